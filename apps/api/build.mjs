@@ -1,0 +1,19 @@
+// Bundles the API into dist/server.js. Our workspace packages are TypeScript sources, so they
+// are bundled in; every other dependency stays an import from node_modules.
+import { build } from "esbuild";
+import { readFileSync } from "node:fs";
+
+const manifest = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith("@kindred/"));
+
+await build({
+  entryPoints: ["src/server.ts"],
+  outfile: "dist/server.js",
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  sourcemap: true,
+  external: [...external, "zod", "zod/*"],
+  logLevel: "warning",
+});

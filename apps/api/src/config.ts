@@ -1,0 +1,50 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** The repository's root, whether running from `src/` (tests) or from the bundle in `dist/`. */
+export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  API_HOST: z.string().min(1).default("127.0.0.1"),
+  API_PORT: port.default(4000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// address" })
+    .optional(),
+  DATA_DIR: z.string().min(1).default(path.join(repositoryRoot, "data")),
+  CONTENT_DIR: z.string().min(1).default(path.join(repositoryRoot, "content")),
+  OAUTH_WEB_CLIENT_ID: z.string().min(3).default("kindred-web"),
+  OAUTH_WEB_CLIENT_SECRET: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .default("development-web-client-secret-change-me"),
+  ACCESS_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads and validates every setting once; a bad value stops start-up with its name. */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}

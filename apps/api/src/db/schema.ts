@@ -1,0 +1,167 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export interface StoredAddress {
+  line1: string;
+  line2: string;
+  locality: string;
+  county: string;
+  postcode: string;
+}
+
+/** The OAuth clients allowed to ask for tokens; the web server is one. */
+export const oauthClients = pgTable("oauth_clients", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  secretHash: text("secret_hash").notNull(),
+  grants: text("grants").array().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A person: a guest bound to the application token that created them, or a customer. */
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  kind: text("kind", { enum: ["guest", "customer"] }).notNull(),
+  email: text("email").unique(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  passwordHash: text("password_hash"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Bearer tokens, stored only as their SHA-256 hash. */
+export const accessTokens = pgTable(
+  "access_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    scope: text("scope").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("access_tokens_user_id_idx").on(table.userId)],
+);
+
+export const catalogueOptionKinds = [
+  "attendance",
+  "remains",
+  "celebrant",
+  "pallbearer",
+  "ashesTreatment",
+  "deceasedTransport",
+  "attendeeTransport",
+  "coffin",
+  "flowerArrangement",
+  "contactMethod",
+] as const;
+export type CatalogueOptionKind = (typeof catalogueOptionKinds)[number];
+
+/** Everything a plan can hold that has a price, one row per (kind, code). */
+export const catalogueOptions = pgTable(
+  "catalogue_options",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: catalogueOptionKinds }).notNull(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    pricePence: integer("price_pence").notNull().default(0),
+    isDefault: boolean("is_default").notNull().default(false),
+    visible: boolean("visible").notNull().default(true),
+    position: integer("position").notNull(),
+    collectionCode: text("collection_code"),
+    imagePath: text("image_path"),
+    imageAlt: text("image_alt"),
+  },
+  (table) => [unique("catalogue_options_kind_code_unique").on(table.kind, table.code)],
+);
+
+export const coffinCollections = pgTable("coffin_collections", {
+  id: serial("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  position: integer("position").notNull(),
+});
+
+export const crematoria = pgTable("crematoria", {
+  id: serial("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  address: jsonb("address").$type<StoredAddress>().notNull(),
+  isDefault: boolean("is_default").notNull().default(false),
+  position: integer("position").notNull(),
+});
+
+export const funeralDirectorBranches = pgTable("funeral_director_branches", {
+  id: serial("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  address: jsonb("address").$type<StoredAddress>().notNull(),
+  phone: text("phone").notNull(),
+  email: text("email").notNull(),
+  website: text("website").notNull(),
+  managerName: text("manager_name").notNull(),
+  latitude: doublePrecision("latitude").notNull(),
+  longitude: doublePrecision("longitude").notNull(),
+  imagePath: text("image_path").notNull(),
+  imageAlt: text("image_alt").notNull(),
+  allowsFuneralDirectorServices: boolean("allows_funeral_director_services").notNull(),
+  active: boolean("active").notNull(),
+  isHeadOffice: boolean("is_head_office").notNull().default(false),
+});
+
+export interface StoredPackageContents {
+  attendance: string;
+  remains: string;
+  ashesTreatment: string;
+  celebrant: string;
+  coffin: string;
+  deceaseTransportation: string;
+  pallbearers: string;
+  crematorium: string;
+  attendeesTransportation: { code: string; quantity: number }[];
+}
+
+export const planPackages = pgTable("plan_packages", {
+  id: serial("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  visible: boolean("visible").notNull().default(true),
+  position: integer("position").notNull(),
+  contents: jsonb("contents").$type<StoredPackageContents>().notNull(),
+});
+
+export interface StoredStepQuestion {
+  fieldName: string;
+  question: string;
+}
+
+export const journeySteps = pgTable("journey_steps", {
+  id: serial("id").primaryKey(),
+  handle: text("handle").notNull().unique(),
+  name: text("name").notNull(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  path: text("path").notNull(),
+  position: integer("position").notNull(),
+  questions: jsonb("questions").$type<StoredStepQuestion[]>().notNull(),
+});

@@ -1,0 +1,53 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "../../db/database";
+import { accessTokens, oauthClients, users } from "../../db/schema";
+import { hashSecret } from "./secret-hash";
+
+export async function findOAuthClient(db: Database, clientId: string) {
+  const [client] = await db.select().from(oauthClients).where(eq(oauthClients.id, clientId));
+  return client;
+}
+
+/** Registers (or re-keys) a client from configuration, so a changed secret takes effect at start. */
+export async function upsertOAuthClient(
+  db: Database,
+  client: { id: string; name: string; secret: string; grants: string[] },
+): Promise<void> {
+  const secretHash = hashSecret(client.secret);
+  await db
+    .insert(oauthClients)
+    .values({ id: client.id, name: client.name, secretHash, grants: client.grants })
+    .onConflictDoUpdate({
+      target: oauthClients.id,
+      set: { name: client.name, secretHash, grants: client.grants },
+    });
+}
+
+/** A guest is created with the application token that will own everything they make. */
+export async function createGuestWithToken(
+  db: Database,
+  token: { tokenHash: string; clientId: string; scope: string; expiresAt: Date },
+): Promise<{ userId: string }> {
+  return db.transaction(async (tx) => {
+    const [guest] = await tx.insert(users).values({ kind: "guest" }).returning({ id: users.id });
+    if (!guest) throw new Error("Creating a guest user returned no row");
+    await tx.insert(accessTokens).values({ ...token, userId: guest.id });
+    return { userId: guest.id };
+  });
+}
+
+export async function findLiveAccessToken(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({
+      tokenHash: accessTokens.tokenHash,
+      clientId: accessTokens.clientId,
+      scope: accessTokens.scope,
+      expiresAt: accessTokens.expiresAt,
+      userId: users.id,
+      userKind: users.kind,
+    })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt)));
+  return row;
+}

@@ -1,0 +1,66 @@
+import OAuth2Server from "@node-oauth/oauth2-server";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { tokenErrorResponseSchema, tokenResponseSchema } from "@kindred/contracts";
+
+/**
+ * `POST /token`: the OAuth2 token endpoint. The grant handling is the library's; this route only
+ * adapts Fastify's request and reply to it, and answers every failure in OAuth2's own error shape.
+ */
+export async function tokenRoutes(app: FastifyInstance, options: { oauth: OAuth2Server }) {
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, "token request failed");
+      return reply.code(500).send({ error: "server_error" });
+    }
+    return reply.code(400).send({ error: "invalid_request", error_description: error.message });
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/token",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Issue an access token (form data: grant_type, scope, client_id, client_secret)",
+        consumes: ["application/x-www-form-urlencoded"],
+        response: {
+          200: tokenResponseSchema,
+          400: tokenErrorResponseSchema,
+          401: tokenErrorResponseSchema,
+          500: tokenErrorResponseSchema,
+        },
+      },
+    },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const oauthRequest = new OAuth2Server.Request({
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        query: request.query as Record<string, string>,
+        body: request.body ?? {},
+      });
+      const oauthResponse = new OAuth2Server.Response();
+      try {
+        const token = await options.oauth.token(oauthRequest, oauthResponse);
+        const expiresIn = Math.round(
+          ((token.accessTokenExpiresAt?.getTime() ?? Date.now()) - Date.now()) / 1000,
+        );
+        return reply.header("cache-control", "no-store").send({
+          access_token: token.accessToken,
+          token_type: "Bearer" as const,
+          expires_in: expiresIn,
+          scope: (token.scope ?? []).join(" "),
+        });
+      } catch (error) {
+        if (error instanceof OAuth2Server.OAuthError && error.code < 500) {
+          const status = error.code === 401 ? 401 : 400;
+          return reply
+            .code(status)
+            .header("cache-control", "no-store")
+            .send({ error: error.name, error_description: error.message });
+        }
+        throw error;
+      }
+    },
+  );
+}

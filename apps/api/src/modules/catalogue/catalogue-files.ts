@@ -1,0 +1,151 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The shapes of the versioned catalogue files under `content/catalogue/`. They are product data,
+ * edited by people, so they are checked as strictly as any request before a row is written.
+ */
+const codeSchema = z.string().regex(/^[a-z][a-zA-Z]*$/, "must be a camelCase code");
+const pence = z.number().int().nonnegative();
+
+const optionSchema = z.object({
+  code: codeSchema,
+  name: z.string().min(2),
+  description: z.string(),
+  pricePence: pence,
+  isDefault: z.boolean(),
+  visible: z.boolean(),
+});
+export type CatalogueFileOption = z.infer<typeof optionSchema>;
+
+const addressSchema = z.object({
+  line1: z.string().min(2),
+  line2: z.string().default(""),
+  locality: z.string().min(2),
+  county: z.string().default(""),
+  postcode: z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/, "must be a full UK postcode"),
+});
+
+export const optionsFileSchema = z.object({
+  version: z.literal(1),
+  attendance: z.array(optionSchema),
+  remains: z.array(optionSchema),
+  celebrantTypes: z.array(optionSchema),
+  pallbearerTypes: z.array(optionSchema),
+  ashesTreatmentTypes: z.array(optionSchema),
+  transportationForTheDeceasedTypes: z.array(optionSchema),
+  transportationForAttendeesTypes: z.array(optionSchema),
+  flowerArrangements: z.array(optionSchema),
+  contactMethods: z.array(z.object({ code: codeSchema, name: z.string().min(2) })),
+});
+
+export const coffinsFileSchema = z.object({
+  version: z.literal(1),
+  collections: z.array(z.object({ code: codeSchema, name: z.string().min(2) })),
+  coffins: z.array(
+    optionSchema.extend({
+      collection: codeSchema,
+      image: z.string().regex(/^[a-z-]+\.svg$/),
+      imageAlt: z.string().min(10),
+    }),
+  ),
+});
+
+export const crematoriaFileSchema = z.object({
+  version: z.literal(1),
+  defaultCode: codeSchema,
+  crematoria: z.array(z.object({ code: codeSchema, name: z.string().min(2), address: addressSchema })),
+});
+
+export const branchesFileSchema = z.object({
+  version: z.literal(1),
+  headOfficeCode: codeSchema,
+  branches: z.array(
+    z.object({
+      code: codeSchema,
+      name: z.string().min(2),
+      address: addressSchema,
+      phone: z.string().regex(/^0[\d ]{9,12}$/),
+      email: z.email(),
+      website: z.url(),
+      managerName: z.string().min(2),
+      latitude: z.number().min(49).max(61),
+      longitude: z.number().min(-9).max(2),
+      image: z.string().regex(/^[a-zA-Z-]+\.svg$/),
+      imageAlt: z.string().min(10),
+      allowsFuneralDirectorServices: z.boolean(),
+      active: z.boolean(),
+    }),
+  ),
+});
+
+export const packagesFileSchema = z.object({
+  version: z.literal(1),
+  packages: z.array(
+    z.object({
+      code: codeSchema,
+      name: z.string().min(2),
+      description: z.string(),
+      visible: z.boolean(),
+      contents: z.object({
+        attendance: codeSchema,
+        remains: codeSchema,
+        ashesTreatment: codeSchema,
+        celebrant: codeSchema,
+        coffin: codeSchema,
+        deceaseTransportation: codeSchema,
+        pallbearers: codeSchema,
+        crematorium: codeSchema,
+        attendeesTransportation: z.array(
+          z.object({ code: codeSchema, quantity: z.number().int().positive() }),
+        ),
+      }),
+    }),
+  ),
+});
+
+export const stepsFileSchema = z.object({
+  version: z.literal(1),
+  steps: z.array(
+    z.object({
+      handle: z.string().regex(/^[a-z-]+$/),
+      name: z.string().min(2),
+      title: z.string(),
+      description: z.string(),
+      path: z.string().startsWith("/planning/"),
+      questions: z.array(z.object({ fieldName: z.string(), question: z.string() })),
+    }),
+  ),
+});
+
+export interface CatalogueFiles {
+  options: z.infer<typeof optionsFileSchema>;
+  coffins: z.infer<typeof coffinsFileSchema>;
+  crematoria: z.infer<typeof crematoriaFileSchema>;
+  branches: z.infer<typeof branchesFileSchema>;
+  packages: z.infer<typeof packagesFileSchema>;
+  steps: z.infer<typeof stepsFileSchema>;
+}
+
+async function readCatalogueFile<T>(directory: string, name: string, schema: z.ZodType<T>): Promise<T> {
+  const file = path.join(directory, "catalogue", `${name}.json`);
+  const result = schema.safeParse(JSON.parse(await readFile(file, "utf8")));
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Catalogue file ${file} is not valid:\n  ${problems.join("\n  ")}`);
+  }
+  return result.data;
+}
+
+export async function readCatalogueFiles(contentDirectory: string): Promise<CatalogueFiles> {
+  const [options, coffins, crematoria, branches, packages, steps] = await Promise.all([
+    readCatalogueFile(contentDirectory, "options", optionsFileSchema),
+    readCatalogueFile(contentDirectory, "coffins", coffinsFileSchema),
+    readCatalogueFile(contentDirectory, "crematoria", crematoriaFileSchema),
+    readCatalogueFile(contentDirectory, "branches", branchesFileSchema),
+    readCatalogueFile(contentDirectory, "packages", packagesFileSchema),
+    readCatalogueFile(contentDirectory, "steps", stepsFileSchema),
+  ]);
+  return { options, coffins, crematoria, branches, packages, steps };
+}

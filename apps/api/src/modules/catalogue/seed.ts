@@ -1,0 +1,215 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/database";
+import {
+  catalogueOptions,
+  coffinCollections,
+  crematoria,
+  funeralDirectorBranches,
+  journeySteps,
+  planPackages,
+  type CatalogueOptionKind,
+} from "../../db/schema";
+import type { CatalogueFileOption, CatalogueFiles } from "./catalogue-files";
+
+type OptionRow = typeof catalogueOptions.$inferInsert;
+
+function optionRows(kind: CatalogueOptionKind, options: readonly CatalogueFileOption[]): OptionRow[] {
+  return options.map((option, position) => ({
+    kind,
+    code: option.code,
+    name: option.name,
+    description: option.description,
+    pricePence: option.pricePence,
+    isDefault: option.isDefault,
+    visible: option.visible,
+    position,
+  }));
+}
+
+/** Every option row the catalogue files describe, keyed by the kind stored in the database. */
+export function catalogueOptionRows(files: CatalogueFiles): OptionRow[] {
+  const { options, coffins } = files;
+  return [
+    ...optionRows("attendance", options.attendance),
+    ...optionRows("remains", options.remains),
+    ...optionRows("celebrant", options.celebrantTypes),
+    ...optionRows("pallbearer", options.pallbearerTypes),
+    ...optionRows("ashesTreatment", options.ashesTreatmentTypes),
+    ...optionRows("deceasedTransport", options.transportationForTheDeceasedTypes),
+    ...optionRows("attendeeTransport", options.transportationForAttendeesTypes),
+    ...optionRows("flowerArrangement", options.flowerArrangements),
+    ...options.contactMethods.map((method, position) => ({
+      kind: "contactMethod" as const,
+      code: method.code,
+      name: method.name,
+      position,
+    })),
+    ...coffins.coffins.map((coffin, position) => ({
+      ...optionRows("coffin", [coffin])[0]!,
+      position,
+      collectionCode: coffin.collection,
+      imagePath: `/images/coffins/${coffin.image}`,
+      imageAlt: coffin.imageAlt,
+    })),
+  ];
+}
+
+/** Cross-file references a JSON schema cannot see; a broken one stops the seed before it writes. */
+export function findCatalogueReferenceProblems(files: CatalogueFiles): string[] {
+  const problems: string[] = [];
+  const codesOf = (kind: CatalogueOptionKind) =>
+    new Set(catalogueOptionRows(files).filter((row) => row.kind === kind).map((row) => row.code));
+  const crematoriumCodes = new Set(files.crematoria.crematoria.map((crematorium) => crematorium.code));
+  const collectionCodes = new Set(files.coffins.collections.map((collection) => collection.code));
+
+  if (!crematoriumCodes.has(files.crematoria.defaultCode)) {
+    problems.push(`crematoria: default ${files.crematoria.defaultCode} is not listed`);
+  }
+  if (!files.branches.branches.some((branch) => branch.code === files.branches.headOfficeCode)) {
+    problems.push(`branches: head office ${files.branches.headOfficeCode} is not listed`);
+  }
+  for (const coffin of files.coffins.coffins) {
+    if (!collectionCodes.has(coffin.collection)) {
+      problems.push(`coffins: ${coffin.code} names unknown collection ${coffin.collection}`);
+    }
+  }
+  for (const planPackage of files.packages.packages) {
+    const { contents } = planPackage;
+    const references: [CatalogueOptionKind, string][] = [
+      ["attendance", contents.attendance],
+      ["remains", contents.remains],
+      ["ashesTreatment", contents.ashesTreatment],
+      ["celebrant", contents.celebrant],
+      ["coffin", contents.coffin],
+      ["deceasedTransport", contents.deceaseTransportation],
+      ["pallbearer", contents.pallbearers],
+      ...contents.attendeesTransportation.map(
+        ({ code }): [CatalogueOptionKind, string] => ["attendeeTransport", code],
+      ),
+    ];
+    for (const [kind, code] of references) {
+      if (!codesOf(kind).has(code)) problems.push(`packages: ${planPackage.code} names unknown ${kind} ${code}`);
+    }
+    if (!crematoriumCodes.has(contents.crematorium)) {
+      problems.push(`packages: ${planPackage.code} names unknown crematorium ${contents.crematorium}`);
+    }
+  }
+  return problems;
+}
+
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/**
+ * Loads the catalogue files into the database in one transaction. Rows are matched by code, so
+ * running it again updates prices and wording in place and every id stays the same.
+ */
+export async function seedCatalogue(db: Database, files: CatalogueFiles): Promise<void> {
+  const problems = findCatalogueReferenceProblems(files);
+  if (problems.length > 0) {
+    throw new Error(`The catalogue files do not agree:\n  ${problems.join("\n  ")}`);
+  }
+
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(catalogueOptions)
+      .values(catalogueOptionRows(files))
+      .onConflictDoUpdate({
+        target: [catalogueOptions.kind, catalogueOptions.code],
+        set: {
+          name: excluded("name"),
+          description: excluded("description"),
+          pricePence: excluded("price_pence"),
+          isDefault: excluded("is_default"),
+          visible: excluded("visible"),
+          position: excluded("position"),
+          collectionCode: excluded("collection_code"),
+          imagePath: excluded("image_path"),
+          imageAlt: excluded("image_alt"),
+        },
+      });
+
+    await tx
+      .insert(coffinCollections)
+      .values(files.coffins.collections.map((collection, position) => ({ ...collection, position })))
+      .onConflictDoUpdate({
+        target: coffinCollections.code,
+        set: { name: excluded("name"), position: excluded("position") },
+      });
+
+    await tx
+      .insert(crematoria)
+      .values(
+        files.crematoria.crematoria.map((crematorium, position) => ({
+          ...crematorium,
+          isDefault: crematorium.code === files.crematoria.defaultCode,
+          position,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: crematoria.code,
+        set: {
+          name: excluded("name"),
+          address: excluded("address"),
+          isDefault: excluded("is_default"),
+          position: excluded("position"),
+        },
+      });
+
+    await tx
+      .insert(funeralDirectorBranches)
+      .values(
+        files.branches.branches.map(({ image, ...branch }) => ({
+          ...branch,
+          imagePath: `/images/branches/${image}`,
+          isHeadOffice: branch.code === files.branches.headOfficeCode,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: funeralDirectorBranches.code,
+        set: {
+          name: excluded("name"),
+          address: excluded("address"),
+          phone: excluded("phone"),
+          email: excluded("email"),
+          website: excluded("website"),
+          managerName: excluded("manager_name"),
+          latitude: excluded("latitude"),
+          longitude: excluded("longitude"),
+          imagePath: excluded("image_path"),
+          imageAlt: excluded("image_alt"),
+          allowsFuneralDirectorServices: excluded("allows_funeral_director_services"),
+          active: excluded("active"),
+          isHeadOffice: excluded("is_head_office"),
+        },
+      });
+
+    await tx
+      .insert(planPackages)
+      .values(files.packages.packages.map((planPackage, position) => ({ ...planPackage, position })))
+      .onConflictDoUpdate({
+        target: planPackages.code,
+        set: {
+          name: excluded("name"),
+          description: excluded("description"),
+          visible: excluded("visible"),
+          position: excluded("position"),
+          contents: excluded("contents"),
+        },
+      });
+
+    await tx
+      .insert(journeySteps)
+      .values(files.steps.steps.map((step, position) => ({ ...step, position })))
+      .onConflictDoUpdate({
+        target: journeySteps.handle,
+        set: {
+          name: excluded("name"),
+          title: excluded("title"),
+          description: excluded("description"),
+          path: excluded("path"),
+          position: excluded("position"),
+          questions: excluded("questions"),
+        },
+      });
+  });
+}

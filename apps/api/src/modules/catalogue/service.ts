@@ -1,0 +1,139 @@
+import type {
+  CatalogueOption,
+  Coffin,
+  Crematory,
+  JourneyStep,
+  PlanOptionsResponse,
+  PlanPackage,
+} from "@kindred/contracts";
+import { firstJourneyStepHandle, sumPence } from "@kindred/domain";
+import type { Database } from "../../db/database";
+import type { CatalogueOptionKind } from "../../db/schema";
+import { selectCatalogue, type CatalogueRows } from "./queries";
+
+type OptionRow = CatalogueRows["options"][number];
+
+function toCatalogueOption(row: OptionRow): CatalogueOption {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    price: row.pricePence,
+    isDefault: row.isDefault,
+    visible: row.visible,
+  };
+}
+
+/** Builds `GET /api/plan-options` from the stored catalogue. */
+export function buildPlanOptions(rows: CatalogueRows): PlanOptionsResponse {
+  const ofKind = (kind: CatalogueOptionKind) => rows.options.filter((row) => row.kind === kind);
+  const optionsOf = (kind: CatalogueOptionKind) => ofKind(kind).map(toCatalogueOption);
+  const findOption = (kind: CatalogueOptionKind, code: string) => {
+    const row = ofKind(kind).find((candidate) => candidate.code === code);
+    if (!row) throw new Error(`Catalogue has no ${kind} with code ${code}`);
+    return { id: row.id, code: row.code, name: row.name, price: row.pricePence };
+  };
+
+  const collections = rows.collections.map(({ code, name }) => ({ code, name }));
+  const coffins: Coffin[] = ofKind("coffin").map((row) => ({
+    ...toCatalogueOption(row),
+    collection: collections.find((collection) => collection.code === row.collectionCode) ?? {
+      code: row.collectionCode ?? "",
+      name: "",
+    },
+    imageUrl: `${row.imagePath}?width={width}&height={height}`,
+    imageAlt: row.imageAlt ?? "",
+  }));
+
+  const crematoriaList: Crematory[] = rows.crematoria.map((row) => ({
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    address: row.address,
+    isDefault: row.isDefault,
+  }));
+  const defaultCrematory = crematoriaList.find((crematory) => crematory.isDefault);
+  if (!defaultCrematory) throw new Error("Catalogue has no default crematory");
+
+  const packages: PlanPackage[] = rows.packages.map((row) => {
+    const { contents } = row;
+    const crematory = crematoriaList.find((candidate) => candidate.code === contents.crematorium);
+    if (!crematory) throw new Error(`Package ${row.code} names unknown crematorium`);
+    const items = {
+      attendance: findOption("attendance", contents.attendance),
+      remains: findOption("remains", contents.remains),
+      ashes: findOption("ashesTreatment", contents.ashesTreatment),
+      celebrant: findOption("celebrant", contents.celebrant),
+      coffin: findOption("coffin", contents.coffin),
+      deceaseTransportation: findOption("deceasedTransport", contents.deceaseTransportation),
+      pallbearers: findOption("pallbearer", contents.pallbearers),
+    };
+    const attendeesTransportation = contents.attendeesTransportation.map(({ code, quantity }) => ({
+      transportationType: findOption("attendeeTransport", code),
+      quantity,
+    }));
+    return {
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      description: row.description,
+      visible: row.visible,
+      price: sumPence([
+        ...Object.values(items).map((item) => item.price),
+        ...attendeesTransportation.map((item) => item.transportationType.price * item.quantity),
+      ]),
+      ...items,
+      crematory: { id: crematory.id, code: crematory.code, name: crematory.name },
+      attendeesTransportation,
+    };
+  });
+
+  const steps: JourneyStep[] = rows.steps.map((row) => ({
+    handle: row.handle,
+    name: row.name,
+    title: row.title,
+    description: row.description,
+    path: row.path,
+    prefilled: false,
+    enabled: row.handle === firstJourneyStepHandle,
+    visited: false,
+    completed: false,
+    edited: false,
+    questions: row.questions,
+  }));
+
+  return {
+    attendance: optionsOf("attendance"),
+    remains: optionsOf("remains"),
+    celebrantTypes: optionsOf("celebrant"),
+    pallbearerTypes: optionsOf("pallbearer"),
+    ashesTreatmentTypes: optionsOf("ashesTreatment"),
+    transportationForTheDeceasedTypes: optionsOf("deceasedTransport"),
+    transportationForAttendeesTypes: optionsOf("attendeeTransport"),
+    flowerArrangements: optionsOf("flowerArrangement"),
+    coffins,
+    coffinCollections: collections,
+    contactMethods: ofKind("contactMethod").map((row) => ({ id: row.id, handle: row.code, name: row.name })),
+    packages,
+    crematoria: crematoriaList,
+    defaultCrematory,
+    steps,
+  };
+}
+
+/**
+ * The catalogue changes only when the seed runs (at start), so each process keeps the built
+ * answer for a short while instead of reading five tables on every visitor's first page.
+ */
+export function createPlanOptionsService(db: Database, { maxAgeMs = 30_000 } = {}) {
+  let cached: { value: PlanOptionsResponse; builtAt: number } | undefined;
+  return {
+    async getPlanOptions(): Promise<PlanOptionsResponse> {
+      if (cached && Date.now() - cached.builtAt < maxAgeMs) return cached.value;
+      const value = buildPlanOptions(await selectCatalogue(db));
+      cached = { value, builtAt: Date.now() };
+      return value;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { Config } from "./config";
+import { openDatabase, type DatabaseHandle, type DatabaseLocation } from "./db/database";
+import { upsertOAuthClient } from "./modules/auth/queries";
+import { readCatalogueFiles } from "./modules/catalogue/catalogue-files";
+import { seedCatalogue } from "./modules/catalogue/seed";
+import path from "node:path";
+
+export function databaseLocation(config: Config): DatabaseLocation {
+  return config.DATABASE_URL
+    ? { kind: "postgres", url: config.DATABASE_URL }
+    : { kind: "pglite", dataDir: path.join(config.DATA_DIR, "pglite") };
+}
+
+/**
+ * Opens the database, applies migrations, loads the catalogue and registers the web server's
+ * OAuth client. Safe to run on every start: each step is idempotent.
+ */
+export async function prepareDatabase(
+  config: Config,
+  location: DatabaseLocation = databaseLocation(config),
+): Promise<DatabaseHandle> {
+  const handle = await openDatabase(location);
+  try {
+    await seedCatalogue(handle.db, await readCatalogueFiles(config.CONTENT_DIR));
+    await upsertOAuthClient(handle.db, {
+      id: config.OAUTH_WEB_CLIENT_ID,
+      name: "Kindred web server",
+      secret: config.OAUTH_WEB_CLIENT_SECRET,
+      grants: ["client_credentials"],
+    });
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { violationsResponseSchema } from "@kindred/contracts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { createTestApp, type TestApp } from "./support/test-app";
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  // Two routes that exist only in this file, to show how every route's failures are answered.
+  testApp.app.withTypeProvider<ZodTypeProvider>().post(
+    "/example/people",
+    {
+      schema: {
+        body: z.object({
+          firstName: z.string().min(2, "This value is too short. It should have 2 characters or more."),
+          children: z.array(z.object({ age: z.number().int() })),
+        }),
+      },
+    },
+    async () => ({ saved: true }),
+  );
+  testApp.app.get("/example/broken", async () => {
+    throw new Error("database password is hunter2");
+  });
+});
+afterAll(() => testApp.close());
+
+describe("error answers", () => {
+  it("lists each invalid field as a violation with its property path", async () => {
+    const response = await testApp.app.inject({
+      method: "POST",
+      url: "/example/people",
+      payload: { firstName: "A", children: [{ age: 3 }, { age: "three" }] },
+    });
+
+    expect(response.statusCode).toBe(400);
+    const { violations } = violationsResponseSchema.parse(response.json());
+    expect(violations).toEqual(
+      expect.arrayContaining([
+        { propertyPath: "firstName", title: "This value is too short. It should have 2 characters or more." },
+        expect.objectContaining({ propertyPath: "children[1].age" }),
+      ]),
+    );
+  });
+
+  it("hides the text of a server error", async () => {
+    const response = await testApp.app.inject({ method: "GET", url: "/example/broken" });
+
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain("hunter2");
+    expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+      { propertyPath: "Global", title: "Fatal error please refresh or contact site admin" },
+    ]);
+  });
+
+  it("answers an unknown route with 404 JSON", async () => {
+    const response = await testApp.app.inject({ method: "GET", url: "/no/such/place" });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toContain("application/json");
+    expect(violationsResponseSchema.parse(response.json()).violations[0]?.propertyPath).toBe("Request");
+  });
+
+  it("answers an unknown /api route with 404 JSON, with or without a token", async () => {
+    const token = await testApp.requestApplicationToken();
+
+    const anonymous = await testApp.app.inject({ method: "GET", url: "/api/nothing-here" });
+    const withToken = await testApp.app.inject({
+      method: "GET",
+      url: "/api/nothing-here",
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+    expect(anonymous.statusCode).toBe(404);
+    expect(withToken.statusCode).toBe(404);
+  });
+});
+
+describe("OpenAPI", () => {
+  it("publishes the plan options schema generated from the contracts", async () => {
+    const response = await testApp.app.inject({ method: "GET", url: "/api/docs/json" });
+
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/plan-options", "/token", "/readyz"]));
+    expect(JSON.stringify(document.paths["/api/plan-options"])).toContain("transportationForAttendeesTypes");
+  });
+
+  it("serves a readable docs page", async () => {
+    const response = await testApp.app.inject({ method: "GET", url: "/api/docs/" });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+  });
+});

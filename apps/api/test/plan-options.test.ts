@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { planOptionsResponseSchema, type PlanOptionsResponse } from "@kindred/contracts";
+import { journeyStepHandles } from "@kindred/domain";
+import { readCatalogueFiles } from "../src/modules/catalogue/catalogue-files";
+import { selectCatalogue } from "../src/modules/catalogue/queries";
+import { seedCatalogue } from "../src/modules/catalogue/seed";
+import { buildPlanOptions } from "../src/modules/catalogue/service";
+import { createTestApp, type TestApp } from "./support/test-app";
+
+let testApp: TestApp;
+let planOptions: PlanOptionsResponse;
+
+async function fetchPlanOptions(): Promise<PlanOptionsResponse> {
+  const token = await testApp.requestApplicationToken();
+  const response = await testApp.app.inject({
+    method: "GET",
+    url: "/api/plan-options",
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.statusCode).toBe(200);
+  return planOptionsResponseSchema.parse(response.json());
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  planOptions = await fetchPlanOptions();
+});
+afterAll(() => testApp.close());
+
+const codes = (options: { code: string }[]) => options.map((option) => option.code);
+
+describe("GET /api/plan-options", () => {
+  it("offers the three kinds of funeral with their prices in pence", () => {
+    expect(codes(planOptions.attendance)).toEqual(["attended", "unattended", "privateFarewell"]);
+    for (const option of planOptions.attendance) {
+      expect(Number.isInteger(option.price)).toBe(true);
+      expect(option.price).toBeGreaterThan(0);
+    }
+  });
+
+  it("holds every catalogue code of the specification", () => {
+    expect(codes(planOptions.remains)).toEqual(["cremated", "buried"]);
+    expect(codes(planOptions.celebrantTypes)).toEqual(["funeralDirector", "familyLed", "ministerOfficiant"]);
+    expect(codes(planOptions.pallbearerTypes)).toEqual(["providedByYourFuneralDirector", "nominatingMyOwn"]);
+    expect(planOptions.ashesTreatmentTypes).toHaveLength(6);
+    expect(codes(planOptions.ashesTreatmentTypes)).toEqual(
+      expect.arrayContaining(["simpleContainer", "scatteredInGarden", "scatteredTube", "bambooAshesContainer", "willowAshesContainer"]),
+    );
+    expect(codes(planOptions.transportationForTheDeceasedTypes)).toEqual([
+      "specialistVehicle",
+      "hearse",
+      "horseDrawnCarriage",
+      "nominatingMyOwn",
+    ]);
+    expect(codes(planOptions.transportationForAttendeesTypes)).toEqual(["limousine", "nominatingMyOwn"]);
+    expect(planOptions.flowerArrangements.length).toBeGreaterThan(0);
+    expect(planOptions.contactMethods.map((method) => method.handle)).toEqual(["email", "post", "phone"]);
+  });
+
+  it("offers twelve coffins in their collections, the park coffin by default, each with a picture", () => {
+    expect(codes(planOptions.coffins)).toEqual([
+      "park", "windsor", "willow", "exmoor", "bamboo", "dale",
+      "lomond", "pembroke", "northumberland", "brecon", "cairngorm", "snowdon",
+    ]);
+    expect(planOptions.coffins.filter((coffin) => coffin.isDefault).map((coffin) => coffin.code)).toEqual(["park"]);
+    expect(planOptions.coffins.find((coffin) => coffin.code === "park")?.collection.code).toBe("basic");
+    for (const coffin of planOptions.coffins) {
+      expect(coffin.imageUrl).toMatch(/\{width\}.*\{height\}/);
+      expect(coffin.imageAlt.length).toBeGreaterThan(10);
+      expect(codes(planOptions.coffinCollections)).toContain(coffin.collection.code);
+    }
+  });
+
+  it("marks specialist vehicle as the default transport", () => {
+    const defaults = planOptions.transportationForTheDeceasedTypes.filter((option) => option.isDefault);
+    expect(codes(defaults)).toEqual(["specialistVehicle"]);
+  });
+
+  it("prices each package as the sum of what it holds", () => {
+    expect(planOptions.packages.length).toBeGreaterThan(0);
+    for (const planPackage of planOptions.packages) {
+      const items = [
+        planPackage.attendance,
+        planPackage.remains,
+        planPackage.ashes,
+        planPackage.celebrant,
+        planPackage.coffin,
+        planPackage.deceaseTransportation,
+        planPackage.pallbearers,
+      ];
+      const transport = planPackage.attendeesTransportation.reduce(
+        (sum, item) => sum + item.transportationType.price * item.quantity,
+        0,
+      );
+      expect(planPackage.price).toBe(items.reduce((sum, item) => sum + item.price, 0) + transport);
+    }
+  });
+
+  it("names a default crematory that is among the crematoria", () => {
+    expect(planOptions.defaultCrematory.isDefault).toBe(true);
+    expect(codes(planOptions.crematoria)).toContain(planOptions.defaultCrematory.code);
+    expect(planOptions.crematoria.length).toBeGreaterThan(3);
+  });
+
+  it("lists the thirteen journey steps in order, only the first enabled", () => {
+    expect(planOptions.steps.map((step) => step.handle)).toEqual([...journeyStepHandles]);
+    expect(planOptions.steps.find((step) => step.handle === "additional")?.title).toBe("Record your wishes");
+    expect(planOptions.steps.find((step) => step.handle === "summary")?.title).toBe("Summary");
+    expect(planOptions.steps.filter((step) => step.enabled).map((step) => step.handle)).toEqual(["attendance"]);
+    for (const step of planOptions.steps) {
+      expect(step.path).toBe(`/planning/${step.handle}`);
+    }
+  });
+});
+
+describe("the catalogue seed", () => {
+  it("can run again without changing any id", async () => {
+    await seedCatalogue(testApp.db, await readCatalogueFiles(testApp.config.CONTENT_DIR));
+
+    const again = buildPlanOptions(await selectCatalogue(testApp.db));
+    expect(again.coffins.map((coffin) => [coffin.code, coffin.id])).toEqual(
+      planOptions.coffins.map((coffin) => [coffin.code, coffin.id]),
+    );
+    expect(again.attendance).toEqual(planOptions.attendance);
+    expect(again.packages).toEqual(planOptions.packages);
+  });
+});

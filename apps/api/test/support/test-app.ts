@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
+import pg from "pg";
+import { buildApp } from "../../src/app";
+import { loadConfig, type ConfigInput } from "../../src/config";
+import type { DatabaseLocation } from "../../src/db/database";
+import { prepareDatabase } from "../../src/startup";
+
+export const testClient = { id: "kindred-web-test", secret: "test-client-secret-0123456789" };
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by DATABASE_URL (CI runs the suite both ways).
+ */
+async function freshDatabaseLocation(): Promise<{ location: DatabaseLocation; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { location: { kind: "pglite-memory" }, drop: async () => {} };
+
+  const name = `kindred_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    location: { kind: "postgres", url: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(settings: ConfigInput = {}) {
+  const config = loadConfig({
+    LOG_LEVEL: "info",
+    NODE_ENV: "test",
+    OAUTH_WEB_CLIENT_ID: testClient.id,
+    OAUTH_WEB_CLIENT_SECRET: testClient.secret,
+    ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, String(value)])),
+  });
+  const { location, drop } = await freshDatabaseLocation();
+  const database = await prepareDatabase(config, location);
+  const logs: string[] = [];
+  const logStream = new PassThrough();
+  logStream.on("data", (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
+  const app = await buildApp({ config, db: database.db, logStream });
+  let databaseClosed = false;
+
+  return {
+    app,
+    config,
+    db: database.db,
+    /** Every log line written so far, as JSON text. */
+    logs,
+    async requestApplicationToken(): Promise<string> {
+      const response = await app.inject({
+        method: "POST",
+        url: "/token",
+        payload: new URLSearchParams({
+          grant_type: "client_credentials",
+          scope: "APPLICATION",
+          client_id: testClient.id,
+          client_secret: testClient.secret,
+        }).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      if (response.statusCode !== 200) throw new Error(`Token request failed: ${response.body}`);
+      return response.json<{ access_token: string }>().access_token;
+    },
+    /** Closes the database under a running app, to see how the app copes without it. */
+    async closeDatabase() {
+      await database.close();
+      databaseClosed = true;
+    },
+    async close() {
+      await app.close();
+      if (!databaseClosed) await database.close();
+      await drop();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,121 @@
+import { z } from "zod";
+
+/** Integer pence. Formatting to pounds happens only where a person reads it. */
+export const penceSchema = z.number().int().nonnegative();
+
+export const catalogueOptionSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: penceSchema,
+  isDefault: z.boolean(),
+  visible: z.boolean(),
+});
+export type CatalogueOption = z.infer<typeof catalogueOptionSchema>;
+
+export const coffinCollectionSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+});
+export type CoffinCollection = z.infer<typeof coffinCollectionSchema>;
+
+export const coffinSchema = catalogueOptionSchema.extend({
+  collection: coffinCollectionSchema,
+  /** Picture address with {width} and {height} placeholders. */
+  imageUrl: z.string(),
+  imageAlt: z.string(),
+});
+export type Coffin = z.infer<typeof coffinSchema>;
+
+export const contactMethodSchema = z.object({
+  id: z.number().int(),
+  handle: z.string(),
+  name: z.string(),
+});
+export type ContactMethod = z.infer<typeof contactMethodSchema>;
+
+export const postalAddressSchema = z.object({
+  line1: z.string(),
+  line2: z.string(),
+  locality: z.string(),
+  county: z.string(),
+  postcode: z.string(),
+});
+export type PostalAddress = z.infer<typeof postalAddressSchema>;
+
+export const crematorySchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  address: postalAddressSchema,
+  isDefault: z.boolean(),
+});
+export type Crematory = z.infer<typeof crematorySchema>;
+
+const packageOptionSchema = catalogueOptionSchema.pick({ id: true, code: true, name: true, price: true });
+
+export const planPackageSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  visible: z.boolean(),
+  /** The sum of everything the package holds, attendee transport as price times quantity. */
+  price: penceSchema,
+  attendance: packageOptionSchema,
+  remains: packageOptionSchema,
+  ashes: packageOptionSchema,
+  celebrant: packageOptionSchema,
+  coffin: packageOptionSchema,
+  deceaseTransportation: packageOptionSchema,
+  pallbearers: packageOptionSchema,
+  crematory: crematorySchema.pick({ id: true, code: true, name: true }),
+  attendeesTransportation: z.array(
+    z.object({
+      transportationType: packageOptionSchema,
+      quantity: z.number().int().positive(),
+    }),
+  ),
+});
+export type PlanPackage = z.infer<typeof planPackageSchema>;
+
+export const journeyStepQuestionSchema = z.object({
+  fieldName: z.string(),
+  question: z.string(),
+});
+
+export const journeyStepSchema = z.object({
+  handle: z.string(),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  path: z.string(),
+  prefilled: z.boolean(),
+  enabled: z.boolean(),
+  visited: z.boolean(),
+  completed: z.boolean(),
+  edited: z.boolean(),
+  questions: z.array(journeyStepQuestionSchema),
+});
+export type JourneyStep = z.infer<typeof journeyStepSchema>;
+
+/** `GET /api/plan-options`: everything the planning journey chooses from. */
+export const planOptionsResponseSchema = z.object({
+  attendance: z.array(catalogueOptionSchema),
+  remains: z.array(catalogueOptionSchema),
+  celebrantTypes: z.array(catalogueOptionSchema),
+  pallbearerTypes: z.array(catalogueOptionSchema),
+  ashesTreatmentTypes: z.array(catalogueOptionSchema),
+  transportationForTheDeceasedTypes: z.array(catalogueOptionSchema),
+  transportationForAttendeesTypes: z.array(catalogueOptionSchema),
+  flowerArrangements: z.array(catalogueOptionSchema),
+  coffins: z.array(coffinSchema),
+  coffinCollections: z.array(coffinCollectionSchema),
+  contactMethods: z.array(contactMethodSchema),
+  packages: z.array(planPackageSchema),
+  crematoria: z.array(crematorySchema),
+  defaultCrematory: crematorySchema,
+  steps: z.array(journeyStepSchema),
+});
+export type PlanOptionsResponse = z.infer<typeof planOptionsResponseSchema>;

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+export const tokenScopes = ["APPLICATION", "CUSTOMER"] as const;
+export type TokenScope = (typeof tokenScopes)[number];
+
+/** What `POST /token` answers when it issues a token (RFC 6749 section 5.1). */
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal("Bearer"),
+  expires_in: z.number().int().positive(),
+  scope: z.string().optional(),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** What `POST /token` answers when it refuses (RFC 6749 section 5.2). */
+export const tokenErrorResponseSchema = z.object({
+  error: z.string(),
+  error_description: z.string().optional(),
+});
+export type TokenErrorResponse = z.infer<typeof tokenErrorResponseSchema>;

@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+/** Every 4xx for bad input answers this: one entry per field that was wrong. */
+export const violationSchema = z.object({
+  propertyPath: z.string(),
+  title: z.string(),
+});
+export type Violation = z.infer<typeof violationSchema>;
+
+export const violationsResponseSchema = z.object({
+  violations: z.array(violationSchema),
+});
+export type ViolationsResponse = z.infer<typeof violationsResponseSchema>;

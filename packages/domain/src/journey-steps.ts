@@ -1,0 +1,51 @@
+/** The planning journey's steps, by the name each has in its URL (`/planning/<handle>`). */
+export const journeyStepHandles = [
+  "attendance",
+  "funeral-director",
+  "burial-cremation",
+  "burial",
+  "service-burial",
+  "crematoria",
+  "celebrant",
+  "pallbearers",
+  "transportation",
+  "coffin",
+  "ashes",
+  "additional",
+  "summary",
+] as const;
+
+export type JourneyStepHandle = (typeof journeyStepHandles)[number];
+
+/** The journey for an unattended funeral or a private farewell: no service to arrange. */
+export const shorterJourneyStepHandles: readonly JourneyStepHandle[] = [
+  "attendance",
+  "funeral-director",
+  "transportation",
+  "coffin",
+  "ashes",
+  "additional",
+  "summary",
+];
+
+export const burialOnlyStepHandles: readonly JourneyStepHandle[] = ["burial", "service-burial"];
+export const cremationOnlyStepHandles: readonly JourneyStepHandle[] = ["crematoria", "ashes"];
+
+export const firstJourneyStepHandle: JourneyStepHandle = "attendance";
+export const endJourneyStepHandle: JourneyStepHandle = "summary";
+
+export function isJourneyStepHandle(value: string): value is JourneyStepHandle {
+  return (journeyStepHandles as readonly string[]).includes(value);
+}
+
+export function journeyStepPath(handle: JourneyStepHandle): string {
+  return `/planning/${handle}`;
+}
+
+/** What the person sees when the server sends a step without a heading or a question. */
+export const missingStepHeading = "Heading Missing";
+export const missingStepQuestion = "Missing question, please contact support";
+
+/** The step named "Record your wishes", and the summary, as SPEC.md names them. */
+export const additionalStepTitle = "Record your wishes";
+export const summaryStepTitle = "Summary";

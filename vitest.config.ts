@@ -1,0 +1,38 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    setupFiles: ["./test-setup/fail-on-console-error.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "domain",
+          include: ["packages/*/test/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "api",
+          include: ["apps/api/test/**/*.test.ts"],
+          environment: "node",
+          pool: "forks",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        oxc: { jsx: { runtime: "automatic" } },
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["./apps/web/src/test/setup-component-tests.ts"],
+        },
+      },
+    ],
+  },
+});
