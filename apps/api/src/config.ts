@@ -42,9 +42,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   );
   const result = configSchema.safeParse(present);
   if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
-    );
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
   return result.data;
 }

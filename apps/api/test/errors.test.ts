@@ -84,7 +84,9 @@ describe("OpenAPI", () => {
     expect(response.statusCode).toBe(200);
     const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/plan-options", "/token", "/readyz"]));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(["/api/plan-options", "/token", "/readyz"]),
+    );
     expect(JSON.stringify(document.paths["/api/plan-options"])).toContain("transportationForAttendeesTypes");
   });
 

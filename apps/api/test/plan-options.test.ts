@@ -44,7 +44,13 @@ describe("GET /api/plan-options", () => {
     expect(codes(planOptions.pallbearerTypes)).toEqual(["providedByYourFuneralDirector", "nominatingMyOwn"]);
     expect(planOptions.ashesTreatmentTypes).toHaveLength(6);
     expect(codes(planOptions.ashesTreatmentTypes)).toEqual(
-      expect.arrayContaining(["simpleContainer", "scatteredInGarden", "scatteredTube", "bambooAshesContainer", "willowAshesContainer"]),
+      expect.arrayContaining([
+        "simpleContainer",
+        "scatteredInGarden",
+        "scatteredTube",
+        "bambooAshesContainer",
+        "willowAshesContainer",
+      ]),
     );
     expect(codes(planOptions.transportationForTheDeceasedTypes)).toEqual([
       "specialistVehicle",
@@ -59,10 +65,22 @@ describe("GET /api/plan-options", () => {
 
   it("offers twelve coffins in their collections, the park coffin by default, each with a picture", () => {
     expect(codes(planOptions.coffins)).toEqual([
-      "park", "windsor", "willow", "exmoor", "bamboo", "dale",
-      "lomond", "pembroke", "northumberland", "brecon", "cairngorm", "snowdon",
+      "park",
+      "windsor",
+      "willow",
+      "exmoor",
+      "bamboo",
+      "dale",
+      "lomond",
+      "pembroke",
+      "northumberland",
+      "brecon",
+      "cairngorm",
+      "snowdon",
     ]);
-    expect(planOptions.coffins.filter((coffin) => coffin.isDefault).map((coffin) => coffin.code)).toEqual(["park"]);
+    expect(planOptions.coffins.filter((coffin) => coffin.isDefault).map((coffin) => coffin.code)).toEqual([
+      "park",
+    ]);
     expect(planOptions.coffins.find((coffin) => coffin.code === "park")?.collection.code).toBe("basic");
     for (const coffin of planOptions.coffins) {
       expect(coffin.imageUrl).toMatch(/\{width\}.*\{height\}/);
@@ -106,7 +124,9 @@ describe("GET /api/plan-options", () => {
     expect(planOptions.steps.map((step) => step.handle)).toEqual([...journeyStepHandles]);
     expect(planOptions.steps.find((step) => step.handle === "additional")?.title).toBe("Record your wishes");
     expect(planOptions.steps.find((step) => step.handle === "summary")?.title).toBe("Summary");
-    expect(planOptions.steps.filter((step) => step.enabled).map((step) => step.handle)).toEqual(["attendance"]);
+    expect(planOptions.steps.filter((step) => step.enabled).map((step) => step.handle)).toEqual([
+      "attendance",
+    ]);
     for (const step of planOptions.steps) {
       expect(step.path).toBe(`/planning/${step.handle}`);
     }

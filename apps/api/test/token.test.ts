@@ -70,13 +70,29 @@ describe("POST /token with client credentials", () => {
 
 describe("POST /token refusals", () => {
   it.each([
-    ["a wrong client secret", { ...applicationGrant, client_secret: "not-the-secret-at-all" }, "invalid_client"],
+    [
+      "a wrong client secret",
+      { ...applicationGrant, client_secret: "not-the-secret-at-all" },
+      "invalid_client",
+    ],
     ["an unknown client", { ...applicationGrant, client_id: "someone-else" }, "invalid_client"],
-    ["no grant type", { scope: "APPLICATION", client_id: testClient.id, client_secret: testClient.secret }, "invalid_request"],
+    [
+      "no grant type",
+      { scope: "APPLICATION", client_id: testClient.id, client_secret: testClient.secret },
+      "invalid_request",
+    ],
     ["an unknown grant", { ...applicationGrant, grant_type: "magic_words" }, "unsupported_grant_type"],
-    ["a grant the client may not use", { ...applicationGrant, grant_type: "authorization_code" }, "unauthorized_client"],
+    [
+      "a grant the client may not use",
+      { ...applicationGrant, grant_type: "authorization_code" },
+      "unauthorized_client",
+    ],
     ["the customer scope", { ...applicationGrant, scope: "CUSTOMER" }, "invalid_scope"],
-    ["no scope", { grant_type: "client_credentials", client_id: testClient.id, client_secret: testClient.secret }, "invalid_scope"],
+    [
+      "no scope",
+      { grant_type: "client_credentials", client_id: testClient.id, client_secret: testClient.secret },
+      "invalid_scope",
+    ],
   ])("answers an OAuth2 error for %s", async (_case, fields, error) => {
     const usersBefore = (await testApp.db.select().from(users)).length;
 

@@ -55,7 +55,5 @@ export function imageUrlForSize(
   template: string,
   size: { width: number; height: number } = defaultImageSize,
 ): string {
-  return template
-    .replaceAll("{width}", String(size.width))
-    .replaceAll("{height}", String(size.height));
+  return template.replaceAll("{width}", String(size.width)).replaceAll("{height}", String(size.height));
 }

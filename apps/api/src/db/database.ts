@@ -15,9 +15,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseLocation =
-  | { kind: "postgres"; url: string }
-  | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite-memory" };
+  { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string } | { kind: "pglite-memory" };
 
 const migrationsFolder = path.join(repositoryRoot, "apps/api/drizzle");
 

@@ -32,7 +32,9 @@ export const oauthClients = pgTable("oauth_clients", {
 
 /** A person: a guest bound to the application token that created them, or a customer. */
 export const users = pgTable("users", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   kind: text("kind", { enum: ["guest", "customer"] }).notNull(),
   email: text("email").unique(),
   firstName: text("first_name"),

@@ -54,7 +54,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({
-      violations: [{ propertyPath: "Request", title: `No such address: ${request.method} ${request.url.split("?")[0]}` }],
+      violations: [
+        { propertyPath: "Request", title: `No such address: ${request.method} ${request.url.split("?")[0]}` },
+      ],
     }),
   );
 }

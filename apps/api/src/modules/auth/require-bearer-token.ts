@@ -24,13 +24,10 @@ export function requireBearerToken(oauth: OAuth2Server) {
       request.tokenHolder = token.user as TokenHolder;
     } catch (error) {
       if (error instanceof OAuth2Server.OAuthError && error.code < 500) {
-        return reply
-          .code(401)
-          .header("www-authenticate", 'Bearer realm="api", error="invalid_token"')
-          .send({
-            error: "invalid_token",
-            error_description: "A valid access token is needed. Please ask for a new one.",
-          });
+        return reply.code(401).header("www-authenticate", 'Bearer realm="api", error="invalid_token"').send({
+          error: "invalid_token",
+          error_description: "A valid access token is needed. Please ask for a new one.",
+        });
       }
       throw error;
     }

@@ -1,12 +1,6 @@
 import { asc } from "drizzle-orm";
 import type { Database } from "../../db/database";
-import {
-  catalogueOptions,
-  coffinCollections,
-  crematoria,
-  journeySteps,
-  planPackages,
-} from "../../db/schema";
+import { catalogueOptions, coffinCollections, crematoria, journeySteps, planPackages } from "../../db/schema";
 
 /** Everything the journey chooses from, each list in its catalogue order. */
 export async function selectCatalogue(db: Database) {

@@ -58,7 +58,11 @@ export function catalogueOptionRows(files: CatalogueFiles): OptionRow[] {
 export function findCatalogueReferenceProblems(files: CatalogueFiles): string[] {
   const problems: string[] = [];
   const codesOf = (kind: CatalogueOptionKind) =>
-    new Set(catalogueOptionRows(files).filter((row) => row.kind === kind).map((row) => row.code));
+    new Set(
+      catalogueOptionRows(files)
+        .filter((row) => row.kind === kind)
+        .map((row) => row.code),
+    );
   const crematoriumCodes = new Set(files.crematoria.crematoria.map((crematorium) => crematorium.code));
   const collectionCodes = new Set(files.coffins.collections.map((collection) => collection.code));
 
@@ -83,12 +87,14 @@ export function findCatalogueReferenceProblems(files: CatalogueFiles): string[] 
       ["coffin", contents.coffin],
       ["deceasedTransport", contents.deceaseTransportation],
       ["pallbearer", contents.pallbearers],
-      ...contents.attendeesTransportation.map(
-        ({ code }): [CatalogueOptionKind, string] => ["attendeeTransport", code],
-      ),
+      ...contents.attendeesTransportation.map(({ code }): [CatalogueOptionKind, string] => [
+        "attendeeTransport",
+        code,
+      ]),
     ];
     for (const [kind, code] of references) {
-      if (!codesOf(kind).has(code)) problems.push(`packages: ${planPackage.code} names unknown ${kind} ${code}`);
+      if (!codesOf(kind).has(code))
+        problems.push(`packages: ${planPackage.code} names unknown ${kind} ${code}`);
     }
     if (!crematoriumCodes.has(contents.crematorium)) {
       problems.push(`packages: ${planPackage.code} names unknown crematorium ${contents.crematorium}`);

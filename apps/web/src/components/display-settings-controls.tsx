@@ -1,0 +1,66 @@
+"use client";
+
+import { useLayoutEffect, useSyncExternalStore } from "react";
+import {
+  applyDisplaySettings,
+  defaultDisplaySettings,
+  readDisplaySettings,
+  saveDisplaySettings,
+  subscribeToDisplaySettings,
+  zoomLevels,
+  type DisplaySettings,
+} from "../lib/display-settings";
+
+// Snapshots are strings so React can compare them; the settings are rebuilt from them.
+function serialise(settings: DisplaySettings): string {
+  return `${settings.zoom}|${settings.contrast}`;
+}
+function parse(snapshot: string): DisplaySettings {
+  const [zoom, contrast] = snapshot.split("|");
+  return { zoom: Number(zoom), contrast: contrast === "high" ? "high" : "normal" } as DisplaySettings;
+}
+
+const getSnapshot = () => serialise(readDisplaySettings());
+const getServerSnapshot = () => serialise(defaultDisplaySettings);
+
+/** Small controls for text size and contrast; the choice changes every page and is remembered. */
+export function DisplaySettingsControls() {
+  const settings = parse(useSyncExternalStore(subscribeToDisplaySettings, getSnapshot, getServerSnapshot));
+
+  // The inline script in <head> applies the settings before paint; this re-applies them if React
+  // resets <html> attributes (it does on the development-only Strict Mode remount).
+  useLayoutEffect(() => {
+    applyDisplaySettings(readDisplaySettings());
+  }, []);
+
+  return (
+    <div className="display-settings">
+      <div className="display-settings__group" role="group" aria-labelledby="text-size-label">
+        <span id="text-size-label" className="display-settings__label">
+          Text size
+        </span>
+        {zoomLevels.map((zoom) => (
+          <button
+            key={zoom}
+            type="button"
+            className="display-settings__button"
+            aria-pressed={settings.zoom === zoom}
+            onClick={() => saveDisplaySettings({ ...settings, zoom })}
+          >
+            {zoom}%
+          </button>
+        ))}
+      </div>
+      <button
+        type="button"
+        className="display-settings__button"
+        aria-pressed={settings.contrast === "high"}
+        onClick={() =>
+          saveDisplaySettings({ ...settings, contrast: settings.contrast === "high" ? "normal" : "high" })
+        }
+      >
+        High contrast
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+
+import { useEffect, useRef, type MouseEvent } from "react";
+
+export interface ErrorSummaryItem {
+  /** The id of the field to move to (for radios, the first radio's id). */
+  fieldId: string;
+  text: string;
+}
+
+/**
+ * GOV.UK's error summary: at the top of the page, it takes focus when shown (and again after each
+ * failed attempt, as `attempt` changes) and links to each field that needs an answer.
+ */
+export function ErrorSummary({ errors, attempt }: { errors: readonly ErrorSummaryItem[]; attempt: number }) {
+  const summary = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    summary.current?.focus();
+  }, [attempt]);
+
+  function moveToField(event: MouseEvent<HTMLAnchorElement>, fieldId: string) {
+    const field = document.getElementById(fieldId);
+    if (!field) return;
+    event.preventDefault();
+    // Bring the question into view with the field, as the legend says what it is.
+    (field.closest("fieldset") ?? field).scrollIntoView?.({ block: "start" });
+    field.focus({ preventScroll: true });
+  }
+
+  return (
+    <div className="error-summary" ref={summary} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
+      <h2 className="error-summary__title" id="error-summary-title">
+        There is a problem
+      </h2>
+      <ul className="error-summary__list">
+        {errors.map((error) => (
+          <li key={error.fieldId}>
+            <a href={`#${error.fieldId}`} onClick={(event) => moveToField(event, error.fieldId)}>
+              {error.text}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import Link from "next/link";
+import { CallUs } from "./phone-link";
+
+const footerLinks = [
+  { href: "/", label: "Home" },
+  { href: "/planning/attendance", label: "Start planning" },
+  { href: "/funeral-advice", label: "Funeral advice" },
+  { href: "/faqs", label: "Questions and answers" },
+  { href: "/supportneeds", label: "Extra support" },
+  { href: "/privacy-policy", label: "Privacy policy" },
+] as const;
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="page-width site-footer__inner">
+        <div>
+          <h2 className="site-footer__heading">Talk to us</h2>
+          <CallUs className="call-us call-us--footer" />
+          <p>No pressure and no obligation. We are happy to answer any question, however small.</p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="site-footer__heading">Find your way</h2>
+          <ul className="site-footer__links">
+            {footerLinks.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="page-width site-footer__legal">
+        <p>
+          Kindred Funeral Plans is authorised and regulated by the Financial Conduct Authority. You have
+          30 days to change your mind and get a full refund.
+        </p>
+      </div>
+    </footer>
+  );
+}

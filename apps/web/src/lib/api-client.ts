@@ -1,0 +1,103 @@
+import type { ViolationsResponse } from "@kindred/contracts";
+import {
+  couldNotSendRequestResponse,
+  fatalRequestMessage,
+  requestViolation,
+} from "./request-messages";
+import { getValidToken, resetToken, type TokenResult } from "./token-session";
+
+/**
+ * The browser's one way to call the API (SPEC.md section 7). Requests go to this site's own
+ * `/api/...` addresses, which the web server forwards. Every call carries `Authorization: Bearer`,
+ * and every answer comes back as a status plus data; failures always carry the violations list.
+ */
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  /** status 0 means the request never reached a server. */
+  | { ok: false; status: number; data: ViolationsResponse };
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** What the caller wants back; JSON unless it asks for something else (a PDF, say). */
+  accept?: string;
+}
+
+function isViolationsResponse(value: unknown): value is ViolationsResponse {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Array.isArray((value as ViolationsResponse).violations)
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === "") return null;
+  if ((response.headers.get("content-type") ?? "").includes("json")) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function failure(status: number, body: unknown): ApiResult<never> {
+  if (isViolationsResponse(body)) return { ok: false, status, data: body };
+  // SPEC.md section 8: a failure without violations shows its status and body.
+  const shown = typeof body === "string" ? body : JSON.stringify(body ?? "");
+  return { ok: false, status, data: { violations: [requestViolation(`${status} ${shown}`.trim())] } };
+}
+
+function withoutToken(result: Extract<TokenResult, { ok: false }>): ApiResult<never> {
+  if (result.couldNotSend) return { ok: false, status: 0, data: couldNotSendRequestResponse };
+  return { ok: false, status: 401, data: { violations: [requestViolation(fatalRequestMessage)] } };
+}
+
+async function send(path: string, options: ApiRequestOptions, token: string): Promise<Response> {
+  const method = options.method ?? "GET";
+  const headers = new Headers({
+    Authorization: `Bearer ${token}`,
+    Accept: options.accept ?? "application/json",
+  });
+  // SPEC.md section 7: methods other than POST send a JSON content type; a JSON body always does.
+  // (A body-less DELETE would be refused by the API with that header, so it goes without.)
+  if (options.body !== undefined || method === "GET") {
+    headers.set("Content-Type", "application/json");
+  }
+  return fetch(path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+/**
+ * Calls `path` (for example `/api/plan-options`) with the current token. A 401 means the token was
+ * refused: it is reset once and that one request is tried again.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
+  let tokenResult = await getValidToken();
+  if (!tokenResult.ok) return withoutToken(tokenResult);
+
+  try {
+    let response = await send(path, options, tokenResult.token);
+    if (response.status === 401) {
+      tokenResult = await resetToken();
+      if (!tokenResult.ok) return withoutToken(tokenResult);
+      response = await send(path, options, tokenResult.token);
+    }
+    const body = await readBody(response);
+    if (!response.ok) return failure(response.status, body);
+    return { ok: true, status: response.status, data: body as T };
+  } catch (error) {
+    console.warn(`Could not send ${options.method ?? "GET"} ${path}`, error);
+    return { ok: false, status: 0, data: couldNotSendRequestResponse };
+  }
+}

@@ -1,0 +1,129 @@
+// Lint rules, including the import boundaries of STYLE.md: imports flow shared -> features ->
+// routes, a feature never reaches into another feature, and the domain stays free of I/O.
+import { readdirSync } from "node:fs";
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+const webFeatures = readdirSync(new URL("./apps/web/src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const frameworks = [
+  "react",
+  "react-dom",
+  "next",
+  "next/*",
+  "fastify",
+  "@fastify/*",
+  "drizzle-orm",
+  "drizzle-orm/*",
+  "pg",
+  "@electric-sql/*",
+];
+const io = [
+  "node:fs",
+  "node:fs/*",
+  "node:http",
+  "node:https",
+  "node:net",
+  "node:child_process",
+  "fs",
+  "http",
+];
+
+function restrict(files, patterns) {
+  return { files, rules: { "no-restricted-imports": ["error", { patterns }] } };
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "**/.next/**",
+      "**/next-env.d.ts",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        URL: "readonly",
+        fetch: "readonly",
+        setTimeout: "readonly",
+        Buffer: "readonly",
+      },
+    },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "no-console": ["error", { allow: ["warn", "error"] }],
+    },
+  },
+  {
+    files: ["scripts/**", "apps/api/build.mjs"],
+    rules: { "no-console": "off" },
+  },
+  {
+    files: ["apps/web/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  restrict(
+    ["packages/domain/src/**"],
+    [
+      {
+        group: [...frameworks, ...io, "zod", "@kindred/contracts", "**/apps/**"],
+        message: "packages/domain holds pure rules: no I/O, frameworks or app code.",
+      },
+    ],
+  ),
+  restrict(
+    ["packages/contracts/src/**"],
+    [{ group: [...frameworks, ...io, "**/apps/**"], message: "packages/contracts holds zod schemas only." }],
+  ),
+  restrict(
+    ["apps/api/src/**"],
+    [
+      {
+        group: ["react", "react-dom", "next", "next/*", "**/apps/web/**", "@/*"],
+        message: "The API does not import the web app.",
+      },
+    ],
+  ),
+  restrict(
+    ["apps/web/src/components/**", "apps/web/src/lib/**"],
+    [
+      {
+        group: ["@/features/*", "**/features/**", "**/apps/api/**", "drizzle-orm", "pg", "fastify"],
+        message: "Shared web code sits below the features and never reaches the database.",
+      },
+    ],
+  ),
+  ...webFeatures.map((feature) =>
+    restrict(
+      [`apps/web/src/features/${feature}/**`],
+      [
+        {
+          group: [
+            "@/features/*",
+            `!@/features/${feature}`,
+            "**/apps/api/**",
+            "drizzle-orm",
+            "pg",
+            "fastify",
+            "**/app/**",
+          ],
+          message: `A feature does not reach into another feature or a route; move what ${feature} shares to src/components or src/lib.`,
+        },
+      ],
+    ),
+  ),
+);

@@ -1,0 +1,36 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatPrice, sumPence } from "@kindred/domain";
+
+describe("formatPrice", () => {
+  it.each([
+    [0, "£0"],
+    [295000, "£2,950"],
+    [1250, "£12.50"],
+    [5, "£0.05"],
+    [123456789, "£1,234,567.89"],
+  ])("shows %i pence as %s", (pence, shown) => {
+    expect(formatPrice(pence)).toBe(shown);
+  });
+
+  it("refuses a fraction of a penny", () => {
+    expect(() => formatPrice(10.5)).toThrow(RangeError);
+  });
+
+  it("never loses a penny: the digits shown are the pence held", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (pence) => {
+        const shown = formatPrice(pence).replace(/[£,]/g, "");
+        const [pounds = "0", pennies = "00"] = shown.split(".");
+        expect(Number(pounds) * 100 + Number(pennies.padEnd(2, "0"))).toBe(pence);
+      }),
+    );
+  });
+});
+
+describe("sumPence", () => {
+  it("adds amounts, and nothing is £0", () => {
+    expect(sumPence([100, 250, 5])).toBe(355);
+    expect(sumPence([])).toBe(0);
+  });
+});

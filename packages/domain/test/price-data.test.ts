@@ -1,0 +1,26 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { summarisePrice } from "@kindred/domain";
+
+describe("summarisePrice", () => {
+  it("takes attendance as the basic price and everything else as additional", () => {
+    expect(summarisePrice({ attendance: 295000, coffin: 49500, celebrant: 22000 })).toEqual({
+      basic: 295000,
+      additional: 71500,
+      total: 366500,
+    });
+  });
+
+  it("is £0 throughout before any choice", () => {
+    expect(summarisePrice({})).toEqual({ basic: 0, additional: 0, total: 0 });
+  });
+
+  it("always has total = basic + additional", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.integer({ min: 0, max: 1_000_000 })), (priceData) => {
+        const { basic, additional, total } = summarisePrice(priceData);
+        expect(total).toBe(basic + additional);
+      }),
+    );
+  });
+});

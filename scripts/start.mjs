@@ -1,0 +1,117 @@
+// `npm start`: builds what is out of date, starts the API (which migrates and seeds its
+// database) and the web app, and prints the address. Ctrl-C stops both cleanly.
+//   --no-build   start what was built before (the end-to-end tests build first)
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
+
+const webPort = process.env.PORT ?? "3000";
+const apiPort = process.env.API_PORT ?? "4000";
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  NEXT_TELEMETRY_DISABLED: "1",
+  PORT: webPort,
+  API_PORT: apiPort,
+  API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}`,
+};
+
+function newestChange(target) {
+  if (!existsSync(target)) return 0;
+  const stats = statSync(target);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(target)
+    .filter((name) => name !== "node_modules" && name !== ".next" && name !== "dist")
+    .reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), stats.mtimeMs);
+}
+
+function builtAt(file) {
+  return existsSync(file) ? statSync(file).mtimeMs : 0;
+}
+
+function buildIfNeeded() {
+  const sources = ["packages", "apps/api/src", "apps/web/app", "apps/web/src", "apps/web/public"]
+    .map((folder) => newestChange(path.join(root, folder)))
+    .concat(
+      ["apps/web/next.config.ts", "package-lock.json"].map((file) => newestChange(path.join(root, file))),
+    );
+  const lastSourceChange = Math.max(...sources);
+  const apiBuild = builtAt(path.join(root, "apps/api/dist/server.js"));
+  const webBuild = builtAt(path.join(root, "apps/web/.next/BUILD_ID"));
+  if (Math.min(apiBuild, webBuild) > lastSourceChange) return;
+  console.log("Building the API and the web app (first start, or the code has changed)…");
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!process.argv.includes("--no-build")) buildIfNeeded();
+
+const children = [];
+let stopping = false;
+
+function startChild(name, args, cwd) {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: "inherit" });
+  child.on("exit", (code, signal) => {
+    if (!stopping) {
+      console.error(`The ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
+      stop(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url, name) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!stopping) {
+    console.error(`The ${name} did not become ready at ${url}.`);
+    stop(1);
+  }
+}
+
+function stop(exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  if (running.length === 0) process.exit(exitCode);
+  let left = running.length;
+  for (const child of running) {
+    child.once("exit", () => {
+      left -= 1;
+      if (left === 0) process.exit(exitCode);
+    });
+    child.kill("SIGTERM");
+  }
+}
+
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+startChild("API", [path.join(root, "apps/api/dist/server.js")], root);
+await waitFor(`http://127.0.0.1:${apiPort}/readyz`, "API");
+startChild(
+  "web app",
+  [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", webPort],
+  path.join(root, "apps/web"),
+);
+await waitFor(`http://127.0.0.1:${webPort}/`, "web app");
+if (!stopping) {
+  console.log(`\nKindred Funeral Plans is running at http://localhost:${webPort}`);
+  console.log(
+    `The API is at http://localhost:${apiPort} (documentation: http://localhost:${apiPort}/api/docs)`,
+  );
+  console.log("Press Ctrl-C to stop.\n");
+}
