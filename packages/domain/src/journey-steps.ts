@@ -49,3 +49,26 @@ export const missingStepQuestion = "Missing question, please contact support";
 /** The step named "Record your wishes", and the summary, as SPEC.md names them. */
 export const additionalStepTitle = "Record your wishes";
 export const summaryStepTitle = "Summary";
+
+/** The journey topics each step asks about. */
+export const stepTopics = {
+  attendance: ["attendance"],
+  "funeral-director": ["funeralDirector"],
+  "burial-cremation": ["burialCremation"],
+  burial: ["burial"],
+  "service-burial": ["burialService"],
+  crematoria: ["crematoria"],
+  celebrant: ["celebrant"],
+  pallbearers: ["pallbearers"],
+  transportation: ["deceaseTransportation", "attendeesTransportation", "procession"],
+  coffin: ["coffin"],
+  ashes: ["ashes"],
+  additional: ["stationery", "flowers", "memorial", "photoVideo", "music", "readings", "otherRequests"],
+  summary: [],
+} as const satisfies Record<JourneyStepHandle, readonly string[]>;
+
+export type StepTopic = (typeof stepTopics)[JourneyStepHandle][number];
+
+export function stepOfTopic(topic: string): JourneyStepHandle | undefined {
+  return journeyStepHandles.find((handle) => (stepTopics[handle] as readonly string[]).includes(topic));
+}

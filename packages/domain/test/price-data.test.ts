@@ -3,16 +3,28 @@ import { describe, expect, it } from "vitest";
 import { summarisePrice } from "@kindred/domain";
 
 describe("summarisePrice", () => {
+  it("shows contributions apart, inside the additional price", () => {
+    expect(
+      summarisePrice({ attendance: 100, coffin: 50, flowers: 2000, "pallbearers-contribution": 500 }),
+    ).toEqual({
+      basic: 100,
+      additional: 2550,
+      contributions: 2500,
+      total: 2650,
+    });
+  });
+
   it("takes attendance as the basic price and everything else as additional", () => {
     expect(summarisePrice({ attendance: 295000, coffin: 49500, celebrant: 22000 })).toEqual({
       basic: 295000,
       additional: 71500,
+      contributions: 0,
       total: 366500,
     });
   });
 
   it("is £0 throughout before any choice", () => {
-    expect(summarisePrice({})).toEqual({ basic: 0, additional: 0, total: 0 });
+    expect(summarisePrice({})).toEqual({ basic: 0, additional: 0, contributions: 0, total: 0 });
   });
 
   it("always has total = basic + additional", () => {

@@ -1,0 +1,105 @@
+import type { AttendanceCode, RemainsCode } from "./catalogue";
+
+/**
+ * What the person has chosen, topic by topic, in the shape SPEC.md section 3 gives
+ * ("Journey data"). Option choices hold catalogue ids; notes are free text; contributions are
+ * amounts in pounds as typed (default "0"), which are not guaranteed like the rest of the plan.
+ */
+export interface OptionChoice<Code extends string = string> {
+  id: number;
+  code: Code;
+}
+
+export interface ContributionTopic {
+  notes: string;
+  contribution: string;
+  isContributionStep: true;
+}
+
+export interface SelectedAttendeeTransport {
+  transportationType: { id: number; name: string; price: number };
+  quantity: number;
+}
+
+export interface JourneyData {
+  attendance?: { option: OptionChoice<AttendanceCode> };
+  funeralDirector?: { id: number };
+  burialCremation?: { option: OptionChoice<RemainsCode> };
+  burial?: { hasBurialPlot: boolean | null; notes: string };
+  burialService?: { notes: string };
+  crematoria?: { id: number };
+  celebrant?: { celebrant: number | null; notes: string };
+  pallbearers?: { pallbearerType: number | null; notes: string; contribution: string };
+  deceaseTransportation?: { transportationType: number | null; notes: string; contribution: string };
+  attendeesTransportation?: {
+    selectedTransportationTypes: SelectedAttendeeTransport[];
+    notes: string;
+    contribution: string;
+  };
+  procession?: { personalisedProcession: boolean | null; notes: string };
+  coffin?: { id: number };
+  ashes?: { treatmentType: number | null; notes: string };
+  stationery?: ContributionTopic;
+  flowers?: ContributionTopic;
+  memorial?: ContributionTopic;
+  photoVideo?: ContributionTopic;
+  music?: ContributionTopic;
+  readings?: { notes: string };
+  otherRequests?: ContributionTopic;
+  package?: { id: number } | null;
+}
+
+export type JourneyTopic = keyof JourneyData;
+
+/** The "Record your wishes" topics, in the order the step shows them. */
+export const wishTopics = [
+  "stationery",
+  "flowers",
+  "memorial",
+  "photoVideo",
+  "music",
+  "readings",
+  "otherRequests",
+] as const satisfies readonly JourneyTopic[];
+export type WishTopic = (typeof wishTopics)[number];
+
+/** Wishes that may carry a contribution (readings are notes only). */
+export const contributionWishTopics = [
+  "stationery",
+  "flowers",
+  "memorial",
+  "photoVideo",
+  "music",
+  "otherRequests",
+] as const satisfies readonly WishTopic[];
+export type ContributionWishTopic = (typeof contributionWishTopics)[number];
+
+export const defaultContribution = "0";
+export const minimumContributionNotesLength = 2;
+
+export function emptyContributionTopic(): ContributionTopic {
+  return { notes: "", contribution: defaultContribution, isContributionStep: true };
+}
+
+/**
+ * A contribution as typed ("25", "25.50", "£1,000") in pence, or null when it is not an amount
+ * of money (negative, more than two decimal places, or not a number). Empty means nothing.
+ */
+export function contributionToPence(contribution: string): number | null {
+  const cleaned = contribution.replace(/[£,\s]/g, "");
+  if (cleaned === "") return 0;
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [pounds = "0", pence = ""] = cleaned.split(".");
+  return Number(pounds) * 100 + Number(pence.padEnd(2, "0"));
+}
+
+/**
+ * A contribution is in order when there is none (empty or zero) or when its notes say, in at
+ * least two characters, what it is for (SPEC.md section 5).
+ */
+export function isContributionValid(topic: { notes: string; contribution: string } | undefined): boolean {
+  if (!topic) return true;
+  const pence = contributionToPence(topic.contribution);
+  if (pence === null) return false;
+  return pence === 0 || topic.notes.trim().length >= minimumContributionNotesLength;
+}

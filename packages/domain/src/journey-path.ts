@@ -1,0 +1,60 @@
+import type { JourneyData } from "./journey-data";
+import {
+  burialOnlyStepHandles,
+  cremationOnlyStepHandles,
+  journeyStepHandles,
+  shorterJourneyStepHandles,
+  type JourneyStepHandle,
+} from "./journey-steps";
+
+/**
+ * The steps this person walks through, in order (SPEC.md section 4, Path): unattended and
+ * private farewell take the shorter path; an attended funeral takes the full path without the
+ * burial-only steps for a cremation, without the cremation-only steps for a burial, and without
+ * both until the choice is made.
+ */
+export function journeyPath(journeyData: JourneyData): JourneyStepHandle[] {
+  const attendance = journeyData.attendance?.option.code;
+  if (attendance === "unattended" || attendance === "privateFarewell") {
+    return [...shorterJourneyStepHandles];
+  }
+  const remains = journeyData.burialCremation?.option.code;
+  const left = new Set<JourneyStepHandle>([
+    ...(remains === "buried" ? [] : burialOnlyStepHandles),
+    ...(remains === "cremated" ? [] : cremationOnlyStepHandles),
+  ]);
+  return journeyStepHandles.filter((handle) => !left.has(handle));
+}
+
+export function isOnPath(journeyData: JourneyData, handle: JourneyStepHandle): boolean {
+  return journeyPath(journeyData).includes(handle);
+}
+
+/**
+ * The step Continue leads to: the next step on the path that is not prefilled.
+ * The summary is the end, so it has no next step.
+ */
+export function nextStep(
+  journeyData: JourneyData,
+  from: JourneyStepHandle,
+  isPrefilled: (handle: JourneyStepHandle) => boolean,
+): JourneyStepHandle | undefined {
+  const path = journeyPath(journeyData);
+  const start = path.indexOf(from);
+  return path.slice(start + 1).find((handle) => !isPrefilled(handle));
+}
+
+/** The step Back leads to: the previous step on the path that is not prefilled. */
+export function previousStep(
+  journeyData: JourneyData,
+  from: JourneyStepHandle,
+  isPrefilled: (handle: JourneyStepHandle) => boolean,
+): JourneyStepHandle | undefined {
+  const path = journeyPath(journeyData);
+  const start = path.indexOf(from);
+  if (start <= 0) return undefined;
+  return path
+    .slice(0, start)
+    .reverse()
+    .find((handle) => !isPrefilled(handle));
+}
