@@ -5,6 +5,8 @@ export * from "./journey-data";
 export * from "./journey-path";
 export * from "./journey-state";
 export * from "./journey-steps";
+export * from "./messages";
 export * from "./money";
+export * from "./plan-sections";
 export * from "./price-data";
 export * from "./step-completeness";

@@ -1,0 +1,34 @@
+/**
+ * User-facing wording shared by the web app and the API, so both say the same thing.
+ * Where SPEC.md gives a message, it is used word for word.
+ */
+export const messages = {
+  required: "This field is required",
+  nonDefaultCountry: "Please select non default option.",
+  tooShort: (length: number) => `This value is too short. It should have ${length} characters or more.`,
+  tooLong: (length: number) => `This value is too long. It should have ${length} characters or less.`,
+  numbersOnly: "Enter number only",
+  notANumber: "This should be a number",
+  notPositive: "This should be a positive number",
+  noDecimalPoint: "This can't include a decimal point",
+  atLeast: (minimum: number) => `The value should be equal to or be bigger than ${minimum}.`,
+  atMost: (maximum: number) => `The value should be equal to or be smaller than ${maximum}.`,
+  digitCount: (count: number) => `This value should have ${count} numbers.`,
+  invalidEmail: "Please enter a valid email address",
+  emailsMustMatch: "Emails must match",
+  passwordNeedsLetter: "Password must contain at least one letter",
+  passwordNeedsNumber: "Password must contain at least one number",
+  passwordNeedsSpecial: "Password must contain at least one of these @$!%*#?& special characters",
+  passwordTooShort: "Password is too short - should be 8 characters minimum.",
+  passwordTooLong: "Password is too long - should be 25 characters maximum.",
+  passwordsMustMatch: "Passwords must match",
+  nothingToSave: "You have no data to save, have you made some selections?",
+  requestFailed: "Fatal error please refresh or contact site admin",
+  requestNotSent: "Application could not send request, please contact site admin",
+  saved: "Saved!",
+  optionNotAvailable: "This option is no longer available. Please choose again.",
+  contributionNeedsNotes: "Please tell us what this contribution is for (at least 2 characters).",
+  contributionNotMoney: "Enter an amount in pounds, like 50 or 25.50",
+  postcodeNotRecognised:
+    "We could not find that postcode. Check it and try again, or choose our head office below.",
+} as const;
