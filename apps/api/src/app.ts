@@ -9,7 +9,12 @@ import { createOAuthModel } from "./modules/auth/oauth-model";
 import { requireBearerToken } from "./modules/auth/require-bearer-token";
 import { tokenRoutes } from "./modules/auth/token-routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
+import { createPlanOptionsService } from "./modules/catalogue/service";
+import { funeralDirectorRoutes } from "./modules/funeral-directors/routes";
+import { createFuneralDirectorService } from "./modules/funeral-directors/service";
 import { healthRoutes } from "./modules/health/routes";
+import { planRoutes } from "./modules/plans/routes";
+import { createPlansService } from "./modules/plans/service";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerOpenApi } from "./plugins/openapi";
 
@@ -41,12 +46,19 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
     allowBearerTokensInQueryString: false,
   });
 
+  // One catalogue per app: the plan options answer and every plan's price read the same one.
+  const planOptions = createPlanOptionsService(db);
+  const funeralDirectors = createFuneralDirectorService(db, { contentDirectory: config.CONTENT_DIR });
+  const plans = createPlansService({ db, planOptions, funeralDirectors });
+
   await app.register(healthRoutes, { db });
   await app.register(tokenRoutes, { oauth });
   await app.register(
     async (api) => {
       api.addHook("onRequest", requireBearerToken(oauth));
-      await api.register(catalogueRoutes, { db });
+      await api.register(catalogueRoutes, { planOptions });
+      await api.register(funeralDirectorRoutes, { funeralDirectors });
+      await api.register(planRoutes, { plans });
     },
     { prefix: "/api" },
   );

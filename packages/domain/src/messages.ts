@@ -29,6 +29,7 @@ export const messages = {
   optionNotAvailable: "This option is no longer available. Please choose again.",
   contributionNeedsNotes: "Please tell us what this contribution is for (at least 2 characters).",
   contributionNotMoney: "Enter an amount in pounds, like 50 or 25.50",
+  postcodeNotValid: "Enter a UK postcode, like SW1A 1AA, or the first part of one, like SW1A",
   postcodeNotRecognised:
     "We could not find that postcode. Check it and try again, or choose our head office below.",
 } as const;

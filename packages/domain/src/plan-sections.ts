@@ -1,5 +1,6 @@
 import { findById, type JourneyCatalogue } from "./journey-catalogue";
 import { contributionToPence, isContributionValid, type JourneyData } from "./journey-data";
+import { journeyPath } from "./journey-path";
 import type { JourneyStepHandle } from "./journey-steps";
 import { messages } from "./messages";
 import { attendeeTransportPrice } from "./price-data";
@@ -217,7 +218,8 @@ export function planSections(
       guaranteed: false,
     });
   }
-  return lines;
+  const path = journeyPath(journeyData);
+  return lines.filter((line) => path.includes(line.step));
 }
 
 export interface ChoiceProblem {
@@ -274,6 +276,21 @@ export function findChoiceProblems(journeyData: JourneyData, catalogue: JourneyC
       selected.transportationType.id,
     ),
   );
+  const cars = journeyData.attendeesTransportation?.selectedTransportationTypes ?? [];
+  const carTypes = cars.map((selected) => selected.transportationType.id);
+  if (new Set(carTypes).size !== carTypes.length) {
+    problems.push({
+      propertyPath: "attendeesTransportation.selectedTransportationTypes",
+      title: messages.optionNotAvailable,
+    });
+  }
+  const maximumCars = 10;
+  if (cars.reduce((sum, selected) => sum + selected.quantity, 0) > maximumCars) {
+    problems.push({
+      propertyPath: "attendeesTransportation.selectedTransportationTypes",
+      title: messages.atMost(maximumCars),
+    });
+  }
   expectOption("coffin.id", catalogue.coffins, journeyData.coffin?.id);
   expectOption("ashes.treatmentType", catalogue.ashesTreatmentTypes, journeyData.ashes?.treatmentType);
   expectOption("package.id", catalogue.packages, journeyData.package?.id);

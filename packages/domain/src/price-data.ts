@@ -1,5 +1,7 @@
 import { findById, type JourneyCatalogue } from "./journey-catalogue";
 import { contributionToPence, type ContributionWishTopic, type JourneyData } from "./journey-data";
+import { journeyPath } from "./journey-path";
+import type { JourneyStepHandle } from "./journey-steps";
 import { sumPence, type Pence } from "./money";
 
 /**
@@ -19,6 +21,20 @@ export const wishPriceKeys = {
   music: "music",
   otherRequests: "other-requests",
 } as const satisfies Record<ContributionWishTopic, string>;
+
+/** The step each price key belongs to: a key is priced only while its step is on the path. */
+const stepOfPriceKey: Record<string, JourneyStepHandle> = {
+  attendance: "attendance",
+  "burial-cremation": "burial-cremation",
+  celebrant: "celebrant",
+  pallbearers: "pallbearers",
+  "pallbearers-contribution": "pallbearers",
+  transportation: "transportation",
+  "transportation-contribution": "transportation",
+  coffin: "coffin",
+  ashes: "ashes",
+  ...Object.fromEntries(Object.values(wishPriceKeys).map((key) => [key, "additional" as const])),
+};
 
 export const contributionPriceKeys: readonly string[] = [
   "pallbearers-contribution",
@@ -111,6 +127,7 @@ export function attendeeTransportPrice(
 /**
  * Prices every answer from the catalogue. The browser runs it for the running price and the
  * API runs it again before storing a plan, so a price sent by a browser is never trusted.
+ * Only steps on the person's path count: ashes are not charged for a burial.
  */
 export function priceJourney(journeyData: JourneyData, catalogue: JourneyCatalogue): PriceData {
   const priceOf = (options: readonly { id: number; price: number }[], id: number | null | undefined) =>
@@ -135,5 +152,8 @@ export function priceJourney(journeyData: JourneyData, catalogue: JourneyCatalog
   for (const [topic, key] of Object.entries(wishPriceKeys)) {
     priced[key] = contributionPence(journeyData[topic as ContributionWishTopic]);
   }
-  return Object.fromEntries(Object.entries(priced).filter(([, amount]) => amount !== 0));
+  const path = journeyPath(journeyData);
+  return Object.fromEntries(
+    Object.entries(priced).filter(([key, amount]) => amount !== 0 && path.includes(stepOfPriceKey[key]!)),
+  );
 }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { JourneyData } from "@kindred/domain";
 import {
   boolean,
   doublePrecision,
@@ -167,3 +168,27 @@ export const journeySteps = pgTable("journey_steps", {
   position: integer("position").notNull(),
   questions: jsonb("questions").$type<StoredStepQuestion[]>().notNull(),
 });
+
+/**
+ * A funeral plan as the journey builds it. `journey` is what was chosen (SPEC.md "Journey data");
+ * `priceData` is what the API priced it at from the catalogue; `planningJourneyData` is the web
+ * app's own state, kept as given and never priced from.
+ */
+export const plans = pgTable(
+  "plans",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    journey: jsonb("journey").$type<JourneyData>().notNull().default({}),
+    planningJourneyData: text("planning_journey_data"),
+    priceData: jsonb("price_data").$type<Record<string, number>>().notNull().default({}),
+    saveUnfinishedJourney: boolean("save_unfinished_journey").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("plans_user_id_idx").on(table.userId)],
+);

@@ -34,10 +34,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? "body";
       return reply.code(400).send({
-        violations: error.validation.map((issue) => ({
-          propertyPath: toPropertyPath(issue.instancePath, context),
-          title: issue.message ?? "This value is not valid.",
-        })),
+        violations: error.validation.flatMap((issue) => {
+          // An unexpected field is pointed at by its own name, one violation each.
+          const unexpectedKeys = issue.keyword === "unrecognized_keys" ? issue.params.keys : undefined;
+          if (Array.isArray(unexpectedKeys) && unexpectedKeys.length > 0) {
+            return unexpectedKeys.map((key) => ({
+              propertyPath: toPropertyPath(`${issue.instancePath}/${String(key)}`, context),
+              title: `Unrecognized key: "${String(key)}"`,
+            }));
+          }
+          return [
+            {
+              propertyPath: toPropertyPath(issue.instancePath, context),
+              title: issue.message ?? "This value is not valid.",
+            },
+          ];
+        }),
       });
     }
     const statusCode = error.statusCode ?? 500;

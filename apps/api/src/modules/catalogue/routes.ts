@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { planOptionsResponseSchema } from "@kindred/contracts";
-import type { Database } from "../../db/database";
-import { createPlanOptionsService } from "./service";
+import type { PlanOptionsService } from "./service";
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const planOptions = createPlanOptionsService(db);
-
+export const catalogueRoutes: FastifyPluginAsyncZod<{ planOptions: PlanOptionsService }> = async (
+  app,
+  { planOptions },
+) => {
   app.get(
     "/plan-options",
     {

@@ -122,11 +122,16 @@ export function buildPlanOptions(rows: CatalogueRows): PlanOptionsResponse {
   };
 }
 
+/** The catalogue as the journey chooses from it; it satisfies the domain's `JourneyCatalogue`. */
+export interface PlanOptionsService {
+  getPlanOptions(): Promise<PlanOptionsResponse>;
+}
+
 /**
  * The catalogue changes only when the seed runs (at start), so each process keeps the built
  * answer for a short while instead of reading five tables on every visitor's first page.
  */
-export function createPlanOptionsService(db: Database, { maxAgeMs = 30_000 } = {}) {
+export function createPlanOptionsService(db: Database, { maxAgeMs = 30_000 } = {}): PlanOptionsService {
   let cached: { value: PlanOptionsResponse; builtAt: number } | undefined;
   return {
     async getPlanOptions(): Promise<PlanOptionsResponse> {

@@ -1,0 +1,109 @@
+import type { FuneralDirectorBranch, FuneralDirectorSearchResponse } from "@kindred/contracts";
+import { messages } from "@kindred/domain";
+import type { Database } from "../../db/database";
+import { ViolationError } from "../../plugins/error-handler";
+import { loadPostcodeDistricts, milesBetween, postcodeDistrict, type Coordinate } from "./postcode-districts";
+import {
+  selectActiveBranch,
+  selectActiveBranches,
+  selectHeadOffice,
+  selectLocalBranches,
+  type BranchRow,
+} from "./queries";
+
+/** How far a visitor is offered a branch, and how many at most. */
+export const searchRadiusMiles = 50;
+export const maximumBranchesFound = 5;
+
+export function toFuneralDirectorBranch(row: BranchRow): FuneralDirectorBranch {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    address: row.address,
+    website: row.website,
+    email: row.email,
+    phone: row.phone,
+    managerName: row.managerName,
+    coordinate: { latitude: row.latitude, longitude: row.longitude },
+    active: row.active,
+    imageUrl: `${row.imagePath}?width={width}&height={height}`,
+    imageAlt: row.imageAlt,
+    allowsFuneralDirectorServices: row.allowsFuneralDirectorServices,
+    isHeadOffice: row.isHeadOffice,
+  };
+}
+
+const roundToTenth = (miles: number) => Math.round(miles * 10) / 10;
+
+export interface FuneralDirectorService {
+  /** An open branch, or a 404 violation. */
+  getBranch(id: number): Promise<FuneralDirectorBranch>;
+  /** The names of those of `ids` that are open branches; closed or unknown ones are absent. */
+  activeBranchNames(ids: readonly number[]): Promise<Map<number, string>>;
+  /** The nearest open branches to a postcode, or the head office when none is near. */
+  searchNear(postcode: string): Promise<FuneralDirectorSearchResponse>;
+}
+
+export function createFuneralDirectorService(
+  db: Database,
+  { contentDirectory }: { contentDirectory: string },
+): FuneralDirectorService {
+  /** The head office, offered when the postcode is unknown (`from` null) or nothing is near. */
+  async function headOfficeFallback(
+    outcode: string | null,
+    from: Coordinate | null,
+  ): Promise<FuneralDirectorSearchResponse> {
+    const headOffice = await selectHeadOffice(db);
+    if (!headOffice) throw new Error("The catalogue has no head office branch");
+    return {
+      outcode,
+      isFallback: true,
+      branches: [
+        {
+          ...toFuneralDirectorBranch(headOffice),
+          distanceMiles: from ? roundToTenth(milesBetween(from, headOffice)) : null,
+        },
+      ],
+    };
+  }
+
+  return {
+    async getBranch(id) {
+      const branch = await selectActiveBranch(db, id);
+      if (!branch) {
+        throw new ViolationError([{ propertyPath: "Request", title: "No such funeral director" }], 404);
+      }
+      return toFuneralDirectorBranch(branch);
+    },
+
+    async activeBranchNames(ids) {
+      const branches = await selectActiveBranches(db, [...new Set(ids)]);
+      return new Map(branches.map((branch) => [branch.id, branch.name]));
+    },
+
+    async searchNear(postcode) {
+      const district = postcodeDistrict(postcode);
+      if (!district) {
+        throw new ViolationError([{ propertyPath: "postcode", title: messages.postcodeNotValid }], 400);
+      }
+      const centre = (await loadPostcodeDistricts(contentDirectory)).get(district);
+      if (!centre) return headOfficeFallback(null, null);
+
+      const nearest = (await selectLocalBranches(db))
+        .map((branch) => ({ branch, miles: milesBetween(centre, branch) }))
+        .filter(({ miles }) => miles <= searchRadiusMiles)
+        .sort((first, second) => first.miles - second.miles)
+        .slice(0, maximumBranchesFound);
+      if (nearest.length === 0) return headOfficeFallback(district, centre);
+      return {
+        outcode: district,
+        isFallback: false,
+        branches: nearest.map(({ branch, miles }) => ({
+          ...toFuneralDirectorBranch(branch),
+          distanceMiles: roundToTenth(miles),
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/database";
+import { plans } from "../../db/schema";
+
+export type PlanRow = typeof plans.$inferSelect;
+export type PlanContent = Pick<
+  typeof plans.$inferInsert,
+  "journey" | "priceData" | "planningJourneyData" | "saveUnfinishedJourney"
+>;
+
+export async function insertPlan(db: Database, userId: string, content: PlanContent): Promise<PlanRow> {
+  const [plan] = await db
+    .insert(plans)
+    .values({ userId, ...content })
+    .returning();
+  if (!plan) throw new Error("Creating a plan returned no row");
+  return plan;
+}
+
+/** A plan, only when it belongs to `userId`: a plan id alone opens nothing. */
+export async function selectOwnedPlan(
+  db: Database,
+  id: string,
+  userId: string,
+): Promise<PlanRow | undefined> {
+  const [plan] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, id), eq(plans.userId, userId)));
+  return plan;
+}
+
+/** The user's plans, the most recently saved first. */
+export async function selectPlansOf(db: Database, userId: string): Promise<PlanRow[]> {
+  return db
+    .select()
+    .from(plans)
+    .where(eq(plans.userId, userId))
+    .orderBy(desc(plans.updatedAt), desc(plans.createdAt), desc(plans.id));
+}
+
+/** Saves over a plan the user owns; undefined when there is no such plan of theirs. */
+export async function updateOwnedPlan(
+  db: Database,
+  id: string,
+  userId: string,
+  content: PlanContent,
+): Promise<PlanRow | undefined> {
+  const [plan] = await db
+    .update(plans)
+    .set({ ...content, updatedAt: sql`now()` })
+    .where(and(eq(plans.id, id), eq(plans.userId, userId)))
+    .returning();
+  return plan;
+}
