@@ -2,6 +2,7 @@
 // routes, a feature never reaches into another feature, and the domain stays free of I/O.
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -52,14 +53,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: {
-      globals: {
-        process: "readonly",
-        console: "readonly",
-        URL: "readonly",
-        fetch: "readonly",
-        setTimeout: "readonly",
-        Buffer: "readonly",
-      },
+      globals: { ...globals.node },
     },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
@@ -73,8 +67,14 @@ export default tseslint.config(
   },
   {
     files: ["apps/web/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  {
+    // Playwright fixtures call `use`, which is not React's.
+    files: ["apps/web/e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
   },
   restrict(
     ["packages/domain/src/**"],

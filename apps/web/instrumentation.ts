@@ -4,14 +4,6 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { getServerConfig, ServerConfigError } = await import("./src/lib/server-config.server");
-  try {
-    getServerConfig();
-  } catch (error) {
-    if (error instanceof ServerConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const { checkServerConfigOrExit } = await import("./src/lib/server-config.server");
+  checkServerConfigOrExit();
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useLayoutEffect, useSyncExternalStore } from "react";
+import { useLayoutEffect, useState, useSyncExternalStore } from "react";
 import {
   applyDisplaySettings,
   defaultDisplaySettings,
@@ -33,34 +33,48 @@ export function DisplaySettingsControls() {
     applyDisplaySettings(readDisplaySettings());
   }, []);
 
+  // On phones the controls sit behind one button, so the header stays slim; wide screens show them.
+  const [open, setOpen] = useState(false);
+
   return (
-    <div className="display-settings">
-      <div className="display-settings__group" role="group" aria-labelledby="text-size-label">
-        <span id="text-size-label" className="display-settings__label">
-          Text size
-        </span>
-        {zoomLevels.map((zoom) => (
-          <button
-            key={zoom}
-            type="button"
-            className="display-settings__button"
-            aria-pressed={settings.zoom === zoom}
-            onClick={() => saveDisplaySettings({ ...settings, zoom })}
-          >
-            {zoom}%
-          </button>
-        ))}
-      </div>
+    <div className="display-settings" data-open={open ? "true" : "false"}>
       <button
         type="button"
-        className="display-settings__button"
-        aria-pressed={settings.contrast === "high"}
-        onClick={() =>
-          saveDisplaySettings({ ...settings, contrast: settings.contrast === "high" ? "normal" : "high" })
-        }
+        className="display-settings__toggle"
+        aria-expanded={open}
+        aria-controls="display-settings-panel"
+        onClick={() => setOpen((isOpen) => !isOpen)}
       >
-        High contrast
+        Text size and contrast
       </button>
+      <div className="display-settings__panel" id="display-settings-panel">
+        <div className="display-settings__group" role="group" aria-labelledby="text-size-label">
+          <span id="text-size-label" className="display-settings__label">
+            Text size
+          </span>
+          {zoomLevels.map((zoom) => (
+            <button
+              key={zoom}
+              type="button"
+              className="display-settings__button"
+              aria-pressed={settings.zoom === zoom}
+              onClick={() => saveDisplaySettings({ ...settings, zoom })}
+            >
+              {zoom}%
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="display-settings__button"
+          aria-pressed={settings.contrast === "high"}
+          onClick={() =>
+            saveDisplaySettings({ ...settings, contrast: settings.contrast === "high" ? "normal" : "high" })
+          }
+        >
+          High contrast
+        </button>
+      </div>
     </div>
   );
 }

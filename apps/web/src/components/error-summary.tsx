@@ -29,7 +29,13 @@ export function ErrorSummary({ errors, attempt }: { errors: readonly ErrorSummar
   }
 
   return (
-    <div className="error-summary" ref={summary} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
+    <div
+      className="error-summary"
+      ref={summary}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby="error-summary-title"
+    >
       <h2 className="error-summary__title" id="error-summary-title">
         There is a problem
       </h2>

@@ -21,7 +21,7 @@ export function RunningPrice({ priceData }: { priceData: PriceData }) {
     >
       <div className="running-price__bar">
         <p className="running-price__bar-total">
-          Total <strong>{total}</strong>
+          Total <strong data-testid="running-total">{total}</strong>
         </p>
         <button
           type="button"
@@ -30,14 +30,14 @@ export function RunningPrice({ priceData }: { priceData: PriceData }) {
           aria-controls="running-price-details"
           onClick={() => setExpanded((open) => !open)}
         >
-          {expanded ? "Hide price breakdown" : "Show price breakdown"}
+          Price breakdown
         </button>
       </div>
       <div className="running-price__details" id="running-price-details">
         <h2 className="running-price__title" id="running-price-title">
           Your price so far
         </h2>
-        <dl className="running-price__list" aria-label="Price breakdown">
+        <dl className="running-price__list">
           <div className="running-price__row">
             <dt>Basic price</dt>
             <dd>{formatPrice(summary.basic)}</dd>
@@ -48,13 +48,13 @@ export function RunningPrice({ priceData }: { priceData: PriceData }) {
           </div>
           <div className="running-price__row running-price__row--total">
             <dt>Total</dt>
-            <dd>{total}</dd>
+            <dd data-testid="running-total">{total}</dd>
           </div>
         </dl>
         <p className="running-price__note">
-          The funeral director&apos;s services in your plan are guaranteed: there will be nothing more
-          to pay for them. Contributions, such as money towards flowers, are not guaranteed and may not
-          cover the full cost in future.
+          The funeral director&apos;s services in your plan are guaranteed: there will be nothing more to pay
+          for them. Contributions, such as money towards flowers, are not guaranteed and may not cover the
+          full cost in future.
         </p>
       </div>
       <p className="visually-hidden" aria-live="polite">

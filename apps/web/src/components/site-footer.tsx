@@ -1,13 +1,12 @@
 import Link from "next/link";
 import { CallUs } from "./phone-link";
 
+// Only pages that exist are linked (Next prefetches every link in view, and a dead link helps
+// nobody). Funeral advice, questions and answers, extra support and the privacy policy join this
+// list as those pages are built.
 const footerLinks = [
   { href: "/", label: "Home" },
-  { href: "/planning/attendance", label: "Start planning" },
-  { href: "/funeral-advice", label: "Funeral advice" },
-  { href: "/faqs", label: "Questions and answers" },
-  { href: "/supportneeds", label: "Extra support" },
-  { href: "/privacy-policy", label: "Privacy policy" },
+  { href: "/planning/attendance", label: "Start planning your funeral" },
 ] as const;
 
 export function SiteFooter() {
@@ -32,8 +31,8 @@ export function SiteFooter() {
       </div>
       <div className="page-width site-footer__legal">
         <p>
-          Kindred Funeral Plans is authorised and regulated by the Financial Conduct Authority. You have
-          30 days to change your mind and get a full refund.
+          Kindred Funeral Plans is authorised and regulated by the Financial Conduct Authority. You have 30
+          days to change your mind and get a full refund.
         </p>
       </div>
     </footer>

@@ -1,9 +1,5 @@
 import type { ViolationsResponse } from "@kindred/contracts";
-import {
-  couldNotSendRequestResponse,
-  fatalRequestMessage,
-  requestViolation,
-} from "./request-messages";
+import { couldNotSendRequestResponse, fatalRequestMessage, requestViolation } from "./request-messages";
 import { getValidToken, resetToken, type TokenResult } from "./token-session";
 
 /**
@@ -29,9 +25,7 @@ export interface ApiRequestOptions {
 
 function isViolationsResponse(value: unknown): value is ViolationsResponse {
   return (
-    typeof value === "object" &&
-    value !== null &&
-    Array.isArray((value as ViolationsResponse).violations)
+    typeof value === "object" && value !== null && Array.isArray((value as ViolationsResponse).violations)
   );
 }
 

@@ -109,7 +109,9 @@ export async function forwardTokenRequest(request: Request): Promise<Response> {
       signal: AbortSignal.timeout(upstreamTimeoutMs),
     });
   } catch (error) {
-    console.warn(`Could not reach the API for a token: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `Could not reach the API for a token: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return Response.json(
       { error: "temporarily_unavailable", error_description: couldNotSendRequestMessage },
       { status: 502, headers: { "cache-control": "no-store" } },

@@ -88,3 +88,17 @@ export function getServerConfig(): ServerConfig {
   cached ??= loadServerConfig();
   return cached;
 }
+
+/**
+ * Start-up check (from `instrumentation.ts`): with a bad setting the server prints which and
+ * stops, rather than starting and failing on some later request.
+ */
+export function checkServerConfigOrExit(): void {
+  try {
+    getServerConfig();
+  } catch (error) {
+    if (!(error instanceof ServerConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -28,7 +28,10 @@ export function readTokenSession(): TokenSession | null {
 }
 
 /** A token is valid if it is present and not past its set time plus its lifetime. */
-export function isTokenValid(session: TokenSession | null, now: number = Date.now()): session is TokenSession {
+export function isTokenValid(
+  session: TokenSession | null,
+  now: number = Date.now(),
+): session is TokenSession {
   return session !== null && now < session.setAt + session.expiry * 1000;
 }
 
@@ -74,6 +77,11 @@ export async function requestApplicationToken(): Promise<TokenResult> {
     body = await response.json();
   } catch (error) {
     console.warn("Could not ask for an access token", error);
+    return { ok: false, error: couldNotSendRequestMessage, couldNotSend: true };
+  }
+  if (response.status === 502) {
+    // This site's server could not reach the API: for the person, the request was not sent.
+    console.warn("Could not ask for an access token: the API could not be reached");
     return { ok: false, error: couldNotSendRequestMessage, couldNotSend: true };
   }
   if (!response.ok || !isTokenResponse(body)) {

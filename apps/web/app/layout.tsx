@@ -1,0 +1,59 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { SiteFooter } from "@/components/site-footer";
+import { SiteHeader } from "@/components/site-header";
+import { displaySettingsScript } from "@/lib/display-settings";
+import { bodyFont } from "@/lib/fonts";
+import { getServerConfig } from "@/lib/server-config.server";
+import "./globals.css";
+
+const siteName = "Kindred Funeral Plans";
+const defaultTitle = "Prepaid funeral plans | Kindred Funeral Plans";
+const description =
+  "Arrange and pay for your funeral in advance with a prepaid funeral plan from Kindred Funeral Plans. " +
+  "See the price as you choose, with no pressure and 30 days to change your mind for a full refund.";
+
+export const metadata: Metadata = {
+  metadataBase: new URL(getServerConfig().SITE_URL),
+  title: { default: defaultTitle, template: `%s | ${siteName}` },
+  description,
+  applicationName: siteName,
+  openGraph: {
+    type: "website",
+    locale: "en_GB",
+    siteName,
+    title: defaultTitle,
+    description,
+    url: "/",
+  },
+  twitter: { card: "summary", title: defaultTitle, description },
+  robots: { index: true, follow: true },
+};
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: "#1d4e5f",
+  colorScheme: "light",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    // The inline script sets data-zoom and data-contrast before React hydrates.
+    <html lang="en-GB" className={bodyFont.variable} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: displaySettingsScript }} />
+      </head>
+      <body>
+        <a href="#main-content" className="skip-link">
+          Skip to main content
+        </a>
+        <SiteHeader />
+        <main id="main-content" className="site-main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,5 @@
+import { HomePage } from "@/features/content/home-page";
+
+export default function Page() {
+  return <HomePage />;
+}

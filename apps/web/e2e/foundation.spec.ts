@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { test, expect } from "./fixtures";
+
+test("the home page leads into planning, where choosing a kind of funeral updates the price", async ({
+  page,
+  checkAccessibility,
+}) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle("Prepaid funeral plans | Kindred Funeral Plans");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
+  await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await checkAccessibility();
+
+  await page.getByRole("link", { name: "Start planning" }).first().click();
+
+  await expect(page).toHaveURL(/\/planning\/attendance$/);
+  await expect(page.getByRole("heading", { level: 1, name: "What kind of funeral would you like?" })).toBeVisible();
+  const options = page.getByRole("radio");
+  await expect(options).toHaveCount(3);
+  await checkAccessibility();
+
+  const total = page.getByTestId("running-total").filter({ visible: true });
+  await expect(total).toHaveText("£0");
+  await page.getByRole("radio", { name: /Unattended cremation/ }).check();
+  await expect(total).toHaveText(/^£1,\d{3}$/);
+  await page.getByRole("radio", { name: /Attended funeral/ }).check();
+  await expect(total).toHaveText(/^£2,\d{3}$/);
+  await checkAccessibility();
+});
+
+test("an unknown address shows a helpful not-found page", async ({ page, checkAccessibility }) => {
+  const response = await page.goto("/no-such-page");
+
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: /start planning/i }).first()).toBeVisible();
+  await checkAccessibility();
+});
+
+test("tokens and plan options are served through the web origin, which adds the client secret", async ({
+  request,
+}) => {
+  const tokenResponse = await request.post("/token", {
+    form: { grant_type: "client_credentials", scope: "APPLICATION" },
+  });
+  expect(tokenResponse.status()).toBe(200);
+  const token = (await tokenResponse.json()) as { access_token: string; expires_in: number };
+  expect(token.expires_in).toBeGreaterThan(0);
+
+  const withoutToken = await request.get("/api/plan-options");
+  expect(withoutToken.status()).toBe(401);
+
+  const planOptions = await request.get("/api/plan-options", {
+    headers: { authorization: `Bearer ${token.access_token}` },
+  });
+  expect(planOptions.status()).toBe(200);
+  const body = (await planOptions.json()) as { attendance: { code: string }[]; coffins: unknown[] };
+  expect(body.attendance.map((option) => option.code)).toEqual(["attended", "unattended", "privateFarewell"]);
+  expect(body.coffins).toHaveLength(12);
+});
+
+test("the client secret is in no file the browser can download", () => {
+  const staticFolder = path.resolve(import.meta.dirname, "../.next/static");
+  const files = (function list(folder: string): string[] {
+    return readdirSync(folder).flatMap((name) => {
+      const full = path.join(folder, name);
+      return statSync(full).isDirectory() ? list(full) : [full];
+    });
+  })(staticFolder);
+
+  expect(files.length).toBeGreaterThan(0);
+  const secret = process.env.OAUTH_WEB_CLIENT_SECRET ?? "development-web-client-secret-change-me";
+  for (const file of files) expect(readFileSync(file, "utf8")).not.toContain(secret);
+});

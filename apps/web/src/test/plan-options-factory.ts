@@ -1,0 +1,84 @@
+import type { CatalogueOption, JourneyStep, PlanOptionsResponse } from "@kindred/contracts";
+
+/** Small, readable plan options for component tests; override what a test is about. */
+export function createAttendanceOption(overrides: Partial<CatalogueOption> = {}): CatalogueOption {
+  return {
+    id: 1,
+    code: "attended",
+    name: "Attended funeral",
+    description: "A funeral service with family and friends present.",
+    price: 295_000,
+    isDefault: true,
+    visible: true,
+    ...overrides,
+  };
+}
+
+export function createJourneyStep(overrides: Partial<JourneyStep> = {}): JourneyStep {
+  return {
+    handle: "attendance",
+    name: "Attendance",
+    title: "What kind of funeral would you like?",
+    description: "You can choose a funeral with a service, or a simpler cremation without one.",
+    path: "/planning/attendance",
+    prefilled: false,
+    enabled: true,
+    visited: false,
+    completed: false,
+    edited: false,
+    questions: [{ fieldName: "attendance", question: "What kind of funeral would you like?" }],
+    ...overrides,
+  };
+}
+
+export function createPlanOptions(overrides: Partial<PlanOptionsResponse> = {}): PlanOptionsResponse {
+  const defaultCrematory = {
+    id: 1,
+    code: "defaultCrematory",
+    name: "Riverside Crematorium",
+    address: {
+      line1: "1 River Road",
+      line2: "",
+      locality: "Reading",
+      county: "Berkshire",
+      postcode: "RG1 1AA",
+    },
+    isDefault: true,
+  };
+  return {
+    attendance: [
+      createAttendanceOption(),
+      createAttendanceOption({
+        id: 2,
+        code: "unattended",
+        name: "Unattended cremation",
+        description: "A simple cremation with no service and no mourners present.",
+        price: 149_500,
+        isDefault: false,
+      }),
+      createAttendanceOption({
+        id: 3,
+        code: "privateFarewell",
+        name: "Private farewell",
+        description: "Your close family can spend quiet time saying goodbye.",
+        price: 179_550,
+        isDefault: false,
+      }),
+    ],
+    remains: [],
+    celebrantTypes: [],
+    pallbearerTypes: [],
+    ashesTreatmentTypes: [],
+    transportationForTheDeceasedTypes: [],
+    transportationForAttendeesTypes: [],
+    flowerArrangements: [],
+    coffins: [],
+    coffinCollections: [],
+    contactMethods: [],
+    packages: [],
+    crematoria: [defaultCrematory],
+    defaultCrematory,
+    steps: [createJourneyStep()],
+    ...overrides,
+  };
+}
