@@ -1,6 +1,9 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planOptionsResponseSchema, type PlanOptionsResponse } from "@kindred/contracts";
 import { journeyStepHandles } from "@kindred/domain";
+import { repositoryRoot } from "../src/config";
 import { readCatalogueFiles } from "../src/modules/catalogue/catalogue-files";
 import { selectCatalogue } from "../src/modules/catalogue/queries";
 import { seedCatalogue } from "../src/modules/catalogue/seed";
@@ -130,6 +133,16 @@ describe("GET /api/plan-options", () => {
     for (const step of planOptions.steps) {
       expect(step.path).toBe(`/planning/${step.handle}`);
     }
+  });
+});
+
+describe("the web app's plan options fixture", () => {
+  it("is what the seeded catalogue answers (if not: npx tsx scripts/write-plan-options-fixture.ts)", async () => {
+    const fixture = JSON.parse(
+      await readFile(path.join(repositoryRoot, "apps/web/src/test/seeded-plan-options.json"), "utf8"),
+    ) as unknown;
+
+    expect(fixture).toEqual(planOptions);
   });
 });
 

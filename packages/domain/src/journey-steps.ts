@@ -72,3 +72,20 @@ export type StepTopic = (typeof stepTopics)[JourneyStepHandle][number];
 export function stepOfTopic(topic: string): JourneyStepHandle | undefined {
   return journeyStepHandles.find((handle) => (stepTopics[handle] as readonly string[]).includes(topic));
 }
+
+/** Short names of the steps, for page titles and for when the server's list lacks one. */
+export const journeyStepLabels: Record<JourneyStepHandle, string> = {
+  attendance: "Kind of funeral",
+  "funeral-director": "Funeral director",
+  "burial-cremation": "Burial or cremation",
+  burial: "Burial plot",
+  "service-burial": "Burial service",
+  crematoria: "Crematorium",
+  celebrant: "Celebrant",
+  pallbearers: "Pallbearers",
+  transportation: "Transport",
+  coffin: "Coffin",
+  ashes: "Ashes",
+  additional: additionalStepTitle,
+  summary: summaryStepTitle,
+};

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { summarisePrice } from "@kindred/domain";
+import { priceJourney, summarisePrice } from "@kindred/domain";
+import { idOf, testCatalogue } from "./support/catalogue";
 
 describe("summarisePrice", () => {
   it("shows contributions apart, inside the additional price", () => {
@@ -34,5 +35,20 @@ describe("summarisePrice", () => {
         expect(total).toBe(basic + additional);
       }),
     );
+  });
+});
+
+describe("priceJourney", () => {
+  it("charges only the steps on the person's path", () => {
+    const burialWithStrayAshes = {
+      attendance: { option: { id: idOf(testCatalogue.attendance, "attended"), code: "attended" as const } },
+      burialCremation: { option: { id: idOf(testCatalogue.remains, "buried"), code: "buried" as const } },
+      ashes: { treatmentType: idOf(testCatalogue.ashesTreatmentTypes, "keepsakeUrn"), notes: "" },
+    };
+
+    expect(priceJourney(burialWithStrayAshes, testCatalogue)).toEqual({
+      attendance: 295000,
+      "burial-cremation": 195000,
+    });
   });
 });

@@ -1,69 +1,79 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { seededPlanOptions } from "../../test/plan-options-factory";
+import {
+  answer,
+  chooseAttendance,
+  chooseRemains,
+  finishEdit,
+  getJourneySnapshot,
+  resetJourney,
+  startEdit,
+  subscribeToJourney,
+} from "./journey-store";
 
-// Each test loads the store afresh, as a page reload would.
-async function loadStore() {
-  vi.resetModules();
-  return import("./journey-store");
-}
+const planOptions = seededPlanOptions();
+const idOf = (options: { id: number; code: string }[], code: string) =>
+  options.find((option) => option.code === code)!.id;
 
 beforeEach(() => {
+  resetJourney();
   sessionStorage.clear();
 });
 
-describe("journey store", () => {
-  it("starts empty when nothing is stored", async () => {
-    const store = await loadStore();
-    expect(store.getJourneySnapshot()).toEqual({ journeyData: {}, priceData: {} });
-  });
+function storedJson(key: string): unknown {
+  return JSON.parse(sessionStorage.getItem(key) ?? "null");
+}
 
-  it("picks up the answers stored before a reload", async () => {
-    const first = await loadStore();
-    first.chooseAttendance({ id: 2, code: "unattended", price: 149_500 });
+describe("the journey store", () => {
+  it("keeps answers, price and steps in session storage under SPEC.md's keys", () => {
+    chooseAttendance(planOptions, idOf(planOptions.attendance, "attended"));
+    chooseRemains(planOptions, idOf(planOptions.remains, "cremated"));
 
-    const afterReload = await loadStore();
-    expect(afterReload.getJourneySnapshot()).toEqual({
-      journeyData: { attendance: { option: { id: 2, code: "unattended" } } },
-      priceData: { attendance: 149_500 },
+    expect(storedJson("journeyData")).toMatchObject({
+      attendance: { option: { code: "attended" } },
+      burialCremation: { option: { code: "cremated" } },
     });
+    const attended = planOptions.attendance.find((option) => option.code === "attended")!;
+    const cremated = planOptions.remains.find((option) => option.code === "cremated")!;
+    expect(storedJson("priceData")).toEqual({ attendance: attended.price, "burial-cremation": cremated.price });
+    expect(storedJson("completedSteps")).toEqual(["attendance", "burial-cremation"]);
+    expect(storedJson("enabledSteps")).toEqual(["attendance", "funeral-director"]);
+    expect(storedJson("activeSteps")).toContain("crematoria");
+    expect(storedJson("activeSteps")).not.toContain("burial");
+    expect((storedJson("stepsData") as Record<string, { visited: boolean }>)["burial-cremation"]?.visited).toBe(true);
   });
 
-  it("ignores stored values that are not what it wrote", async () => {
-    sessionStorage.setItem(
-      "journeyData",
-      JSON.stringify({ attendance: { option: { id: "x", code: "party" } } }),
-    );
-    sessionStorage.setItem("priceData", "not json");
-    const store = await loadStore();
-    expect(store.getJourneySnapshot()).toEqual({ journeyData: {}, priceData: {} });
+  it("tells listeners of each change", () => {
+    let heard = 0;
+    const stop = subscribeToJourney(() => (heard += 1));
+
+    chooseAttendance(planOptions, idOf(planOptions.attendance, "unattended"));
+    stop();
+    chooseAttendance(planOptions, idOf(planOptions.attendance, "attended"));
+
+    expect(heard).toBe(1);
   });
 
-  it("starts the journey again when a different kind of funeral is chosen", async () => {
-    sessionStorage.setItem("priceData", JSON.stringify({ attendance: 295_000, coffin: 45_000 }));
-    sessionStorage.setItem(
-      "journeyData",
-      JSON.stringify({ attendance: { option: { id: 1, code: "attended" } } }),
-    );
-    const reloaded = await loadStore();
-    expect(reloaded.getJourneySnapshot().priceData).toEqual({ attendance: 295_000, coffin: 45_000 });
+  it("keeps the stored journey unchanged during an edit, and applies it on finishing", () => {
+    chooseAttendance(planOptions, idOf(planOptions.attendance, "attended"));
+    chooseRemains(planOptions, idOf(planOptions.remains, "cremated"));
+    answer(planOptions, "crematoria", { id: planOptions.crematoria[0]!.id });
+    startEdit("crematoria");
+    answer(planOptions, "crematoria", { id: planOptions.crematoria[1]!.id });
 
-    reloaded.chooseAttendance({ id: 3, code: "privateFarewell", price: 179_500 });
-    expect(reloaded.getJourneySnapshot()).toEqual({
-      journeyData: { attendance: { option: { id: 3, code: "privateFarewell" } } },
-      priceData: { attendance: 179_500 },
-    });
+    expect(getJourneySnapshot().edit?.stored.journeyData.crematoria).toEqual({ id: planOptions.crematoria[0]!.id });
+
+    finishEdit();
+    expect(getJourneySnapshot().edit).toBeNull();
+    expect(getJourneySnapshot().journeyData.crematoria).toEqual({ id: planOptions.crematoria[1]!.id });
   });
 
-  it("tells subscribers about a change", async () => {
-    const store = await loadStore();
-    const listener = vi.fn();
-    const unsubscribe = store.subscribeToJourney(listener);
+  it("forgets everything on reset", () => {
+    chooseAttendance(planOptions, idOf(planOptions.attendance, "attended"));
 
-    store.chooseAttendance({ id: 1, code: "attended", price: 295_000 });
-    expect(listener).toHaveBeenCalledTimes(1);
+    resetJourney();
 
-    unsubscribe();
-    store.resetJourney();
-    expect(listener).toHaveBeenCalledTimes(1);
-    expect(store.getJourneySnapshot()).toEqual({ journeyData: {}, priceData: {} });
+    expect(getJourneySnapshot().journeyData).toEqual({});
+    expect(storedJson("journeyData")).toEqual({});
   });
 });

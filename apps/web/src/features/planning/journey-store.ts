@@ -1,69 +1,81 @@
-import type { CatalogueOption } from "@kindred/contracts";
-import { attendanceCodes, basicPriceKey, type AttendanceCode, type PriceData } from "@kindred/domain";
-import { readSession, writeSession } from "../../lib/storage";
+import {
+  answer as answerStep,
+  chooseAttendance as chooseAttendanceRule,
+  choosePackage as choosePackageRule,
+  chooseRemains as chooseRemainsRule,
+  finishEdit as finishEditRule,
+  initialJourneyState,
+  journeyPath,
+  journeyStepHandles,
+  refreshDerivedFlags,
+  releasePackage as releasePackageRule,
+  repriceJourney,
+  resetStep as resetStepRule,
+  startEdit as startEditRule,
+  visitStep as visitStepRule,
+  type JourneyCatalogue,
+  type JourneyData,
+  type JourneyState,
+  type JourneyStepHandle,
+  type JourneyTopic,
+  type StepFlags,
+  type StepFlagsMap,
+} from "@kindred/domain";
+import { readSession, removeSession, writeSession } from "../../lib/storage";
 
 /**
- * The planning journey's answers and running price, kept for this browser tab in session storage
- * (`journeyData`, `priceData`) so a reload keeps them. Components read it with `useJourney`
- * (React's useSyncExternalStore); only the functions here change it.
- *
- * It holds the attendance answer for now; the later steps add their topics beside it.
+ * The planning journey in this browser tab: answers, step flags and running price. Every change
+ * goes through a rule of packages/domain; the result is kept in session storage under SPEC.md's
+ * keys (`journeyData`, `priceData`, `stepsData`, `enabledSteps`, `activeSteps`,
+ * `completedSteps`) so a reload restores it. Components read it with `useJourney`.
  */
-export interface AttendanceAnswer {
-  option: { id: number; code: AttendanceCode };
+
+const flagNames = ["prefilled", "completed", "enabled", "visited", "edited"] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export interface JourneyData {
-  attendance?: AttendanceAnswer;
+function readStepFlags(): StepFlagsMap | null {
+  const stored = readSession("stepsData");
+  if (!isRecord(stored)) return null;
+  const steps = initialJourneyState().steps;
+  for (const handle of journeyStepHandles) {
+    const flags = stored[handle];
+    if (!isRecord(flags)) continue;
+    steps[handle] = Object.fromEntries(
+      flagNames.map((name) => [name, flags[name] === true]),
+    ) as unknown as StepFlags;
+  }
+  return steps;
 }
 
-export interface JourneyState {
-  journeyData: JourneyData;
-  priceData: PriceData;
-}
-
-const emptyJourney: JourneyState = Object.freeze({
-  journeyData: Object.freeze({}),
-  priceData: Object.freeze({}),
-});
-
-function isAttendanceAnswer(value: unknown): value is AttendanceAnswer {
-  if (typeof value !== "object" || value === null) return false;
-  const option = (value as { option?: unknown }).option;
-  if (typeof option !== "object" || option === null) return false;
-  const { id, code } = option as { id?: unknown; code?: unknown };
-  return typeof id === "number" && (attendanceCodes as readonly unknown[]).includes(code);
-}
-
-function readJourneyData(): JourneyData {
-  const stored = readSession("journeyData");
-  if (typeof stored !== "object" || stored === null) return {};
-  const attendance = (stored as { attendance?: unknown }).attendance;
-  return isAttendanceAnswer(attendance) ? { attendance } : {};
-}
-
-function readPriceData(): PriceData {
-  const stored = readSession("priceData");
-  if (typeof stored !== "object" || stored === null) return {};
-  return Object.fromEntries(
-    Object.entries(stored).filter(
-      (entry): entry is [string, number] => Number.isInteger(entry[1]) && entry[1] >= 0,
-    ),
-  );
+function readStoredJourney(): JourneyState {
+  const journeyData = readSession("journeyData");
+  const steps = readStepFlags();
+  if (!isRecord(journeyData) || !steps) return initialJourneyState();
+  const priceData = readSession("priceData");
+  return refreshDerivedFlags({
+    journeyData: journeyData as JourneyData,
+    steps,
+    priceData: isRecord(priceData) ? (priceData as Record<string, number>) : {},
+    edit: null,
+  });
 }
 
 let current: JourneyState | null = null;
 const listeners = new Set<() => void>();
+const serverSnapshot = initialJourneyState();
 
-/** The state as it is now; the same object until something changes. */
+/** The journey as it is now; the same object until something changes. */
 export function getJourneySnapshot(): JourneyState {
-  current ??= { journeyData: readJourneyData(), priceData: readPriceData() };
+  current ??= readStoredJourney();
   return current;
 }
 
-/** The server knows nothing of the browser's storage: it renders an empty journey. */
+/** The server knows nothing of the browser's storage: it renders a journey not yet begun. */
 export function getServerJourneySnapshot(): JourneyState {
-  return emptyJourney;
+  return serverSnapshot;
 }
 
 export function subscribeToJourney(listener: () => void): () => void {
@@ -71,36 +83,94 @@ export function subscribeToJourney(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+function persist(state: JourneyState): void {
+  const handlesWhere = (flag: keyof StepFlags) =>
+    journeyStepHandles.filter((handle) => state.steps[handle][flag]);
+  writeSession("journeyData", state.journeyData);
+  writeSession("priceData", state.priceData);
+  writeSession("stepsData", state.steps);
+  writeSession("enabledSteps", handlesWhere("enabled"));
+  writeSession("activeSteps", journeyPath(state.journeyData));
+  writeSession("completedSteps", handlesWhere("completed"));
+}
+
 function commit(next: JourneyState): void {
+  if (next === current) return;
   current = next;
-  writeSession("journeyData", next.journeyData);
-  writeSession("priceData", next.priceData);
+  persist(next);
   for (const listener of listeners) listener();
 }
 
-/**
- * Chooses the kind of funeral. A different choice starts the journey again (SPEC.md section 4:
- * choosing attendance resets all journey data); its price becomes the basic price.
- */
-export function chooseAttendance(option: Pick<CatalogueOption, "id" | "code" | "price">): void {
-  if (!(attendanceCodes as readonly string[]).includes(option.code)) {
-    throw new Error(`Unknown attendance code "${option.code}"`);
-  }
-  const { journeyData, priceData } = getJourneySnapshot();
-  if (journeyData.attendance?.option.code === option.code) {
-    // The same choice again keeps every answer; only a changed catalogue price is taken in.
-    if (priceData[basicPriceKey] !== option.price) {
-      commit({ journeyData, priceData: { ...priceData, [basicPriceKey]: option.price } });
-    }
-    return;
-  }
-  commit({
-    journeyData: { attendance: { option: { id: option.id, code: option.code as AttendanceCode } } },
-    priceData: { [basicPriceKey]: option.price },
+function update(change: (state: JourneyState) => JourneyState): void {
+  commit(change(getJourneySnapshot()));
+}
+
+/** Takes in the catalogue's current prices once it has loaded (they may have changed since). */
+export function repriceWith(catalogue: JourneyCatalogue): void {
+  update((state) => {
+    const repriced = repriceJourney(state, catalogue);
+    return JSON.stringify(repriced.priceData) === JSON.stringify(state.priceData) ? state : repriced;
   });
 }
 
-/** Forgets every answer and price (leaving the journey, signing out). */
+export function chooseAttendance(catalogue: JourneyCatalogue, attendanceId: number): void {
+  update((state) =>
+    state.journeyData.attendance?.option.id === attendanceId && !state.journeyData.package
+      ? state
+      : chooseAttendanceRule(state, catalogue, attendanceId),
+  );
+}
+
+export function choosePackage(catalogue: JourneyCatalogue, packageId: number): void {
+  update((state) =>
+    state.journeyData.package?.id === packageId ? state : choosePackageRule(state, catalogue, packageId),
+  );
+}
+
+export function chooseRemains(catalogue: JourneyCatalogue, remainsId: number): void {
+  update((state) => chooseRemainsRule(state, catalogue, remainsId));
+}
+
+export function answer<Topic extends Exclude<JourneyTopic, "attendance" | "burialCremation" | "package">>(
+  catalogue: JourneyCatalogue,
+  topic: Topic,
+  value: NonNullable<JourneyData[Topic]>,
+): void {
+  update((state) => answerStep(state, catalogue, topic, value));
+}
+
+export function releasePackage(catalogue: JourneyCatalogue): void {
+  update((state) => releasePackageRule(state, catalogue));
+}
+
+export function resetStep(catalogue: JourneyCatalogue, handle: JourneyStepHandle): void {
+  update((state) => resetStepRule(state, catalogue, handle));
+}
+
+export function visitStep(handle: JourneyStepHandle): void {
+  update((state) => visitStepRule(state, handle));
+}
+
+export function startEdit(handle: JourneyStepHandle): void {
+  update((state) => startEditRule(state, handle));
+}
+
+export function finishEdit(): void {
+  update(finishEditRule);
+}
+
+/** Forgets every answer, flag and price (starting again, signing out). */
 export function resetJourney(): void {
-  commit({ journeyData: {}, priceData: {} });
+  for (const key of [
+    "journeyData",
+    "priceData",
+    "stepsData",
+    "enabledSteps",
+    "activeSteps",
+    "completedSteps",
+  ] as const) {
+    removeSession(key);
+  }
+  current = null;
+  commit(initialJourneyState());
 }

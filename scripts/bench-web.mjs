@@ -1,0 +1,141 @@
+// `npm run bench:web`: what a journey step page costs a browser, against a bare Next.js page
+// built with the same versions, and how long a click on an option takes to reach the total.
+// Builds the bare page in a temporary folder; expects `npm run build` to have been run.
+// Everything runs on 127.0.0.1 and stops by itself.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const next = path.join(root, "node_modules/next/dist/bin/next");
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" };
+const launchOptions = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+async function waitFor(url) {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+function buildBareApp() {
+  // Inside the repository, so Next.js finds the same node_modules (it will not follow a symlink
+  // out of its workspace); the folder is ignored by git and removed afterwards.
+  const folder = path.join(root, ".bench-bare-next");
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(path.join(folder, "app"), { recursive: true });
+  writeFileSync(path.join(folder, "package.json"), JSON.stringify({ private: true, type: "module" }));
+  writeFileSync(path.join(folder, "next.config.mjs"), "export default {};\n");
+  writeFileSync(
+    path.join(folder, "app/layout.jsx"),
+    'export default function Layout({ children }) { return <html lang="en-GB"><body>{children}</body></html>; }\n',
+  );
+  writeFileSync(
+    path.join(folder, "app/page.jsx"),
+    '"use client";\nimport { useState } from "react";\nexport default function Page() { const [n, setN] = useState(0); return <button onClick={() => setN(n + 1)}>{n}</button>; }\n',
+  );
+  const result = spawnSync(process.execPath, [next, "build"], { cwd: folder, env, stdio: "ignore" });
+  if (result.status !== 0) throw new Error("The bare Next.js page did not build");
+  return folder;
+}
+
+async function scriptBytes(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: "networkidle" });
+  const bytes = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.initiatorType === "script" || entry.name.endsWith(".js"))
+      .reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+  );
+  await context.close();
+  return bytes;
+}
+
+async function clickToTotal(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: "networkidle" });
+  await page.getByRole("radio").first().waitFor();
+  const timings = [];
+  const radios = page.getByRole("radio");
+  for (let round = 0; round < 20; round += 1) {
+    const target = radios.nth(round % 3);
+    const elapsed = await target.evaluate(
+      (input) =>
+        new Promise((resolve) => {
+          const total = [...document.querySelectorAll('[data-testid="running-total"]')];
+          const observer = new MutationObserver(() => {
+            observer.disconnect();
+            resolve(performance.now() - start);
+          });
+          for (const element of total)
+            observer.observe(element, { childList: true, characterData: true, subtree: true });
+          const start = performance.now();
+          input.click();
+        }),
+    );
+    timings.push(elapsed);
+  }
+  await context.close();
+  timings.sort((a, b) => a - b);
+  return { median: timings[Math.floor(timings.length / 2)], worst: timings.at(-1) };
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "kindred-bench-web-"));
+const product = spawn(process.execPath, [path.join(root, "scripts/start.mjs"), "--no-build"], {
+  env: { ...env, PORT: "3210", API_PORT: "4210", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  stdio: "ignore",
+});
+const bareFolder = buildBareApp();
+const bare = spawn(process.execPath, [next, "start", "-p", "3211"], {
+  cwd: bareFolder,
+  env,
+  stdio: "ignore",
+});
+
+try {
+  await waitFor("http://127.0.0.1:3210/");
+  await waitFor("http://127.0.0.1:3211/");
+  const browser = await chromium.launch(launchOptions);
+  const bareBytes = await scriptBytes(browser, "http://127.0.0.1:3211/");
+  const stepBytes = await scriptBytes(browser, "http://127.0.0.1:3210/planning/attendance");
+  const homeBytes = await scriptBytes(browser, "http://127.0.0.1:3210/");
+  const click = await clickToTotal(browser, "http://127.0.0.1:3210/planning/attendance");
+  await browser.close();
+
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+  console.log("\nJavaScript a browser downloads on first load (compressed, as served):");
+  console.log(`  bare Next.js page            ${kb(bareBytes)}`);
+  console.log(`  home page                    ${kb(homeBytes)}`);
+  console.log(
+    `  journey step (attendance)    ${kb(stepBytes)}  (${(stepBytes / bareBytes).toFixed(2)} x bare; target 1.25)`,
+  );
+  console.log("\nClick on an option to the updated total (20 clicks, in the browser):");
+  console.log(
+    `  median ${click.median.toFixed(1)} ms, worst ${click.worst.toFixed(1)} ms (target: one frame, 16 ms)`,
+  );
+} finally {
+  product.kill("SIGTERM");
+  bare.kill("SIGTERM");
+  rmSync(bareFolder, { recursive: true, force: true });
+}
