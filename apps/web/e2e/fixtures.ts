@@ -6,11 +6,18 @@ import { test as base, expect, type Page } from "@playwright/test";
  * `checkAccessibility()`, an axe scan (WCAG 2.2 AA) that must find no violations. Each test
  * also scans the page it ends on.
  */
-export const test = base.extend<{ checkAccessibility: () => Promise<void> }>({
-  page: async ({ page }, use) => {
+export const test = base.extend<{
+  checkAccessibility: () => Promise<void>;
+  /** Console errors the test expects (a 404 page's own status, say), by text or address. */
+  expectedConsoleErrors: RegExp[];
+}>({
+  expectedConsoleErrors: [[], { option: true }],
+  page: async ({ page, expectedConsoleErrors }, use) => {
     const problems: string[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error") problems.push(`console.error: ${message.text()}`);
+      if (message.type() !== "error") return;
+      const text = `console.error: ${message.text()} (${message.location().url})`;
+      if (!expectedConsoleErrors.some((pattern) => pattern.test(text))) problems.push(text);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
     await use(page);

@@ -16,7 +16,9 @@ test("the home page leads into planning, where choosing a kind of funeral update
   await page.getByRole("link", { name: "Start planning" }).first().click();
 
   await expect(page).toHaveURL(/\/planning\/attendance$/);
-  await expect(page.getByRole("heading", { level: 1, name: "What kind of funeral would you like?" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "What kind of funeral would you like?" }),
+  ).toBeVisible();
   const options = page.getByRole("radio");
   await expect(options).toHaveCount(3);
   await checkAccessibility();
@@ -30,13 +32,17 @@ test("the home page leads into planning, where choosing a kind of funeral update
   await checkAccessibility();
 });
 
-test("an unknown address shows a helpful not-found page", async ({ page, checkAccessibility }) => {
-  const response = await page.goto("/no-such-page");
+test.describe("an unknown address", () => {
+  test.use({ expectedConsoleErrors: [/status of 404 .*\/no-such-page\)$/] });
 
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByRole("link", { name: /start planning/i }).first()).toBeVisible();
-  await checkAccessibility();
+  test("shows a helpful not-found page", async ({ page, checkAccessibility }) => {
+    const response = await page.goto("/no-such-page");
+
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: /start planning/i }).first()).toBeVisible();
+    await checkAccessibility();
+  });
 });
 
 test("tokens and plan options are served through the web origin, which adds the client secret", async ({

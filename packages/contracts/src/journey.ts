@@ -7,7 +7,7 @@ import { z } from "zod";
  */
 const catalogueId = z.number().int().positive();
 const notes = z.string().max(2000, "This value is too long. It should have 2000 characters or less.");
-const contribution = z.string().max(12, "This value is too long. It should have 12 characters or less.");
+const contribution = z.string().max(20, "This value is too long. It should have 20 characters or less.");
 
 const contributionTopicSchema = z.strictObject({
   notes,

@@ -120,7 +120,7 @@ export function planSections(
       key: "pallbearerOptions",
       step: "pallbearers",
       title: "Pallbearers",
-      answer: nameOf(catalogue.pallbearerTypes, pallbearers.pallbearerType),
+      answer: withNotes(nameOf(catalogue.pallbearerTypes, pallbearers.pallbearerType), pallbearers.notes),
       price: priceOf(catalogue.pallbearerTypes, pallbearers.pallbearerType),
     });
     contribution("pallbearerContribution", "pallbearers", "Pallbearers contribution", pallbearers);
@@ -295,6 +295,21 @@ export function findChoiceProblems(journeyData: JourneyData, catalogue: JourneyC
   expectOption("ashes.treatmentType", catalogue.ashesTreatmentTypes, journeyData.ashes?.treatmentType);
   expectOption("package.id", catalogue.packages, journeyData.package?.id);
 
+  problems.push(...findContributionProblems(journeyData));
+  return problems;
+}
+
+/** True when the payload holds at least one answer worth saving. */
+export function hasJourneyData(journeyData: JourneyData): boolean {
+  return Object.entries(journeyData).some(([, value]) => value !== undefined && value !== null);
+}
+
+/**
+ * Contributions that cannot be saved yet: not an amount of money, or money with no notes saying
+ * what it is for. The web app waits for these to be put right before saving.
+ */
+export function findContributionProblems(journeyData: JourneyData): ChoiceProblem[] {
+  const problems: ChoiceProblem[] = [];
   const contributionTopics = [
     "pallbearers",
     "deceaseTransportation",
@@ -316,9 +331,4 @@ export function findChoiceProblems(journeyData: JourneyData, catalogue: JourneyC
     }
   }
   return problems;
-}
-
-/** True when the payload holds at least one answer worth saving. */
-export function hasJourneyData(journeyData: JourneyData): boolean {
-  return Object.entries(journeyData).some(([, value]) => value !== undefined && value !== null);
 }

@@ -1,8 +1,8 @@
 import Link from "next/link";
 
-export function BackLink({ href }: { href: string }) {
+export function BackLink({ href, onClick }: { href: string; onClick?: () => void }) {
   return (
-    <Link href={href} className="back-link">
+    <Link href={href} className="back-link" onClick={onClick}>
       Back
     </Link>
   );

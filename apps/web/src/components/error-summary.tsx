@@ -9,15 +9,26 @@ export interface ErrorSummaryItem {
 }
 
 /**
- * GOV.UK's error summary: at the top of the page, it takes focus when shown (and again after each
- * failed attempt, as `attempt` changes) and links to each field that needs an answer.
+ * GOV.UK's error summary: at the top of the page, linking to each field that needs an answer.
+ * It takes focus when `focus` is set (after a failed Continue), and says so with `onFocused`;
+ * errors that appear while the person is typing do not pull focus away from their field.
  */
-export function ErrorSummary({ errors, attempt }: { errors: readonly ErrorSummaryItem[]; attempt: number }) {
+export function ErrorSummary({
+  errors,
+  focus,
+  onFocused,
+}: {
+  errors: readonly ErrorSummaryItem[];
+  focus: boolean;
+  onFocused?: () => void;
+}) {
   const summary = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
+    if (!focus) return;
     summary.current?.focus();
-  }, [attempt]);
+    onFocused?.();
+  }, [focus, onFocused]);
 
   function moveToField(event: MouseEvent<HTMLAnchorElement>, fieldId: string) {
     const field = document.getElementById(fieldId);

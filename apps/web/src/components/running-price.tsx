@@ -46,6 +46,12 @@ export function RunningPrice({ priceData }: { priceData: PriceData }) {
             <dt>Additional</dt>
             <dd>{formatPrice(summary.additional)}</dd>
           </div>
+          {summary.contributions > 0 ? (
+            <div className="running-price__row running-price__row--contributions">
+              <dt>of which contributions (not guaranteed)</dt>
+              <dd data-testid="running-contributions">{formatPrice(summary.contributions)}</dd>
+            </div>
+          ) : null}
           <div className="running-price__row running-price__row--total">
             <dt>Total</dt>
             <dd data-testid="running-total">{total}</dd>

@@ -1,4 +1,5 @@
 import type { CatalogueOption, JourneyStep, PlanOptionsResponse } from "@kindred/contracts";
+import seeded from "./seeded-plan-options.json";
 
 /** Small, readable plan options for component tests; override what a test is about. */
 export function createAttendanceOption(overrides: Partial<CatalogueOption> = {}): CatalogueOption {
@@ -81,4 +82,12 @@ export function createPlanOptions(overrides: Partial<PlanOptionsResponse> = {}):
     steps: [createJourneyStep()],
     ...overrides,
   };
+}
+
+/**
+ * The plan options the seeded catalogue produces (content/catalogue, as GET /api/plan-options
+ * answers), for screens that need the whole catalogue. Regenerate it when the catalogue changes.
+ */
+export function seededPlanOptions(): PlanOptionsResponse {
+  return structuredClone(seeded as PlanOptionsResponse);
 }

@@ -35,12 +35,17 @@ describe("the journey store", () => {
     });
     const attended = planOptions.attendance.find((option) => option.code === "attended")!;
     const cremated = planOptions.remains.find((option) => option.code === "cremated")!;
-    expect(storedJson("priceData")).toEqual({ attendance: attended.price, "burial-cremation": cremated.price });
+    expect(storedJson("priceData")).toEqual({
+      attendance: attended.price,
+      "burial-cremation": cremated.price,
+    });
     expect(storedJson("completedSteps")).toEqual(["attendance", "burial-cremation"]);
     expect(storedJson("enabledSteps")).toEqual(["attendance", "funeral-director"]);
     expect(storedJson("activeSteps")).toContain("crematoria");
     expect(storedJson("activeSteps")).not.toContain("burial");
-    expect((storedJson("stepsData") as Record<string, { visited: boolean }>)["burial-cremation"]?.visited).toBe(true);
+    expect(
+      (storedJson("stepsData") as Record<string, { visited: boolean }>)["burial-cremation"]?.visited,
+    ).toBe(true);
   });
 
   it("tells listeners of each change", () => {
@@ -61,7 +66,9 @@ describe("the journey store", () => {
     startEdit("crematoria");
     answer(planOptions, "crematoria", { id: planOptions.crematoria[1]!.id });
 
-    expect(getJourneySnapshot().edit?.stored.journeyData.crematoria).toEqual({ id: planOptions.crematoria[0]!.id });
+    expect(getJourneySnapshot().edit?.stored.journeyData.crematoria).toEqual({
+      id: planOptions.crematoria[0]!.id,
+    });
 
     finishEdit();
     expect(getJourneySnapshot().edit).toBeNull();

@@ -1,0 +1,70 @@
+"use client";
+
+/** A whole number with a minus and a plus button either side, large enough to press easily. */
+export function QuantityField({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+  min = 0,
+  max,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  value: number;
+  onChange: (value: number) => void;
+  min?: number;
+  max: number;
+}) {
+  const hintId = `${id}-hint`;
+  const clamp = (next: number) => Math.min(max, Math.max(min, next));
+  return (
+    <div className="form-group">
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <div className="hint" id={hintId}>
+          {hint}
+        </div>
+      ) : null}
+      <div className="quantity-input">
+        <button
+          type="button"
+          className="button button--secondary quantity-input__step"
+          onClick={() => onChange(clamp(value - 1))}
+          disabled={value <= min}
+          aria-label={`One fewer: ${label}`}
+        >
+          −
+        </button>
+        <input
+          className="input input--quantity"
+          id={id}
+          name={id}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          value={value}
+          onChange={(event) => {
+            const typed = Number.parseInt(event.target.value, 10);
+            onChange(Number.isNaN(typed) ? min : clamp(typed));
+          }}
+          aria-describedby={hint ? hintId : undefined}
+        />
+        <button
+          type="button"
+          className="button button--secondary quantity-input__step"
+          onClick={() => onChange(clamp(value + 1))}
+          disabled={value >= max}
+          aria-label={`One more: ${label}`}
+        >
+          +
+        </button>
+      </div>
+    </div>
+  );
+}

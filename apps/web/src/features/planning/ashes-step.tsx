@@ -1,0 +1,45 @@
+"use client";
+
+import { formatPrice, messages } from "@kindred/domain";
+import { RadioCards } from "../../components/radio-cards";
+import { TextAreaField } from "../../components/text-area-field";
+import { answer } from "./journey-store";
+import { StepForm, useStepValidation } from "./step-form";
+import type { StepScreenProps } from "./step-screen-props";
+import { stepQuestion } from "./step-text";
+
+/** What happens to the ashes: one of the catalogue's treatments (needed), and any wishes. */
+export function AshesStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
+  const chosenId = journey.journeyData.ashes?.treatmentType ?? null;
+  const notes = journey.journeyData.ashes?.notes ?? "";
+  const validation = useStepValidation(() =>
+    chosenId === null ? [{ fieldId: "ashes", text: messages.required }] : [],
+  );
+
+  return (
+    <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>
+      <RadioCards
+        name="ashes"
+        legend={stepQuestion(step, "ashes")}
+        options={planOptions.ashesTreatmentTypes
+          .filter((option) => option.visible)
+          .map((option) => ({
+            value: String(option.id),
+            label: option.name,
+            description: option.description,
+            price: formatPrice(option.price),
+          }))}
+        value={chosenId === null ? null : String(chosenId)}
+        onChange={(value) => answer(planOptions, "ashes", { treatmentType: Number(value), notes })}
+        error={validation.errorFor("ashes")}
+      />
+      <TextAreaField
+        id="ashes-notes"
+        label="Anything else about your ashes? (optional)"
+        hint="For example, a place that matters to you where they could be scattered, or who you would like to look after them."
+        value={notes}
+        onChange={(value) => answer(planOptions, "ashes", { treatmentType: chosenId, notes: value })}
+      />
+    </StepForm>
+  );
+}

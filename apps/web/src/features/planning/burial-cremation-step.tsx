@@ -1,0 +1,42 @@
+"use client";
+
+import { formatPrice, messages } from "@kindred/domain";
+import { RadioCards } from "../../components/radio-cards";
+import { chooseRemains } from "./journey-store";
+import { StepForm, useStepValidation } from "./step-form";
+import type { StepScreenProps } from "./step-screen-props";
+import { stepQuestion } from "./step-text";
+
+/** Burial or cremation. Choosing one clears any answers given for the other. */
+export function BurialCremationStep({
+  planOptions,
+  journey,
+  step,
+  onContinue,
+  continueLabel,
+}: StepScreenProps) {
+  const chosenId = journey.journeyData.burialCremation?.option.id ?? null;
+  const validation = useStepValidation(() =>
+    chosenId === null ? [{ fieldId: "burialCremation", text: messages.required }] : [],
+  );
+
+  return (
+    <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>
+      <RadioCards
+        name="burialCremation"
+        legend={stepQuestion(step, "burialCremation")}
+        options={planOptions.remains
+          .filter((option) => option.visible)
+          .map((option) => ({
+            value: String(option.id),
+            label: option.name,
+            description: option.description,
+            price: formatPrice(option.price),
+          }))}
+        value={chosenId === null ? null : String(chosenId)}
+        onChange={(value) => chooseRemains(planOptions, Number(value))}
+        error={validation.errorFor("burialCremation")}
+      />
+    </StepForm>
+  );
+}

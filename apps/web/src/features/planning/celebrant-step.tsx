@@ -1,0 +1,43 @@
+"use client";
+
+import { formatPrice, messages } from "@kindred/domain";
+import { RadioCards } from "../../components/radio-cards";
+import { TextAreaField } from "../../components/text-area-field";
+import { answer } from "./journey-store";
+import { StepForm, useStepValidation } from "./step-form";
+import type { StepScreenProps } from "./step-screen-props";
+import { stepQuestion } from "./step-text";
+
+/** Who leads the service, with any notes (a minister's name, say). */
+export function CelebrantStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
+  const current = journey.journeyData.celebrant ?? { celebrant: null, notes: "" };
+  const validation = useStepValidation(() =>
+    current.celebrant === null ? [{ fieldId: "celebrant", text: messages.required }] : [],
+  );
+
+  return (
+    <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>
+      <RadioCards
+        name="celebrant"
+        legend={stepQuestion(step, "celebrant")}
+        options={planOptions.celebrantTypes
+          .filter((option) => option.visible)
+          .map((option) => ({
+            value: String(option.id),
+            label: option.name,
+            description: option.description,
+            price: formatPrice(option.price),
+          }))}
+        value={current.celebrant === null ? null : String(current.celebrant)}
+        onChange={(value) => answer(planOptions, "celebrant", { ...current, celebrant: Number(value) })}
+        error={validation.errorFor("celebrant")}
+      />
+      <TextAreaField
+        id="celebrant-notes"
+        label="Anything you would like us to know, such as a minister's name (optional)"
+        value={current.notes}
+        onChange={(notes) => answer(planOptions, "celebrant", { ...current, notes })}
+      />
+    </StepForm>
+  );
+}

@@ -1,0 +1,138 @@
+"use client";
+
+import { useState } from "react";
+import { findById, formatPrice, imageUrlForSize, messages } from "@kindred/domain";
+import { answer } from "./journey-store";
+import { StepForm, useStepValidation } from "./step-form";
+import type { StepScreenProps } from "./step-screen-props";
+import { stepQuestion } from "./step-text";
+import styles from "./coffin-step.module.css";
+
+const allCollections = "all";
+/** The first pictures are on screen straight away; the rest load as they are scrolled to. */
+const picturesLoadedAtOnce = 4;
+
+/**
+ * The coffin, chosen from pictures. A filter shows one collection at a time; it only changes
+ * what is shown, never what is chosen, and says so when the chosen coffin is not among them.
+ */
+export function CoffinStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
+  const [collection, setCollection] = useState(allCollections);
+  const coffins = planOptions.coffins.filter((coffin) => coffin.visible);
+  const collections = planOptions.coffinCollections.filter((candidate) =>
+    coffins.some((coffin) => coffin.collection.code === candidate.code),
+  );
+  const shown =
+    collection === allCollections
+      ? coffins
+      : coffins.filter((coffin) => coffin.collection.code === collection);
+  const shownCollection = collections.find((candidate) => candidate.code === collection);
+  const chosenId = journey.journeyData.coffin?.id ?? null;
+  const chosen = findById(coffins, chosenId);
+
+  const validation = useStepValidation(() =>
+    chosenId === null ? [{ fieldId: "coffin", text: messages.required }] : [],
+  );
+  const error = validation.errorFor("coffin");
+
+  return (
+    <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>
+      {collections.length > 1 ? (
+        <div className={styles.filter} role="group" aria-labelledby="coffin-filter-label">
+          <p className={styles.filterLabel} id="coffin-filter-label">
+            Show coffins
+          </p>
+          <ul className={styles.filterOptions}>
+            {[{ code: allCollections, name: "All coffins" }, ...collections].map((candidate) => {
+              const count =
+                candidate.code === allCollections
+                  ? coffins.length
+                  : coffins.filter((coffin) => coffin.collection.code === candidate.code).length;
+              return (
+                <li key={candidate.code}>
+                  <button
+                    type="button"
+                    className={`button button--secondary ${styles.filterButton}`}
+                    aria-pressed={collection === candidate.code}
+                    onClick={() => setCollection(candidate.code)}
+                  >
+                    {candidate.name} ({count})
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <p className={styles.filterStatus} role="status">
+            {shownCollection
+              ? `Showing ${shown.length} of ${coffins.length} coffins: the ${shownCollection.name} collection.`
+              : `Showing all ${coffins.length} coffins.`}
+          </p>
+        </div>
+      ) : null}
+      {chosen && !shown.includes(chosen) ? (
+        <div className="inset-text" data-testid="chosen-coffin-hidden">
+          <p>
+            You have chosen <strong>{chosen.name}</strong> ({formatPrice(chosen.price)}). It is not shown here
+            because it is in the {chosen.collection.name} collection.
+          </p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setCollection(allCollections)}
+          >
+            Show all coffins
+          </button>
+        </div>
+      ) : null}
+      <div className={error ? "form-group form-group--error" : "form-group"}>
+        <fieldset className="fieldset" aria-describedby={error ? "coffin-error" : undefined}>
+          <legend className="legend">{stepQuestion(step, "coffin")}</legend>
+          {error ? (
+            <p className="error-message" id="coffin-error">
+              <span className="visually-hidden">Error: </span>
+              {error}
+            </p>
+          ) : null}
+          <div className={`radio-cards ${styles.grid}`}>
+            {shown.map((coffin, index) => {
+              // The first coffin shown carries the question's id, which the error summary links to.
+              const id = index === 0 ? "coffin" : `coffin-${coffin.code}`;
+              const descriptionId = `coffin-${coffin.code}-description`;
+              return (
+                <div key={coffin.id} className={`radio-card ${styles.card}`}>
+                  <img
+                    className={styles.picture}
+                    src={imageUrlForSize(coffin.imageUrl)}
+                    width={464}
+                    height={336}
+                    alt={coffin.imageAlt}
+                    loading={index < picturesLoadedAtOnce ? "eager" : "lazy"}
+                    decoding="async"
+                  />
+                  <input
+                    className={`radio-card__input ${styles.input}`}
+                    type="radio"
+                    id={id}
+                    name="coffin"
+                    value={String(coffin.id)}
+                    checked={coffin.id === chosenId}
+                    onChange={() => answer(planOptions, "coffin", { id: coffin.id })}
+                    aria-describedby={descriptionId}
+                  />
+                  <label className={`radio-card__label ${styles.label}`} htmlFor={id}>
+                    <span className="radio-card__name">{coffin.name}</span>{" "}
+                    <span className="radio-card__price">{formatPrice(coffin.price)}</span>
+                  </label>
+                  <p className={`radio-card__description ${styles.description}`} id={descriptionId}>
+                    <span className={styles.collection}>{coffin.collection.name} collection.</span>{" "}
+                    {coffin.description}
+                  </p>
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+      </div>
+    </StepForm>
+  );
+}

@@ -1,0 +1,315 @@
+"use client";
+
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import type { FuneralDirectorBranch, FuneralDirectorSearchResponse, Violation } from "@kindred/contracts";
+import { imageUrlForSize, messages } from "@kindred/domain";
+import { CallUs } from "../../components/phone-link";
+import { ViolationsBox } from "../../components/violations-box";
+import { apiRequest } from "../../lib/api-client";
+import { formatPostalAddress } from "../../lib/postal-address";
+import styles from "./funeral-director-step.module.css";
+import { answer } from "./journey-store";
+import { StepForm, useStepValidation } from "./step-form";
+import type { StepScreenProps } from "./step-screen-props";
+import { stepQuestion } from "./step-text";
+
+/** The size each branch's picture is asked for and shown at. */
+export const branchPictureSize = { width: 232, height: 168 } as const;
+
+type Branch = FuneralDirectorBranch & { distanceMiles?: number | null };
+
+type Search =
+  | { status: "idle" }
+  | { status: "searching"; postcode: string }
+  | { status: "found"; postcode: string; response: FuneralDirectorSearchResponse }
+  /** The postcode was refused: nothing typed, or not a postcode (the API's 400). */
+  | { status: "refused"; message: string }
+  | { status: "failed"; violations: Violation[] };
+
+/** The branch chosen on an earlier visit, fetched once to show it again. */
+type ChosenLookup =
+  | { id: number; status: "found"; branch: FuneralDirectorBranch }
+  | { id: number; status: "gone" }
+  | { id: number; status: "failed"; violations: Violation[] };
+
+const postcodeFieldId = "postcode";
+const branchFieldId = "funeralDirector";
+
+/** "sw1a   1aa " -> "SW1A 1AA", as it is shown back to the person. */
+function tidyPostcode(typed: string): string {
+  return typed.trim().replace(/\s+/g, " ").toUpperCase();
+}
+
+function distanceText(miles: number): string {
+  return `${miles.toFixed(1)} miles away`;
+}
+
+/**
+ * Which funeral director: the person searches by postcode and chooses from the nearest
+ * branches, nearest first. When none is near (or the postcode is unknown) the head office is
+ * offered. A branch chosen before is fetched and shown again, already chosen.
+ */
+export function FuneralDirectorStep({
+  planOptions,
+  journey,
+  step,
+  onContinue,
+  continueLabel,
+}: StepScreenProps) {
+  const chosenId = journey.journeyData.funeralDirector?.id ?? null;
+  const [postcode, setPostcode] = useState("");
+  const [search, setSearch] = useState<Search>({ status: "idle" });
+  const [lookup, setLookup] = useState<ChosenLookup | null>(null);
+  const [picked, setPicked] = useState<Branch | null>(null);
+  const latestSearch = useRef(0);
+  const lookedUp = useRef<number | null>(null);
+
+  const found: Branch[] = search.status === "found" ? search.response.branches : [];
+  const chosenInResults = found.find((branch) => branch.id === chosenId);
+  // A branch chosen from an earlier search, or fetched because it was chosen on an earlier visit.
+  // Its distance was from another postcode, so it is not shown beside these results.
+  const chosenEarlier =
+    picked?.id === chosenId
+      ? { ...picked, distanceMiles: null }
+      : lookup?.id === chosenId && lookup.status === "found"
+        ? lookup.branch
+        : undefined;
+  const needsLookup = chosenId !== null && !chosenInResults && !chosenEarlier && lookup?.id !== chosenId;
+  const chosenIsGone = chosenId !== null && lookup?.id === chosenId && lookup.status === "gone";
+  // The chosen branch stays in view (and chosen) even when a new search does not find it.
+  const branches: Branch[] = chosenEarlier && !chosenInResults ? [chosenEarlier, ...found] : found;
+
+  useEffect(() => {
+    if (!needsLookup || chosenId === null || lookedUp.current === chosenId) return;
+    lookedUp.current = chosenId;
+    void apiRequest<FuneralDirectorBranch>(`/api/funeral-director/location?id=${chosenId}`).then((result) => {
+      if (result.ok) setLookup({ id: chosenId, status: "found", branch: result.data });
+      else if (result.status === 404) setLookup({ id: chosenId, status: "gone" });
+      else setLookup({ id: chosenId, status: "failed", violations: result.data.violations });
+    });
+  }, [needsLookup, chosenId]);
+
+  const refusal = search.status === "refused" ? search.message : undefined;
+  const validation = useStepValidation(() => {
+    const fieldId = branches.length > 0 ? branchFieldId : postcodeFieldId;
+    if (chosenIsGone) return [{ fieldId, text: messages.optionNotAvailable }];
+    if (chosenId !== null) return [];
+    return [{ fieldId, text: fieldId === postcodeFieldId && refusal ? refusal : messages.required }];
+  });
+  const postcodeError = refusal ?? validation.errorFor(postcodeFieldId);
+  const branchError = validation.errorFor(branchFieldId);
+
+  async function searchNear() {
+    const typed = tidyPostcode(postcode);
+    const ticket = ++latestSearch.current;
+    if (typed === "") {
+      setSearch({ status: "refused", message: messages.required });
+      return;
+    }
+    setSearch({ status: "searching", postcode: typed });
+    const result = await apiRequest<FuneralDirectorSearchResponse>(
+      `/api/funeral-director/search?postcode=${encodeURIComponent(typed)}`,
+    );
+    if (ticket !== latestSearch.current) return; // a later search has been asked for
+    if (result.ok) setSearch({ status: "found", postcode: typed, response: result.data });
+    else if (result.status === 400) {
+      setSearch({
+        status: "refused",
+        message: result.data.violations[0]?.title ?? messages.postcodeNotValid,
+      });
+    } else setSearch({ status: "failed", violations: result.data.violations });
+  }
+
+  function searchOnEnter(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+    event.preventDefault(); // Enter searches; it must not submit the step.
+    void searchNear();
+  }
+
+  let status: { text: string; calm: boolean } | null = null;
+  if (search.status === "searching") {
+    status = { text: `Searching for funeral directors near ${search.postcode}…`, calm: false };
+  } else if (search.status === "found") {
+    const { response } = search;
+    const count = response.branches.length;
+    if (!response.isFallback) {
+      status = {
+        text: `${count} funeral ${count === 1 ? "director" : "directors"} near ${search.postcode}, nearest first.`,
+        calm: false,
+      };
+    } else if (response.outcode === null) {
+      status = { text: messages.postcodeNotRecognised, calm: true };
+    } else {
+      status = {
+        text:
+          `We do not have a funeral director near ${search.postcode}. ` +
+          "Our head office can look after your funeral instead: you can choose it below.",
+        calm: true,
+      };
+    }
+  } else if (chosenIsGone) {
+    status = {
+      text: "The funeral director you chose before is no longer available. Please search again to choose another.",
+      calm: true,
+    };
+  } else if (needsLookup) {
+    status = { text: "Loading the funeral director you chose…", calm: false };
+  }
+
+  const postcodeHintId = `${postcodeFieldId}-hint`;
+  const postcodeErrorId = `${postcodeFieldId}-error`;
+  const branchErrorId = `${branchFieldId}-error`;
+  const branchHintId = `${branchFieldId}-hint`;
+  const showingOnlyEarlierChoice = search.status !== "found" && branches.length > 0;
+
+  return (
+    <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>
+      <div className={postcodeError ? "form-group form-group--error" : "form-group"}>
+        <label className="label" htmlFor={postcodeFieldId}>
+          Your postcode
+        </label>
+        <div className="hint" id={postcodeHintId}>
+          We&apos;ll show funeral directors near you, nearest first
+        </div>
+        {postcodeError ? (
+          <p className="error-message" id={postcodeErrorId}>
+            <span className="visually-hidden">Error: </span>
+            {postcodeError}
+          </p>
+        ) : null}
+        <div className={styles.search}>
+          <input
+            className={postcodeError ? `input input--error ${styles.postcode}` : `input ${styles.postcode}`}
+            id={postcodeFieldId}
+            name={postcodeFieldId}
+            type="text"
+            autoComplete="postal-code"
+            spellCheck={false}
+            value={postcode}
+            onChange={(event) => setPostcode(event.target.value)}
+            onKeyDown={searchOnEnter}
+            aria-describedby={postcodeError ? `${postcodeHintId} ${postcodeErrorId}` : postcodeHintId}
+            aria-invalid={postcodeError ? true : undefined}
+          />
+          <button type="button" className="button button--secondary" onClick={() => void searchNear()}>
+            Search
+          </button>
+        </div>
+      </div>
+
+      {search.status === "failed" ? (
+        <ViolationsBox
+          title="Sorry, we could not search for funeral directors just now"
+          violations={search.violations}
+        >
+          <p>Please try again. If it still does not work, we can help you by phone.</p>
+          <CallUs className="call-us" />
+        </ViolationsBox>
+      ) : null}
+      {lookup?.id === chosenId && lookup.status === "failed" ? (
+        <ViolationsBox
+          title="Sorry, we could not show the funeral director you chose"
+          violations={lookup.violations}
+        >
+          <p>Your choice is still saved. You can search again to see it, or we can help you by phone.</p>
+          <CallUs className="call-us" />
+        </ViolationsBox>
+      ) : null}
+
+      <div role="status">
+        {status ? <p className={status.calm ? "inset-text" : undefined}>{status.text}</p> : null}
+      </div>
+
+      {branches.length > 0 ? (
+        <div className={branchError ? "form-group form-group--error" : "form-group"}>
+          <fieldset
+            className="fieldset"
+            aria-describedby={
+              [showingOnlyEarlierChoice ? branchHintId : null, branchError ? branchErrorId : null]
+                .filter(Boolean)
+                .join(" ") || undefined
+            }
+          >
+            <legend className="legend">{stepQuestion(step, "funeralDirector")}</legend>
+            {showingOnlyEarlierChoice ? (
+              <div className="hint" id={branchHintId}>
+                This is the funeral director you chose. To choose a different one, search by postcode above.
+              </div>
+            ) : null}
+            {branchError ? (
+              <p className="error-message" id={branchErrorId}>
+                <span className="visually-hidden">Error: </span>
+                {branchError}
+              </p>
+            ) : null}
+            <div className="radio-cards">
+              {branches.map((branch, index) => (
+                <BranchCard
+                  key={branch.id}
+                  branch={branch}
+                  id={index === 0 ? branchFieldId : `${branchFieldId}-${index + 1}`}
+                  checked={branch.id === chosenId}
+                  onChoose={() => {
+                    setPicked(branch);
+                    answer(planOptions, "funeralDirector", { id: branch.id });
+                  }}
+                />
+              ))}
+            </div>
+          </fieldset>
+        </div>
+      ) : null}
+    </StepForm>
+  );
+}
+
+/** One branch as a radio card: its name, address, phone, distance and picture. */
+function BranchCard({
+  branch,
+  id,
+  checked,
+  onChoose,
+}: {
+  branch: Branch;
+  id: string;
+  checked: boolean;
+  onChoose: () => void;
+}) {
+  const descriptionId = `${id}-description`;
+  return (
+    <div className={`radio-card ${styles.branch}`}>
+      <input
+        className="radio-card__input"
+        type="radio"
+        id={id}
+        name={branchFieldId}
+        value={String(branch.id)}
+        checked={checked}
+        onChange={onChoose}
+        aria-describedby={descriptionId}
+      />
+      <label className="radio-card__label" htmlFor={id}>
+        <span className="radio-card__name">{branch.name}</span>
+      </label>
+      <div className={`radio-card__description ${styles.details}`} id={descriptionId}>
+        <p>{formatPostalAddress(branch.address)}</p>
+        <p>
+          Phone{" "}
+          <a className={styles.phone} href={`tel:${branch.phone.replace(/\s+/g, "")}`}>
+            {branch.phone}
+          </a>
+        </p>
+        {typeof branch.distanceMiles === "number" ? (
+          <p className={styles.distance}>{distanceText(branch.distanceMiles)}</p>
+        ) : null}
+      </div>
+      <img
+        className={styles.picture}
+        src={imageUrlForSize(branch.imageUrl, branchPictureSize)}
+        width={branchPictureSize.width}
+        height={branchPictureSize.height}
+        alt={branch.imageAlt}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { findById, formatPrice, messages } from "@kindred/domain";
+import { RadioCards } from "../../components/radio-cards";
+import {
+  ContributionAndNotes,
+  contributionProblems,
+  noContribution,
+  useSetAside,
+} from "./contribution-and-notes";
+import { answer } from "./journey-store";
+import { StepForm, useStepValidation } from "./step-form";
+import type { StepScreenProps } from "./step-screen-props";
+import { stepQuestion } from "./step-text";
+
+const nominatingMyOwn = "nominatingMyOwn";
+
+/**
+ * Who carries the coffin. Family or friends may be thanked with money set aside for them (a
+ * contribution, not guaranteed), which needs a note saying what it is for.
+ */
+export function PallbearersStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
+  const current = journey.journeyData.pallbearers ?? { pallbearerType: null, ...noContribution };
+  const chosen = findById(planOptions.pallbearerTypes, current.pallbearerType);
+  const ownBearers = chosen?.code === nominatingMyOwn;
+  const setAside = useSetAside();
+  const validation = useStepValidation(() => {
+    if (current.pallbearerType === null) return [{ fieldId: "pallbearers", text: messages.required }];
+    return ownBearers ? contributionProblems("pallbearers", current) : [];
+  });
+
+  function chooseType(id: number) {
+    const nextIsOwn = findById(planOptions.pallbearerTypes, id)?.code === nominatingMyOwn;
+    if (ownBearers && !nextIsOwn) setAside.keep(current);
+    const extras = nextIsOwn ? (ownBearers ? current : setAside.restore()) : noContribution;
+    answer(planOptions, "pallbearers", {
+      pallbearerType: id,
+      notes: extras.notes,
+      contribution: extras.contribution,
+    });
+  }
+
+  return (
+    <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>
+      <RadioCards
+        name="pallbearers"
+        legend={stepQuestion(step, "pallbearers")}
+        options={planOptions.pallbearerTypes
+          .filter((option) => option.visible)
+          .map((option) => ({
+            value: String(option.id),
+            label: option.name,
+            description: option.description,
+            price: formatPrice(option.price),
+          }))}
+        value={current.pallbearerType === null ? null : String(current.pallbearerType)}
+        onChange={(value) => chooseType(Number(value))}
+        error={validation.errorFor("pallbearers")}
+      />
+      {ownBearers ? (
+        <ContributionAndNotes
+          idPrefix="pallbearers"
+          value={current}
+          onChange={(extras) => answer(planOptions, "pallbearers", { ...current, ...extras })}
+          errorFor={validation.errorFor}
+          notesLabel="Who would you like to carry the coffin? (optional)"
+          notesHint="For example, their names, or “my grandsons and nephews”."
+          contributionLabel="Would you like to set aside money for them? (optional)"
+        />
+      ) : null}
+    </StepForm>
+  );
+}

@@ -1,0 +1,141 @@
+import type { PlanResponse, SavedPlanResponse } from "@kindred/contracts";
+import {
+  findContributionProblems,
+  hasJourneyData,
+  journeyPath,
+  journeyStepHandles,
+  storedJourney,
+  summarisePrice,
+  type JourneyState,
+} from "@kindred/domain";
+import { apiRequest } from "../../lib/api-client";
+import { readLocal, removeLocal, writeLocal } from "../../lib/storage";
+import { getJourneySnapshot, subscribeToJourney } from "./journey-store";
+
+/**
+ * Saves the plan to the server as the person goes: a guest plan is created on the first answer
+ * (its id kept in local storage as `planId`), then each settled change is sent a moment after
+ * the last one (not on every keystroke). In edit mode the stored journey is saved, not the
+ * change in progress. The server prices the plan itself.
+ */
+export type SaveStatus =
+  | { state: "idle" }
+  | { state: "saving" }
+  | { state: "saved"; at: Date }
+  | { state: "failed"; message: string };
+
+const saveDelayMs = 1200;
+
+let status: SaveStatus = { state: "idle" };
+const statusListeners = new Set<() => void>();
+let started = false;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let lastSent = "";
+let inFlight: Promise<void> | null = null;
+
+function setStatus(next: SaveStatus): void {
+  status = next;
+  for (const listener of statusListeners) listener();
+}
+
+export function getSaveStatus(): SaveStatus {
+  return status;
+}
+
+export function subscribeToSaveStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+/** The PATCH body of SPEC.md section 7: the journey payload, the flag and the web app's state. */
+export function planSaveBody(state: JourneyState) {
+  const stored = storedJourney(state);
+  const handlesWhere = (flag: "enabled" | "completed") =>
+    journeyStepHandles.filter((handle) => stored.steps[handle][flag]);
+  return {
+    ...stored.journeyData,
+    saveUnfinishedJourney: true,
+    planningJourneyData: JSON.stringify({
+      priceData: stored.priceData,
+      pricePlan: summarisePrice(stored.priceData),
+      enabledSteps: handlesWhere("enabled"),
+      activeSteps: journeyPath(stored.journeyData),
+      completedSteps: handlesWhere("completed"),
+      stepsData: stored.steps,
+    }),
+  };
+}
+
+async function ensurePlanId(): Promise<string | null> {
+  const known = readLocal("planId");
+  if (typeof known === "string") return known;
+  const created = await apiRequest<PlanResponse>("/api/guest/plan", { method: "POST", body: {} });
+  if (!created.ok) return null;
+  writeLocal("planId", created.data.id);
+  return created.data.id;
+}
+
+async function send(body: string): Promise<void> {
+  setStatus({ state: "saving" });
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const planId = await ensurePlanId();
+    if (!planId) break;
+    const saved = await apiRequest<SavedPlanResponse>(`/api/plan/${planId}`, {
+      method: "PATCH",
+      body: JSON.parse(body) as unknown,
+    });
+    if (saved.ok) {
+      lastSent = body;
+      setStatus({ state: "saved", at: new Date() });
+      return;
+    }
+    // A guest's plan belongs to the token that made it; once that token has been replaced the
+    // plan cannot be reached, so the journey (still here in full) is saved as a new plan.
+    if (saved.status === 404) {
+      removeLocal("planId");
+      continue;
+    }
+    setStatus({
+      state: "failed",
+      message: saved.data.violations.map((violation) => violation.title).join(" "),
+    });
+    return;
+  }
+  setStatus({
+    state: "failed",
+    message: "Your plan could not be saved just now. It is kept on this device.",
+  });
+}
+
+function scheduleSave(): void {
+  const state = getJourneySnapshot();
+  const { journeyData } = storedJourney(state);
+  // Nothing to save yet, or an answer half-typed (money with no notes): wait for the next change.
+  if (!hasJourneyData(journeyData) || findContributionProblems(journeyData).length > 0) return;
+  const body = JSON.stringify(planSaveBody(state));
+  if (body === lastSent) return;
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    const run = async () => {
+      await inFlight;
+      await send(body);
+    };
+    inFlight = run();
+  }, saveDelayMs);
+}
+
+/** Starts saving the journey as it changes; calling it again does nothing. */
+export function startPlanAutosave(): void {
+  if (started || typeof window === "undefined") return;
+  started = true;
+  subscribeToJourney(scheduleSave);
+  scheduleSave();
+}
+
+/** Starting a new plan: the next answer creates a new plan instead of overwriting this one. */
+export function forgetSavedPlan(): void {
+  clearTimeout(timer);
+  lastSent = "";
+  removeLocal("planId");
+  setStatus({ state: "idle" });
+}

@@ -1,0 +1,175 @@
+"use client";
+
+import { useEffect } from "react";
+import { useRouter } from "next/navigation";
+import {
+  currentStep,
+  formatPrice,
+  isStepReachable,
+  journeyStepPath,
+  pendingChanges,
+  planSections,
+  summarisePrice,
+  type JourneyStepHandle,
+} from "@kindred/domain";
+import { BackLink } from "../../components/back-link";
+import { LoadingSpinner } from "../../components/loading-spinner";
+import { CallUs } from "../../components/phone-link";
+import { RunningPrice } from "../../components/running-price";
+import { ViolationsBox } from "../../components/violations-box";
+import { finishEdit, releasePackage, repriceWith, visitStep } from "./journey-store";
+import { startPlanAutosave } from "./plan-autosave";
+import { SaveStatus } from "./save-status";
+import { StepNavigator } from "./step-navigator";
+import { stepScreens } from "./step-screens";
+import { findServerStep, stepHeading, stepHint } from "./step-text";
+import { useHydrated } from "./use-hydrated";
+import { useJourney } from "./use-journey";
+import { usePlanOptions } from "./use-plan-options";
+import { useStepNavigation } from "./use-step-navigation";
+
+/**
+ * One step of the planning journey: loads the plan options, sends the person to the furthest
+ * step they can reach if this one is not open to them yet, and lays out the step's question
+ * beside the running price.
+ */
+export function StepPage({ handle }: { handle: JourneyStepHandle }) {
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const journey = useJourney();
+  const { state, retry } = usePlanOptions();
+  const navigation = useStepNavigation(handle);
+  const ready = state.status === "ready" && hydrated;
+  const reachable = isStepReachable(journey, handle);
+
+  useEffect(() => {
+    if (state.status === "ready") repriceWith(state.planOptions);
+  }, [state]);
+
+  useEffect(() => {
+    if (!ready) return;
+    if (reachable) {
+      visitStep(handle);
+      startPlanAutosave();
+    } else {
+      router.replace(journeyStepPath(currentStep(journey)));
+    }
+  }, [ready, reachable, handle, journey, router]);
+
+  if (state.status === "failed") {
+    return (
+      <div className="page-width journey-page">
+        <ViolationsBox title="Sorry, we could not load the funeral options" violations={state.violations}>
+          <p>Please try again. If it still does not work, we can help you by phone.</p>
+          <CallUs className="call-us" />
+          <button type="button" className="button button--secondary" onClick={retry}>
+            Try again
+          </button>
+        </ViolationsBox>
+      </div>
+    );
+  }
+  if (!ready || !reachable) {
+    return (
+      <div className="page-width journey-page">
+        <LoadingSpinner label="Loading your plan…" />
+      </div>
+    );
+  }
+
+  const { planOptions } = state;
+  const step = findServerStep(planOptions.steps, handle);
+  const Screen = stepScreens[handle];
+  const prefilled = journey.steps[handle].prefilled;
+  const changes = summarisePrice(pendingChanges(journey)).total;
+  const storedTotal = journey.edit ? summarisePrice(journey.edit.stored.priceData).total : 0;
+  const difference = summarisePrice(journey.priceData).total - storedTotal;
+
+  return (
+    <div className="page-width journey-page">
+      <BackLink href={navigation.backHref} onClick={navigation.isEditing ? finishEdit : undefined} />
+      <div className="journey-layout">
+        <div className="journey-layout__main">
+          <StepNavigator
+            journey={journey}
+            current={handle}
+            serverSteps={planOptions.steps}
+            onLeave={navigation.isEditing ? finishEdit : undefined}
+          />
+          <p className="caption">{navigation.isEditing ? "Changing your plan" : "Planning your funeral"}</p>
+          <h1>{stepHeading(step)}</h1>
+          {stepHint(step) ? <p className="lead">{stepHint(step)}</p> : null}
+          {journey.edit && changes !== 0 ? (
+            <p className="inset-text" data-testid="pending-change">
+              {difference >= 0
+                ? `This change adds ${formatPrice(difference)} to your plan.`
+                : `This change takes ${formatPrice(-difference)} off your plan.`}{" "}
+              It is saved when you go back to the summary.
+            </p>
+          ) : null}
+          {prefilled ? (
+            <PrefilledStep
+              lines={planSections(journey.journeyData, planOptions).filter((line) => line.step === handle)}
+              fromPackage={Boolean(journey.journeyData.package)}
+              onChange={() => releasePackage(planOptions)}
+              onContinue={navigation.goOn}
+            />
+          ) : (
+            <Screen
+              planOptions={planOptions}
+              journey={journey}
+              step={step}
+              onContinue={navigation.goOn}
+              continueLabel={navigation.isEditing ? "Save and go back to summary" : "Continue"}
+            />
+          )}
+          <SaveStatus />
+        </div>
+        <RunningPrice priceData={journey.priceData} />
+      </div>
+    </div>
+  );
+}
+
+/** A step chosen for the person: by the kind of funeral, or by a package they can step out of. */
+function PrefilledStep({
+  lines,
+  fromPackage,
+  onChange,
+  onContinue,
+}: {
+  lines: { key: string; title: string; answer: string; price: number }[];
+  fromPackage: boolean;
+  onChange: () => void;
+  onContinue: () => void;
+}) {
+  return (
+    <div className="prefilled-step">
+      <p>
+        {fromPackage
+          ? "This has been chosen for you as part of your package."
+          : "This is included in the kind of funeral you have chosen, so there is nothing to choose here."}
+      </p>
+      <dl className="summary-list">
+        {lines.map((line) => (
+          <div key={line.key} className="summary-list__row">
+            <dt className="summary-list__key">{line.title}</dt>
+            <dd className="summary-list__value">{line.answer}</dd>
+            <dd className="summary-list__price">{formatPrice(line.price)}</dd>
+          </div>
+        ))}
+      </dl>
+      {fromPackage ? (
+        <p>
+          <button type="button" className="button button--secondary" onClick={onChange}>
+            Change this choice
+          </button>{" "}
+          Changing it means your plan is no longer a package; your other choices stay as they are.
+        </p>
+      ) : null}
+      <button type="button" className="button" onClick={onContinue}>
+        Continue
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+"use client";
+
+import { useEffect, useState, type MouseEvent } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { FuneralDirectorBranch } from "@kindred/contracts";
+import {
+  endJourneyStepHandle,
+  findById,
+  formatPrice,
+  journeyPath,
+  journeyStepLabels,
+  journeyStepPath,
+  planSections,
+  summarisePrice,
+  type JourneyStepHandle,
+  type PlanSectionLine,
+} from "@kindred/domain";
+import { CallUs } from "../../components/phone-link";
+import { apiRequest } from "../../lib/api-client";
+import { finishEdit, getJourneySnapshot, startEdit } from "./journey-store";
+import { StepForm, useStepValidation } from "./step-form";
+import type { StepScreenProps } from "./step-screen-props";
+import styles from "./summary-step.module.css";
+
+/** The chosen branch's name, asked of the API once for the id; undefined until it answers. */
+function useFuneralDirectorName(id: number | null): string | undefined {
+  const [found, setFound] = useState<{ id: number; name: string } | null>(null);
+  useEffect(() => {
+    if (id === null) return;
+    let current = true;
+    void apiRequest<FuneralDirectorBranch>(`/api/funeral-director/location?id=${id}`).then((result) => {
+      if (current && result.ok) setFound({ id, name: result.data.name });
+    });
+    return () => {
+      current = false;
+    };
+  }, [id]);
+  return found !== null && found.id === id ? found.name : undefined;
+}
+
+type SummaryRow =
+  | { kind: "answer"; line: PlanSectionLine; changeable: boolean }
+  | { kind: "unanswered"; step: JourneyStepHandle; name: string }
+  | { kind: "empty"; step: JourneyStepHandle; name: string };
+
+/** Plain left clicks change the answer here; a click that opens a new tab is left to the browser. */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * Check your answers: every answer with its price and a Change link (which opens the step in
+ * edit mode), the price breakdown, and what happens next. Arriving here ends any edit in
+ * progress, so a change is kept whether the person came back by Continue or by Back.
+ */
+export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProps) {
+  const router = useRouter();
+  const [saved, setSaved] = useState(false);
+  const validation = useStepValidation(() => []);
+  const { journeyData } = journey;
+  const funeralDirectorName = useFuneralDirectorName(journeyData.funeralDirector?.id ?? null);
+
+  useEffect(() => {
+    if (getJourneySnapshot().edit) finishEdit();
+  }, []);
+
+  const lines = planSections(journeyData, planOptions, {
+    funeralDirector: (id) => (id === journeyData.funeralDirector?.id ? funeralDirectorName : undefined),
+  });
+  const stepName = (handle: JourneyStepHandle) =>
+    planOptions.steps.find((candidate) => candidate.handle === handle)?.name.trim() ||
+    journeyStepLabels[handle];
+  const fromPackage = findById(planOptions.packages, journeyData.package?.id);
+  // Steps the kind of funeral chose cannot be changed; a package's choices can (it then ends).
+  const changeable = (handle: JourneyStepHandle) => !journey.steps[handle].prefilled || Boolean(fromPackage);
+
+  const rowsOf = (handles: readonly JourneyStepHandle[]): SummaryRow[] =>
+    handles.flatMap((handle): SummaryRow[] => {
+      const stepLines = lines.filter((line) => line.step === handle);
+      if (stepLines.length > 0) {
+        return stepLines.map((line) => ({ kind: "answer", line, changeable: changeable(handle) }));
+      }
+      return [
+        {
+          kind: journey.steps[handle].completed ? "empty" : "unanswered",
+          step: handle,
+          name: stepName(handle),
+        },
+      ];
+    });
+  const path = journeyPath(journeyData).filter((handle) => handle !== endJourneyStepHandle);
+  const funeralRows = rowsOf(path.filter((handle) => handle !== "additional"));
+  const wishRows = rowsOf(path.filter((handle) => handle === "additional"));
+  const price = summarisePrice(journey.priceData);
+
+  function change(event: MouseEvent<HTMLAnchorElement>, handle: JourneyStepHandle) {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    startEdit(handle);
+    router.push(journeyStepPath(handle));
+  }
+
+  function renderRow(row: SummaryRow) {
+    if (row.kind !== "answer") {
+      const unanswered = row.kind === "unanswered";
+      return (
+        <div key={`${row.step}-${row.kind}`} className={`summary-list__row ${styles.row}`}>
+          <dt className="summary-list__key">{row.name}</dt>
+          <dd className={unanswered ? `summary-list__value ${styles.unanswered}` : "summary-list__value"}>
+            {unanswered ? "Not answered yet" : "Nothing recorded"}
+          </dd>
+          <dd className={styles.action}>
+            {unanswered ? (
+              <Link href={journeyStepPath(row.step)}>
+                Answer <span className="visually-hidden">{row.name}</span>
+              </Link>
+            ) : (
+              <a href={journeyStepPath(row.step)} onClick={(event) => change(event, row.step)}>
+                Change <span className="visually-hidden">{row.name}</span>
+              </a>
+            )}
+          </dd>
+        </div>
+      );
+    }
+    const { line } = row;
+    const isContribution = !line.guaranteed && line.price > 0;
+    return (
+      <div key={line.key} className={`summary-list__row ${styles.row}`}>
+        <dt className="summary-list__key">{line.title}</dt>
+        <dd className="summary-list__value">{line.answer || "No details given"}</dd>
+        {line.guaranteed || isContribution ? (
+          <dd className="summary-list__price">
+            {formatPrice(line.price)}
+            {isContribution ? <span className={styles.notGuaranteed}>Not guaranteed</span> : null}
+          </dd>
+        ) : null}
+        <dd className={styles.action}>
+          {row.changeable ? (
+            <a href={journeyStepPath(line.step)} onClick={(event) => change(event, line.step)}>
+              Change <span className="visually-hidden">{line.title}</span>
+            </a>
+          ) : (
+            <span className={styles.included}>Part of your kind of funeral</span>
+          )}
+        </dd>
+      </div>
+    );
+  }
+
+  return (
+    <StepForm
+      validation={validation}
+      onContinue={() => {
+        setSaved(true);
+        onContinue();
+      }}
+      continueLabel="Save my plan"
+    >
+      <section className={styles.section} aria-labelledby="summary-funeral-title">
+        <h2 id="summary-funeral-title">Your funeral</h2>
+        {fromPackage ? (
+          <p>
+            Your plan started from our <strong>{fromPackage.name}</strong> package.
+          </p>
+        ) : null}
+        <dl className="summary-list">{funeralRows.map(renderRow)}</dl>
+      </section>
+      {wishRows.length > 0 ? (
+        <section className={styles.section} aria-labelledby="summary-wishes-title">
+          <h2 id="summary-wishes-title">Your wishes</h2>
+          <dl className="summary-list">{wishRows.map(renderRow)}</dl>
+        </section>
+      ) : null}
+      <section className={styles.section} aria-labelledby="summary-price-title">
+        <h2 id="summary-price-title">Your price</h2>
+        <dl className="summary-list">
+          <div className="summary-list__row">
+            <dt className="summary-list__key">Basic price</dt>
+            <dd className="summary-list__price">{formatPrice(price.basic)}</dd>
+          </div>
+          <div className="summary-list__row">
+            <dt className="summary-list__key">Additional</dt>
+            <dd className="summary-list__price">{formatPrice(price.additional)}</dd>
+          </div>
+          {price.contributions > 0 ? (
+            <div className="summary-list__row">
+              <dt className="summary-list__key">of which contributions (not guaranteed)</dt>
+              <dd className="summary-list__price">{formatPrice(price.contributions)}</dd>
+            </div>
+          ) : null}
+          <div className={`summary-list__row ${styles.total}`}>
+            <dt className="summary-list__key">Total</dt>
+            <dd className="summary-list__price">{formatPrice(price.total)}</dd>
+          </div>
+        </dl>
+        <p>
+          The funeral director&apos;s services in your plan are guaranteed: there will be nothing more to pay
+          for them.
+          {price.contributions > 0
+            ? " Contributions are not guaranteed, so they may not cover the full cost in future."
+            : ""}
+        </p>
+      </section>
+      <section className={styles.section} aria-labelledby="summary-next-title">
+        <h2 id="summary-next-title">What happens next</h2>
+        <p>
+          Your plan is saved as you go. Nothing has been bought and you have not paid anything: nothing is
+          taken until you buy your plan.
+        </p>
+        <p>
+          Buying your plan is the next step. You cannot buy it online just yet, so if you would like to go
+          ahead, or talk anything through first, please call us.
+        </p>
+        <CallUs className={`call-us ${styles.callUs}`} />
+        <p>
+          To come back to your plan on this device, keep this browser window open and go to{" "}
+          <Link href="/planning">Plan your funeral</Link>. Your answers stay here until you close the window.
+        </p>
+      </section>
+      {saved ? (
+        <div className="success-box" role="status">
+          <p>
+            <strong>Your plan is saved.</strong> You can change any answer above, or call us when you are
+            ready.
+          </p>
+        </div>
+      ) : null}
+    </StepForm>
+  );
+}
