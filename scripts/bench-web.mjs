@@ -1,3 +1,4 @@
+/* global document, MutationObserver -- the timing runs inside the page */
 // `npm run bench:web`: what a journey step page costs a browser, against a bare Next.js page
 // built with the same versions, and how long a click on an option takes to reach the total.
 // Builds the bare page in a temporary folder; expects `npm run build` to have been run.

@@ -23,8 +23,14 @@ export const test = base.extend<{
     await use(page);
     expect(problems, "the browser reported errors").toEqual([]);
   },
-  checkAccessibility: async ({ page }, use) => {
-    const check = () => scanForViolations(page);
+  checkAccessibility: async ({ page }, use, testInfo) => {
+    let scans = 0;
+    // Each scanned screen is also kept as a screenshot, for people to look at.
+    const check = async () => {
+      await scanForViolations(page);
+      scans += 1;
+      await page.screenshot({ path: testInfo.outputPath(`screen-${scans}.png`), fullPage: true });
+    };
     await use(check);
     await check();
   },

@@ -33,7 +33,7 @@ export function StepNavigator({
 
   return (
     <nav className="step-navigator" aria-label="Your progress">
-      <details className="step-navigator__details" open>
+      <details className="step-navigator__details">
         <summary className="step-navigator__summary">
           Step {position} of {path.length}: {nameOf(current)}
         </summary>

@@ -1,0 +1,50 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import type { PlanOptionsResponse } from "@kindred/contracts";
+import { formatPrice } from "@kindred/domain";
+import { expect } from "./fixtures";
+
+/** The seeded catalogue, read through the web origin as the browser reads it. */
+export async function fetchPlanOptions(request: APIRequestContext): Promise<PlanOptionsResponse> {
+  const token = await request.post("/token", {
+    form: { grant_type: "client_credentials", scope: "APPLICATION" },
+  });
+  const { access_token: accessToken } = (await token.json()) as { access_token: string };
+  const response = await request.get("/api/plan-options", {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as PlanOptionsResponse;
+}
+
+export function option<T extends { code: string }>(options: readonly T[], code: string): T {
+  const found = options.find((candidate) => candidate.code === code);
+  if (!found) throw new Error(`The catalogue has no ${code}`);
+  return found;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The radio card whose name starts with the option's name (its price follows). */
+export function radioFor(page: Page, name: string) {
+  return page.getByRole("radio", { name: new RegExp(`^${escape(name)}\\b`) });
+}
+
+/** The running total, as the person sees it on this screen size. */
+export async function expectTotal(page: Page, pence: number): Promise<void> {
+  await expect(page.getByTestId("running-total").filter({ visible: true })).toHaveText(formatPrice(pence));
+}
+
+export async function continueTo(page: Page, step: string): Promise<void> {
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(new RegExp(`/planning/${step}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+/** Finds funeral directors near a postcode and chooses the nearest. */
+export async function chooseNearestFuneralDirector(page: Page, postcode: string): Promise<void> {
+  await page.getByLabel("Your postcode").fill(postcode);
+  await page.getByRole("button", { name: "Search" }).click();
+  const nearest = page.getByRole("radio").first();
+  await expect(nearest).toBeVisible();
+  await nearest.check();
+}

@@ -1,0 +1,269 @@
+import type { PlanOptionsResponse } from "@kindred/contracts";
+import { test, expect } from "./fixtures";
+import {
+  chooseNearestFuneralDirector,
+  continueTo,
+  expectTotal,
+  fetchPlanOptions,
+  option,
+  radioFor,
+} from "./journey-support";
+
+let catalogue: PlanOptionsResponse;
+test.beforeAll(async ({ request }) => {
+  catalogue = await fetchPlanOptions(request);
+});
+
+test("an attended burial, priced at every step", async ({ page, checkAccessibility }) => {
+  const attended = option(catalogue.attendance, "attended");
+  const buried = option(catalogue.remains, "buried");
+  const minister = option(catalogue.celebrantTypes, "ministerOfficiant");
+  const bearers = option(catalogue.pallbearerTypes, "providedByYourFuneralDirector");
+  const hearse = option(catalogue.transportationForTheDeceasedTypes, "hearse");
+  const limousine = option(catalogue.transportationForAttendeesTypes, "limousine");
+  const coffin = option(catalogue.coffins, "northumberland");
+
+  await page.goto("/planning/attendance");
+  await expectTotal(page, 0);
+  await radioFor(page, attended.name).check();
+  let total = attended.price;
+  await expectTotal(page, total);
+
+  await continueTo(page, "funeral-director");
+  await chooseNearestFuneralDirector(page, "SW1A 1AA");
+  await checkAccessibility();
+  await expectTotal(page, total);
+
+  await continueTo(page, "burial-cremation");
+  await radioFor(page, buried.name).check();
+  total += buried.price;
+  await expectTotal(page, total);
+
+  await continueTo(page, "burial");
+  await page.getByRole("radio", { name: /^Yes/ }).check();
+  await continueTo(page, "service-burial");
+  await page
+    .getByRole("textbox")
+    .first()
+    .fill("A short service at St Mary's, then burial in the churchyard.");
+  await expectTotal(page, total);
+
+  await continueTo(page, "celebrant");
+  await radioFor(page, minister.name).check();
+  total += minister.price;
+  await expectTotal(page, total);
+
+  await continueTo(page, "pallbearers");
+  await radioFor(page, bearers.name).check();
+  total += bearers.price;
+  await expectTotal(page, total);
+
+  await continueTo(page, "transportation");
+  await radioFor(page, hearse.name).check();
+  total += hearse.price;
+  await expectTotal(page, total);
+  await page.getByRole("button", { name: new RegExp(`^One more: ${limousine.name}`) }).click();
+  await page.getByRole("button", { name: new RegExp(`^One more: ${limousine.name}`) }).click();
+  total += 2 * limousine.price;
+  await expectTotal(page, total);
+  await checkAccessibility();
+
+  await continueTo(page, "coffin");
+  await radioFor(page, coffin.name).check();
+  total += coffin.price;
+  await expectTotal(page, total);
+  await checkAccessibility();
+
+  await continueTo(page, "additional");
+  await page.getByLabel("Money to set aside for flowers (optional)").fill("75");
+  await page
+    .getByRole("textbox", { name: /flowers/i })
+    .first()
+    .fill("White lilies and roses from the garden");
+  total += 7500;
+  await expectTotal(page, total);
+  await expect(page.getByTestId("running-contributions")).toHaveText("£75");
+  await checkAccessibility();
+
+  await continueTo(page, "summary");
+  await expectTotal(page, total);
+  await expect(page.getByText(coffin.name)).toBeVisible();
+  await expect(page.getByText("Not guaranteed").first()).toBeVisible();
+  await expect(page.getByTestId("save-status")).toHaveText(/Your plan was saved at \d\d:\d\d/);
+});
+
+test("an attended cremation, priced at every step", async ({ page }) => {
+  const attended = option(catalogue.attendance, "attended");
+  const cremated = option(catalogue.remains, "cremated");
+  const familyLed = option(catalogue.celebrantTypes, "familyLed");
+  const ownBearers = option(catalogue.pallbearerTypes, "nominatingMyOwn");
+  const carriage = option(catalogue.transportationForTheDeceasedTypes, "horseDrawnCarriage");
+  const coffin = option(catalogue.coffins, "willow");
+  const ashes = option(catalogue.ashesTreatmentTypes, "scatteredInGarden");
+
+  await page.goto("/planning/attendance");
+  await radioFor(page, attended.name).check();
+  let total = attended.price;
+  await continueTo(page, "funeral-director");
+  await chooseNearestFuneralDirector(page, "M1 1AE");
+  await continueTo(page, "burial-cremation");
+  await radioFor(page, cremated.name).check();
+  total += cremated.price;
+  await expectTotal(page, total);
+
+  await continueTo(page, "crematoria");
+  await page.getByRole("radio").nth(1).check();
+  await expectTotal(page, total);
+  await continueTo(page, "celebrant");
+  await radioFor(page, familyLed.name).check();
+  total += familyLed.price;
+  await continueTo(page, "pallbearers");
+  await radioFor(page, ownBearers.name).check();
+  await expectTotal(page, total);
+  await continueTo(page, "transportation");
+  await radioFor(page, carriage.name).check();
+  total += carriage.price;
+  await expectTotal(page, total);
+  await continueTo(page, "coffin");
+  await radioFor(page, coffin.name).check();
+  total += coffin.price;
+  await expectTotal(page, total);
+  await continueTo(page, "ashes");
+  await radioFor(page, ashes.name).check();
+  total += ashes.price;
+  await expectTotal(page, total);
+  await continueTo(page, "additional");
+  await continueTo(page, "summary");
+  await expectTotal(page, total);
+  await expect(page.getByRole("link", { name: "Change Ashes" })).toBeVisible();
+});
+
+test("an unattended cremation skips the steps chosen for it", async ({ page, checkAccessibility }) => {
+  const unattended = option(catalogue.attendance, "unattended");
+  const basicCoffin = option(catalogue.coffins, "park");
+  const transport = option(catalogue.transportationForTheDeceasedTypes, "specialistVehicle");
+  const ashes = option(catalogue.ashesTreatmentTypes, "keepsakeUrn");
+
+  await page.goto("/planning/attendance");
+  await radioFor(page, unattended.name).check();
+  let total = unattended.price + basicCoffin.price + transport.price;
+  await expectTotal(page, total);
+  await continueTo(page, "funeral-director");
+  await chooseNearestFuneralDirector(page, "LS1 4AP");
+
+  await continueTo(page, "ashes");
+  await radioFor(page, ashes.name).check();
+  total += ashes.price;
+  await expectTotal(page, total);
+  await checkAccessibility();
+  await continueTo(page, "additional");
+  await continueTo(page, "summary");
+  await expectTotal(page, total);
+  await expect(page.getByText(basicCoffin.name)).toBeVisible();
+
+  await page.goto("/planning/coffin");
+  await expect(page.getByText(/included in the kind of funeral you have chosen/)).toBeVisible();
+  await expect(page.getByRole("radio")).toHaveCount(0);
+});
+
+test("a private farewell goes from the funeral director straight to your wishes", async ({ page }) => {
+  const farewell = option(catalogue.attendance, "privateFarewell");
+  const defaultAshes = catalogue.ashesTreatmentTypes.find((candidate) => candidate.isDefault)!;
+
+  await page.goto("/planning/attendance");
+  await radioFor(page, farewell.name).check();
+  const total = farewell.price + option(catalogue.coffins, "park").price + defaultAshes.price;
+  await expectTotal(page, total);
+  await continueTo(page, "funeral-director");
+  await chooseNearestFuneralDirector(page, "EH1 1YZ");
+  await continueTo(page, "additional");
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(/\/planning\/funeral-director$/);
+  await continueTo(page, "additional");
+  await continueTo(page, "summary");
+  await expectTotal(page, total);
+});
+
+test("a package fills the plan, and changing one of its choices ends the package", async ({ page }) => {
+  const traditional = option(catalogue.packages, "traditional");
+  const park = option(catalogue.coffins, "park");
+
+  await page.goto("/planning/attendance");
+  await page.getByRole("button", { name: `Choose the ${traditional.name} package` }).click();
+  await expectTotal(page, traditional.price);
+  await continueTo(page, "funeral-director");
+  await chooseNearestFuneralDirector(page, "B1 1BB");
+  await continueTo(page, "additional");
+  await continueTo(page, "summary");
+  await expectTotal(page, traditional.price);
+
+  await page.getByRole("link", { name: "Change Coffin" }).click();
+  await expect(page).toHaveURL(/\/planning\/coffin$/);
+  await expect(page.getByText("This has been chosen for you as part of your package.")).toBeVisible();
+  await page.getByRole("button", { name: "Change this choice" }).click();
+  await radioFor(page, park.name).check();
+  await expectTotal(page, traditional.price - traditional.coffin.price + park.price);
+  await page.getByRole("button", { name: "Save and go back to summary" }).click();
+  await expect(page).toHaveURL(/\/planning\/summary$/);
+  await expectTotal(page, traditional.price - traditional.coffin.price + park.price);
+  const journeyData = await page.evaluate(() => JSON.parse(sessionStorage.getItem("journeyData") ?? "{}"));
+  expect(journeyData.package).toBeNull();
+});
+
+test("an answer changed from the summary is held apart, then applied", async ({ page }) => {
+  const unattended = option(catalogue.attendance, "unattended");
+  const simple = option(catalogue.ashesTreatmentTypes, "simpleContainer");
+  const willow = option(catalogue.ashesTreatmentTypes, "willowAshesContainer");
+  const base = unattended.price + option(catalogue.coffins, "park").price;
+
+  await page.goto("/planning/attendance");
+  await radioFor(page, unattended.name).check();
+  await continueTo(page, "funeral-director");
+  await chooseNearestFuneralDirector(page, "CF10 1EP");
+  await continueTo(page, "ashes");
+  await radioFor(page, simple.name).check();
+  await continueTo(page, "additional");
+  await continueTo(page, "summary");
+  await expectTotal(page, base + simple.price);
+
+  await page.getByRole("link", { name: "Change Ashes" }).click();
+  await expect(page).toHaveURL(/\/planning\/ashes$/);
+  await expect(page.getByText("Changing your plan")).toBeVisible();
+  await radioFor(page, willow.name).check();
+  await expect(page.getByTestId("pending-change")).toContainText("adds");
+  await expectTotal(page, base + willow.price);
+  const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem("journeyData") ?? "{}"));
+  expect(stored.ashes.treatmentType).toBe(willow.id);
+
+  await page.getByRole("button", { name: "Save and go back to summary" }).click();
+  await expect(page).toHaveURL(/\/planning\/summary$/);
+  await expectTotal(page, base + willow.price);
+  await expect(page.getByText(willow.name)).toBeVisible();
+  await expect(page.getByText("Changing your plan")).toHaveCount(0);
+});
+
+test("a reload mid-journey restores the same step, answers and price", async ({ page }) => {
+  const attended = option(catalogue.attendance, "attended");
+  const cremated = option(catalogue.remains, "cremated");
+
+  await page.goto("/planning/attendance");
+  await radioFor(page, attended.name).check();
+  await continueTo(page, "funeral-director");
+  await chooseNearestFuneralDirector(page, "BS1 4DJ");
+  await continueTo(page, "burial-cremation");
+  await radioFor(page, cremated.name).check();
+  const total = attended.price + cremated.price;
+
+  await page.reload();
+
+  await expect(page).toHaveURL(/\/planning\/burial-cremation$/);
+  await expect(radioFor(page, cremated.name)).toBeChecked();
+  await expectTotal(page, total);
+
+  await page.goto("/planning/coffin");
+  await expect(page).toHaveURL(/\/planning\/crematoria$/);
+  await page.goto("/planning");
+  await page.getByRole("link", { name: /Continue where you left off/ }).click();
+  await expect(page).toHaveURL(/\/planning\/crematoria$/);
+  await expectTotal(page, total);
+});
