@@ -1,3 +1,4 @@
+export * from "./account";
 export * from "./funeral-director";
 export * from "./health";
 export * from "./journey";

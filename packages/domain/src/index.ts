@@ -1,3 +1,4 @@
+export * from "./account-rules";
 export * from "./catalogue";
 export * from "./journey-catalogue";
 export * from "./journey-choices";

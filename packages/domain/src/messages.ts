@@ -29,6 +29,19 @@ export const messages = {
   optionNotAvailable: "This option is no longer available. Please choose again.",
   contributionNeedsNotes: "Please tell us what this contribution is for (at least 2 characters).",
   contributionNotMoney: "Enter an amount in pounds, like 50 or 25.50",
+  signInFailed: "The email address or password is not right. Check them and try again.",
+  tooManyAttempts:
+    "There have been too many attempts. For your security, please wait 15 minutes and try again, or call us.",
+  resetLinkSent:
+    "If there is an account for that email address, we have sent it a link to reset the password. The link works for one hour.",
+  passwordChanged: "Your password has been changed. You can now sign in with your new password.",
+  resetLinkInvalid: "This link has expired or has already been used. Please ask for a new one.",
+  confirmLinkInvalid: "This link has expired or has already been used. Sign in to send a new one.",
+  emailConfirmed: "Thank you, your email address is confirmed.",
+  emailAlreadyRegistered:
+    "There is already an account with this email address. Sign in, or reset your password.",
+  loggedOutExpired:
+    "For your security you have been signed out, as you had not used the site for a while. Please sign in again.",
   postcodeNotValid: "Enter a UK postcode, like SW1A 1AA, or the first part of one, like SW1A",
   postcodeNotRecognised:
     "We could not find that postcode. Check it and try again, or choose our head office below.",

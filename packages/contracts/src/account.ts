@@ -1,0 +1,90 @@
+import {
+  confirmEmailProblems,
+  emailProblems,
+  messages,
+  nameProblems,
+  passwordProblems,
+  passwordRepeatProblems,
+} from "@kindred/domain";
+import { z } from "zod";
+
+/** A string field checked by one of the domain's rules, reporting each problem under the field. */
+function ruled(problemsOf: (value: string) => string[]) {
+  return z.string({ error: messages.required }).superRefine((value, context) => {
+    for (const problem of problemsOf(value)) context.addIssue({ code: "custom", message: problem });
+  });
+}
+
+const registrationFieldsSchema = z.object({
+  firstName: ruled(nameProblems),
+  lastName: ruled(nameProblems),
+  email: ruled(emailProblems),
+  confirmEmail: z.string({ error: messages.required }),
+  password: ruled(passwordProblems),
+  passwordRepeat: z.string({ error: messages.required }),
+});
+
+function withMatchingRepeats<T extends z.ZodType<z.infer<typeof registrationFieldsSchema>>>(schema: T) {
+  return schema.superRefine((body, context) => {
+    for (const problem of confirmEmailProblems(body.email, body.confirmEmail)) {
+      context.addIssue({ code: "custom", path: ["confirmEmail"], message: problem });
+    }
+    for (const problem of passwordRepeatProblems(body.password, body.passwordRepeat)) {
+      context.addIssue({ code: "custom", path: ["passwordRepeat"], message: problem });
+    }
+  });
+}
+
+/** `POST /api/account/register`: a new customer account (SPEC.md section 5 rules and messages). */
+export const registerBodySchema = withMatchingRepeats(registrationFieldsSchema);
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** `POST /api/plan/{id}/customer-guest`: an account made from the journey, taking the guest's plan. */
+export const customerGuestBodySchema = registerBodySchema;
+export type CustomerGuestBody = RegisterBody;
+
+export const userResponseSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  emailConfirmed: z.boolean(),
+});
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+export const registeredResponseSchema = z.object({
+  user: userResponseSchema,
+  /** The plan now held by the account, when the account was made from the journey. */
+  planId: z.uuid().nullable(),
+});
+export type RegisteredResponse = z.infer<typeof registeredResponseSchema>;
+
+/** `GET /api/account/confirm-email?id&token&signature`: the link sent by email. */
+export const confirmEmailQuerySchema = z.object({
+  id: z.uuid(),
+  token: z.string().min(16).max(200),
+  signature: z.string().min(16).max(200),
+});
+export type ConfirmEmailQuery = z.infer<typeof confirmEmailQuerySchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** `POST /api/account/forgot-password`: answers the same whether or not the address has an account. */
+export const forgotPasswordBodySchema = z.object({ email: ruled(emailProblems) });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+/** `POST /api/account/reset-password`: the id and token from the emailed link, and the new password. */
+export const resetPasswordBodySchema = z
+  .object({
+    id: z.uuid(),
+    token: z.string().min(16).max(200),
+    password: ruled(passwordProblems),
+    passwordRepeat: z.string({ error: messages.required }),
+  })
+  .superRefine((body, context) => {
+    for (const problem of passwordRepeatProblems(body.password, body.passwordRepeat)) {
+      context.addIssue({ code: "custom", path: ["passwordRepeat"], message: problem });
+    }
+  });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
