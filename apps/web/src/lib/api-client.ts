@@ -1,6 +1,6 @@
 import type { ViolationsResponse } from "@kindred/contracts";
 import { couldNotSendRequestResponse, fatalRequestMessage, requestViolation } from "./request-messages";
-import { getValidToken, resetToken, type TokenResult } from "./token-session";
+import { endSignedInSessionIfAny, getValidToken, resetToken, type TokenResult } from "./token-session";
 
 /**
  * The browser's one way to call the API (SPEC.md section 7). Requests go to this site's own
@@ -83,6 +83,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   try {
     let response = await send(path, options, tokenResult.token);
     if (response.status === 401) {
+      // A signed-in person's token was refused (revoked, or run out): that ends their session.
+      if (endSignedInSessionIfAny()) return new Promise<ApiResult<T>>(() => {});
       tokenResult = await resetToken();
       if (!tokenResult.ok) return withoutToken(tokenResult);
       response = await send(path, options, tokenResult.token);

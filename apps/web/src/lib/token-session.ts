@@ -101,10 +101,28 @@ function requestOnce(): Promise<TokenResult> {
   return pending;
 }
 
-/** The stored token if it is still valid; otherwise a new application token. */
+let onSignedInSessionEnded: (() => void) | null = null;
+
+/** What to do when a signed-in person's token runs out or is refused (the session layer sets it). */
+export function whenSignedInSessionEnds(handler: () => void): void {
+  onSignedInSessionEnded = handler;
+}
+
+/** True when a signed-in session has just ended and the handler has taken over. */
+export function endSignedInSessionIfAny(): boolean {
+  if (readLocal("isUserLoggedIn") !== true || !onSignedInSessionEnded) return false;
+  onSignedInSessionEnded();
+  return true;
+}
+
+/**
+ * The stored token if it is still valid; otherwise a new application token. A signed-in
+ * person whose token has run out is signed out instead (SPEC.md section 4).
+ */
 export function getValidToken(): Promise<TokenResult> {
   const session = readTokenSession();
   if (isTokenValid(session)) return Promise.resolve({ ok: true, token: session.token });
+  if (endSignedInSessionIfAny()) return new Promise<TokenResult>(() => {});
   return requestOnce();
 }
 

@@ -159,6 +159,28 @@ export function finishEdit(): void {
   update(finishEditRule);
 }
 
+/**
+ * Takes in a plan saved on the server (signing in on another device): its answers, and the
+ * step flags the web app saved with it; prices and derived flags are worked out afresh.
+ */
+export function loadSavedJourney(
+  catalogue: JourneyCatalogue,
+  journeyData: JourneyData,
+  savedSteps: Partial<Record<string, Partial<StepFlags>>> | null,
+): void {
+  const steps = initialJourneyState().steps;
+  for (const handle of journeyStepHandles) {
+    const flags = savedSteps?.[handle];
+    if (flags)
+      steps[handle] = {
+        ...steps[handle],
+        prefilled: flags.prefilled === true,
+        visited: flags.visited === true,
+      };
+  }
+  commit(refreshDerivedFlags(repriceJourney({ journeyData, steps, priceData: {}, edit: null }, catalogue)));
+}
+
 /** Forgets every answer, flag and price (starting again, signing out). */
 export function resetJourney(): void {
   for (const key of [

@@ -124,6 +124,25 @@ function scheduleSave(): void {
   }, saveDelayMs);
 }
 
+/**
+ * Saves the journey now (for "Save and continue later"), waiting for any save in progress.
+ * Answers the plan's id, or null when it could not be saved.
+ */
+export async function savePlanNow(): Promise<string | null> {
+  clearTimeout(timer);
+  await inFlight;
+  const state = getJourneySnapshot();
+  const { journeyData } = storedJourney(state);
+  if (!hasJourneyData(journeyData) || findContributionProblems(journeyData).length > 0) return null;
+  const body = JSON.stringify(planSaveBody(state));
+  if (body !== lastSent) {
+    inFlight = send(body);
+    await inFlight;
+  }
+  const planId = readLocal("planId");
+  return status.state === "saved" && typeof planId === "string" ? planId : null;
+}
+
 /** Starts saving the journey as it changes; calling it again does nothing. */
 export function startPlanAutosave(): void {
   if (started || typeof window === "undefined") return;

@@ -15,7 +15,10 @@ import {
 } from "@kindred/domain";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
+import { isUserLoggedIn } from "../../lib/customer-session";
 import { resetJourney } from "./journey-store";
+import { loadPlanOptions } from "./plan-options";
+import { restoreSavedPlan } from "./saved-plan";
 import { forgetSavedPlan } from "./plan-autosave";
 import { useHydrated } from "./use-hydrated";
 import { useJourney } from "./use-journey";
@@ -29,8 +32,9 @@ import styles from "./planning-start.module.css";
 export function PlanningStart() {
   const hydrated = useHydrated();
   const journey = useJourney();
+  const restored = useSavedPlanRestored(hydrated);
 
-  if (!hydrated) {
+  if (!hydrated || !restored) {
     return (
       <div className="page-width plain-page">
         <LoadingSpinner label="Loading your plan…" />
@@ -42,6 +46,29 @@ export function PlanningStart() {
       {hasJourneyStarted(journey) ? <ContinuePlanning /> : <StartPlanning />}
     </div>
   );
+}
+
+/** For a signed-in person with nothing in this browser, their saved plan is fetched first. */
+function useSavedPlanRestored(hydrated: boolean): boolean {
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    if (!hydrated) return;
+    let current = true;
+    const finish = () => {
+      if (current) setRestored(true);
+    };
+    if (!isUserLoggedIn()) {
+      finish();
+    } else {
+      void loadPlanOptions().then((result) =>
+        result.ok ? restoreSavedPlan(result.data).then(finish) : finish(),
+      );
+    }
+    return () => {
+      current = false;
+    };
+  }, [hydrated]);
+  return restored;
 }
 
 function StartPlanning() {

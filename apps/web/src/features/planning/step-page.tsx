@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import {
   currentStep,
@@ -19,6 +19,8 @@ import { RunningPrice } from "../../components/running-price";
 import { ViolationsBox } from "../../components/violations-box";
 import { finishEdit, releasePackage, repriceWith, visitStep } from "./journey-store";
 import { startPlanAutosave } from "./plan-autosave";
+import { restoreSavedPlan } from "./saved-plan";
+import { SaveForLater } from "./save-for-later";
 import { SaveStatus } from "./save-status";
 import { StepNavigator } from "./step-navigator";
 import { stepScreens } from "./step-screens";
@@ -39,11 +41,20 @@ export function StepPage({ handle }: { handle: JourneyStepHandle }) {
   const journey = useJourney();
   const { state, retry } = usePlanOptions();
   const navigation = useStepNavigation(handle);
-  const ready = state.status === "ready" && hydrated;
+  const [restored, setRestored] = useState(false);
+  const ready = state.status === "ready" && hydrated && restored;
   const reachable = isStepReachable(journey, handle);
 
   useEffect(() => {
-    if (state.status === "ready") repriceWith(state.planOptions);
+    if (state.status !== "ready") return;
+    repriceWith(state.planOptions);
+    let current = true;
+    void restoreSavedPlan(state.planOptions).then(() => {
+      if (current) setRestored(true);
+    });
+    return () => {
+      current = false;
+    };
   }, [state]);
 
   useEffect(() => {
@@ -123,6 +134,7 @@ export function StepPage({ handle }: { handle: JourneyStepHandle }) {
               continueLabel={navigation.isEditing ? "Save and go back to summary" : "Continue"}
             />
           )}
+          <SaveForLater />
           <SaveStatus />
         </div>
         <RunningPrice priceData={journey.priceData} />

@@ -1,0 +1,43 @@
+import type { PlanResponse } from "@kindred/contracts";
+import { hasJourneyStarted, type JourneyCatalogue, type StepFlags } from "@kindred/domain";
+import { apiRequest } from "../../lib/api-client";
+import { isUserLoggedIn } from "../../lib/customer-session";
+import { readLocal, writeLocal } from "../../lib/storage";
+import { getJourneySnapshot, loadSavedJourney } from "./journey-store";
+
+/**
+ * SPEC.md section 4, Startup: a signed-in person whose browser holds no journey (a new device, a
+ * closed window) gets their plan back from the server. The plan chosen is the one whose id is
+ * stored (`planId`), or their first; its id is then stored. Runs once per page load.
+ */
+let restoring: Promise<void> | null = null;
+
+function savedStepFlags(planningJourneyData: string | null): Record<string, Partial<StepFlags>> | null {
+  if (!planningJourneyData) return null;
+  try {
+    const parsed = JSON.parse(planningJourneyData) as { stepsData?: Record<string, Partial<StepFlags>> };
+    return parsed.stepsData ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function restore(catalogue: JourneyCatalogue): Promise<void> {
+  if (!isUserLoggedIn() || hasJourneyStarted(getJourneySnapshot())) return;
+  const plans = await apiRequest<PlanResponse[]>("/api/plan");
+  if (!plans.ok) {
+    console.warn("Your saved plans could not be fetched", plans.status);
+    return;
+  }
+  const storedId = readLocal("planId");
+  const plan = plans.data.find((candidate) => candidate.id === storedId) ?? plans.data[0];
+  if (!plan) return;
+  writeLocal("planId", plan.id);
+  if (hasJourneyStarted(getJourneySnapshot())) return;
+  loadSavedJourney(catalogue, plan.journey, savedStepFlags(plan.planningJourneyData));
+}
+
+export function restoreSavedPlan(catalogue: JourneyCatalogue): Promise<void> {
+  restoring ??= restore(catalogue);
+  return restoring;
+}
