@@ -26,7 +26,7 @@ export async function prepareDatabase(
       id: config.OAUTH_WEB_CLIENT_ID,
       name: "Kindred web server",
       secret: config.OAUTH_WEB_CLIENT_SECRET,
-      grants: ["client_credentials"],
+      grants: ["client_credentials", "password"],
     });
     return handle;
   } catch (error) {

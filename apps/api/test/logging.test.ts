@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiUrlOfLink, callApi, registrationDetails, requestCustomerToken } from "./support/customers";
 import { createTestApp, testClient, type TestApp } from "./support/test-app";
 
 let testApp: TestApp;
@@ -22,6 +23,66 @@ describe("logs", () => {
     expect(written).toContain("[redacted]");
     expect(written).not.toContain(testClient.secret);
     expect(written).not.toContain(token);
+  });
+
+  it("never hold a password, whether a sign-in, a registration or a reset succeeds or fails", async () => {
+    const password = "Unmistakable-Otter91";
+    const wrongPassword = "Unmistakable-Badger92";
+    const details = registrationDetails({ password, passwordRepeat: password });
+    const token = await testApp.requestApplicationToken();
+
+    const registered = await callApi(testApp, token, "POST", "/api/account/register", details);
+    const mismatched = await callApi(testApp, token, "POST", "/api/account/register", {
+      ...registrationDetails({ password: wrongPassword }),
+      passwordRepeat: password,
+    });
+    const signedIn = await requestCustomerToken(testApp, {
+      username: details.email,
+      password,
+      api_token: token,
+    });
+    const refused = await requestCustomerToken(testApp, { username: details.email, password: wrongPassword });
+    const reset = await callApi(testApp, token, "POST", "/api/account/reset-password", {
+      id: registered.json<{ user: { id: string } }>().user.id,
+      token: "made-up-token-made-up-token-made-up",
+      password: wrongPassword,
+      passwordRepeat: wrongPassword,
+    });
+
+    expect([registered, mismatched, signedIn, refused, reset].map((response) => response.statusCode)).toEqual(
+      [201, 400, 200, 400, 400],
+    );
+    const written = testApp.logs.join("\n");
+    expect(written).toContain("/token");
+    expect(written).toContain("/api/account/register");
+    expect(written).not.toContain(password);
+    expect(written).not.toContain(wrongPassword);
+    expect(written).not.toContain(signedIn.json<{ access_token: string }>().access_token);
+    expect(written).not.toContain("made-up-token-made-up-token-made-up");
+  });
+
+  it("never hold the secret of an emailed link, nor the address it went to", async () => {
+    const token = await testApp.requestApplicationToken();
+    const details = registrationDetails();
+    await callApi(testApp, token, "POST", "/api/account/register", details);
+    await callApi(testApp, token, "POST", "/api/account/forgot-password", { email: details.email });
+    const sent = (await testApp.readOutbox()).filter((message) => message.to === details.email);
+    const links = sent.map(
+      (message) => message.text.split(/\s+/).find((word) => word.includes("token=")) ?? "",
+    );
+
+    const confirmed = await callApi(testApp, token, "GET", apiUrlOfLink(links[0] ?? ""));
+
+    expect(sent).toHaveLength(2);
+    expect(confirmed.statusCode).toBe(200);
+    const written = testApp.logs.join("\n");
+    expect(written).toContain("/api/account/confirm-email");
+    expect(written).not.toContain(details.email);
+    for (const link of links) {
+      const query = new URL(link).searchParams;
+      expect(written).not.toContain(query.get("token"));
+      if (query.has("signature")) expect(written).not.toContain(query.get("signature"));
+    }
   });
 
   it("are one JSON object per line", () => {

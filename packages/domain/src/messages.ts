@@ -30,6 +30,8 @@ export const messages = {
   contributionNeedsNotes: "Please tell us what this contribution is for (at least 2 characters).",
   contributionNotMoney: "Enter an amount in pounds, like 50 or 25.50",
   signInFailed: "The email address or password is not right. Check them and try again.",
+  tooManyResetRequests:
+    "We have already sent several links to reset this password. For your security, please wait an hour and try again, or call us.",
   tooManyAttempts:
     "There have been too many attempts. For your security, please wait 15 minutes and try again, or call us.",
   resetLinkSent:
@@ -38,6 +40,7 @@ export const messages = {
   resetLinkInvalid: "This link has expired or has already been used. Please ask for a new one.",
   confirmLinkInvalid: "This link has expired or has already been used. Sign in to send a new one.",
   emailConfirmed: "Thank you, your email address is confirmed.",
+  signInToSeeAccount: "Please sign in to see your account.",
   emailAlreadyRegistered:
     "There is already an account with this email address. Sign in, or reset your password.",
   loggedOutExpired:

@@ -31,7 +31,11 @@ export const oauthClients = pgTable("oauth_clients", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A person: a guest bound to the application token that created them, or a customer. */
+/**
+ * A person: a guest bound to the application token that created them, or a customer with an
+ * account. A customer's email is stored normalised (`normaliseEmail`), their password only as an
+ * argon2id hash.
+ */
 export const users = pgTable("users", {
   id: uuid("id")
     .primaryKey()
@@ -41,8 +45,50 @@ export const users = pgTable("users", {
   firstName: text("first_name"),
   lastName: text("last_name"),
   passwordHash: text("password_hash"),
+  emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const accountTokenPurposes = ["confirm-email", "reset-password"] as const;
+export type AccountTokenPurpose = (typeof accountTokenPurposes)[number];
+
+/** The single-use secrets of emailed links, stored only as their SHA-256 hash. */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    purpose: text("purpose", { enum: accountTokenPurposes }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("account_tokens_user_id_purpose_idx").on(table.userId, table.purpose)],
+);
+
+export const authAttemptKinds = ["sign-in", "password-reset"] as const;
+export type AuthAttemptKind = (typeof authAttemptKinds)[number];
+
+/**
+ * Failed sign-ins and password-reset requests, counted to rate-limit them. `subject` is the
+ * normalised email address or `ip:<address>`. Kept in the database so the limit holds across
+ * every API process.
+ */
+export const authAttempts = pgTable(
+  "auth_attempts",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: authAttemptKinds }).notNull(),
+    subject: text("subject").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("auth_attempts_kind_subject_created_at_idx").on(table.kind, table.subject, table.createdAt),
+  ],
+);
 
 /** Bearer tokens, stored only as their SHA-256 hash. */
 export const accessTokens = pgTable(

@@ -1,10 +1,14 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { PassThrough } from "node:stream";
 import pg from "pg";
 import { buildApp } from "../../src/app";
 import { loadConfig, type ConfigInput } from "../../src/config";
 import type { DatabaseLocation } from "../../src/db/database";
 import { prepareDatabase } from "../../src/startup";
+import { readOutboxFolder, type OutboxMessage } from "./outbox";
 
 export const testClient = { id: "kindred-web-test", secret: "test-client-secret-0123456789" };
 
@@ -35,11 +39,13 @@ async function freshDatabaseLocation(): Promise<{ location: DatabaseLocation; dr
 }
 
 export async function createTestApp(settings: ConfigInput = {}) {
+  const outboxDirectory = await mkdtemp(path.join(tmpdir(), "kindred-outbox-"));
   const config = loadConfig({
     LOG_LEVEL: "info",
     NODE_ENV: "test",
     OAUTH_WEB_CLIENT_ID: testClient.id,
     OAUTH_WEB_CLIENT_SECRET: testClient.secret,
+    OUTBOX_DIR: outboxDirectory,
     ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, String(value)])),
   });
   const { location, drop } = await freshDatabaseLocation();
@@ -71,6 +77,11 @@ export async function createTestApp(settings: ConfigInput = {}) {
       if (response.statusCode !== 200) throw new Error(`Token request failed: ${response.body}`);
       return response.json<{ access_token: string }>().access_token;
     },
+    /** Every email sent so far, oldest first, once those on their way have arrived. */
+    async readOutbox(): Promise<OutboxMessage[]> {
+      await app.mailer.idle();
+      return readOutboxFolder(config.OUTBOX_DIR);
+    },
     /** Closes the database under a running app, to see how the app copes without it. */
     async closeDatabase() {
       await database.close();
@@ -80,6 +91,7 @@ export async function createTestApp(settings: ConfigInput = {}) {
       await app.close();
       if (!databaseClosed) await database.close();
       await drop();
+      await rm(outboxDirectory, { recursive: true, force: true });
     },
   };
 }

@@ -8,8 +8,12 @@ import { getServerConfig } from "./server-config.server";
  * the server.
  */
 
-/** Request headers the API needs; cookies and everything else stay behind. */
-const forwardedRequestHeaders = ["accept", "authorization", "content-type"] as const;
+/**
+ * Request headers the API needs; cookies and everything else stay behind. The visitor's address
+ * (`x-forwarded-for`, which Next.js fills from the connection when no proxy in front has) goes
+ * too, so the API's per-address sign-in limits apply to one visitor, not the whole site.
+ */
+const forwardedRequestHeaders = ["accept", "authorization", "content-type", "x-forwarded-for"] as const;
 /** Response headers the browser needs. */
 const returnedResponseHeaders = [
   "cache-control",

@@ -9,7 +9,7 @@ import type {
 } from "@node-oauth/oauth2-server";
 import type { TokenScope } from "@kindred/contracts";
 import type { Database } from "../../db/database";
-import { createGuestWithToken, findLiveAccessToken, findOAuthClient } from "./queries";
+import { createCustomerToken, createGuestWithToken, findLiveAccessToken, findOAuthClient } from "./queries";
 import { hashSecret, secretMatchesHash } from "./secret-hash";
 
 /** Who a bearer token speaks for, as every `/api/*` handler sees it. */
@@ -18,14 +18,33 @@ export interface TokenHolder {
   userKind: "guest" | "customer";
   scope: TokenScope;
   clientId: string;
+  /** The SHA-256 of the token itself, so the holder can sign this one token out. */
+  tokenHash: string;
 }
 
 /** Stands for the guest that saving the token will create: nobody exists until a token does. */
 const guestToBeCreated: User = { guestToBeCreated: true };
 
-const scopeByGrant: Record<string, TokenScope> = {
-  client_credentials: "APPLICATION",
-};
+/**
+ * A customer whose email and password were right (the password grant), with the application
+ * token they used as a visitor, if they sent one: its guest's plans become theirs.
+ */
+export interface CustomerSigningIn extends User {
+  customerSigningIn: true;
+  customerId: string;
+  applicationToken: string | undefined;
+}
+
+export function isCustomerSigningIn(user: User): user is CustomerSigningIn {
+  return (user as Partial<CustomerSigningIn>).customerSigningIn === true;
+}
+
+/** The one scope each kind of token holder may ask for. */
+function scopeFor(user: User): TokenScope | undefined {
+  if (user === guestToBeCreated) return "APPLICATION";
+  if (isCustomerSigningIn(user)) return "CUSTOMER";
+  return undefined;
+}
 
 export function createOAuthModel(db: Database): ClientCredentialsModel & RequestAuthenticationModel {
   return {
@@ -39,10 +58,8 @@ export function createOAuthModel(db: Database): ClientCredentialsModel & Request
       return guestToBeCreated;
     },
 
-    async validateScope(_user: User, client: Client, scope?: string[]): Promise<string[] | Falsey> {
-      const grants = typeof client.grants === "string" ? [client.grants] : client.grants;
-      const grant = grants.find((candidate) => scopeByGrant[candidate]);
-      const allowed = grant ? scopeByGrant[grant] : undefined;
+    async validateScope(user: User, _client: Client, scope?: string[]): Promise<string[] | Falsey> {
+      const allowed = scopeFor(user);
       if (!allowed || !scope || scope.length !== 1 || scope[0] !== allowed) return false;
       return [allowed];
     },
@@ -52,14 +69,23 @@ export function createOAuthModel(db: Database): ClientCredentialsModel & Request
     },
 
     async saveToken(token: Token, client: Client, user: User): Promise<Token | Falsey> {
-      if (user !== guestToBeCreated) return false;
       if (!token.accessTokenExpiresAt) throw new Error("An access token must expire");
-      const { userId } = await createGuestWithToken(db, {
+      const stored = {
         tokenHash: hashSecret(token.accessToken),
         clientId: client.id,
         scope: (token.scope ?? []).join(" "),
         expiresAt: token.accessTokenExpiresAt,
-      });
+      };
+      if (isCustomerSigningIn(user)) {
+        await createCustomerToken(
+          db,
+          { ...stored, userId: user.customerId },
+          user.applicationToken ? hashSecret(user.applicationToken) : undefined,
+        );
+        return { ...token, client, user: { id: user.customerId } };
+      }
+      if (user !== guestToBeCreated) return false;
+      const { userId } = await createGuestWithToken(db, stored);
       return { ...token, client, user: { id: userId } };
     },
 
@@ -71,6 +97,7 @@ export function createOAuthModel(db: Database): ClientCredentialsModel & Request
         userKind: row.userKind,
         scope: row.scope as TokenScope,
         clientId: row.clientId,
+        tokenHash: row.tokenHash,
       };
       return {
         accessToken,

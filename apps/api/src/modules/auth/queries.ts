@@ -1,6 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { accessTokens, oauthClients, users } from "../../db/schema";
+import { transferPlans } from "../plans/queries";
 import { hashSecret } from "./secret-hash";
 
 export async function findOAuthClient(db: Database, clientId: string) {
@@ -50,4 +51,52 @@ export async function findLiveAccessToken(db: Database, tokenHash: string) {
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt)));
   return row;
+}
+
+/**
+ * A signed-in customer's token. When the sign-in carried a live application token, every plan
+ * of that token's guest moves to the customer in the same transaction.
+ */
+export async function createCustomerToken(
+  db: Database,
+  token: { tokenHash: string; clientId: string; scope: string; expiresAt: Date; userId: string },
+  applicationTokenHash: string | undefined,
+): Promise<{ transferredPlanIds: string[] }> {
+  return db.transaction(async (tx) => {
+    await tx.insert(accessTokens).values(token);
+    if (!applicationTokenHash) return { transferredPlanIds: [] };
+    const [guest] = await tx
+      .select({ userId: users.id })
+      .from(accessTokens)
+      .innerJoin(users, eq(users.id, accessTokens.userId))
+      .where(
+        and(
+          eq(accessTokens.tokenHash, applicationTokenHash),
+          eq(accessTokens.scope, "APPLICATION"),
+          isNull(accessTokens.revokedAt),
+          gt(accessTokens.expiresAt, sql`now()`),
+          eq(users.kind, "guest"),
+        ),
+      );
+    if (!guest) return { transferredPlanIds: [] };
+    return { transferredPlanIds: await transferPlans(tx, guest.userId, token.userId) };
+  });
+}
+
+/** Signs one token out; answers whether it was live. */
+export async function revokeAccessToken(db: Database, tokenHash: string): Promise<boolean> {
+  const revoked = await db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt)))
+    .returning({ tokenHash: accessTokens.tokenHash });
+  return revoked.length > 0;
+}
+
+/** Signs a user out everywhere: every token they hold stops working at once. */
+export async function revokeAccessTokensOf(db: Database, userId: string): Promise<void> {
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
 }

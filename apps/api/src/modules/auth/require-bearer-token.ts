@@ -1,5 +1,7 @@
 import OAuth2Server from "@node-oauth/oauth2-server";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { messages } from "@kindred/domain";
+import { ViolationError } from "../../plugins/error-handler";
 import type { TokenHolder } from "./oauth-model";
 
 declare module "fastify" {
@@ -38,4 +40,15 @@ export function requireBearerToken(oauth: OAuth2Server) {
 export function tokenHolderOf(request: FastifyRequest): TokenHolder {
   if (!request.tokenHolder) throw new Error("Route is not behind requireBearerToken");
   return request.tokenHolder;
+}
+
+/**
+ * A route `onRequest` hook, after `requireBearerToken`: only a signed-in customer's token may go
+ * on; a visitor's application token is answered 403, before the body is even read.
+ */
+export async function requireCustomerToken(request: FastifyRequest): Promise<void> {
+  const holder = tokenHolderOf(request);
+  if (holder.scope !== "CUSTOMER" || holder.userKind !== "customer") {
+    throw new ViolationError([{ propertyPath: "Request", title: messages.signInToSeeAccount }], 403);
+  }
 }

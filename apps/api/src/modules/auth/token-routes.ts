@@ -4,8 +4,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { tokenErrorResponseSchema, tokenResponseSchema } from "@kindred/contracts";
 
 /**
- * `POST /token`: the OAuth2 token endpoint. The grant handling is the library's; this route only
- * adapts Fastify's request and reply to it, and answers every failure in OAuth2's own error shape.
+ * `POST /token`: the OAuth2 token endpoint. The grant handling is the library's (with our own
+ * password grant); this route only adapts Fastify's request and reply to it, and answers every
+ * failure in OAuth2's own error shape: 401 for a bad client, 429 for too many sign-in attempts,
+ * 400 for the rest.
  */
 export async function tokenRoutes(app: FastifyInstance, options: { oauth: OAuth2Server }) {
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
@@ -22,12 +24,14 @@ export async function tokenRoutes(app: FastifyInstance, options: { oauth: OAuth2
     {
       schema: {
         tags: ["auth"],
-        summary: "Issue an access token (form data: grant_type, scope, client_id, client_secret)",
+        summary:
+          "Issue an access token (form data: grant_type, scope, client_id, client_secret; for a customer also username, password and api_token)",
         consumes: ["application/x-www-form-urlencoded"],
         response: {
           200: tokenResponseSchema,
           400: tokenErrorResponseSchema,
           401: tokenErrorResponseSchema,
+          429: tokenErrorResponseSchema,
           500: tokenErrorResponseSchema,
         },
       },
@@ -38,6 +42,8 @@ export async function tokenRoutes(app: FastifyInstance, options: { oauth: OAuth2
         headers: request.headers as Record<string, string>,
         query: request.query as Record<string, string>,
         body: request.body ?? {},
+        // For the per-address limit on sign-in attempts.
+        ip: request.ip,
       });
       const oauthResponse = new OAuth2Server.Response();
       try {
@@ -53,7 +59,7 @@ export async function tokenRoutes(app: FastifyInstance, options: { oauth: OAuth2
         });
       } catch (error) {
         if (error instanceof OAuth2Server.OAuthError && error.code < 500) {
-          const status = error.code === 401 ? 401 : 400;
+          const status = error.code === 401 || error.code === 429 ? error.code : 400;
           return reply
             .code(status)
             .header("cache-control", "no-store")

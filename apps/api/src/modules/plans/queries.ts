@@ -53,3 +53,13 @@ export async function updateOwnedPlan(
     .returning();
   return plan;
 }
+
+/** Moves every plan of one user to another (a guest's plans to their new account); answers their ids. */
+export async function transferPlans(db: Database, fromUserId: string, toUserId: string): Promise<string[]> {
+  const moved = await db
+    .update(plans)
+    .set({ userId: toUserId })
+    .where(eq(plans.userId, fromUserId))
+    .returning({ id: plans.id });
+  return moved.map((plan) => plan.id);
+}

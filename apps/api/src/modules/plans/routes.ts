@@ -9,7 +9,7 @@ import {
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
-import { tokenHolderOf } from "../auth/require-bearer-token";
+import { requireCustomerToken, tokenHolderOf } from "../auth/require-bearer-token";
 import type { PlansService } from "./service";
 
 /** Plans of the token holder; every route reads or writes only plans the holder's user owns. */
@@ -27,6 +27,27 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
     },
     async (request, reply) =>
       reply.code(201).send(await plans.createPlan(tokenHolderOf(request).userId, request.body)),
+  );
+
+  app.post(
+    "/plan",
+    {
+      onRequest: requireCustomerToken,
+      schema: {
+        tags: ["plans"],
+        summary: "Save a new plan to the signed-in customer's account; the API prices it from the catalogue",
+        security: [{ bearerAuth: [] }],
+        body: savePlanBodySchema,
+        response: {
+          201: planResponseSchema,
+          400: violationsResponseSchema,
+          403: violationsResponseSchema,
+          422: violationsResponseSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await plans.createCustomerPlan(tokenHolderOf(request).userId, request.body)),
   );
 
   app.get(

@@ -92,6 +92,8 @@ function toPlanResponse(
 
 export interface PlansService {
   createPlan(userId: string, body: CreateGuestPlanBody): Promise<PlanResponse>;
+  /** A signed-in customer's new plan: like a save, it needs some journey data. */
+  createCustomerPlan(userId: string, body: SavePlanBody): Promise<PlanResponse>;
   savePlan(userId: string, planId: string, body: SavePlanBody): Promise<PlanResponse>;
   getPlan(userId: string, planId: string): Promise<PlanResponse>;
   listPlans(userId: string): Promise<PlanResponse[]>;
@@ -131,16 +133,25 @@ export function createPlansService({
     return { catalogue, branchNames, journey: stored, priceData: priceJourney(stored, catalogue) };
   }
 
+  async function createPlan(userId: string, body: CreateGuestPlanBody): Promise<PlanResponse> {
+    const { catalogue, branchNames, journey, priceData } = await pricedContent(journeyOf(body));
+    const plan = await insertPlan(db, userId, {
+      journey,
+      priceData,
+      planningJourneyData: body.planningJourneyData ?? null,
+      saveUnfinishedJourney: body.saveUnfinishedJourney ?? true,
+    });
+    return toPlanResponse(plan, catalogue, branchNames);
+  }
+
   return {
-    async createPlan(userId, body) {
-      const { catalogue, branchNames, journey, priceData } = await pricedContent(journeyOf(body));
-      const plan = await insertPlan(db, userId, {
-        journey,
-        priceData,
-        planningJourneyData: body.planningJourneyData ?? null,
-        saveUnfinishedJourney: body.saveUnfinishedJourney ?? true,
-      });
-      return toPlanResponse(plan, catalogue, branchNames);
+    createPlan,
+
+    async createCustomerPlan(userId, body) {
+      if (!hasJourneyData(journeyOf(body))) {
+        throw new ViolationError([{ propertyPath: "Data", title: messages.nothingToSave }], 400);
+      }
+      return createPlan(userId, body);
     },
 
     async savePlan(userId, planId, body) {

@@ -1,0 +1,66 @@
+import { normaliseEmail } from "@kindred/domain";
+import type { Database } from "../../db/database";
+import type { AuthAttemptKind } from "../../db/schema";
+import {
+  countRecentAuthAttempts,
+  deleteAuthAttempts,
+  deleteStaleAuthAttempts,
+  insertAuthAttempts,
+} from "./queries";
+
+/**
+ * How many attempts one account (email address) and one address (IP) may make within a window.
+ * Sign-in counts failures only: after 5 for an account, or 20 from an address, within 15 minutes
+ * the next attempt is refused, right password or not, until the oldest ages out. Password reset
+ * counts every request: 3 an hour for an account, 10 an hour from an address.
+ */
+export const attemptLimits: Record<
+  AuthAttemptKind,
+  { windowMinutes: number; perAccount: number; perAddress: number }
+> = {
+  "sign-in": { windowMinutes: 15, perAccount: 5, perAddress: 20 },
+  "password-reset": { windowMinutes: 60, perAccount: 3, perAddress: 10 },
+};
+
+/** Rows older than this are removed whenever their subjects try again. */
+const keepMinutes = 24 * 60;
+
+export interface AdmittedAttempt {
+  ids: number[];
+}
+
+/** The two subjects an attempt counts against. Unknown addresses count too, so no answer reveals an account. */
+export function attemptSubjects(who: { email: string; address: string }): {
+  account: string;
+  address: string;
+} {
+  return { account: normaliseEmail(who.email).slice(0, 320), address: `ip:${who.address}`.slice(0, 100) };
+}
+
+/**
+ * Counts an attempt first and then checks the limits, so attempts made at the same moment
+ * cannot all slip under them: the n-th to be recorded sees at least n. An attempt over a limit is
+ * not counted (its rows are removed) and `undefined` is answered.
+ */
+export async function admitAttempt(
+  db: Database,
+  kind: AuthAttemptKind,
+  who: { email: string; address: string },
+): Promise<AdmittedAttempt | undefined> {
+  const limits = attemptLimits[kind];
+  const { account, address } = attemptSubjects(who);
+  const subjects = [account, address];
+  await deleteStaleAuthAttempts(db, kind, subjects, keepMinutes);
+  const ids = await insertAuthAttempts(db, kind, subjects);
+  const counts = await countRecentAuthAttempts(db, kind, subjects, limits.windowMinutes);
+  if ((counts.get(account) ?? 0) > limits.perAccount || (counts.get(address) ?? 0) > limits.perAddress) {
+    await deleteAuthAttempts(db, ids);
+    return undefined;
+  }
+  return { ids };
+}
+
+/** An attempt that turned out not to count (a sign-in that succeeded) is taken back. */
+export async function withdrawAttempt(db: Database, attempt: AdmittedAttempt): Promise<void> {
+  await deleteAuthAttempts(db, attempt.ids);
+}

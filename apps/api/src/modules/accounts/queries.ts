@@ -1,0 +1,184 @@
+import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Database } from "../../db/database";
+import {
+  accountTokens,
+  authAttempts,
+  users,
+  type AccountTokenPurpose,
+  type AuthAttemptKind,
+} from "../../db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function selectUser(db: Database, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+/** The customer with this (already normalised) email address, if there is one. */
+export async function selectCustomerByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.kind, "customer")));
+  return user;
+}
+
+export async function insertCustomer(
+  db: Database,
+  customer: { email: string; firstName: string; lastName: string; passwordHash: string },
+): Promise<UserRow> {
+  const [user] = await db
+    .insert(users)
+    .values({ kind: "customer", ...customer })
+    .returning();
+  if (!user) throw new Error("Creating a customer returned no row");
+  return user;
+}
+
+/** True when the error (or one it wraps) is PostgreSQL's unique_violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** Stores the hash of a link's secret, valid for `validForMinutes` by the database's clock. */
+export async function insertAccountToken(
+  db: Database,
+  token: { userId: string; purpose: AccountTokenPurpose; tokenHash: string; validForMinutes: number },
+): Promise<void> {
+  await db.insert(accountTokens).values({
+    userId: token.userId,
+    purpose: token.purpose,
+    tokenHash: token.tokenHash,
+    expiresAt: sql`now() + make_interval(mins => ${token.validForMinutes}::int)`,
+  });
+}
+
+function usable(token: { userId: string; purpose: AccountTokenPurpose; tokenHash: string }) {
+  return and(
+    eq(accountTokens.userId, token.userId),
+    eq(accountTokens.purpose, token.purpose),
+    eq(accountTokens.tokenHash, token.tokenHash),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, sql`now()`),
+  );
+}
+
+/** True when the link's secret is known, unused and unexpired. Changes nothing. */
+export async function isAccountTokenUsable(
+  db: Database,
+  token: { userId: string; purpose: AccountTokenPurpose; tokenHash: string },
+): Promise<boolean> {
+  const [row] = await db.select({ id: accountTokens.id }).from(accountTokens).where(usable(token));
+  return row !== undefined;
+}
+
+/**
+ * Uses the link's secret up, in one statement, so two clicks at once cannot both succeed.
+ * Answers false when it was unknown, used or expired.
+ */
+export async function useAccountToken(
+  db: Database,
+  token: { userId: string; purpose: AccountTokenPurpose; tokenHash: string },
+): Promise<boolean> {
+  const used = await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(usable(token))
+    .returning({ id: accountTokens.id });
+  return used.length > 0;
+}
+
+/** Marks every unused secret of this kind used: only the newest reset link works. */
+export async function retireAccountTokens(
+  db: Database,
+  userId: string,
+  purpose: AccountTokenPurpose,
+): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)),
+    );
+}
+
+export async function markEmailConfirmed(db: Database, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+    .where(eq(users.id, userId));
+}
+
+export async function updatePasswordHash(
+  db: Database,
+  userId: string,
+  passwordHash: string,
+): Promise<UserRow | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), eq(users.kind, "customer")))
+    .returning();
+  return user;
+}
+
+/** Records one attempt against each subject; answers the new rows' ids. */
+export async function insertAuthAttempts(
+  db: Database,
+  kind: AuthAttemptKind,
+  subjects: string[],
+): Promise<number[]> {
+  const rows = await db
+    .insert(authAttempts)
+    .values(subjects.map((subject) => ({ kind, subject })))
+    .returning({ id: authAttempts.id });
+  return rows.map((row) => row.id);
+}
+
+/** How many attempts each subject made within the last `windowMinutes`. */
+export async function countRecentAuthAttempts(
+  db: Database,
+  kind: AuthAttemptKind,
+  subjects: string[],
+  windowMinutes: number,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ subject: authAttempts.subject, attempts: sql<number>`count(*)::int` })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.kind, kind),
+        inArray(authAttempts.subject, subjects),
+        gt(authAttempts.createdAt, sql`now() - make_interval(mins => ${windowMinutes}::int)`),
+      ),
+    )
+    .groupBy(authAttempts.subject);
+  return new Map(rows.map((row) => [row.subject, Number(row.attempts)]));
+}
+
+export async function deleteAuthAttempts(db: Database, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(authAttempts).where(inArray(authAttempts.id, ids));
+}
+
+/** Attempts long past any window are of no use: they go when the same subjects try again. */
+export async function deleteStaleAuthAttempts(
+  db: Database,
+  kind: AuthAttemptKind,
+  subjects: string[],
+  olderThanMinutes: number,
+): Promise<void> {
+  await db
+    .delete(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.kind, kind),
+        inArray(authAttempts.subject, subjects),
+        lt(authAttempts.createdAt, sql`now() - make_interval(mins => ${olderThanMinutes}::int)`),
+      ),
+    );
+}

@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  confirmEmailQuerySchema,
+  customerGuestBodySchema,
+  forgotPasswordBodySchema,
+  messageResponseSchema,
+  planIdParamsSchema,
+  registerBodySchema,
+  registeredResponseSchema,
+  resetPasswordBodySchema,
+  userResponseSchema,
+  violationsResponseSchema,
+} from "@kindred/contracts";
+import { requireCustomerToken, tokenHolderOf } from "../auth/require-bearer-token";
+import type { AccountsService } from "./service";
+
+/**
+ * Customer accounts (SPEC.md section 7, "Endpoint paths defined"). A visitor's application
+ * token is enough to register, confirm an address and reset a password; `GET /api/user` needs a
+ * signed-in customer's token.
+ */
+export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (
+  app,
+  { accounts },
+) => {
+  app.post(
+    "/account/register",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Create a customer account; emails a link to confirm the address",
+        security: [{ bearerAuth: [] }],
+        body: registerBodySchema,
+        response: {
+          201: registeredResponseSchema,
+          400: violationsResponseSchema,
+          422: violationsResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await accounts.register(request.body)),
+  );
+
+  app.post(
+    "/plan/:id/customer-guest",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Create an account from the journey: the visitor's plans move to it",
+        security: [{ bearerAuth: [] }],
+        params: planIdParamsSchema,
+        body: customerGuestBodySchema,
+        response: {
+          201: registeredResponseSchema,
+          400: violationsResponseSchema,
+          404: violationsResponseSchema,
+          422: violationsResponseSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await accounts.registerFromJourney(tokenHolderOf(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    "/account/confirm-email",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Confirm an email address with the signed link sent to it (48 hours, once)",
+        security: [{ bearerAuth: [] }],
+        querystring: confirmEmailQuerySchema,
+        response: { 200: messageResponseSchema, 400: violationsResponseSchema },
+      },
+    },
+    async (request) => accounts.confirmEmail(request.query),
+  );
+
+  app.post(
+    "/account/forgot-password",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Email a password reset link; answers the same whether or not there is an account",
+        security: [{ bearerAuth: [] }],
+        body: forgotPasswordBodySchema,
+        response: {
+          202: messageResponseSchema,
+          400: violationsResponseSchema,
+          429: violationsResponseSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await accounts.requestPasswordReset(request.body, request.ip)),
+  );
+
+  app.post(
+    "/account/reset-password",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Choose a new password with the emailed link (one hour, once); signs out everywhere",
+        security: [{ bearerAuth: [] }],
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema, 400: violationsResponseSchema },
+      },
+    },
+    async (request) => accounts.resetPassword(request.body),
+  );
+
+  app.get(
+    "/user",
+    {
+      onRequest: requireCustomerToken,
+      schema: {
+        tags: ["accounts"],
+        summary: "The signed-in customer",
+        security: [{ bearerAuth: [] }],
+        response: { 200: userResponseSchema, 403: violationsResponseSchema },
+      },
+    },
+    async (request) => accounts.getUser(tokenHolderOf(request).userId),
+  );
+};

@@ -1,0 +1,228 @@
+import type {
+  ConfirmEmailQuery,
+  ForgotPasswordBody,
+  MessageResponse,
+  RegisterBody,
+  RegisteredResponse,
+  ResetPasswordBody,
+  UserResponse,
+} from "@kindred/contracts";
+import { isEmailAddress, messages, normaliseEmail } from "@kindred/domain";
+import type { Config } from "../../config";
+import type { Database } from "../../db/database";
+import { ViolationError } from "../../plugins/error-handler";
+import type { TokenHolder } from "../auth/oauth-model";
+import type { CheckCredentials } from "../auth/password-grant";
+import { revokeAccessTokensOf } from "../auth/queries";
+import { hashSecret } from "../auth/secret-hash";
+import type { Mailer } from "../email/mailer";
+import { confirmEmailMessage, passwordChangedMessage, resetPasswordMessage } from "../email/templates";
+import { selectOwnedPlan, transferPlans } from "../plans/queries";
+import { admitAttempt, withdrawAttempt } from "./attempts";
+import { linkSignatureMatches, newLinkToken, signLink, siteLink } from "./links";
+import { hashPassword, passwordMatches } from "./password-hash";
+import {
+  insertAccountToken,
+  insertCustomer,
+  isAccountTokenUsable,
+  isUniqueViolation,
+  markEmailConfirmed,
+  retireAccountTokens,
+  selectCustomerByEmail,
+  selectUser,
+  updatePasswordHash,
+  useAccountToken,
+  type UserRow,
+} from "./queries";
+
+const confirmLinkMinutes = 48 * 60;
+const resetLinkMinutes = 60;
+
+/** Same as the plans module: another person's plan and a missing one look the same. */
+const noSuchPlan = () => new ViolationError([{ propertyPath: "Request", title: "No such plan" }], 404);
+const emailTaken = () =>
+  new ViolationError([{ propertyPath: "email", title: messages.emailAlreadyRegistered }], 422);
+const confirmLinkInvalid = () =>
+  new ViolationError([{ propertyPath: "token", title: messages.confirmLinkInvalid }], 400);
+const resetLinkInvalid = () =>
+  new ViolationError([{ propertyPath: "token", title: messages.resetLinkInvalid }], 400);
+const tooManyResetRequests = () =>
+  new ViolationError([{ propertyPath: "Request", title: messages.tooManyResetRequests }], 429);
+
+function toUserResponse(user: UserRow): UserResponse {
+  return {
+    id: user.id,
+    firstName: user.firstName ?? "",
+    lastName: user.lastName ?? "",
+    email: user.email ?? "",
+    emailConfirmed: user.emailConfirmedAt !== null,
+  };
+}
+
+function recipientOf(user: UserRow): { name: string; address: string } {
+  return { name: `${user.firstName ?? ""} ${user.lastName ?? ""}`.trim(), address: user.email ?? "" };
+}
+
+export interface AccountsService {
+  /** `POST /api/account/register`: a customer account, and an email to confirm its address. */
+  register(body: RegisterBody): Promise<RegisteredResponse>;
+  /** `POST /api/plan/{id}/customer-guest`: as register, taking over the visitor's plans. */
+  registerFromJourney(guest: TokenHolder, planId: string, body: RegisterBody): Promise<RegisteredResponse>;
+  confirmEmail(query: ConfirmEmailQuery): Promise<MessageResponse>;
+  /** Answers the same whether or not the address has an account. */
+  requestPasswordReset(body: ForgotPasswordBody, address: string): Promise<MessageResponse>;
+  resetPassword(body: ResetPasswordBody): Promise<MessageResponse>;
+  getUser(userId: string): Promise<UserResponse>;
+  /** The password grant's check: rate limits, then email and password. */
+  checkCredentials: CheckCredentials;
+}
+
+export function createAccountsService({
+  db,
+  mailer,
+  config,
+}: {
+  db: Database;
+  mailer: Mailer;
+  config: Pick<Config, "SITE_URL" | "LINK_SIGNING_SECRET">;
+}): AccountsService {
+  async function createAccount(
+    body: RegisterBody,
+    journey?: { guestUserId: string; planId: string },
+  ): Promise<RegisteredResponse> {
+    const email = normaliseEmail(body.email);
+    if (await selectCustomerByEmail(db, email)) throw emailTaken();
+    const passwordHash = await hashPassword(body.password);
+    const confirmToken = newLinkToken();
+
+    let customer: UserRow;
+    try {
+      customer = await db.transaction(async (tx) => {
+        const created = await insertCustomer(tx, {
+          email,
+          firstName: body.firstName.trim(),
+          lastName: body.lastName.trim(),
+          passwordHash,
+        });
+        await insertAccountToken(tx, {
+          userId: created.id,
+          purpose: "confirm-email",
+          tokenHash: hashSecret(confirmToken),
+          validForMinutes: confirmLinkMinutes,
+        });
+        if (journey) {
+          const moved = await transferPlans(tx, journey.guestUserId, created.id);
+          // The plan left the guest between the check and now: make nothing at all.
+          if (!moved.includes(journey.planId)) throw noSuchPlan();
+        }
+        return created;
+      });
+    } catch (error) {
+      // Two registrations of one address at the same moment: the database keeps one.
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+
+    const link = siteLink(config.SITE_URL, "/account/confirm-email", {
+      id: customer.id,
+      token: confirmToken,
+      signature: signLink(config.LINK_SIGNING_SECRET, customer.id, confirmToken),
+    });
+    mailer.sendInBackground({
+      to: recipientOf(customer),
+      ...confirmEmailMessage({ firstName: customer.firstName ?? "", link }),
+    });
+    return { user: toUserResponse(customer), planId: journey?.planId ?? null };
+  }
+
+  return {
+    register: (body) => createAccount(body),
+
+    async registerFromJourney(guest, planId, body) {
+      if (guest.userKind !== "guest" || !(await selectOwnedPlan(db, planId, guest.userId)))
+        throw noSuchPlan();
+      return createAccount(body, { guestUserId: guest.userId, planId });
+    },
+
+    async confirmEmail({ id, token, signature }) {
+      if (!linkSignatureMatches(config.LINK_SIGNING_SECRET, id, token, signature)) throw confirmLinkInvalid();
+      await db.transaction(async (tx) => {
+        const used = await useAccountToken(tx, {
+          userId: id,
+          purpose: "confirm-email",
+          tokenHash: hashSecret(token),
+        });
+        if (!used) throw confirmLinkInvalid();
+        await markEmailConfirmed(tx, id);
+      });
+      return { message: messages.emailConfirmed };
+    },
+
+    async requestPasswordReset(body, address) {
+      if (!(await admitAttempt(db, "password-reset", { email: body.email, address })))
+        throw tooManyResetRequests();
+      const customer = await selectCustomerByEmail(db, normaliseEmail(body.email));
+      if (customer) {
+        const resetToken = newLinkToken();
+        await db.transaction(async (tx) => {
+          await retireAccountTokens(tx, customer.id, "reset-password");
+          await insertAccountToken(tx, {
+            userId: customer.id,
+            purpose: "reset-password",
+            tokenHash: hashSecret(resetToken),
+            validForMinutes: resetLinkMinutes,
+          });
+        });
+        const link = siteLink(config.SITE_URL, "/reset-password", { id: customer.id, token: resetToken });
+        mailer.sendInBackground({
+          to: recipientOf(customer),
+          ...resetPasswordMessage({ firstName: customer.firstName ?? "", link }),
+        });
+      }
+      return { message: messages.resetLinkSent };
+    },
+
+    async resetPassword({ id, token, password }) {
+      const secret = { userId: id, purpose: "reset-password" as const, tokenHash: hashSecret(token) };
+      // Checked before the (deliberately slow) hashing, and used up inside the transaction.
+      if (!(await isAccountTokenUsable(db, secret))) throw resetLinkInvalid();
+      const passwordHash = await hashPassword(password);
+      const customer = await db.transaction(async (tx) => {
+        if (!(await useAccountToken(tx, secret))) throw resetLinkInvalid();
+        await retireAccountTokens(tx, id, "reset-password");
+        const updated = await updatePasswordHash(tx, id, passwordHash);
+        if (!updated) throw resetLinkInvalid();
+        // Following the emailed link shows the address is theirs.
+        await markEmailConfirmed(tx, id);
+        await revokeAccessTokensOf(tx, id);
+        return updated;
+      });
+      mailer.sendInBackground({
+        to: recipientOf(customer),
+        ...passwordChangedMessage({ firstName: customer.firstName ?? "", changedAt: new Date() }),
+      });
+      return { message: messages.passwordChanged };
+    },
+
+    async getUser(userId) {
+      const user = await selectUser(db, userId);
+      if (!user || user.kind !== "customer") {
+        throw new ViolationError([{ propertyPath: "Request", title: messages.signInToSeeAccount }], 403);
+      }
+      return toUserResponse(user);
+    },
+
+    async checkCredentials({ email, password, address }) {
+      const attempt = await admitAttempt(db, "sign-in", { email, address });
+      if (!attempt) return { outcome: "too-many-attempts" };
+      const customer = isEmailAddress(email)
+        ? await selectCustomerByEmail(db, normaliseEmail(email))
+        : undefined;
+      // Always one argon2 verification, so an unknown address is refused as slowly as a wrong password.
+      const matches = await passwordMatches(password, customer?.passwordHash);
+      if (!customer || !matches) return { outcome: "refused" };
+      await withdrawAttempt(db, attempt);
+      return { outcome: "signed-in", userId: customer.id };
+    },
+  };
+}

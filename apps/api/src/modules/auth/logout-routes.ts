@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Database } from "../../db/database";
+import { revokeAccessToken } from "./queries";
+import { tokenHolderOf } from "./require-bearer-token";
+
+/** Logout (SPEC.md section 4): the calling token stops working at once, in every process. */
+export const logoutRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.delete(
+    "/security/token/current",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Sign out: revoke the token this request carries",
+        security: [{ bearerAuth: [] }],
+        response: { 204: z.null().describe("Signed out") },
+      },
+    },
+    async (request, reply) => {
+      await revokeAccessToken(db, tokenHolderOf(request).tokenHash);
+      return reply.code(204).send(null);
+    },
+  );
+};

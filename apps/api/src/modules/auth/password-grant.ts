@@ -1,0 +1,85 @@
+import OAuth2Server from "@node-oauth/oauth2-server";
+import { messages } from "@kindred/domain";
+import type { BaseModel, Client, Request, Token } from "@node-oauth/oauth2-server";
+import type { CustomerSigningIn } from "./oauth-model";
+
+/** How a sign-in went. An unknown email and a wrong password are the same outcome on purpose. */
+export type SignInOutcome =
+  { outcome: "signed-in"; userId: string } | { outcome: "refused" } | { outcome: "too-many-attempts" };
+
+export type CheckCredentials = (attempt: {
+  email: string;
+  password: string;
+  /** The caller's address, for the per-address limit. */
+  address: string;
+}) => Promise<SignInOutcome>;
+
+/** Answered with 429 by `POST /token`. */
+export class TooManyAttemptsError extends OAuth2Server.OAuthError {
+  constructor() {
+    super(messages.tooManyAttempts, { code: 429, name: "too_many_attempts" });
+  }
+}
+
+function bodyField(request: Request, name: string): string | undefined {
+  const value: unknown = (request.body as Record<string, unknown>)[name];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/**
+ * The `password` grant (SPEC.md section 7, "Login"): form fields `username` (the email),
+ * `password`, `scope=CUSTOMER` and the extra `api_token`, the visitor's application token whose
+ * plans move to the customer. It replaces the library's own password grant so that the sign-in
+ * sees the caller's address (for rate limiting) and the extra field, the scope is checked before
+ * any password is, and no refresh token is made. Customer tokens live `lifetimeSeconds`.
+ */
+export function customerPasswordGrant(options: {
+  model: Pick<BaseModel, "saveToken">;
+  checkCredentials: CheckCredentials;
+  lifetimeSeconds: number;
+}): typeof OAuth2Server.AbstractGrantType {
+  return class CustomerPasswordGrant extends OAuth2Server.AbstractGrantType {
+    override getAccessTokenExpiresAt(): Date {
+      return new Date(Date.now() + options.lifetimeSeconds * 1000);
+    }
+
+    async handle(request: Request, client: Client): Promise<Token> {
+      const scope = this.getScope(request) as string[] | undefined;
+      if (!scope || scope.length !== 1 || scope[0] !== "CUSTOMER") {
+        throw new OAuth2Server.InvalidScopeError("Invalid scope: Requested scope is invalid");
+      }
+      const email = bodyField(request, "username");
+      if (!email) throw new OAuth2Server.InvalidRequestError("Missing parameter: `username`");
+      const password = bodyField(request, "password");
+      if (!password) throw new OAuth2Server.InvalidRequestError("Missing parameter: `password`");
+
+      const address = String((request as Request & { ip?: unknown }).ip ?? "unknown");
+      const result = await options.checkCredentials({ email, password, address });
+      if (result.outcome === "too-many-attempts") throw new TooManyAttemptsError();
+      if (result.outcome === "refused") throw new OAuth2Server.InvalidGrantError(messages.signInFailed);
+
+      const user: CustomerSigningIn = {
+        customerSigningIn: true,
+        customerId: result.userId,
+        applicationToken: bodyField(request, "api_token"),
+      };
+      const validatedScope = await this.validateScope(user, client, scope);
+      if (!validatedScope)
+        throw new OAuth2Server.InvalidScopeError("Invalid scope: Requested scope is invalid");
+      const accessToken = await this.generateAccessToken(client, user, validatedScope);
+      const saved = await options.model.saveToken(
+        {
+          accessToken,
+          accessTokenExpiresAt: this.getAccessTokenExpiresAt(),
+          scope: validatedScope,
+          client,
+          user,
+        },
+        client,
+        user,
+      );
+      if (!saved) throw new OAuth2Server.ServerError("The token could not be saved");
+      return saved;
+    }
+  };
+}

@@ -1,0 +1,609 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  messageResponseSchema,
+  planListResponseSchema,
+  registeredResponseSchema,
+  userResponseSchema,
+  violationsResponseSchema,
+  type RegisterBody,
+} from "@kindred/contracts";
+import { messages } from "@kindred/domain";
+import { accountTokens, plans, users } from "../src/db/schema";
+import {
+  apiUrlOfLink,
+  callApi,
+  createCustomer,
+  createSignedInCustomer,
+  goodPassword,
+  linkIn,
+  registrationDetails,
+  requestCustomerToken,
+  signIn,
+  uniqueAddress,
+} from "./support/customers";
+import type { OutboxMessage } from "./support/outbox";
+import { createTestApp, type TestApp } from "./support/test-app";
+
+const siteUrl = "https://plans.kindred.test";
+let testApp: TestApp;
+let applicationToken: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ SITE_URL: siteUrl });
+  applicationToken = await testApp.requestApplicationToken();
+});
+afterAll(() => testApp.close());
+
+async function messagesTo(address: string): Promise<OutboxMessage[]> {
+  return (await testApp.readOutbox()).filter((message) => message.to === address.trim().toLowerCase());
+}
+
+async function onlyMessageTo(address: string, subject: string): Promise<OutboxMessage> {
+  const found = (await messagesTo(address)).filter((message) => message.subject === subject);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+/** What every email must be: both parts, the product's sign-off and phone number, nothing unfilled. */
+function expectWellFormed(message: OutboxMessage) {
+  expect(message.partTypes).toEqual(["text/plain", "text/html"]);
+  expect(message.from).toContain("Kindred Funeral Plans");
+  for (const part of [message.text, message.html]) {
+    expect(part).toContain("The Kindred Funeral Plans team");
+    expect(part).toContain("0808 157 0192");
+    expect(part).not.toMatch(/undefined|null|NaN|\[object/);
+  }
+  expect(message.html).toMatch(/^<!doctype html>/);
+}
+
+async function confirmLinkOf(email: string): Promise<string> {
+  const message = await onlyMessageTo(email, "Please confirm your email address");
+  return linkIn(message.text, `${siteUrl}/account/confirm-email?`);
+}
+
+async function resetLinksOf(email: string): Promise<string[]> {
+  return (await messagesTo(email))
+    .filter((message) => message.subject === "Reset your password")
+    .map((message) => linkIn(message.text, `${siteUrl}/reset-password?`));
+}
+
+/** Each request from its own address: this file asks for many resets, more than one address may. */
+function forgotPassword(email: string) {
+  return callApi(
+    testApp,
+    applicationToken,
+    "POST",
+    "/api/account/forgot-password",
+    { email },
+    uniqueAddress(),
+  );
+}
+
+function register(body: unknown, token = applicationToken) {
+  return callApi(testApp, token, "POST", "/api/account/register", body);
+}
+
+async function countUsers(): Promise<number> {
+  return (await testApp.db.select({ id: users.id }).from(users)).length;
+}
+
+describe("POST /api/account/register", () => {
+  it("creates an unconfirmed customer account with an application token", async () => {
+    const details = registrationDetails();
+
+    const response = await register(details);
+
+    expect(response.statusCode).toBe(201);
+    const body = registeredResponseSchema.parse(response.json());
+    expect(body).toEqual({
+      user: {
+        id: expect.any(String),
+        firstName: details.firstName,
+        lastName: details.lastName,
+        email: details.email,
+        emailConfirmed: false,
+      },
+      planId: null,
+    });
+  });
+
+  it("stores the address normalised and the password only as an argon2id hash", async () => {
+    const details = registrationDetails();
+    const shouted = `  ${details.email.toUpperCase()} `;
+
+    const response = await register({ ...details, email: shouted, confirmEmail: details.email });
+
+    expect(response.statusCode).toBe(201);
+    const [row] = await testApp.db.select().from(users).where(eq(users.email, details.email));
+    expect(row?.kind).toBe("customer");
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row?.passwordHash).not.toContain(details.password);
+  });
+
+  it("emails a signed link to confirm the address", async () => {
+    const details = registrationDetails();
+    await register(details);
+
+    const message = await onlyMessageTo(details.email, "Please confirm your email address");
+
+    expectWellFormed(message);
+    expect(message.text).toContain(`Dear ${details.firstName},`);
+    const link = linkIn(message.text, `${siteUrl}/account/confirm-email?`);
+    const query = new URL(link).searchParams;
+    expect([...query.keys()]).toEqual(["id", "token", "signature"]);
+    expect(message.html).toContain(link.replace(/&/g, "&amp;"));
+    expect(message.text).toContain("48 hours");
+  });
+
+  const passwordCases: [string, string, string][] = [
+    ["has no letter", "12345678!", messages.passwordNeedsLetter],
+    ["has no number", "Password!", messages.passwordNeedsNumber],
+    ["has no special character", "Password1", messages.passwordNeedsSpecial],
+    ["is too short (7 characters)", "Pass55!", messages.passwordTooShort],
+    ["is too long (26 characters)", `${"Password1!".repeat(2)}Passwo`, messages.passwordTooLong],
+  ];
+
+  const fieldCases: [string, Partial<RegisterBody>, string, string][] = [
+    ...passwordCases.map(([problem, password, title]): [string, Partial<RegisterBody>, string, string] => [
+      `a password that ${problem}`,
+      { password, passwordRepeat: password },
+      "password",
+      title,
+    ]),
+    [
+      "a repeated password that differs",
+      { passwordRepeat: `${goodPassword}x` },
+      "passwordRepeat",
+      messages.passwordsMustMatch,
+    ],
+    ["a first name that is too short", { firstName: "A" }, "firstName", messages.tooShort(2)],
+    ["a last name that is too long", { lastName: "L".repeat(51) }, "lastName", messages.tooLong(50)],
+    [
+      "an email address that is not one",
+      { email: "ada.example.com", confirmEmail: "ada.example.com" },
+      "email",
+      messages.invalidEmail,
+    ],
+    [
+      "a confirmation that differs from the email",
+      { confirmEmail: "someone.else@example.com" },
+      "confirmEmail",
+      messages.emailsMustMatch,
+    ],
+  ];
+
+  it.each(fieldCases)(
+    "refuses %s with its message, and creates nothing",
+    async (_case, overrides, path, title) => {
+      const details = registrationDetails(overrides);
+      const usersBefore = await countUsers();
+      const outboxBefore = (await testApp.readOutbox()).length;
+
+      const response = await register(details);
+
+      expect(response.statusCode).toBe(400);
+      expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+        { propertyPath: path, title },
+      ]);
+      expect(await countUsers()).toBe(usersBefore);
+      expect((await testApp.readOutbox()).length).toBe(outboxBefore);
+    },
+  );
+
+  it("refuses an address that already has an account, whatever its case", async () => {
+    const { details } = await createCustomer(testApp);
+    const usersBefore = await countUsers();
+
+    const response = await register(
+      registrationDetails({ email: details.email.toUpperCase(), confirmEmail: details.email }),
+    );
+
+    expect(response.statusCode).toBe(422);
+    expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+      { propertyPath: "email", title: messages.emailAlreadyRegistered },
+    ]);
+    expect(await countUsers()).toBe(usersBefore);
+  });
+
+  it("needs a bearer token", async () => {
+    const response = await register(registrationDetails(), "");
+
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/account/confirm-email", () => {
+  it("confirms the address with the emailed link, once", async () => {
+    const { details, user } = await createCustomer(testApp);
+    const link = await confirmLinkOf(details.email);
+
+    const first = await callApi(testApp, applicationToken, "GET", apiUrlOfLink(link));
+
+    expect(first.statusCode).toBe(200);
+    expect(messageResponseSchema.parse(first.json())).toEqual({ message: messages.emailConfirmed });
+    const token = await signIn(testApp, details.email);
+    const me = await callApi(testApp, token, "GET", "/api/user");
+    expect(userResponseSchema.parse(me.json())).toEqual({ ...user, emailConfirmed: true });
+
+    const again = await callApi(testApp, applicationToken, "GET", apiUrlOfLink(link));
+
+    expect(again.statusCode).toBe(400);
+    expect(violationsResponseSchema.parse(again.json()).violations).toEqual([
+      { propertyPath: "token", title: messages.confirmLinkInvalid },
+    ]);
+  });
+
+  it("refuses a link whose signature was changed, and leaves the real link working", async () => {
+    const { details } = await createCustomer(testApp);
+    const link = new URL(await confirmLinkOf(details.email));
+    const signature = link.searchParams.get("signature") ?? "";
+    const tampered = new URL(link);
+    tampered.searchParams.set("signature", `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`);
+
+    const response = await callApi(testApp, applicationToken, "GET", apiUrlOfLink(tampered.toString()));
+
+    expect(response.statusCode).toBe(400);
+    expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+      { propertyPath: "token", title: messages.confirmLinkInvalid },
+    ]);
+    const [row] = await testApp.db.select().from(users).where(eq(users.email, details.email));
+    expect(row?.emailConfirmedAt).toBeNull();
+    expect((await callApi(testApp, applicationToken, "GET", apiUrlOfLink(link.toString()))).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("refuses a link for another account, even with a signature of the right shape", async () => {
+    const first = await createCustomer(testApp);
+    const second = await createCustomer(testApp);
+    const link = new URL(await confirmLinkOf(first.details.email));
+    link.searchParams.set("id", second.user.id);
+
+    const response = await callApi(testApp, applicationToken, "GET", apiUrlOfLink(link.toString()));
+
+    expect(response.statusCode).toBe(400);
+    expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+      { propertyPath: "token", title: messages.confirmLinkInvalid },
+    ]);
+  });
+
+  it("refuses a link after 48 hours", async () => {
+    const { details, user } = await createCustomer(testApp);
+    const link = await confirmLinkOf(details.email);
+    await testApp.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.userId, user.id));
+
+    const response = await callApi(testApp, applicationToken, "GET", apiUrlOfLink(link));
+
+    expect(response.statusCode).toBe(400);
+    expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+      { propertyPath: "token", title: messages.confirmLinkInvalid },
+    ]);
+  });
+
+  it("makes its links last 48 hours", async () => {
+    const { user } = await createCustomer(testApp);
+
+    const [row] = await testApp.db.select().from(accountTokens).where(eq(accountTokens.userId, user.id));
+
+    const hours = ((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)) / 3_600_000;
+    expect(hours).toBeCloseTo(48, 3);
+    expect(row?.purpose).toBe("confirm-email");
+  });
+});
+
+describe("POST /api/account/forgot-password", () => {
+  it("answers the same for an address with an account and one without, and emails only the account", async () => {
+    const { details } = await createCustomer(testApp);
+    const unknown = registrationDetails().email;
+
+    const known = await forgotPassword(details.email);
+    const stranger = await forgotPassword(unknown);
+
+    expect(known.statusCode).toBe(202);
+    expect(stranger.statusCode).toBe(202);
+    expect(known.body).toBe(stranger.body);
+    expect(messageResponseSchema.parse(known.json())).toEqual({ message: messages.resetLinkSent });
+    expect(await resetLinksOf(details.email)).toHaveLength(1);
+    expect(await messagesTo(unknown)).toEqual([]);
+  });
+
+  it("emails a link to the reset page that works for an hour", async () => {
+    const { details, user } = await createCustomer(testApp);
+
+    await forgotPassword(details.email);
+
+    const message = await onlyMessageTo(details.email, "Reset your password");
+    expectWellFormed(message);
+    const link = new URL(linkIn(message.text, `${siteUrl}/reset-password?`));
+    expect(link.searchParams.get("id")).toBe(user.id);
+    expect(link.searchParams.get("token")?.length).toBeGreaterThanOrEqual(32);
+    expect(message.html).toContain(link.toString().replace(/&/g, "&amp;"));
+    const [row] = await testApp.db
+      .select()
+      .from(accountTokens)
+      .where(eq(accountTokens.purpose, "reset-password"));
+    const minutes = ((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)) / 60_000;
+    expect(minutes).toBeCloseTo(60, 3);
+  });
+
+  it("refuses a malformed address as a violation", async () => {
+    const response = await forgotPassword("not an address");
+
+    expect(response.statusCode).toBe(400);
+    expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+      { propertyPath: "email", title: messages.invalidEmail },
+    ]);
+  });
+});
+
+describe("POST /api/account/reset-password", () => {
+  const newPassword = "Brand-New-Lantern4";
+
+  async function askForReset(email: string): Promise<{ id: string; token: string }> {
+    await forgotPassword(email);
+    const links = await resetLinksOf(email);
+    const link = new URL(links[links.length - 1]!);
+    return { id: link.searchParams.get("id") ?? "", token: link.searchParams.get("token") ?? "" };
+  }
+
+  function reset(body: Record<string, unknown>) {
+    return callApi(testApp, applicationToken, "POST", "/api/account/reset-password", body);
+  }
+
+  it("changes the password, signs the customer out everywhere and tells them by email", async () => {
+    const { details, token: oldToken } = await createSignedInCustomer(testApp);
+    expect((await callApi(testApp, oldToken, "GET", "/api/user")).statusCode).toBe(200);
+    const secret = await askForReset(details.email);
+
+    const response = await reset({ ...secret, password: newPassword, passwordRepeat: newPassword });
+
+    expect(response.statusCode).toBe(200);
+    expect(messageResponseSchema.parse(response.json())).toEqual({ message: messages.passwordChanged });
+    expect((await callApi(testApp, oldToken, "GET", "/api/user")).statusCode).toBe(401);
+    expect((await callApi(testApp, oldToken, "GET", "/api/plan")).statusCode).toBe(401);
+    const refused = await requestCustomerToken(testApp, {
+      username: details.email,
+      password: details.password,
+    });
+    expect(refused.json()).toMatchObject({ error: "invalid_grant" });
+    const newToken = await signIn(testApp, details.email, newPassword);
+    expect((await callApi(testApp, newToken, "GET", "/api/user")).statusCode).toBe(200);
+    const notice = await onlyMessageTo(details.email, "Your password has been changed");
+    expectWellFormed(notice);
+    expect(notice.text).toContain("signed you out");
+  });
+
+  it("works once: the same link cannot set another password", async () => {
+    const { details } = await createCustomer(testApp);
+    const secret = await askForReset(details.email);
+    expect((await reset({ ...secret, password: newPassword, passwordRepeat: newPassword })).statusCode).toBe(
+      200,
+    );
+
+    const again = await reset({
+      ...secret,
+      password: "Another-Lantern5",
+      passwordRepeat: "Another-Lantern5",
+    });
+
+    expect(again.statusCode).toBe(400);
+    expect(violationsResponseSchema.parse(again.json()).violations).toEqual([
+      { propertyPath: "token", title: messages.resetLinkInvalid },
+    ]);
+    await signIn(testApp, details.email, newPassword);
+  });
+
+  it("retires an earlier link when a new one is asked for", async () => {
+    const { details } = await createCustomer(testApp);
+    const earlier = await askForReset(details.email);
+    const later = await askForReset(details.email);
+
+    const withEarlier = await reset({ ...earlier, password: newPassword, passwordRepeat: newPassword });
+    const withLater = await reset({ ...later, password: newPassword, passwordRepeat: newPassword });
+
+    expect(withEarlier.statusCode).toBe(400);
+    expect(withLater.statusCode).toBe(200);
+  });
+
+  it("refuses a link after an hour, and keeps the old password", async () => {
+    const { details, user } = await createCustomer(testApp);
+    const secret = await askForReset(details.email);
+    await testApp.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.userId, user.id));
+
+    const response = await reset({ ...secret, password: newPassword, passwordRepeat: newPassword });
+
+    expect(response.statusCode).toBe(400);
+    expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+      { propertyPath: "token", title: messages.resetLinkInvalid },
+    ]);
+    await signIn(testApp, details.email, details.password);
+  });
+
+  it("refuses a made-up token", async () => {
+    const { user } = await createCustomer(testApp);
+
+    const response = await reset({
+      id: user.id,
+      token: "made-up-token-made-up-token-made-up",
+      password: newPassword,
+      passwordRepeat: newPassword,
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+      { propertyPath: "token", title: messages.resetLinkInvalid },
+    ]);
+  });
+
+  it("holds the new password to the password rules, without using the link up", async () => {
+    const { details } = await createCustomer(testApp);
+    const secret = await askForReset(details.email);
+
+    const weak = await reset({ ...secret, password: "short1!", passwordRepeat: "short1!" });
+
+    expect(weak.statusCode).toBe(400);
+    expect(violationsResponseSchema.parse(weak.json()).violations).toEqual([
+      { propertyPath: "password", title: messages.passwordTooShort },
+    ]);
+    expect((await reset({ ...secret, password: newPassword, passwordRepeat: newPassword })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe("GET /api/user", () => {
+  it("answers the signed-in customer", async () => {
+    const { user, token } = await createSignedInCustomer(testApp);
+
+    const response = await callApi(testApp, token, "GET", "/api/user");
+
+    expect(response.statusCode).toBe(200);
+    expect(userResponseSchema.parse(response.json())).toEqual(user);
+  });
+
+  it("asks a visitor with an application token to sign in", async () => {
+    const response = await callApi(testApp, applicationToken, "GET", "/api/user");
+
+    expect(response.statusCode).toBe(403);
+    expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+      { propertyPath: "Request", title: messages.signInToSeeAccount },
+    ]);
+  });
+});
+
+describe("POST /api/plan/:id/customer-guest", () => {
+  it("creates the account and moves the visitor's plans to it", async () => {
+    const guestToken = await testApp.requestApplicationToken();
+    const first = await callApi(testApp, guestToken, "POST", "/api/guest/plan", {
+      readings: { notes: "Psalm 23" },
+    });
+    const second = await callApi(testApp, guestToken, "POST", "/api/guest/plan", {});
+    const planId = first.json<{ id: string }>().id;
+    const details = registrationDetails();
+
+    const response = await callApi(
+      testApp,
+      guestToken,
+      "POST",
+      `/api/plan/${planId}/customer-guest`,
+      details,
+    );
+
+    expect(response.statusCode).toBe(201);
+    const body = registeredResponseSchema.parse(response.json());
+    expect(body.planId).toBe(planId);
+    expect(body.user).toMatchObject({ email: details.email, emailConfirmed: false });
+    const customerToken = await signIn(testApp, details.email);
+    const list = planListResponseSchema.parse(
+      (await callApi(testApp, customerToken, "GET", "/api/plan")).json(),
+    );
+    expect(list.map((plan) => plan.id).sort()).toEqual([planId, second.json<{ id: string }>().id].sort());
+    expect(list.find((plan) => plan.id === planId)?.journey.readings?.notes).toBe("Psalm 23");
+    expect((await callApi(testApp, guestToken, "GET", `/api/plan/${planId}`)).statusCode).toBe(404);
+    await onlyMessageTo(details.email, "Please confirm your email address");
+  });
+
+  it("answers 404 for another visitor's plan, and creates no account", async () => {
+    const ownerToken = await testApp.requestApplicationToken();
+    const otherToken = await testApp.requestApplicationToken();
+    const planId = (await callApi(testApp, ownerToken, "POST", "/api/guest/plan", {})).json<{ id: string }>()
+      .id;
+    const details = registrationDetails();
+
+    const response = await callApi(
+      testApp,
+      otherToken,
+      "POST",
+      `/api/plan/${planId}/customer-guest`,
+      details,
+    );
+
+    expect(response.statusCode).toBe(404);
+    expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+      { propertyPath: "Request", title: "No such plan" },
+    ]);
+    expect(await testApp.db.select().from(users).where(eq(users.email, details.email))).toEqual([]);
+    const [plan] = await testApp.db.select().from(plans).where(eq(plans.id, planId));
+    expect((await callApi(testApp, ownerToken, "GET", `/api/plan/${planId}`)).statusCode).toBe(200);
+    expect(plan).toBeDefined();
+  });
+
+  it("refuses an address that already has an account, and leaves the plan with the visitor", async () => {
+    const { details: existing } = await createCustomer(testApp);
+    const guestToken = await testApp.requestApplicationToken();
+    const planId = (await callApi(testApp, guestToken, "POST", "/api/guest/plan", {})).json<{ id: string }>()
+      .id;
+
+    const response = await callApi(
+      testApp,
+      guestToken,
+      "POST",
+      `/api/plan/${planId}/customer-guest`,
+      registrationDetails({ email: existing.email }),
+    );
+
+    expect(response.statusCode).toBe(422);
+    expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+      { propertyPath: "email", title: messages.emailAlreadyRegistered },
+    ]);
+    expect((await callApi(testApp, guestToken, "GET", `/api/plan/${planId}`)).statusCode).toBe(200);
+  });
+
+  it("holds the account to the same rules as registration", async () => {
+    const guestToken = await testApp.requestApplicationToken();
+    const planId = (await callApi(testApp, guestToken, "POST", "/api/guest/plan", {})).json<{ id: string }>()
+      .id;
+
+    const response = await callApi(
+      testApp,
+      guestToken,
+      "POST",
+      `/api/plan/${planId}/customer-guest`,
+      registrationDetails({ password: "Password1", passwordRepeat: "Password1" }),
+    );
+
+    expect(response.statusCode).toBe(400);
+    expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+      { propertyPath: "password", title: messages.passwordNeedsSpecial },
+    ]);
+    expect((await callApi(testApp, guestToken, "GET", `/api/plan/${planId}`)).statusCode).toBe(200);
+  });
+});
+
+describe("emails", () => {
+  it("each have a plain-text and an HTML part in the product's voice", async () => {
+    const { details } = await createCustomer(testApp, { firstName: "Zoë <b>" });
+    await forgotPassword(details.email);
+    const [resetLink] = await resetLinksOf(details.email);
+    const link = new URL(resetLink!);
+    await callApi(testApp, applicationToken, "POST", "/api/account/reset-password", {
+      id: link.searchParams.get("id"),
+      token: link.searchParams.get("token"),
+      password: "Brand-New-Lantern4",
+      passwordRepeat: "Brand-New-Lantern4",
+    });
+
+    const sent = await messagesTo(details.email);
+
+    expect(sent.map((message) => message.subject).sort()).toEqual([
+      "Please confirm your email address",
+      "Reset your password",
+      "Your password has been changed",
+    ]);
+    for (const message of sent) {
+      expectWellFormed(message);
+      expect(message.text).toContain("Dear Zoë <b>,");
+      expect(message.html).toContain("Dear Zoë &lt;b&gt;,");
+      expect(message.html).not.toContain("<b>");
+    }
+    expect((await testApp.readOutbox()).every((message) => message.file.endsWith(".eml"))).toBe(true);
+    for (const message of await testApp.readOutbox()) expectWellFormed(message);
+  });
+});

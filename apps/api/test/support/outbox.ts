@@ -1,0 +1,114 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+
+/** One `.eml` file from the outbox, as a person would read it. */
+export interface OutboxMessage {
+  file: string;
+  subject: string;
+  /** The recipient's address, without their name. */
+  to: string;
+  from: string;
+  text: string;
+  html: string;
+  /** The MIME type of every leaf part, in order. */
+  partTypes: string[];
+}
+
+interface MimePart {
+  headers: Map<string, string>;
+  body: string;
+}
+
+function splitPart(raw: string): MimePart {
+  const separator = raw.indexOf("\n\n");
+  const head = separator === -1 ? raw : raw.slice(0, separator);
+  const body = separator === -1 ? "" : raw.slice(separator + 2);
+  const headers = new Map<string, string>();
+  // Folded header lines start with white space and continue the previous one.
+  for (const line of head.replace(/\n[ \t]+/g, " ").split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function decodeQuotedPrintable(input: string): Buffer {
+  const text = input.replace(/=\n/g, "");
+  const bytes: number[] = [];
+  for (let index = 0; index < text.length; index += 1) {
+    const hex = text.slice(index + 1, index + 3);
+    if (text[index] === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(text[index] ?? "", "utf8"));
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+function decodeBody(part: MimePart): string {
+  const encoding = (part.headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
+  if (encoding === "base64") return Buffer.from(part.body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(part.body).toString("utf8");
+  return part.body;
+}
+
+/** `=?UTF-8?Q?…?=` and `=?UTF-8?B?…?=` words in a header (RFC 2047). */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_word, _charset: string, kind: string, text: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")).toString("utf8"),
+    );
+}
+
+/** Every leaf part of a (possibly nested) multipart message. */
+function leafParts(part: MimePart): MimePart[] {
+  const contentType = part.headers.get("content-type") ?? "text/plain";
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!contentType.toLowerCase().startsWith("multipart/") || !boundary) return [part];
+  return part.body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((chunk) => !chunk.startsWith("--"))
+    .map((chunk) => splitPart(chunk.replace(/^\n/, "").replace(/\n$/, "")))
+    .flatMap(leafParts);
+}
+
+/** A minimal MIME reader for the messages nodemailer writes: headers, text and HTML parts. */
+export function parseEml(file: string, raw: string): OutboxMessage {
+  const message = splitPart(raw.replace(/\r\n/g, "\n"));
+  const parts = leafParts(message);
+  const typeOf = (part: MimePart) =>
+    (part.headers.get("content-type") ?? "text/plain").split(";")[0]?.trim().toLowerCase() ?? "";
+  const textPart = parts.find((part) => typeOf(part) === "text/plain");
+  const htmlPart = parts.find((part) => typeOf(part) === "text/html");
+  const to = decodeHeader(message.headers.get("to") ?? "");
+  return {
+    file,
+    subject: decodeHeader(message.headers.get("subject") ?? ""),
+    // The address is the last <…>: a display name may hold angle brackets of its own.
+    to: [...to.matchAll(/<([^<>]+)>/g)].pop()?.[1] ?? to,
+    from: decodeHeader(message.headers.get("from") ?? ""),
+    text: textPart ? decodeBody(textPart) : "",
+    html: htmlPart ? decodeBody(htmlPart) : "",
+    partTypes: parts.map(typeOf),
+  };
+}
+
+/** Every message in the folder, oldest first (the file names start with the time). */
+export async function readOutboxFolder(folder: string): Promise<OutboxMessage[]> {
+  let files: string[];
+  try {
+    files = (await readdir(folder)).filter((name) => name.endsWith(".eml")).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return Promise.all(
+    files.map(async (file) => parseEml(file, await readFile(path.join(folder, file), "utf8"))),
+  );
+}
