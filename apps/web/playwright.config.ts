@@ -6,7 +6,7 @@ import { defineConfig, devices } from "@playwright/test";
 // ports of their own and with a database made fresh for the run.
 const webPort = 3100;
 const apiPort = 4100;
-const dataDir = path.join(os.tmpdir(), "kindred-e2e-data");
+export const dataDir = path.join(os.tmpdir(), "kindred-e2e-data");
 const repositoryRoot = path.resolve(import.meta.dirname, "../..");
 
 const chromium = {
@@ -57,6 +57,7 @@ export default defineConfig({
       PORT: String(webPort),
       API_PORT: String(apiPort),
       DATA_DIR: dataDir,
+      SITE_URL: `http://localhost:${webPort}`,
       LOG_LEVEL: "warn",
     },
   },

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { AccountMenu } from "@/features/account/account-menu";
 import { displaySettingsScript } from "@/lib/display-settings";
 import { bodyFont } from "@/lib/fonts";
 import { getServerConfig } from "@/lib/server-config.server";
@@ -48,7 +49,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <a href="#main-content" className="skip-link">
           Skip to main content
         </a>
-        <SiteHeader />
+        <SiteHeader account={<AccountMenu />} />
         <main id="main-content" className="site-main" tabIndex={-1}>
           {children}
         </main>

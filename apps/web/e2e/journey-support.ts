@@ -35,7 +35,7 @@ export async function expectTotal(page: Page, pence: number): Promise<void> {
 }
 
 export async function continueTo(page: Page, step: string): Promise<void> {
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/planning/${step}$`));
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 }

@@ -130,7 +130,11 @@ export function choosePackage(
     },
     attendeesTransportation: {
       selectedTransportationTypes: chosen.attendeesTransportation.map(({ transportationType, quantity }) => ({
-        transportationType: { ...transportationType },
+        transportationType: {
+          id: transportationType.id,
+          name: transportationType.name,
+          price: transportationType.price,
+        },
         quantity,
       })),
       notes: "",

@@ -315,3 +315,20 @@ describe("visiting", () => {
     expect(currentStep(state)).toBe("summary");
   });
 });
+
+describe("a package's attendee transport", () => {
+  it("is recorded in the journey payload's own shape (id, name, price)", () => {
+    const state = choosePackage(initialJourneyState(), catalogue, 500);
+
+    expect(state.journeyData.attendeesTransportation?.selectedTransportationTypes).toEqual([
+      {
+        transportationType: {
+          id: idOf(catalogue.transportationForAttendeesTypes, "limousine"),
+          name: "limousine",
+          price: 32500,
+        },
+        quantity: 2,
+      },
+    ]);
+  });
+});

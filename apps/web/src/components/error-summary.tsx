@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, type MouseEvent } from "react";
+import { useEffect, useId, useRef, type MouseEvent } from "react";
 
 export interface ErrorSummaryItem {
   /** The id of the field to move to (for radios, the first radio's id). */
@@ -23,6 +23,8 @@ export function ErrorSummary({
   onFocused?: () => void;
 }) {
   const summary = useRef<HTMLDivElement>(null);
+  // Two forms can show a summary at once (the sign-in modal's), so the title's id is unique.
+  const titleId = useId();
 
   useEffect(() => {
     if (!focus) return;
@@ -40,14 +42,8 @@ export function ErrorSummary({
   }
 
   return (
-    <div
-      className="error-summary"
-      ref={summary}
-      tabIndex={-1}
-      role="alert"
-      aria-labelledby="error-summary-title"
-    >
-      <h2 className="error-summary__title" id="error-summary-title">
+    <div className="error-summary" ref={summary} tabIndex={-1} role="alert" aria-labelledby={titleId}>
+      <h2 className="error-summary__title" id={titleId}>
         There is a problem
       </h2>
       <ul className="error-summary__list">

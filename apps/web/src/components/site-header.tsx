@@ -1,9 +1,11 @@
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { BrandMark } from "./brand-mark";
 import { DisplaySettingsControls } from "./display-settings-controls";
 import { CallUs } from "./phone-link";
 
-export function SiteHeader() {
+/** The page header; `account` is the account menu, given by the layout (it belongs to a feature). */
+export function SiteHeader({ account }: { account?: ReactNode }) {
   return (
     <header className="site-header">
       <div className="site-header__settings">
@@ -16,7 +18,10 @@ export function SiteHeader() {
           <BrandMark />
           <span className="brand__name">Kindred Funeral Plans</span>
         </Link>
-        <CallUs className="call-us" />
+        <div className="site-header__aside">
+          <CallUs className="call-us" />
+          {account}
+        </div>
       </div>
     </header>
   );

@@ -1,7 +1,7 @@
 import type { TokenErrorResponse, TokenResponse, UserResponse } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { messages, normaliseEmail } from "@kindred/domain";
 import { apiRequest } from "./api-client";
-import { couldNotSendRequestMessage } from "./request-messages";
+import { couldNotSendRequestMessage, fatalRequestMessage } from "./request-messages";
 import {
   localStorageKeys,
   readLocal,
@@ -10,7 +10,7 @@ import {
   removeSession,
   writeLocal,
 } from "./storage";
-import { isTokenValid, readTokenSession, storeTokenSession } from "./token-session";
+import { getValidToken, isTokenValid, readTokenSession, storeTokenSession } from "./token-session";
 
 /**
  * Signing in and out (SPEC.md section 4, Authentication and Logout). A signed-in person holds a
@@ -18,20 +18,49 @@ import { isTokenValid, readTokenSession, storeTokenSession } from "./token-sessi
  * signing out.
  */
 
+/** What a sign-in attempt comes to: signed in, or the words to show the person. */
 export type SignInResult = { ok: true } | { ok: false; message: string };
+
+/** Signs a person in with their email address and password; screens are given one of these. */
+export type SignIn = (email: string, password: string) => Promise<SignInResult>;
 
 export function isUserLoggedIn(): boolean {
   return readLocal("isUserLoggedIn") === true;
 }
 
+function isTokenResponse(body: unknown): body is TokenResponse {
+  if (typeof body !== "object" || body === null) return false;
+  const candidate = body as Partial<TokenResponse>;
+  return typeof candidate.access_token === "string" && typeof candidate.expires_in === "number";
+}
+
+function oauthError(body: unknown): string | null {
+  if (typeof body !== "object" || body === null) return null;
+  const error = (body as Partial<TokenErrorResponse>).error;
+  return typeof error === "string" ? error : null;
+}
+
 /**
- * Asks for a customer token (password grant). The current application token goes with it as
- * `api_token`, so the plan this visitor made as a guest moves to their account.
+ * A customer token by the password grant (SPEC.md section 7, "Token"): `POST /token` with
+ * grant_type=password, scope=CUSTOMER, the email as username, the password, and the current
+ * application token as `api_token`, so the plan this visitor made as a guest moves to their
+ * account. Then the person's details are fetched and kept (SPEC.md section 4, Startup).
  */
-export async function signIn(email: string, password: string): Promise<SignInResult> {
-  const current = readTokenSession();
-  const form = new URLSearchParams({ grant_type: "password", scope: "CUSTOMER", username: email, password });
-  if (isTokenValid(current) && !isUserLoggedIn()) form.set("api_token", current.token);
+export const signIn: SignIn = async (email, password) => {
+  const application = await getValidToken();
+  if (!application.ok) {
+    return {
+      ok: false,
+      message: application.couldNotSend ? couldNotSendRequestMessage : fatalRequestMessage,
+    };
+  }
+  const form = new URLSearchParams({
+    grant_type: "password",
+    scope: "CUSTOMER",
+    username: normaliseEmail(email),
+    password,
+  });
+  if (!isUserLoggedIn()) form.set("api_token", application.token);
   let response: Response;
   let body: unknown;
   try {
@@ -40,30 +69,35 @@ export async function signIn(email: string, password: string): Promise<SignInRes
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
       body: form.toString(),
     });
-    body = await response.json();
+    body = await response.json().catch(() => null);
   } catch (error) {
-    console.warn("Could not sign in", error);
+    console.warn("Could not send the sign-in request", error);
     return { ok: false, message: couldNotSendRequestMessage };
   }
-  const token = body as Partial<TokenResponse> & Partial<TokenErrorResponse>;
-  if (!response.ok || typeof token.access_token !== "string" || typeof token.expires_in !== "number") {
-    if (response.status === 429) return { ok: false, message: messages.tooManyAttempts };
-    if (response.status >= 500) return { ok: false, message: couldNotSendRequestMessage };
-    return { ok: false, message: messages.signInFailed };
+  if (response.status === 429 || oauthError(body) === "too_many_attempts") {
+    return { ok: false, message: messages.tooManyAttempts };
   }
-  storeTokenSession({ token: token.access_token, setAt: Date.now(), expiry: token.expires_in });
+  if (response.status === 502) return { ok: false, message: couldNotSendRequestMessage };
+  if (!response.ok || !isTokenResponse(body)) {
+    const error = oauthError(body);
+    return {
+      ok: false,
+      message: error === null || error === "server_error" ? fatalRequestMessage : messages.signInFailed,
+    };
+  }
+  storeTokenSession({ token: body.access_token, setAt: Date.now(), expiry: body.expires_in });
   writeLocal("isUserLoggedIn", true);
+  writeLocal("userEmail", normaliseEmail(email));
   removeLocal("logInExpired");
   const user = await apiRequest<UserResponse>("/api/user");
-  if (user.ok) {
+  if (user.ok && user.data) {
     writeLocal("userId", user.data.id);
-    writeLocal("userEmail", user.data.email);
     writeLocal("userName", `${user.data.firstName} ${user.data.lastName}`);
   } else {
-    console.error("Error receiving user data");
+    console.warn("Error receiving user data");
   }
   return { ok: true };
-}
+};
 
 /** Forgets everything SPEC.md lists on logout: user, plan, journey, price, documents, personal data. */
 export function clearSignedInState(): void {
@@ -73,8 +107,16 @@ export function clearSignedInState(): void {
   for (const key of sessionStorageKeys) removeSession(key);
 }
 
+let ending = false;
+
+/** True once signing out (or expiry) has begun: nothing more should be saved under this session. */
+export function isSessionEnding(): boolean {
+  return ending;
+}
+
 /** Signs out: the server revokes the token, this browser forgets everything, and the page starts afresh. */
 export async function signOut(): Promise<void> {
+  ending = true;
   if (isTokenValid(readTokenSession())) {
     await apiRequest("/api/security/token/current", { method: "DELETE" });
   }
@@ -87,6 +129,9 @@ export async function signOut(): Promise<void> {
  * where the sign-in prompt opens with the notice (SPEC.md section 4).
  */
 export function expireSession(): void {
+  // Signing out already in progress: its own ending wins (no "expired" notice after a sign-out).
+  if (ending) return;
+  ending = true;
   clearSignedInState();
   writeLocal("logInExpired", true);
   window.location.assign("/");

@@ -9,6 +9,7 @@ import {
   type JourneyState,
 } from "@kindred/domain";
 import { apiRequest } from "../../lib/api-client";
+import { isSessionEnding } from "../../lib/customer-session";
 import { readLocal, removeLocal, writeLocal } from "../../lib/storage";
 import { getJourneySnapshot, subscribeToJourney } from "./journey-store";
 
@@ -76,6 +77,7 @@ async function ensurePlanId(): Promise<string | null> {
 }
 
 async function send(body: string): Promise<void> {
+  if (isSessionEnding()) return;
   setStatus({ state: "saving" });
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const planId = await ensurePlanId();

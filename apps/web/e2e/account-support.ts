@@ -1,0 +1,60 @@
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { readOutboxFolder, type OutboxMessage } from "../../api/test/support/outbox";
+import { expect } from "./fixtures";
+
+/** Where the API started by the end-to-end tests writes its emails (see playwright.config.ts). */
+const outbox = path.join(os.tmpdir(), "kindred-e2e-data", "outbox");
+
+let people = 0;
+/** A new person for each test, so tests never share an account. */
+export function newPerson(label: string) {
+  people += 1;
+  const unique = `${label}-${process.pid}-${Date.now()}-${people}`;
+  return {
+    firstName: "Margaret",
+    lastName: "Hughes",
+    email: `${unique}@example.com`,
+    password: "Roses&lilies2",
+  };
+}
+
+/** The newest email sent to `to`, waiting for it as a person would wait for their inbox. */
+export async function latestEmailTo(to: string, subject: RegExp): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const messages = await readOutboxFolder(outbox).catch(() => []);
+      found = messages.filter((message) => message.to === to && subject.test(message.subject)).at(-1);
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}
+
+export function linkIn(message: OutboxMessage, pathPart: string): string {
+  const link = message.text.match(new RegExp(`https?://\\S*${pathPart}\\S*`))?.[0];
+  if (!link) throw new Error(`No ${pathPart} link in "${message.subject}"`);
+  return link;
+}
+
+export async function signInThroughPrompt(page: Page, email: string, password: string): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: /Sign in or create an account/ });
+  await expect(dialog).toBeVisible();
+  const signInForm = dialog.locator("form").filter({ has: page.getByRole("button", { name: "Sign in" }) });
+  await signInForm.getByLabel("Email address").fill(email);
+  await signInForm.getByLabel("Password", { exact: true }).fill(password);
+  await signInForm.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText(/Signed in as/)).toBeVisible();
+}
+
+/** Every stored key of both storage areas, with its value. */
+export function storedKeys(
+  page: Page,
+): Promise<{ local: Record<string, string>; session: Record<string, string> }> {
+  return page.evaluate(() => ({
+    local: { ...localStorage },
+    session: { ...sessionStorage },
+  }));
+}

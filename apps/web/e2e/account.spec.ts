@@ -1,0 +1,184 @@
+import type { PlanOptionsResponse } from "@kindred/contracts";
+import { messages } from "@kindred/domain";
+import { test, expect } from "./fixtures";
+import { latestEmailTo, linkIn, newPerson, signInThroughPrompt, storedKeys } from "./account-support";
+import {
+  chooseNearestFuneralDirector,
+  continueTo,
+  expectTotal,
+  fetchPlanOptions,
+  option,
+  radioFor,
+} from "./journey-support";
+
+let catalogue: PlanOptionsResponse;
+test.beforeAll(async ({ request }) => {
+  catalogue = await fetchPlanOptions(request);
+});
+
+test("register from the journey, confirm the email, and carry on from another device", async ({
+  page,
+  browser,
+  checkAccessibility,
+}) => {
+  const person = newPerson("journey");
+  const attended = option(catalogue.attendance, "attended");
+  const cremated = option(catalogue.remains, "cremated");
+  const total = attended.price + cremated.price;
+
+  await page.goto("/planning/attendance");
+  await radioFor(page, attended.name).check();
+  await continueTo(page, "funeral-director");
+  await chooseNearestFuneralDirector(page, "NR1 3JU");
+  await continueTo(page, "burial-cremation");
+  await radioFor(page, cremated.name).check();
+  await continueTo(page, "crematoria");
+  await expectTotal(page, total);
+
+  await page.getByRole("button", { name: "Save and continue later" }).click();
+  const dialog = page.getByRole("dialog", { name: /Sign in or create an account/ });
+  await expect(dialog).toBeVisible();
+  await checkAccessibility();
+  await dialog.getByLabel("First name").fill(person.firstName);
+  await dialog.getByLabel("Last name").fill(person.lastName);
+  await dialog.getByLabel("Email address", { exact: true }).last().fill(person.email);
+  await dialog.getByLabel("Confirm email address").fill(person.email);
+  await dialog.getByLabel("Create a password").fill(person.password);
+  await dialog.getByLabel("Repeat your password").fill(person.password);
+  await dialog.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText(`Signed in as ${person.firstName} ${person.lastName}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/planning\/crematoria$/);
+
+  const confirmation = await latestEmailTo(person.email, /confirm/i);
+  expect(confirmation.html).toContain("<");
+  await page.goto(linkIn(confirmation, "/account/confirm-email"));
+  await expect(page.getByText(messages.emailConfirmed)).toBeVisible();
+  await checkAccessibility();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+
+  const elsewhere = await browser.newContext();
+  const phone = await elsewhere.newPage();
+  await phone.goto("/");
+  await phone.getByRole("button", { name: "Sign in" }).click();
+  await signInThroughPrompt(phone, person.email, person.password);
+  await phone.goto("/planning");
+  await phone.getByRole("link", { name: /Continue where you left off/ }).click();
+  await expect(phone).toHaveURL(/\/planning\/crematoria$/);
+  await expectTotal(phone, total);
+  await phone.getByRole("link", { name: "Back" }).click();
+  await expect(radioFor(phone, cremated.name)).toBeChecked();
+  await elsewhere.close();
+});
+
+test("a forgotten password is reset by the emailed link, and the new one signs in", async ({
+  page,
+  request,
+  checkAccessibility,
+}) => {
+  const person = newPerson("reset");
+  const token = await request.post("/token", {
+    form: { grant_type: "client_credentials", scope: "APPLICATION" },
+  });
+  const { access_token: accessToken } = (await token.json()) as { access_token: string };
+  const registered = await request.post("/api/account/register", {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { ...person, confirmEmail: person.email, passwordRepeat: person.password },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto("/forgotten-password");
+  await page.getByLabel("Email address").fill(person.email);
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.getByText(messages.resetLinkSent)).toBeVisible();
+  await checkAccessibility();
+
+  const email = await latestEmailTo(person.email, /reset/i);
+  await page.goto(linkIn(email, "/reset-password"));
+  const newPassword = "Daffodils#2027";
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Repeat your new password").fill(newPassword);
+  await page.getByRole("button", { name: "Change my password" }).click();
+  await expect(page.getByText(messages.passwordChanged)).toBeVisible();
+
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInThroughPrompt(page, person.email, newPassword);
+});
+
+test("an expired session returns to the home page with the notice and the sign-in prompt", async ({
+  page,
+  request,
+  checkAccessibility,
+}) => {
+  const person = newPerson("expired");
+  const token = await request.post("/token", {
+    form: { grant_type: "client_credentials", scope: "APPLICATION" },
+  });
+  const { access_token: accessToken } = (await token.json()) as { access_token: string };
+  await request.post("/api/account/register", {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { ...person, confirmEmail: person.email, passwordRepeat: person.password },
+  });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInThroughPrompt(page, person.email, person.password);
+
+  // The token's lifetime passes (as if the person had left the page for an hour).
+  await page.evaluate(() =>
+    localStorage.setItem("tokenSetAt", JSON.stringify(Date.now() - 2 * 60 * 60 * 1000)),
+  );
+  await page.goto("/planning/attendance");
+
+  await expect(page).toHaveURL(/\/$/);
+  const dialog = page.getByRole("dialog", { name: /Sign in or create an account/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(messages.loggedOutExpired)).toBeVisible();
+  await checkAccessibility();
+  const { local } = await storedKeys(page);
+  expect(local.isUserLoggedIn).toBeUndefined();
+  expect(local.token === undefined || local.tokenSetAt !== undefined).toBe(true);
+});
+
+test("signing out leaves no user, plan, token or journey data in either storage", async ({
+  page,
+  request,
+}) => {
+  const person = newPerson("logout");
+  const token = await request.post("/token", {
+    form: { grant_type: "client_credentials", scope: "APPLICATION" },
+  });
+  const { access_token: accessToken } = (await token.json()) as { access_token: string };
+  await request.post("/api/account/register", {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { ...person, confirmEmail: person.email, passwordRepeat: person.password },
+  });
+  await page.goto("/planning/attendance");
+  await radioFor(page, option(catalogue.attendance, "unattended").name).check();
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInThroughPrompt(page, person.email, person.password);
+  await expect.poll(async () => Object.keys((await storedKeys(page)).local)).toContain("planId");
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+
+  const { local, session } = await storedKeys(page);
+  for (const key of ["userId", "planId", "isUserLoggedIn", "userEmail", "userName", "customerData"]) {
+    expect(local[key], key).toBeUndefined();
+  }
+  const staleToken = local.token;
+  expect(staleToken === undefined || !staleToken.includes(accessToken)).toBe(true);
+  for (const key of [
+    "journeyData",
+    "priceData",
+    "stepsData",
+    "enabledSteps",
+    "activeSteps",
+    "completedSteps",
+    "legalDocs",
+  ]) {
+    expect(session[key], key).toBeUndefined();
+  }
+});

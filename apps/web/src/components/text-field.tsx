@@ -1,0 +1,107 @@
+"use client";
+
+import type { ReactNode } from "react";
+import styles from "./text-field.module.css";
+
+export type TextFieldType = "text" | "email" | "password";
+
+export interface TextFieldProps {
+  id: string;
+  /** The form field's name; the id unless given. */
+  name?: string;
+  label: string;
+  hint?: ReactNode;
+  type?: TextFieldType;
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  /** What is wrong, shown under the box; several problems are listed one under another. */
+  error?: string | readonly string[];
+  /** Shows the green tick: the caller sets it once the field has been left and is right. */
+  valid?: boolean;
+  /** A control beside the box, such as the password field's Show password button. */
+  action?: ReactNode;
+}
+
+/**
+ * A labelled text box (DESIGN.md "Forms"): the label above, then the hint, the box, and under it
+ * either what is wrong (read out as "Error: ...") or, once it has been filled in correctly, a tick.
+ */
+export function TextField({
+  id,
+  name,
+  label,
+  hint,
+  type = "text",
+  autoComplete,
+  value,
+  onChange,
+  onBlur,
+  error,
+  valid = false,
+  action,
+}: TextFieldProps) {
+  const errors = error === undefined ? [] : typeof error === "string" ? [error] : error;
+  const hasError = errors.length > 0;
+  const showTick = valid && !hasError;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const validId = `${id}-valid`;
+  const describedBy = [hint ? hintId : null, hasError ? errorId : null, showTick ? validId : null]
+    .filter(Boolean)
+    .join(" ");
+  const inputClass = [
+    "input",
+    styles.input,
+    hasError ? "input--error" : null,
+    showTick ? styles.inputValid : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
+
+  return (
+    <div className={hasError ? "form-group form-group--error" : "form-group"}>
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <div className="hint" id={hintId}>
+          {hint}
+        </div>
+      ) : null}
+      <div className={styles.row}>
+        <input
+          className={inputClass}
+          id={id}
+          name={name ?? id}
+          type={type}
+          autoComplete={autoComplete}
+          autoCapitalize={type === "text" ? undefined : "none"}
+          spellCheck={type === "text" ? undefined : false}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+          aria-describedby={describedBy || undefined}
+          aria-invalid={hasError ? true : undefined}
+        />
+        {showTick ? (
+          <span className={styles.tick} id={validId}>
+            <span aria-hidden="true">✓</span>
+            <span className="visually-hidden">Looks good</span>
+          </span>
+        ) : null}
+        {action}
+      </div>
+      {hasError ? (
+        <div className={`error-message ${styles.error}`} id={errorId}>
+          {errors.map((text) => (
+            <p key={text} className={styles.errorLine}>
+              <span className="visually-hidden">Error:</span> {text}
+            </p>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+"use client";
+
+import { useEffect, useState, useSyncExternalStore } from "react";
+import type { RegisterBody, RegisteredResponse } from "@kindred/contracts";
+import { messages } from "@kindred/domain";
+import { apiRequest, type ApiResult } from "../../lib/api-client";
+import { expireSession, isUserLoggedIn, signIn, signOut } from "../../lib/customer-session";
+import {
+  closeSignInPrompt,
+  getSignInPrompt,
+  openSignInPrompt,
+  subscribeToSignInPrompt,
+  type SignInPrompt,
+} from "../../lib/sign-in-prompt";
+import { readLocal, removeLocal } from "../../lib/storage";
+import { isTokenValid, readTokenSession, whenSignedInSessionEnds } from "../../lib/token-session";
+import { SignInModal } from "./sign-in-modal";
+
+const subscribeToNothing = () => () => {};
+const closedPrompt: SignInPrompt = { open: false };
+
+/**
+ * The header's account links and the sign-in prompt behind them. It also watches the signed-in
+ * session: when it runs out the person goes to the home page, where the prompt opens with the
+ * logged-out-expired notice (SPEC.md section 4).
+ */
+export function AccountMenu() {
+  const prompt = useSyncExternalStore(subscribeToSignInPrompt, getSignInPrompt, () => closedPrompt);
+  const signedIn = useSyncExternalStore(subscribeToNothing, isUserLoggedIn, () => false);
+  const [name, setName] = useState<string | null>(null);
+
+  useEffect(() => {
+    whenSignedInSessionEnds(expireSession);
+    const userName = readLocal("userName");
+    if (typeof userName === "string") setName(userName);
+    if (readLocal("logInExpired") === true) {
+      removeLocal("logInExpired");
+      openSignInPrompt({ notice: messages.loggedOutExpired });
+    }
+    // A signed-in session ends when its token does, even if the person is only reading.
+    const session = readTokenSession();
+    if (!isUserLoggedIn() || !isTokenValid(session)) return;
+    const timer = setTimeout(expireSession, session.setAt + session.expiry * 1000 - Date.now());
+    return () => clearTimeout(timer);
+  }, []);
+
+  function afterSignIn() {
+    closeSignInPrompt();
+    // The page starts again signed in: the header, the saved plan and autosave all pick it up.
+    window.location.reload();
+  }
+
+  function registerSubmit(body: RegisterBody): Promise<ApiResult<RegisteredResponse>> {
+    const path = prompt.planId ? `/api/plan/${prompt.planId}/customer-guest` : "/api/account/register";
+    return apiRequest<RegisteredResponse>(path, { method: "POST", body });
+  }
+
+  async function afterRegistering(_registered: RegisteredResponse, body: RegisterBody) {
+    const result = await signIn(body.email, body.password);
+    if (result.ok) afterSignIn();
+  }
+
+  return (
+    <div className="account-menu">
+      {signedIn ? (
+        <>
+          <span className="account-menu__name">{name ? `Signed in as ${name}` : "Signed in"}</span>
+          <button type="button" className="account-menu__button" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </>
+      ) : (
+        <button type="button" className="account-menu__button" onClick={() => openSignInPrompt()}>
+          Sign in
+        </button>
+      )}
+      <SignInModal
+        open={prompt.open}
+        onClose={closeSignInPrompt}
+        notice={prompt.notice}
+        signIn={signIn}
+        onSignedIn={afterSignIn}
+        registerSubmit={registerSubmit}
+        onRegistered={(registered, body) => void afterRegistering(registered, body)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { render, screen, within } from "@testing-library/react";
+import { StrictMode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { messages } from "@kindred/domain";
+import { fakeFetch, jsonResponse, tokenResponse } from "../../test/fake-fetch";
+import { ConfirmEmailScreen } from "./confirm-email-screen";
+
+const id = "7b0f1f2e-4a35-4c57-9d6e-0d6c2f3b9a11";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("ConfirmEmailScreen", () => {
+  it("confirms the address once, even when React runs its effects twice, and says so in the green box", async () => {
+    const requests = fakeFetch((request) =>
+      request.url === "/token"
+        ? tokenResponse("application-token")
+        : jsonResponse({ message: messages.emailConfirmed }),
+    );
+    render(
+      <StrictMode>
+        <ConfirmEmailScreen
+          id={id}
+          token="token-used-once-0123456789"
+          signature="signature-0123456789abcdef"
+        />
+      </StrictMode>,
+    );
+    expect(screen.getByRole("status")).toHaveTextContent("Confirming your email address…");
+
+    const box = await screen.findByText(messages.emailConfirmed);
+    expect(box.closest(".success-box")).not.toBeNull();
+    const confirmations = requests.filter((request) => request.url.startsWith("/api/account/confirm-email"));
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0]?.method).toBe("GET");
+    const query = new URL(confirmations[0]!.url, "http://localhost").searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      id,
+      token: "token-used-once-0123456789",
+      signature: "signature-0123456789abcdef",
+    });
+  });
+
+  it("shows why the link did not work as path: title", async () => {
+    fakeFetch((request) =>
+      request.url === "/token"
+        ? tokenResponse("application-token")
+        : jsonResponse({ violations: [{ propertyPath: "token", title: messages.confirmLinkInvalid }] }, 400),
+    );
+    render(
+      <ConfirmEmailScreen
+        id={id}
+        token="token-already-used-0123456789"
+        signature="signature-0123456789abcdef"
+      />,
+    );
+
+    const box = await screen.findByRole("alert");
+    expect(box).toHaveTextContent("We could not confirm your email address");
+    expect(within(box).getByRole("listitem")).toHaveTextContent(`token: ${messages.confirmLinkInvalid}`);
+  });
+
+  it("does not call the API when the link is missing a part", () => {
+    const requests = fakeFetch(() => jsonResponse({}));
+    render(<ConfirmEmailScreen id={id} token="token-0123456789abcdef" signature="" />);
+
+    expect(screen.getByRole("alert")).toHaveTextContent(`Link: ${messages.confirmLinkInvalid}`);
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,133 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { RegisteredResponse } from "@kindred/contracts";
+import { messages } from "@kindred/domain";
+import { SignInModal } from "./sign-in-modal";
+
+const registered: RegisteredResponse = {
+  user: {
+    id: "7b0f1f2e-4a35-4c57-9d6e-0d6c2f3b9a11",
+    firstName: "Margaret",
+    lastName: "Okafor",
+    email: "margaret@example.com",
+    emailConfirmed: false,
+  },
+  planId: "3f1c8a52-5d7e-4b6f-8a2b-9c0d1e2f3a4b",
+};
+
+function renderModal(props: Partial<Parameters<typeof SignInModal>[0]> = {}) {
+  const onClose = vi.fn();
+  const onSignedIn = vi.fn();
+  const signIn = vi.fn(async () => ({ ok: true as const }));
+  render(<SignInModal open onClose={onClose} signIn={signIn} onSignedIn={onSignedIn} {...props} />);
+  return {
+    onClose,
+    onSignedIn,
+    signIn,
+    dialog: screen.getByRole("dialog", { name: "Sign in or create an account" }),
+  };
+}
+
+describe("SignInModal", () => {
+  it("puts Sign in beside Create an account, with focus on the email address", () => {
+    const { dialog } = renderModal();
+
+    expect(within(dialog).getByRole("region", { name: "Sign in" })).toBeInTheDocument();
+    const register = within(dialog).getByRole("region", { name: "Create an account" });
+    expect(within(register).getByRole("link", { name: "Create an account" })).toHaveAttribute(
+      "href",
+      "/register",
+    );
+    expect(within(dialog).getByLabelText("Email address")).toHaveFocus();
+  });
+
+  it("shows the signed-out notice at the top and reads it with the title", () => {
+    const { dialog } = renderModal({ notice: messages.loggedOutExpired });
+
+    expect(within(dialog).getByText(messages.loggedOutExpired)).toBeInTheDocument();
+    expect(dialog).toHaveAccessibleDescription(messages.loggedOutExpired);
+  });
+
+  it("signs in with the email address and password typed", async () => {
+    const user = userEvent.setup();
+    const { dialog, signIn, onSignedIn } = renderModal();
+
+    await user.type(within(dialog).getByLabelText("Email address"), "margaret@example.com ");
+    await user.type(within(dialog).getByLabelText("Password"), "Roses&lilies2");
+    await user.click(within(dialog).getByRole("button", { name: "Sign in" }));
+
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    expect(signIn).toHaveBeenCalledWith("margaret@example.com", "Roses&lilies2");
+  });
+
+  it("shows why signing in failed in the highlighted box, and lets the person try again", async () => {
+    const user = userEvent.setup();
+    const signIn = vi
+      .fn()
+      .mockResolvedValueOnce({ ok: false, message: messages.signInFailed })
+      .mockResolvedValueOnce({ ok: false, message: messages.tooManyAttempts });
+    const { dialog, onSignedIn } = renderModal({ signIn });
+
+    await user.type(within(dialog).getByLabelText("Email address"), "margaret@example.com");
+    await user.type(within(dialog).getByLabelText("Password"), "wrong");
+    await user.click(within(dialog).getByRole("button", { name: "Sign in" }));
+
+    const box = await within(dialog).findByRole("alert");
+    expect(box).toHaveClass("error-box");
+    expect(box).toHaveTextContent(messages.signInFailed);
+    expect(box.parentElement).toHaveFocus();
+
+    await user.click(within(dialog).getByRole("button", { name: "Sign in" }));
+    await vi.waitFor(() =>
+      expect(within(dialog).getByRole("alert")).toHaveTextContent(messages.tooManyAttempts),
+    );
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it("asks for both fields before trying, with no tick on the password", async () => {
+    const user = userEvent.setup();
+    const { dialog, signIn } = renderModal();
+
+    await user.type(within(dialog).getByLabelText("Password"), "anything");
+    await user.tab();
+    await user.click(within(dialog).getByRole("button", { name: "Sign in" }));
+
+    expect(within(dialog).getByRole("alert", { name: "There is a problem" })).toHaveTextContent(
+      "This field is required",
+    );
+    expect(within(dialog).queryByText("Looks good")).not.toBeInTheDocument();
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("links to the forgotten password page, closing itself", async () => {
+    const user = userEvent.setup();
+    const { dialog, onClose } = renderModal();
+    const link = within(dialog).getByRole("link", { name: "Forgotten your password?" });
+    expect(link).toHaveAttribute("href", "/forgotten-password");
+
+    link.addEventListener("click", (event) => event.preventDefault());
+    await user.click(link);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("offers the registration form itself when the page can take the new account", async () => {
+    const user = userEvent.setup();
+    const registerSubmit = vi.fn(async () => ({ ok: true as const, status: 200, data: registered }));
+    const onRegistered = vi.fn();
+    const { dialog } = renderModal({ registerSubmit, onRegistered });
+    const register = within(dialog).getByRole("region", { name: "Create an account" });
+
+    await user.type(within(register).getByLabelText("First name"), "Margaret");
+    await user.type(within(register).getByLabelText("Last name"), "Okafor");
+    await user.type(within(register).getByLabelText("Email address"), "margaret@example.com");
+    await user.type(within(register).getByLabelText("Confirm email address"), "margaret@example.com");
+    await user.type(within(register).getByLabelText("Create a password"), "Roses&lilies2");
+    await user.type(within(register).getByLabelText("Repeat your password"), "Roses&lilies2");
+    await user.click(within(register).getByRole("button", { name: "Create account" }));
+
+    await vi.waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
+    expect(registerSubmit).toHaveBeenCalledOnce();
+    expect(onRegistered).toHaveBeenCalledWith(registered, expect.objectContaining({ firstName: "Margaret" }));
+  });
+});
