@@ -1,6 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { readOutboxFolder, type OutboxMessage } from "../../api/test/support/outbox";
 import { expect } from "./fixtures";
 
@@ -57,4 +57,18 @@ export function storedKeys(
     local: { ...localStorage },
     session: { ...sessionStorage },
   }));
+}
+
+/** Makes the account through the API, as a person would have done on an earlier visit. */
+export async function registerThroughApi(request: APIRequestContext, person: ReturnType<typeof newPerson>) {
+  const token = await request.post("/token", {
+    form: { grant_type: "client_credentials", scope: "APPLICATION" },
+  });
+  const { access_token: accessToken } = (await token.json()) as { access_token: string };
+  const registered = await request.post("/api/account/register", {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { ...person, confirmEmail: person.email, passwordRepeat: person.password },
+  });
+  expect(registered.status()).toBe(201);
+  return { applicationToken: accessToken };
 }

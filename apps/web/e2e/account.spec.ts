@@ -1,7 +1,14 @@
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { test, expect } from "./fixtures";
-import { latestEmailTo, linkIn, newPerson, signInThroughPrompt, storedKeys } from "./account-support";
+import {
+  latestEmailTo,
+  linkIn,
+  newPerson,
+  registerThroughApi,
+  signInThroughPrompt,
+  storedKeys,
+} from "./account-support";
 import {
   chooseNearestFuneralDirector,
   continueTo,
@@ -78,15 +85,7 @@ test("a forgotten password is reset by the emailed link, and the new one signs i
   checkAccessibility,
 }) => {
   const person = newPerson("reset");
-  const token = await request.post("/token", {
-    form: { grant_type: "client_credentials", scope: "APPLICATION" },
-  });
-  const { access_token: accessToken } = (await token.json()) as { access_token: string };
-  const registered = await request.post("/api/account/register", {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { ...person, confirmEmail: person.email, passwordRepeat: person.password },
-  });
-  expect(registered.status()).toBe(201);
+  await registerThroughApi(request, person);
 
   await page.goto("/forgotten-password");
   await page.getByLabel("Email address").fill(person.email);
@@ -113,14 +112,7 @@ test("an expired session returns to the home page with the notice and the sign-i
   checkAccessibility,
 }) => {
   const person = newPerson("expired");
-  const token = await request.post("/token", {
-    form: { grant_type: "client_credentials", scope: "APPLICATION" },
-  });
-  const { access_token: accessToken } = (await token.json()) as { access_token: string };
-  await request.post("/api/account/register", {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { ...person, confirmEmail: person.email, passwordRepeat: person.password },
-  });
+  await registerThroughApi(request, person);
   await page.goto("/");
   await page.getByRole("button", { name: "Sign in" }).click();
   await signInThroughPrompt(page, person.email, person.password);
@@ -146,14 +138,7 @@ test("signing out leaves no user, plan, token or journey data in either storage"
   request,
 }) => {
   const person = newPerson("logout");
-  const token = await request.post("/token", {
-    form: { grant_type: "client_credentials", scope: "APPLICATION" },
-  });
-  const { access_token: accessToken } = (await token.json()) as { access_token: string };
-  await request.post("/api/account/register", {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { ...person, confirmEmail: person.email, passwordRepeat: person.password },
-  });
+  const { applicationToken: accessToken } = await registerThroughApi(request, person);
   await page.goto("/planning/attendance");
   await radioFor(page, option(catalogue.attendance, "unattended").name).check();
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,6 +1,8 @@
 "use client";
 
-/** A labelled text box for notes, with an optional hint and the error under the label. */
+import { FormField } from "./form-field";
+
+/** A labelled text box for notes, with an optional hint and the error under the box. */
 export function TextAreaField({
   id,
   label,
@@ -20,36 +22,21 @@ export function TextAreaField({
   rows?: number;
   maxLength?: number;
 }) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
   return (
-    <div className={error ? "form-group form-group--error" : "form-group"}>
-      <label className="label" htmlFor={id}>
-        {label}
-      </label>
-      {hint ? (
-        <div className="hint" id={hintId}>
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p className="error-message" id={errorId}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
-      <textarea
-        className={error ? "textarea textarea--error" : "textarea"}
-        id={id}
-        name={id}
-        rows={rows}
-        maxLength={maxLength}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-describedby={describedBy || undefined}
-        aria-invalid={error ? true : undefined}
-      />
-    </div>
+    <FormField id={id} label={label} hint={hint} error={error}>
+      {(describedBy) => (
+        <textarea
+          className={error ? "textarea textarea--error" : "textarea"}
+          id={id}
+          name={id}
+          rows={rows}
+          maxLength={maxLength}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+        />
+      )}
+    </FormField>
   );
 }

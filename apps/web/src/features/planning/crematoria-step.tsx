@@ -29,7 +29,10 @@ export function CrematoriaStep({ planOptions, journey, step, onContinue, continu
         options={crematoria.map((crematory) => ({
           value: String(crematory.id),
           label: crematory.name,
-          description: formatPostalAddress(crematory.address),
+          // The default is not one place: the funeral director chooses the nearest when the time comes.
+          description: crematory.isDefault
+            ? "Your funeral director will arrange the nearest suitable crematorium when the time comes."
+            : formatPostalAddress(crematory.address),
         }))}
         value={chosenId === null ? null : String(chosenId)}
         onChange={(value) => answer(planOptions, "crematoria", { id: Number(value) })}
