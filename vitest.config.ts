@@ -30,6 +30,8 @@ export default defineConfig({
           name: "web",
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
+          // jsdom renders slowly on a busy two-core machine; these are ceilings, not waits.
+          testTimeout: 20_000,
           setupFiles: ["./apps/web/src/test/setup-component-tests.ts"],
         },
       },

@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// findBy… and waitFor wait for what the person would wait for; on a busy two-core machine jsdom
+// can take more than the default second to get there. A ceiling, not a sleep.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has <dialog> but not its methods: enough of them for the Modal, which browsers provide.
 if (typeof HTMLDialogElement !== "undefined" && typeof HTMLDialogElement.prototype.showModal !== "function") {

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, within, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RegisterBody, RegisteredResponse } from "@kindred/contracts";
@@ -221,7 +221,7 @@ describe("RegisterForm", () => {
     await fillIn(user, { ...goodAnswers, "First name": "  Margaret " });
     await user.click(screen.getByRole("button", { name: "Create account" }));
 
-    await vi.waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
     const expectedBody: RegisterBody = {
       firstName: "Margaret",
       lastName: "Okafor",
@@ -246,7 +246,7 @@ describe("RegisterForm", () => {
     await fillIn(user, goodAnswers);
     await user.click(screen.getByRole("button", { name: "Create account" }));
 
-    await vi.waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
     expect(submit).toHaveBeenCalledWith(expect.objectContaining({ email: "margaret@example.com" }));
   });
 

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, within, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { messages } from "@kindred/domain";
@@ -57,9 +57,9 @@ describe("ResetPasswordScreen", () => {
     await user.type(within(dialog).getByLabelText("Password"), "Snowdrops#1950");
     await user.click(within(dialog).getByRole("button", { name: "Sign in" }));
 
-    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
     expect(signIn).toHaveBeenCalledWith("margaret@example.com", "Snowdrops#1950");
-    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("checks the new password by the same rules before sending it", async () => {

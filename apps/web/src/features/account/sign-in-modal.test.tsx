@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, within, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { RegisteredResponse } from "@kindred/contracts";
@@ -57,7 +57,7 @@ describe("SignInModal", () => {
     await user.type(within(dialog).getByLabelText("Password"), "Roses&lilies2");
     await user.click(within(dialog).getByRole("button", { name: "Sign in" }));
 
-    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
     expect(signIn).toHaveBeenCalledWith("margaret@example.com", "Roses&lilies2");
   });
 
@@ -79,7 +79,7 @@ describe("SignInModal", () => {
     expect(box.parentElement).toHaveFocus();
 
     await user.click(within(dialog).getByRole("button", { name: "Sign in" }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(within(dialog).getByRole("alert")).toHaveTextContent(messages.tooManyAttempts),
     );
     expect(onSignedIn).not.toHaveBeenCalled();
@@ -126,7 +126,7 @@ describe("SignInModal", () => {
     await user.type(within(register).getByLabelText("Repeat your password"), "Roses&lilies2");
     await user.click(within(register).getByRole("button", { name: "Create account" }));
 
-    await vi.waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
     expect(registerSubmit).toHaveBeenCalledOnce();
     expect(onRegistered).toHaveBeenCalledWith(registered, expect.objectContaining({ firstName: "Margaret" }));
   });
