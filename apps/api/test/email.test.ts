@@ -102,8 +102,16 @@ describe("outbox file names", () => {
     const earlier = outboxFileName("jane@example.com", new Date("2026-11-22T09:05:00.000Z"));
     const later = outboxFileName("ann/../../x@example.com", new Date("2026-11-22T10:00:00.000Z"));
 
-    expect(earlier).toMatch(/^2026-11-22T09-05-00\.000Z_jane@example\.com_[0-9a-f]{8}\.eml$/);
+    expect(earlier).toMatch(/^2026-11-22T09-05-00\.000Z_\d{6}_jane@example\.com_[0-9a-f]{8}\.eml$/);
     expect(later).not.toContain("/");
     expect([later, earlier].sort()).toEqual([earlier, later]);
+  });
+
+  it("keep the order of two messages written in the same millisecond", () => {
+    const at = new Date("2026-11-22T09:05:00.000Z");
+    const first = outboxFileName("jane@example.com", at);
+    const second = outboxFileName("jane@example.com", at);
+
+    expect([second, first].sort()).toEqual([first, second]);
   });
 });

@@ -71,7 +71,8 @@ describe("logs", () => {
       (message) => message.text.split(/\s+/).find((word) => word.includes("token=")) ?? "",
     );
 
-    const confirmed = await callApi(testApp, token, "GET", apiUrlOfLink(links[0] ?? ""));
+    const confirmLink = links.find((link) => link.includes("confirm-email")) ?? "";
+    const confirmed = await callApi(testApp, token, "GET", apiUrlOfLink(confirmLink));
 
     expect(sent).toHaveLength(2);
     expect(confirmed.statusCode).toBe(200);

@@ -29,11 +29,17 @@ declare module "fastify" {
   }
 }
 
-/** `2026-11-22T10-15-30.123Z_jane@example.com_1a2b3c4d.eml`: sorts by time, names the recipient. */
+let written = 0;
+
+/**
+ * `2026-11-22T10-15-30.123Z_000007_jane@example.com_1a2b3c4d.eml`: sorts in the order the
+ * messages were written (the counter orders two in the same millisecond), names the recipient.
+ */
 export function outboxFileName(recipient: string, at: Date = new Date()): string {
   const time = at.toISOString().replace(/:/g, "-");
+  written += 1;
   const safeRecipient = recipient.replace(/[^A-Za-z0-9@._+-]/g, "_").slice(0, 100);
-  return `${time}_${safeRecipient}_${randomBytes(4).toString("hex")}.eml`;
+  return `${time}_${String(written).padStart(6, "0")}_${safeRecipient}_${randomBytes(4).toString("hex")}.eml`;
 }
 
 /**
