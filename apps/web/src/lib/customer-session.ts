@@ -40,6 +40,16 @@ function oauthError(body: unknown): string | null {
   return typeof error === "string" ? error : null;
 }
 
+const beforeSignIn = new Set<() => Promise<unknown>>();
+
+/**
+ * Work to finish before a sign-in is sent: the journey registers its pending save here, so a
+ * guest's plan exists on the server before it is moved to the account.
+ */
+export function finishBeforeSignIn(task: () => Promise<unknown>): void {
+  beforeSignIn.add(task);
+}
+
 /**
  * A customer token by the password grant (SPEC.md section 7, "Token"): `POST /token` with
  * grant_type=password, scope=CUSTOMER, the email as username, the password, and the current
@@ -47,6 +57,7 @@ function oauthError(body: unknown): string | null {
  * account. Then the person's details are fetched and kept (SPEC.md section 4, Startup).
  */
 export const signIn: SignIn = async (email, password) => {
+  await Promise.all([...beforeSignIn].map((task) => task()));
   const application = await getValidToken();
   if (!application.ok) {
     return {

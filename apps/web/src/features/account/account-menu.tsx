@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import type { RegisterBody, RegisteredResponse } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { apiRequest, type ApiResult } from "../../lib/api-client";
@@ -14,7 +14,8 @@ import {
 } from "../../lib/sign-in-prompt";
 import { readLocal, removeLocal } from "../../lib/storage";
 import { isTokenValid, readTokenSession, whenSignedInSessionEnds } from "../../lib/token-session";
-import { SignInModal } from "./sign-in-modal";
+// The prompt and its forms load only when first opened, keeping every page's first load light.
+const SignInModal = lazy(() => import("./sign-in-modal").then((module) => ({ default: module.SignInModal })));
 
 const subscribeToNothing = () => () => {};
 const closedPrompt: SignInPrompt = { open: false };
@@ -74,15 +75,19 @@ export function AccountMenu() {
           Sign in
         </button>
       )}
-      <SignInModal
-        open={prompt.open}
-        onClose={closeSignInPrompt}
-        notice={prompt.notice}
-        signIn={signIn}
-        onSignedIn={afterSignIn}
-        registerSubmit={registerSubmit}
-        onRegistered={(registered, body) => void afterRegistering(registered, body)}
-      />
+      {prompt.open ? (
+        <Suspense fallback={null}>
+          <SignInModal
+            open={prompt.open}
+            onClose={closeSignInPrompt}
+            notice={prompt.notice}
+            signIn={signIn}
+            onSignedIn={afterSignIn}
+            registerSubmit={registerSubmit}
+            onRegistered={(registered, body) => void afterRegistering(registered, body)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
   type JourneyState,
 } from "@kindred/domain";
 import { apiRequest } from "../../lib/api-client";
-import { isSessionEnding } from "../../lib/customer-session";
+import { finishBeforeSignIn, isSessionEnding } from "../../lib/customer-session";
 import { readLocal, removeLocal, writeLocal } from "../../lib/storage";
 import { getJourneySnapshot, subscribeToJourney } from "./journey-store";
 
@@ -150,6 +150,7 @@ export function startPlanAutosave(): void {
   if (started || typeof window === "undefined") return;
   started = true;
   subscribeToJourney(scheduleSave);
+  finishBeforeSignIn(savePlanNow);
   scheduleSave();
 }
 

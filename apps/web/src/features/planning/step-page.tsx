@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import {
   currentStep,
@@ -126,13 +126,15 @@ export function StepPage({ handle }: { handle: JourneyStepHandle }) {
               onContinue={navigation.goOn}
             />
           ) : (
-            <Screen
-              planOptions={planOptions}
-              journey={journey}
-              step={step}
-              onContinue={navigation.goOn}
-              continueLabel={navigation.isEditing ? "Save and go back to summary" : "Continue"}
-            />
+            <Suspense fallback={<LoadingSpinner label="Loading the question…" />}>
+              <Screen
+                planOptions={planOptions}
+                journey={journey}
+                step={step}
+                onContinue={navigation.goOn}
+                continueLabel={navigation.isEditing ? "Save and go back to summary" : "Continue"}
+              />
+            </Suspense>
           )}
           <SaveForLater />
           <SaveStatus />

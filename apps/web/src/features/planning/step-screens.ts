@@ -1,33 +1,31 @@
-import type { ComponentType } from "react";
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { JourneyStepHandle } from "@kindred/domain";
-import { AdditionalStep } from "./additional-step";
-import { AshesStep } from "./ashes-step";
-import { AttendanceStep } from "./attendance-step";
-import { BurialCremationStep } from "./burial-cremation-step";
-import { BurialPlotStep } from "./burial-plot-step";
-import { BurialServiceStep } from "./burial-service-step";
-import { CelebrantStep } from "./celebrant-step";
-import { CoffinStep } from "./coffin-step";
-import { CrematoriaStep } from "./crematoria-step";
-import { FuneralDirectorStep } from "./funeral-director-step";
-import { PallbearersStep } from "./pallbearers-step";
 import type { StepScreenProps } from "./step-screen-props";
-import { SummaryStep } from "./summary-step";
-import { TransportationStep } from "./transportation-step";
+
+type StepScreen = LazyExoticComponent<ComponentType<StepScreenProps>>;
+
+/** A screen loaded when its step is first shown, so a step page carries only its own screen. */
+function screen(load: () => Promise<ComponentType<StepScreenProps>>): StepScreen {
+  return lazy(() => load().then((component) => ({ default: component })));
+}
 
 /** The screen of each journey step. */
-export const stepScreens: Record<JourneyStepHandle, ComponentType<StepScreenProps>> = {
-  attendance: AttendanceStep,
-  "funeral-director": FuneralDirectorStep,
-  "burial-cremation": BurialCremationStep,
-  burial: BurialPlotStep,
-  "service-burial": BurialServiceStep,
-  crematoria: CrematoriaStep,
-  celebrant: CelebrantStep,
-  pallbearers: PallbearersStep,
-  transportation: TransportationStep,
-  coffin: CoffinStep,
-  ashes: AshesStep,
-  additional: AdditionalStep,
-  summary: SummaryStep,
+export const stepScreens: Record<JourneyStepHandle, StepScreen> = {
+  attendance: screen(() => import("./attendance-step").then((module) => module.AttendanceStep)),
+  "funeral-director": screen(() =>
+    import("./funeral-director-step").then((module) => module.FuneralDirectorStep),
+  ),
+  "burial-cremation": screen(() =>
+    import("./burial-cremation-step").then((module) => module.BurialCremationStep),
+  ),
+  burial: screen(() => import("./burial-plot-step").then((module) => module.BurialPlotStep)),
+  "service-burial": screen(() => import("./burial-service-step").then((module) => module.BurialServiceStep)),
+  crematoria: screen(() => import("./crematoria-step").then((module) => module.CrematoriaStep)),
+  celebrant: screen(() => import("./celebrant-step").then((module) => module.CelebrantStep)),
+  pallbearers: screen(() => import("./pallbearers-step").then((module) => module.PallbearersStep)),
+  transportation: screen(() => import("./transportation-step").then((module) => module.TransportationStep)),
+  coffin: screen(() => import("./coffin-step").then((module) => module.CoffinStep)),
+  ashes: screen(() => import("./ashes-step").then((module) => module.AshesStep)),
+  additional: screen(() => import("./additional-step").then((module) => module.AdditionalStep)),
+  summary: screen(() => import("./summary-step").then((module) => module.SummaryStep)),
 };
