@@ -1,9 +1,10 @@
 "use client";
 
-import { formatPrice, messages } from "@kindred/domain";
+import { messages } from "@kindred/domain";
 import { RadioCards } from "../../components/radio-cards";
 import { TextAreaField } from "../../components/text-area-field";
 import { answer } from "./journey-store";
+import { pricedOptionCards } from "./priced-option-cards";
 import { StepForm, useStepValidation } from "./step-form";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
@@ -21,14 +22,7 @@ export function AshesStep({ planOptions, journey, step, onContinue, continueLabe
       <RadioCards
         name="ashes"
         legend={stepQuestion(step, "ashes")}
-        options={planOptions.ashesTreatmentTypes
-          .filter((option) => option.visible)
-          .map((option) => ({
-            value: String(option.id),
-            label: option.name,
-            description: option.description,
-            price: formatPrice(option.price),
-          }))}
+        options={pricedOptionCards(planOptions.ashesTreatmentTypes)}
         value={chosenId === null ? null : String(chosenId)}
         onChange={(value) => answer(planOptions, "ashes", { treatmentType: Number(value), notes })}
         error={validation.errorFor("ashes")}

@@ -1,8 +1,9 @@
 "use client";
 
-import { formatPrice, messages } from "@kindred/domain";
+import { messages } from "@kindred/domain";
 import { RadioCards } from "../../components/radio-cards";
 import { chooseRemains } from "./journey-store";
+import { pricedOptionCards } from "./priced-option-cards";
 import { StepForm, useStepValidation } from "./step-form";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
@@ -25,14 +26,7 @@ export function BurialCremationStep({
       <RadioCards
         name="burialCremation"
         legend={stepQuestion(step, "burialCremation")}
-        options={planOptions.remains
-          .filter((option) => option.visible)
-          .map((option) => ({
-            value: String(option.id),
-            label: option.name,
-            description: option.description,
-            price: formatPrice(option.price),
-          }))}
+        options={pricedOptionCards(planOptions.remains)}
         value={chosenId === null ? null : String(chosenId)}
         onChange={(value) => chooseRemains(planOptions, Number(value))}
         error={validation.errorFor("burialCremation")}

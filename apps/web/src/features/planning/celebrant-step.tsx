@@ -1,9 +1,10 @@
 "use client";
 
-import { formatPrice, messages } from "@kindred/domain";
+import { messages } from "@kindred/domain";
 import { RadioCards } from "../../components/radio-cards";
 import { TextAreaField } from "../../components/text-area-field";
 import { answer } from "./journey-store";
+import { pricedOptionCards } from "./priced-option-cards";
 import { StepForm, useStepValidation } from "./step-form";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
@@ -20,14 +21,7 @@ export function CelebrantStep({ planOptions, journey, step, onContinue, continue
       <RadioCards
         name="celebrant"
         legend={stepQuestion(step, "celebrant")}
-        options={planOptions.celebrantTypes
-          .filter((option) => option.visible)
-          .map((option) => ({
-            value: String(option.id),
-            label: option.name,
-            description: option.description,
-            price: formatPrice(option.price),
-          }))}
+        options={pricedOptionCards(planOptions.celebrantTypes)}
         value={current.celebrant === null ? null : String(current.celebrant)}
         onChange={(value) => answer(planOptions, "celebrant", { ...current, celebrant: Number(value) })}
         error={validation.errorFor("celebrant")}

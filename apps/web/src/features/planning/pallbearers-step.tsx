@@ -1,6 +1,6 @@
 "use client";
 
-import { findById, formatPrice, messages } from "@kindred/domain";
+import { findById, messages } from "@kindred/domain";
 import { RadioCards } from "../../components/radio-cards";
 import {
   ContributionAndNotes,
@@ -9,6 +9,7 @@ import {
   useSetAside,
 } from "./contribution-and-notes";
 import { answer } from "./journey-store";
+import { pricedOptionCards } from "./priced-option-cards";
 import { StepForm, useStepValidation } from "./step-form";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
@@ -45,14 +46,7 @@ export function PallbearersStep({ planOptions, journey, step, onContinue, contin
       <RadioCards
         name="pallbearers"
         legend={stepQuestion(step, "pallbearers")}
-        options={planOptions.pallbearerTypes
-          .filter((option) => option.visible)
-          .map((option) => ({
-            value: String(option.id),
-            label: option.name,
-            description: option.description,
-            price: formatPrice(option.price),
-          }))}
+        options={pricedOptionCards(planOptions.pallbearerTypes)}
         value={current.pallbearerType === null ? null : String(current.pallbearerType)}
         onChange={(value) => chooseType(Number(value))}
         error={validation.errorFor("pallbearers")}

@@ -13,6 +13,7 @@ import {
   useSetAside,
 } from "./contribution-and-notes";
 import { answer } from "./journey-store";
+import { pricedOptionCards } from "./priced-option-cards";
 import { StepForm, useStepValidation } from "./step-form";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
@@ -112,14 +113,7 @@ export function TransportationStep({
         <RadioCards
           name="deceaseTransportation"
           legend={stepQuestion(step, "deceaseTransportation")}
-          options={planOptions.transportationForTheDeceasedTypes
-            .filter((option) => option.visible)
-            .map((option) => ({
-              value: String(option.id),
-              label: option.name,
-              description: option.description,
-              price: formatPrice(option.price),
-            }))}
+          options={pricedOptionCards(planOptions.transportationForTheDeceasedTypes)}
           value={deceased.transportationType === null ? null : String(deceased.transportationType)}
           onChange={(value) => chooseDeceasedTransport(Number(value))}
           error={validation.errorFor("deceaseTransportation")}
