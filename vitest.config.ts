@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     setupFiles: ["./test-setup/fail-on-console-error.ts"],
+    globalSetup: ["./test-setup/report-node.ts"],
     projects: [
       {
         extends: true,
@@ -17,6 +18,8 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["apps/api/test/**/*.test.ts"],
+          // `*.postgres.test.ts` need a PostgreSQL server: they run when DATABASE_URL names one.
+          exclude: process.env.DATABASE_URL ? [] : ["apps/api/test/**/*.postgres.test.ts"],
           environment: "node",
           pool: "forks",
           testTimeout: 30_000,

@@ -1,14 +1,19 @@
 /* global document, MutationObserver -- the timing runs inside the page */
 // `npm run bench:web`: what a journey step page costs a browser, against a bare Next.js page
-// built with the same versions, and how long a click on an option takes to reach the total.
+// built with the same versions, how long a click on an option takes to reach the total, and
+// Lighthouse's mobile performance score and layout shift for the main pages.
 // Builds the bare page in a temporary folder; expects `npm run build` to have been run.
 // Everything runs on 127.0.0.1 and stops by itself.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
+import lighthouse from "lighthouse";
+import { runOnPinnedNode } from "./pinned-node.mjs";
+
+await runOnPinnedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const next = path.join(root, "node_modules/next/dist/bin/next");
@@ -102,10 +107,39 @@ async function clickToTotal(browser, url) {
   return { median: timings[Math.floor(timings.length / 2)], worst: timings.at(-1) };
 }
 
+const lighthouseVersion = JSON.parse(
+  readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8"),
+).version;
+const lighthousePages = ["/", "/planning/attendance", "/planning/coffin", "/planning/summary"];
+const debuggingPort = 9333;
+
+/** Lighthouse's default (mobile, simulated slow 4G) performance run, one page at a time. */
+async function lighthouseScores(baseUrl) {
+  const scores = [];
+  for (const page of lighthousePages) {
+    const { lhr } = await lighthouse(`${baseUrl}${page}`, {
+      port: debuggingPort,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+    });
+    scores.push({
+      page,
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      cls: lhr.audits["cumulative-layout-shift"].numericValue,
+      lcp: lhr.audits["largest-contentful-paint"].numericValue,
+    });
+  }
+  return scores;
+}
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "kindred-bench-web-"));
+// Started as `npm start` starts it: the API on its offline defaults (PGlite, the outbox), which
+// NODE_ENV=production would refuse.
+const { NODE_ENV: _buildMode, ...startEnv } = env;
 const product = spawn(process.execPath, [path.join(root, "scripts/start.mjs"), "--no-build"], {
-  env: { ...env, PORT: "3210", API_PORT: "4210", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  stdio: "ignore",
+  env: { ...startEnv, PORT: "3210", API_PORT: "4210", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  stdio: ["ignore", "ignore", "inherit"],
 });
 const bareFolder = buildBareApp();
 const bare = spawn(process.execPath, [next, "start", "-p", "3211"], {
@@ -117,11 +151,15 @@ const bare = spawn(process.execPath, [next, "start", "-p", "3211"], {
 try {
   await waitFor("http://127.0.0.1:3210/");
   await waitFor("http://127.0.0.1:3211/");
-  const browser = await chromium.launch(launchOptions);
+  const browser = await chromium.launch({
+    ...launchOptions,
+    args: [...launchOptions.args, `--remote-debugging-port=${debuggingPort}`],
+  });
   const bareBytes = await scriptBytes(browser, "http://127.0.0.1:3211/");
   const stepBytes = await scriptBytes(browser, "http://127.0.0.1:3210/planning/attendance");
   const homeBytes = await scriptBytes(browser, "http://127.0.0.1:3210/");
   const click = await clickToTotal(browser, "http://127.0.0.1:3210/planning/attendance");
+  const scores = await lighthouseScores("http://127.0.0.1:3210");
   await browser.close();
 
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -135,6 +173,15 @@ try {
   console.log(
     `  median ${click.median.toFixed(1)} ms, worst ${click.worst.toFixed(1)} ms (target: one frame, 16 ms)`,
   );
+  console.log(
+    `\nLighthouse ${lighthouseVersion}, mobile (performance score; targets 95 and CLS below 0.02):`,
+  );
+  for (const { page, performance, cls, lcp } of scores) {
+    console.log(
+      `  ${page.padEnd(28)} ${String(performance).padStart(3)}   CLS ${cls.toFixed(3)}   LCP ${(lcp / 1000).toFixed(1)} s`,
+    );
+  }
+  console.log("  (/planning/summary is measured as a new visitor meets it, with no journey yet)");
 } finally {
   product.kill("SIGTERM");
   bare.kill("SIGTERM");

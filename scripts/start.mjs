@@ -5,15 +5,20 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { runOnPinnedNode } from "./pinned-node.mjs";
+
+await runOnPinnedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
 
 const webPort = process.env.PORT ?? "3000";
 const apiPort = process.env.API_PORT ?? "4000";
+// The web app always runs its production build. The API's NODE_ENV is the deployment's: left
+// unset, it starts offline with its development defaults (PGlite, the outbox), which it refuses
+// when NODE_ENV=production.
 const env = {
   ...process.env,
-  NODE_ENV: "production",
   NEXT_TELEMETRY_DISABLED: "1",
   PORT: webPort,
   API_PORT: apiPort,
@@ -53,8 +58,8 @@ if (!process.argv.includes("--no-build")) buildIfNeeded();
 const children = [];
 let stopping = false;
 
-function startChild(name, args, cwd) {
-  const child = spawn(process.execPath, args, { cwd, env, stdio: "inherit" });
+function startChild(name, args, cwd, childEnv) {
+  const child = spawn(process.execPath, args, { cwd, env: { ...env, ...childEnv }, stdio: "inherit" });
   child.on("exit", (code, signal) => {
     if (!stopping) {
       console.error(`The ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
@@ -100,13 +105,13 @@ function stop(exitCode = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
-startChild("API", [path.join(root, "apps/api/dist/server.js")], root);
+startChild("API", [path.join(root, "apps/api/dist/server.js")], root, {
+  NODE_ENV: process.env.NODE_ENV ?? "development",
+});
 await waitFor(`http://127.0.0.1:${apiPort}/readyz`, "API");
-startChild(
-  "web app",
-  [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", webPort],
-  path.join(root, "apps/web"),
-);
+startChild("web app", [path.join(root, "apps/web/server.mjs")], path.join(root, "apps/web"), {
+  NODE_ENV: "production",
+});
 await waitFor(`http://127.0.0.1:${webPort}/`, "web app");
 if (!stopping) {
   console.log(`\nKindred Funeral Plans is running at http://localhost:${webPort}`);

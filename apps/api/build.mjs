@@ -4,6 +4,9 @@ import { build } from "esbuild";
 import { readFileSync } from "node:fs";
 
 const manifest = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+// The bundle targets the Node.js the project pins (the root package.json's `node` dependency).
+const pinnedNode = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"))
+  .dependencies.node;
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith("@kindred/"));
 
 await build({
@@ -11,7 +14,7 @@ await build({
   outfile: "dist/server.js",
   bundle: true,
   platform: "node",
-  target: "node20",
+  target: `node${pinnedNode}`,
   format: "esm",
   sourcemap: true,
   external: [...external, "zod", "zod/*"],

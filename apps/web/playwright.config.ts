@@ -3,10 +3,11 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 // The end-to-end tests run the production build, started the way `npm start` starts it, on
-// ports of their own and with a database made fresh for the run.
-const webPort = 3100;
-const apiPort = 4100;
-export const dataDir = path.join(os.tmpdir(), "kindred-e2e-data");
+// ports of their own and with a database made fresh for the run. E2E_WEB_PORT and E2E_API_PORT
+// move them, so two checkouts on one machine can run their suites side by side.
+export const webPort = Number(process.env.E2E_WEB_PORT ?? 3100);
+export const apiPort = Number(process.env.E2E_API_PORT ?? 4100);
+export const dataDir = path.join(os.tmpdir(), `kindred-e2e-data-${webPort}`);
 const repositoryRoot = path.resolve(import.meta.dirname, "../..");
 
 const chromium = {
@@ -22,8 +23,11 @@ const chromium = {
   ],
 };
 
+const serverOnly = /visitor-address\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "./e2e",
+  globalSetup: path.join(repositoryRoot, "test-setup/report-node.ts"),
   outputDir: path.join(repositoryRoot, "test-results"),
   fullyParallel: true,
   forbidOnly: true,
@@ -41,8 +45,14 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
-    { name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromium } },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+      testIgnore: serverOnly,
+    },
+    { name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromium }, testIgnore: serverOnly },
+    // Tests of the web server itself, with no browser: they run once, not once per screen size.
+    { name: "web server", testMatch: serverOnly },
   ],
   webServer: {
     command: `rm -rf "${dataDir}" && node scripts/start.mjs --no-build`,
@@ -59,6 +69,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SITE_URL: `http://localhost:${webPort}`,
       LOG_LEVEL: "warn",
+      // Every browser in these tests comes from 127.0.0.1; the limits have API tests of their own.
+      REQUESTS_PER_ADDRESS_PER_MINUTE: "1000000",
+      GUEST_TOKENS_PER_ADDRESS_PER_HOUR: "1000000",
     },
   },
 });

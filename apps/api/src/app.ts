@@ -1,57 +1,96 @@
 import formBody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
 import OAuth2Server from "@node-oauth/oauth2-server";
+import { messages } from "@kindred/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
-import type { Database } from "./db/database";
+import { describeDatabaseError, type DatabaseHandle } from "./db/database";
+import { startJobQueue } from "./db/job-queue";
 import { loggerOptions } from "./logger";
+import { admitNewVisitor } from "./modules/accounts/attempts";
 import { accountRoutes } from "./modules/accounts/routes";
 import { createAccountsService } from "./modules/accounts/service";
 import { logoutRoutes } from "./modules/auth/logout-routes";
 import { createOAuthModel } from "./modules/auth/oauth-model";
 import { customerPasswordGrant } from "./modules/auth/password-grant";
 import { requireBearerToken } from "./modules/auth/require-bearer-token";
+import { createTokenCache } from "./modules/auth/token-cache";
 import { tokenRoutes } from "./modules/auth/token-routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { createPlanOptionsService } from "./modules/catalogue/service";
-import { createMailer } from "./modules/email/mailer";
+import { startMailer } from "./modules/email/mailer";
 import { funeralDirectorRoutes } from "./modules/funeral-directors/routes";
 import { createFuneralDirectorService } from "./modules/funeral-directors/service";
 import { healthRoutes } from "./modules/health/routes";
 import { planRoutes } from "./modules/plans/routes";
 import { createPlansService } from "./modules/plans/service";
-import { registerErrorHandler } from "./plugins/error-handler";
+import { answerFrameworkError, refuseUnstorableText, registerErrorHandler } from "./plugins/error-handler";
 import { registerOpenApi } from "./plugins/openapi";
 
 export interface BuildAppOptions {
   config: Config;
-  db: Database;
+  database: DatabaseHandle;
   /** Where logs go; defaults to standard output. Tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the API from its settings and database. `server.ts` listens; tests call `inject`. */
-export async function buildApp({ config, db, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+  const { db } = database;
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     trustProxy: config.TRUST_PROXY.split(",").map((hop) => hop.trim()),
     bodyLimit: 256 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("tokenHolder", null);
 
+  database.onConnectionLost((error) =>
+    app.log.warn(
+      { database: describeDatabaseError(error) },
+      "database connection lost; the pool opens a new one",
+    ),
+  );
   registerErrorHandler(app);
-  await registerOpenApi(app);
+  app.addHook("preValidation", refuseUnstorableText);
+  // Security headers on every answer. The API answers JSON (and PDFs), which no page should
+  // frame or run; the content policy is set on the API's own answers below, since the docs page
+  // (development only) brings its own. HSTS only where the API is reached over HTTPS.
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    hsts: config.SITE_URL.startsWith("https://") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  // A ceiling on any one address, in front of the finer limits on sign-in and reset attempts.
+  // Counted in each process's memory: a flood guard, not an exact count across processes.
+  await app.register(rateLimit, {
+    global: true,
+    max: config.REQUESTS_PER_ADDRESS_PER_MINUTE,
+    timeWindow: 60_000,
+    errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyRequests }),
+  });
+  await registerOpenApi(app, { publishDocs: config.PUBLISH_API_DOCS ?? config.NODE_ENV !== "production" });
   await app.register(formBody);
 
-  const mailer = createMailer(config, app.log.child({ module: "email" }));
+  const jobQueue = await startJobQueue(database.driver, app.log.child({ module: "job-queue" }));
+  // On close the workers take no more jobs and finish the ones in hand; what is left waits in the
+  // database for the next process.
+  app.addHook("onClose", () => jobQueue.stop());
+  const mailer = await startMailer({ config, jobQueue, log: app.log.child({ module: "email" }) }).catch(
+    async (error: unknown) => {
+      await jobQueue.stop();
+      throw error;
+    },
+  );
   app.decorate("mailer", mailer);
-  // Messages still on their way are delivered before the process stops.
-  app.addHook("onClose", () => mailer.idle());
 
-  const accounts = createAccountsService({ db, mailer, config });
-  const oauthModel = createOAuthModel(db);
+  const verifiedTokens = await createTokenCache(database);
+  app.addHook("onClose", () => verifiedTokens.close());
+  const accounts = createAccountsService({ db, mailer, config, verifiedTokens });
+  const oauthModel = createOAuthModel(db, verifiedTokens);
   const oauth = new OAuth2Server({
     model: oauthModel,
     accessTokenLifetime: config.ACCESS_TOKEN_LIFETIME_SECONDS,
@@ -66,20 +105,29 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   });
 
   // One catalogue per app: the plan options answer and every plan's price read the same one.
-  const planOptions = createPlanOptionsService(db);
+  const planOptions = createPlanOptionsService(db, { maxAgeMs: config.CATALOGUE_CACHE_SECONDS * 1000 });
   const funeralDirectors = createFuneralDirectorService(db, { contentDirectory: config.CONTENT_DIR });
   const plans = createPlansService({ db, planOptions, funeralDirectors });
 
   await app.register(healthRoutes, { db });
-  await app.register(tokenRoutes, { oauth });
+  await app.register(tokenRoutes, {
+    oauth,
+    admitNewVisitor: (address) => admitNewVisitor(db, address, config.GUEST_TOKENS_PER_ADDRESS_PER_HOUR),
+  });
   await app.register(
     async (api) => {
       api.addHook("onRequest", requireBearerToken(oauth));
+      api.addHook("onSend", async (_request, reply) => {
+        reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
+        // Answers carry plans and people: no browser or proxy may keep them, unless a route
+        // says its answer is for everyone (the catalogue).
+        if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+      });
       await api.register(catalogueRoutes, { planOptions });
       await api.register(funeralDirectorRoutes, { funeralDirectors });
       await api.register(planRoutes, { plans });
       await api.register(accountRoutes, { accounts });
-      await api.register(logoutRoutes, { db });
+      await api.register(logoutRoutes, { db, verifiedTokens });
     },
     { prefix: "/api" },
   );

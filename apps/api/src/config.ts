@@ -5,6 +5,12 @@ import { z } from "zod";
 /** The repository's root, whether running from `src/` (tests) or from the bundle in `dist/`. */
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
+/** Defaults that let a developer start offline; refused in production. */
+const developmentSecrets = {
+  OAUTH_WEB_CLIENT_SECRET: "development-web-client-secret-change-me",
+  LINK_SIGNING_SECRET: "development-link-signing-secret-change-me-please",
+} as const;
+
 const port = z.coerce.number().int().min(1).max(65535);
 
 const configSchema = z.object({
@@ -21,8 +27,13 @@ const configSchema = z.object({
   OAUTH_WEB_CLIENT_SECRET: z
     .string()
     .min(16, "must be at least 16 characters")
-    .default("development-web-client-secret-change-me"),
+    .default(developmentSecrets.OAUTH_WEB_CLIENT_SECRET),
   ACCESS_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /**
+   * How long each process keeps the catalogue (plan options and prices) before reading it again.
+   * The seed changes it at start-up; a back office that edits prices would want this short.
+   */
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Lifetime of a signed-in customer's token; shorter than a visitor's, as it opens an account. */
   CUSTOMER_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
   /** Unset: every email is written as an `.eml` file to OUTBOX_DIR instead of being sent. */
@@ -30,6 +41,15 @@ const configSchema = z.object({
   /** Defaults to `<DATA_DIR>/outbox`. */
   OUTBOX_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("Kindred Funeral Plans <hello@kindred-funerals.example>"),
+  /**
+   * How many more times an email that could not be sent is tried, each after a longer wait, before
+   * it is given up and kept for staff as undelivered.
+   */
+  EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(10),
+  /** The wait before the first retry; each retry waits about twice as long as the one before. */
+  EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** The longest wait between two tries. */
+  EMAIL_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** The site's public address, which links in emails point at. */
   SITE_URL: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
@@ -41,16 +61,65 @@ const configSchema = z.object({
    * server on this machine. In production, the web servers' and load balancer's addresses.
    */
   TRUST_PROXY: z.string().min(1).default("loopback"),
+  /** Serve the OpenAPI reader at /api/docs; unset: everywhere but production. */
+  PUBLISH_API_DOCS: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional(),
+  /** New visitors' tokens (each makes a guest) one address may have in an hour. */
+  GUEST_TOKENS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  /** Requests one address may make to the API in a minute, in each API process, before 429. */
+  REQUESTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LINK_SIGNING_SECRET: z
     .string()
     .min(32, "must be at least 32 characters")
-    .default("development-link-signing-secret-change-me-please"),
+    .default(developmentSecrets.LINK_SIGNING_SECRET),
 });
 
-const settingsSchema = configSchema.transform((settings) => ({
-  ...settings,
-  OUTBOX_DIR: settings.OUTBOX_DIR ?? path.join(settings.DATA_DIR, "outbox"),
-}));
+/** Secrets in production are at least this long: 32 random characters or more. */
+const productionSecretLength = 32;
+
+/**
+ * The development defaults start everything offline; in production each of them would be a
+ * fault (data in a local file, emails never sent, secrets everybody knows), so NODE_ENV=production
+ * refuses them.
+ */
+function refuseDevelopmentSettings(settings: z.infer<typeof configSchema>, context: z.RefinementCtx): void {
+  if (settings.NODE_ENV !== "production") return;
+  const problem = (key: string, message: string) =>
+    context.addIssue({ code: "custom", path: [key], message });
+  if (!settings.DATABASE_URL) {
+    problem(
+      "DATABASE_URL",
+      "must name the PostgreSQL server in production (PGlite is for development and tests)",
+    );
+  }
+  if (!settings.SMTP_URL) {
+    problem(
+      "SMTP_URL",
+      "must name the mail server in production (without it emails are only written to files)",
+    );
+  }
+  for (const [key, developmentValue] of Object.entries(developmentSecrets)) {
+    const value = settings[key as keyof typeof developmentSecrets];
+    if (value === developmentValue)
+      problem(key, "must be changed from the development default in production");
+    else if (value.length < productionSecretLength) {
+      problem(key, `must be at least ${productionSecretLength} characters in production`);
+    }
+  }
+}
+
+const settingsSchema = configSchema
+  .refine((settings) => settings.EMAIL_RETRY_DELAY_MAX_SECONDS >= settings.EMAIL_RETRY_DELAY_SECONDS, {
+    path: ["EMAIL_RETRY_DELAY_MAX_SECONDS"],
+    message: "must be at least EMAIL_RETRY_DELAY_SECONDS",
+  })
+  .superRefine(refuseDevelopmentSettings)
+  .transform((settings) => ({
+    ...settings,
+    OUTBOX_DIR: settings.OUTBOX_DIR ?? path.join(settings.DATA_DIR, "outbox"),
+  }));
 
 export type Config = z.infer<typeof settingsSchema>;
 export type ConfigInput = z.input<typeof settingsSchema>;

@@ -1,5 +1,17 @@
 import type { FastifyServerOptions } from "fastify";
 import type { Config } from "./config";
+import { describeDatabaseError, isDatabaseError } from "./db/database";
+
+/**
+ * How an error is logged. A database failure is logged by its driver code and message only:
+ * Drizzle puts the query and its parameters in its message, and those carry password hashes,
+ * email addresses and plan notes.
+ */
+export function errorForLog(error: Error): { type: string; message: string; stack: string } {
+  if (isDatabaseError(error))
+    return { type: "DatabaseError", message: describeDatabaseError(error), stack: "" };
+  return { type: error.name, message: error.message, stack: error.stack ?? "" };
+}
 
 /**
  * Structured JSON logs. Headers are logged to help support, but credentials never are:
@@ -24,6 +36,7 @@ export function loggerOptions(
       censor: "[redacted]",
     },
     serializers: {
+      err: errorForLog,
       req(request: { method: string; url: string; headers: Record<string, unknown>; ip?: string }) {
         return {
           method: request.method,

@@ -5,7 +5,7 @@ import { prepareDatabase } from "./startup";
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await prepareDatabase(config);
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, database });
 
   let stopping = false;
   const stop = async (signal: string) => {

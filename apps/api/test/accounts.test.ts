@@ -108,6 +108,25 @@ describe("POST /api/account/register", () => {
     });
   });
 
+  it.each(["Password1!", "Qwerty123?", "iloveyou1!", "P@ssw0rd"])(
+    "refuses %s, a common breached password, and makes no account",
+    async (password) => {
+      const before = await countUsers();
+
+      const response = await register(registrationDetails({ password, passwordRepeat: password }));
+
+      expect(response.statusCode).toBe(400);
+      expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+        {
+          propertyPath: "password",
+          title:
+            "This password is one of the most common, so it is easy to guess. Please choose a different one.",
+        },
+      ]);
+      expect(await countUsers()).toBe(before);
+    },
+  );
+
   it("stores the address normalised and the password only as an argon2id hash", async () => {
     const details = registrationDetails();
     const shouted = `  ${details.email.toUpperCase()} `;
@@ -375,6 +394,22 @@ describe("POST /api/account/reset-password", () => {
     const notice = await onlyMessageTo(details.email, "Your password has been changed");
     expectWellFormed(notice);
     expect(notice.text).toContain("signed you out");
+  });
+
+  it("refuses a common breached password and keeps the old one and the link", async () => {
+    const { details } = await createCustomer(testApp);
+    const secret = await askForReset(details.email);
+
+    const refused = await reset({ ...secret, password: "Sunshine1!", passwordRepeat: "Sunshine1!" });
+
+    expect(refused.statusCode).toBe(400);
+    expect(violationsResponseSchema.parse(refused.json()).violations).toEqual([
+      { propertyPath: "password", title: messages.passwordTooCommon },
+    ]);
+    await signIn(testApp, details.email, details.password);
+    expect((await reset({ ...secret, password: newPassword, passwordRepeat: newPassword })).statusCode).toBe(
+      200,
+    );
   });
 
   it("works once: the same link cannot set another password", async () => {

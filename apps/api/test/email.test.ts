@@ -1,72 +1,12 @@
-import { once } from "node:events";
 import { readdir } from "node:fs/promises";
-import { createServer, type AddressInfo, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxFileName } from "../src/modules/email/mailer";
+import { outboxFileName } from "../src/modules/email/delivery";
 import { callApi, registrationDetails } from "./support/customers";
+import { startFakeSmtpServer, type FakeSmtpServer } from "./support/fake-smtp-server";
 import { parseEml } from "./support/outbox";
 import { createTestApp, type TestApp } from "./support/test-app";
 
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/**
- * The smallest SMTP server nodemailer will talk to (no TLS, no authentication), on 127.0.0.1:
- * enough to see what the API hands to a real mail server.
- */
-async function startFakeSmtpServer(): Promise<{ server: Server; url: string; received: ReceivedMail[] }> {
-  const received: ReceivedMail[] = [];
-  const server = createServer((socket) => {
-    let buffer = "";
-    let inData = false;
-    let mail: ReceivedMail = { from: "", to: [], data: "" };
-    socket.write("220 fake-smtp ready\r\n");
-    socket.on("data", (chunk) => {
-      buffer += chunk.toString("utf8");
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf("\r\n.\r\n");
-          if (end === -1) return;
-          mail.data = buffer.slice(0, end).replace(/^\.\./gm, ".");
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          received.push(mail);
-          mail = { from: "", to: [], data: "" };
-          socket.write("250 queued\r\n");
-          continue;
-        }
-        const lineEnd = buffer.indexOf("\r\n");
-        if (lineEnd === -1) return;
-        const line = buffer.slice(0, lineEnd);
-        buffer = buffer.slice(lineEnd + 2);
-        const command = line.slice(0, 4).toUpperCase();
-        if (command === "EHLO" || command === "HELO") socket.write("250 fake-smtp\r\n");
-        else if (command === "MAIL") {
-          mail.from = /<([^>]*)>/.exec(line)?.[1] ?? "";
-          socket.write("250 ok\r\n");
-        } else if (command === "RCPT") {
-          mail.to.push(/<([^>]*)>/.exec(line)?.[1] ?? "");
-          socket.write("250 ok\r\n");
-        } else if (command === "DATA") {
-          inData = true;
-          socket.write("354 go ahead\r\n");
-        } else if (command === "QUIT") {
-          socket.end("221 bye\r\n");
-          return;
-        } else socket.write("250 ok\r\n");
-      }
-    });
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `smtp://127.0.0.1:${port}`, received };
-}
-
-let smtp: Awaited<ReturnType<typeof startFakeSmtpServer>>;
+let smtp: FakeSmtpServer;
 let testApp: TestApp;
 
 beforeAll(async () => {
@@ -75,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await testApp.close();
-  smtp.server.close();
+  await smtp.close();
 });
 
 describe("email through SMTP_URL", () => {

@@ -77,6 +77,78 @@ describe("error answers", () => {
   });
 });
 
+describe("input that cannot be stored", () => {
+  async function authorised() {
+    return { authorization: `Bearer ${await testApp.requestApplicationToken()}` };
+  }
+
+  it("answers a record id too large for the database with 400 and the limit, not 500", async () => {
+    const response = await testApp.app.inject({
+      method: "GET",
+      url: "/api/funeral-director/location?id=1e10",
+      headers: await authorised(),
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      violations: [
+        { propertyPath: "id", title: "The value should be equal to or be smaller than 2147483647." },
+      ],
+    });
+  });
+
+  it("refuses a plan whose answers carry a NUL character, and stores nothing", async () => {
+    const headers = await authorised();
+    const response = await testApp.app.inject({
+      method: "POST",
+      url: "/api/guest/plan",
+      headers,
+      payload: { flowers: { notes: "White lilies\u0000", contribution: "0", isContributionStep: true } },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      violations: [
+        {
+          propertyPath: "flowers.notes",
+          title: "This value contains characters that cannot be used. Please type it again.",
+        },
+      ],
+    });
+    const plans = await testApp.app.inject({ method: "GET", url: "/api/plan", headers });
+    expect(plans.json()).toEqual([]);
+  });
+
+  it("refuses half of a surrogate pair in a body or a query", async () => {
+    const headers = await authorised();
+    const body = await testApp.app.inject({
+      method: "POST",
+      url: "/api/account/forgot-password",
+      headers: { ...headers, "content-type": "application/json" },
+      payload: '{"email":"margaret\\ud800@example.com"}',
+    });
+    const query = await testApp.app.inject({
+      method: "GET",
+      url: "/api/funeral-director/search?postcode=SW1%00",
+      headers,
+    });
+
+    expect(body.statusCode).toBe(400);
+    expect(body.json().violations[0].propertyPath).toBe("email");
+    expect(query.statusCode).toBe(400);
+    expect(query.json().violations[0].propertyPath).toBe("postcode");
+  });
+
+  it("answers an over-long address with 414 in the violations shape", async () => {
+    const response = await testApp.app.inject({ method: "GET", url: `/api/plan/${"9".repeat(300)}` });
+
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({
+      violations: [{ propertyPath: "Request", title: "This address is too long." }],
+    });
+  });
+});
+
 describe("OpenAPI", () => {
   it("publishes the plan options schema generated from the contracts", async () => {
     const response = await testApp.app.inject({ method: "GET", url: "/api/docs/json" });

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiUrlOfLink, callApi, registrationDetails, requestCustomerToken } from "./support/customers";
 import { createTestApp, testClient, type TestApp } from "./support/test-app";
@@ -5,10 +6,42 @@ import { createTestApp, testClient, type TestApp } from "./support/test-app";
 let testApp: TestApp;
 beforeAll(async () => {
   testApp = await createTestApp({ LOG_LEVEL: "trace" });
+  // A route that only this file has: a query that fails with a person's details as parameters,
+  // as an unexpected database fault would.
+  testApp.app.post<{ Body: { email: string; notes: string } }>("/example/failing-query", async (request) => {
+    await testApp.db.execute(
+      sql`select ${request.body.email}::integer as email, ${request.body.notes}::integer as notes, ${passwordHash}::integer`,
+    );
+    return { saved: true };
+  });
 });
+const passwordHash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$ZmFrZWhhc2hmYWtlaGFzaGZha2VoYXNo";
 afterAll(() => testApp.close());
 
 describe("logs", () => {
+  it("never hold a failed query's parameters: no password hash, email or plan note", async () => {
+    const email = "margaret.hughes.logs@example.com";
+    const notes = "Please play Jerusalem as we leave";
+
+    const response = await testApp.app.inject({
+      method: "POST",
+      url: "/example/failing-query",
+      payload: { email, notes },
+    });
+
+    expect(response.statusCode).toBe(500);
+    const failure = testApp.logs.find((line) => line.includes("request failed"));
+    expect(failure).toBeDefined();
+    expect(JSON.parse(failure!).err).toMatchObject({
+      type: "DatabaseError",
+      message: expect.stringContaining("22P02"),
+    });
+    const written = testApp.logs.join("\n");
+    expect(written).not.toContain(email);
+    expect(written).not.toContain(notes);
+    expect(written).not.toContain(passwordHash);
+  });
+
   it("never hold the client secret, a token or an authorization header", async () => {
     const token = await testApp.requestApplicationToken();
     await testApp.app.inject({
@@ -78,7 +111,20 @@ describe("logs", () => {
     expect(confirmed.statusCode).toBe(200);
     const written = testApp.logs.join("\n");
     expect(written).toContain("/api/account/confirm-email");
+    // The email queue's own lines are there: they name the subject, the job and the attempt.
+    const sentLines = testApp.logs.filter((line) => line.includes('"msg":"email sent"'));
+    expect(sentLines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          subject: "Please confirm your email address",
+          attempt: 1,
+          jobId: expect.any(String),
+        }),
+        expect.objectContaining({ subject: "Reset your password", attempt: 1, jobId: expect.any(String) }),
+      ]),
+    );
     expect(written).not.toContain(details.email);
+    expect(written).not.toContain(details.firstName);
     for (const link of links) {
       const query = new URL(link).searchParams;
       expect(written).not.toContain(query.get("token"));

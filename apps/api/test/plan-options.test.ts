@@ -2,7 +2,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planOptionsResponseSchema, type PlanOptionsResponse } from "@kindred/contracts";
-import { journeyStepHandles } from "@kindred/domain";
+import {
+  choosePackage,
+  initialJourneyState,
+  journeyStepHandles,
+  messages,
+  summarisePrice,
+} from "@kindred/domain";
 import { repositoryRoot } from "../src/config";
 import { readCatalogueFiles } from "../src/modules/catalogue/catalogue-files";
 import { selectCatalogue } from "../src/modules/catalogue/queries";
@@ -97,24 +103,35 @@ describe("GET /api/plan-options", () => {
     expect(codes(defaults)).toEqual(["specialistVehicle"]);
   });
 
-  it("prices each package as the sum of what it holds", () => {
+  it("prices each package as the journey it prefills, priced like any other journey", () => {
     expect(planOptions.packages.length).toBeGreaterThan(0);
     for (const planPackage of planOptions.packages) {
-      const items = [
-        planPackage.attendance,
-        planPackage.remains,
-        planPackage.ashes,
-        planPackage.celebrant,
-        planPackage.coffin,
-        planPackage.deceaseTransportation,
-        planPackage.pallbearers,
-      ];
-      const transport = planPackage.attendeesTransportation.reduce(
-        (sum, item) => sum + item.transportationType.price * item.quantity,
-        0,
-      );
-      expect(planPackage.price).toBe(items.reduce((sum, item) => sum + item.price, 0) + transport);
+      const journey = choosePackage(initialJourneyState(), planOptions, planPackage.id);
+
+      expect(planPackage.price).toBe(summarisePrice(journey.priceData).total);
     }
+  });
+
+  it("offers a burial package that holds no crematorium or ashes, and is not charged for them", () => {
+    const burial = planOptions.packages.find((planPackage) => planPackage.remains.code === "buried");
+    if (!burial) throw new Error("The catalogue has no burial package");
+    const priceOf = (options: { code: string; price: number }[], code: string) =>
+      options.find((option) => option.code === code)?.price ?? Number.NaN;
+
+    expect(burial.crematory).toBeNull();
+    expect(burial.ashes).toBeNull();
+    expect(burial.price).toBe(
+      priceOf(planOptions.attendance, "attended") +
+        priceOf(planOptions.remains, "buried") +
+        priceOf(planOptions.celebrantTypes, burial.celebrant.code) +
+        priceOf(planOptions.coffins, burial.coffin.code) +
+        priceOf(planOptions.transportationForTheDeceasedTypes, burial.deceaseTransportation.code) +
+        priceOf(planOptions.pallbearerTypes, burial.pallbearers.code) +
+        burial.attendeesTransportation.reduce(
+          (sum, item) => sum + item.transportationType.price * item.quantity,
+          0,
+        ),
+    );
   });
 
   it("names a default crematory that is among the crematoria", () => {
@@ -156,5 +173,34 @@ describe("the catalogue seed", () => {
     );
     expect(again.attendance).toEqual(planOptions.attendance);
     expect(again.packages).toEqual(planOptions.packages);
+  });
+
+  it("refuses a package that is not a journey someone could choose, and keeps nothing it read", async () => {
+    const files = await readCatalogueFiles(testApp.config.CONTENT_DIR);
+    const [simple, , , burial] = files.packages.packages;
+    if (!simple || !burial) throw new Error("The catalogue files have changed");
+    const cheaperCoffins = files.coffins.coffins.map((coffin) => ({ ...coffin, pricePence: 1 }));
+    const broken = {
+      ...files,
+      coffins: { ...files.coffins, coffins: cheaperCoffins },
+      packages: {
+        ...files.packages,
+        packages: [
+          { ...simple, contents: { ...simple.contents, crematorium: undefined } },
+          { ...burial, contents: { ...burial.contents, ashesTreatment: "keepsakeUrn" } },
+        ],
+      },
+    };
+
+    await expect(seedCatalogue(testApp.db, broken)).rejects.toThrow(
+      [
+        "The catalogue's packages are not journeys:",
+        `  packages: simple: crematoria.id: ${messages.required}`,
+        `  packages: traditionalBurial: ashes: ${messages.notPartOfThisFuneral}`,
+      ].join("\n"),
+    );
+    const after = buildPlanOptions(await selectCatalogue(testApp.db));
+    expect(after.coffins).toEqual(planOptions.coffins);
+    expect(after.packages).toEqual(planOptions.packages);
   });
 });

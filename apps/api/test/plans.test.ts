@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   funeralDirectorSearchResponseSchema,
   planListResponseSchema,
@@ -11,9 +11,17 @@ import {
   type PlanOptionsResponse,
   type PlanResponse,
 } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import {
+  chooseAttendance,
+  choosePackage,
+  chooseRemains,
+  initialJourneyState,
+  messages,
+  type JourneyData,
+} from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import { funeralDirectorBranches } from "../src/db/schema";
+import { createSignedInCustomer } from "./support/customers";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let testApp: TestApp;
@@ -62,8 +70,8 @@ function fullJourney(): JourneyDataPayload {
       notes: "Reverend Ames",
     },
     pallbearers: {
-      pallbearerType: byCode(catalogue.pallbearerTypes, "providedByYourFuneralDirector").id,
-      notes: "Drinks for the bearers",
+      pallbearerType: byCode(catalogue.pallbearerTypes, "nominatingMyOwn").id,
+      notes: "Drinks for my grandsons, who carry the coffin",
       contribution: "50",
     },
     deceaseTransportation: {
@@ -95,7 +103,7 @@ function expectedPriceData(): Record<string, number> {
     attendance: byCode(catalogue.attendance, "attended").price,
     "burial-cremation": byCode(catalogue.remains, "cremated").price,
     celebrant: byCode(catalogue.celebrantTypes, "ministerOfficiant").price,
-    pallbearers: byCode(catalogue.pallbearerTypes, "providedByYourFuneralDirector").price,
+    pallbearers: byCode(catalogue.pallbearerTypes, "nominatingMyOwn").price,
     transportation:
       byCode(catalogue.transportationForTheDeceasedTypes, "hearse").price +
       2 * byCode(catalogue.transportationForAttendeesTypes, "limousine").price,
@@ -117,6 +125,12 @@ beforeAll(async () => {
   const [nearest] = funeralDirectorSearchResponseSchema.parse(search.json()).branches;
   if (!nearest) throw new Error("No branch near N1");
   branch = nearest;
+});
+// Each test is its own pair of visitors, so no test leans on the plans another left behind
+// (a visitor holds at most plansPerPerson plans).
+beforeEach(async () => {
+  ownerToken = await testApp.requestApplicationToken();
+  otherToken = await testApp.requestApplicationToken();
 });
 afterAll(() => testApp.close());
 
@@ -251,6 +265,20 @@ describe("PATCH /api/plan/:id", () => {
     expect(await readPlan(ownerToken, id)).toEqual(before);
   });
 
+  it("stores each package's journey at the price the package is advertised at", async () => {
+    for (const planPackage of catalogue.packages) {
+      const { id } = await createPlan(ownerToken);
+      const { journeyData } = choosePackage(initialJourneyState(), catalogue, planPackage.id);
+
+      const response = await request(ownerToken, "PATCH", `/api/plan/${id}`, journeyData);
+
+      expect(response.statusCode).toBe(200);
+      const plan = await readPlan(ownerToken, id);
+      expect(plan.price.total).toBe(planPackage.price);
+      expect(plan.sections.reduce((sum, section) => sum + section.price, 0)).toBe(planPackage.price);
+    }
+  });
+
   it("prices from the catalogue, whatever prices the browser sends", async () => {
     const { id } = await createPlan(ownerToken);
     const journey = fullJourney();
@@ -322,9 +350,31 @@ describe("PATCH /api/plan/:id", () => {
       "attendeesTransportation.selectedTransportationTypes[0].transportationType.id",
     ],
     [
-      "a contribution with no notes",
-      { flowers: { notes: "", contribution: "40", isContributionStep: true } },
-      "flowers.notes",
+      "money for pallbearers the funeral director provides",
+      () => ({
+        pallbearers: {
+          pallbearerType: byCode(catalogue.pallbearerTypes, "providedByYourFuneralDirector").id,
+          notes: "Drinks for the bearers",
+          contribution: "50",
+        },
+      }),
+      "pallbearers.contribution",
+    ],
+    [
+      "family and friends making their own way twice over",
+      () => {
+        const ownWay = byCode(catalogue.transportationForAttendeesTypes, "nominatingMyOwn");
+        return {
+          attendeesTransportation: {
+            selectedTransportationTypes: [
+              { transportationType: { id: ownWay.id, name: ownWay.name, price: 0 }, quantity: 2 },
+            ],
+            notes: "",
+            contribution: "0",
+          },
+        };
+      },
+      "attendeesTransportation.selectedTransportationTypes[0].quantity",
     ],
   ])(
     "refuses %s with a violation naming the field, and saves nothing",
@@ -372,17 +422,27 @@ describe("PATCH /api/plan/:id", () => {
       "attendance.option.code",
     ],
     [
-      "too many cars",
+      "more than four cars of one kind",
       {
         attendeesTransportation: {
           selectedTransportationTypes: [
-            { transportationType: { id: 1, name: "Limousine", price: 0 }, quantity: 11 },
+            { transportationType: { id: 1, name: "Limousine", price: 0 }, quantity: 5 },
           ],
           notes: "",
           contribution: "0",
         },
       },
       "attendeesTransportation.selectedTransportationTypes[0].quantity",
+    ],
+    [
+      "a contribution with no notes",
+      { flowers: { notes: "", contribution: "40", isContributionStep: true } },
+      "flowers.notes",
+    ],
+    [
+      "a contribution that is not money",
+      { flowers: { notes: "Roses", contribution: "lots", isContributionStep: true } },
+      "flowers.contribution",
     ],
   ])("answers 400 violations, not 500, for %s, and saves nothing", async (_case, change, propertyPath) => {
     const { id } = await createPlan(ownerToken);
@@ -409,6 +469,169 @@ describe("PATCH /api/plan/:id", () => {
 
     expect(response.statusCode).toBe(400);
     expect(violationsResponseSchema.parse(response.json()).violations).toHaveLength(1);
+  });
+});
+
+describe("only plans that can be delivered are stored", () => {
+  const kindOfFuneral = (code: string) =>
+    chooseAttendance(initialJourneyState(), catalogue, byCode(catalogue.attendance, code).id);
+  const withBranch = (journeyData: JourneyData): JourneyDataPayload => ({
+    ...journeyData,
+    funeralDirector: { id: branch.id },
+  });
+  const unattended = () => withBranch(kindOfFuneral("unattended").journeyData);
+  const privateFarewell = () => withBranch(kindOfFuneral("privateFarewell").journeyData);
+  const burial = (): JourneyDataPayload => ({
+    ...withBranch(
+      chooseRemains(kindOfFuneral("attended"), catalogue, byCode(catalogue.remains, "buried").id).journeyData,
+    ),
+    burial: { hasBurialPlot: true, notes: "Highgate Cemetery" },
+    burialService: { notes: "At the graveside, with a reading by my daughter" },
+  });
+  const cremationPackage = () => {
+    const planPackage = catalogue.packages.find((candidate) => candidate.remains.code === "cremated");
+    if (!planPackage) throw new Error("The catalogue has no cremation package");
+    return withBranch(choosePackage(initialJourneyState(), catalogue, planPackage.id).journeyData);
+  };
+  const limousines = (quantity: number): NonNullable<JourneyDataPayload["attendeesTransportation"]> => {
+    const limousine = byCode(catalogue.transportationForAttendeesTypes, "limousine");
+    return {
+      selectedTransportationTypes: [
+        { transportationType: { id: limousine.id, name: limousine.name, price: limousine.price }, quantity },
+      ],
+      notes: "",
+      contribution: "0",
+    };
+  };
+  const notPartOfThisFuneral = messages.notPartOfThisFuneral;
+  const includedInKindOfFuneral = messages.includedInKindOfFuneral;
+  const partOfYourPackage = messages.partOfYourPackage;
+
+  it.each<[string, () => JourneyDataPayload]>([
+    ["an unattended funeral", unattended],
+    ["a private farewell", privateFarewell],
+    ["an attended burial", burial],
+    ["an attended cremation", fullJourney],
+    ["a package", cremationPackage],
+  ])("stores %s made by the journey's rules", async (_case, journey) => {
+    const { id } = await createPlan(ownerToken);
+
+    const response = await request(ownerToken, "PATCH", `/api/plan/${id}`, journey());
+
+    expect(response.statusCode).toBe(200);
+    expect((await readPlan(ownerToken, id)).journey).toEqual(journey());
+  });
+
+  it.each<[string, () => JourneyDataPayload, [string, string][]]>([
+    [
+      "limousines on an unattended funeral",
+      () => ({ ...unattended(), attendeesTransportation: limousines(2) }),
+      [["attendeesTransportation", includedInKindOfFuneral]],
+    ],
+    [
+      "a procession on an unattended funeral",
+      () => ({ ...unattended(), procession: { personalisedProcession: true, notes: "Past the park" } }),
+      [["procession", notPartOfThisFuneral]],
+    ],
+    [
+      "a coffin other than the basic one on an unattended funeral",
+      () => ({ ...unattended(), coffin: { id: byCode(catalogue.coffins, "snowdon").id } }),
+      [["coffin", includedInKindOfFuneral]],
+    ],
+    [
+      "ashes other than the default on a private farewell",
+      () => ({
+        ...privateFarewell(),
+        ashes: { treatmentType: byCode(catalogue.ashesTreatmentTypes, "keepsakeUrn").id, notes: "" },
+      }),
+      [["ashes", includedInKindOfFuneral]],
+    ],
+    [
+      "a crematorium on a burial",
+      () => ({ ...burial(), crematoria: { id: catalogue.defaultCrematory.id } }),
+      [["crematoria", notPartOfThisFuneral]],
+    ],
+    [
+      "ashes on a burial",
+      () => ({
+        ...burial(),
+        ashes: { treatmentType: byCode(catalogue.ashesTreatmentTypes, "simpleContainer").id, notes: "" },
+      }),
+      [["ashes", notPartOfThisFuneral]],
+    ],
+    [
+      "a burial plot on a cremation",
+      () => ({ ...fullJourney(), burial: { hasBurialPlot: true, notes: "" } }),
+      [["burial", notPartOfThisFuneral]],
+    ],
+    [
+      "burial or cremation on an unattended funeral",
+      () => ({
+        ...unattended(),
+        burialCremation: { option: { id: byCode(catalogue.remains, "buried").id, code: "buried" } },
+      }),
+      [["burialCremation", notPartOfThisFuneral]],
+    ],
+    [
+      "a package whose contents differ from the answers sent",
+      () => ({
+        ...fullJourney(),
+        package: { id: catalogue.packages.find((candidate) => candidate.code === "simple")!.id },
+      }),
+      [
+        ["celebrant", partOfYourPackage],
+        ["pallbearers", partOfYourPackage],
+        ["deceaseTransportation", partOfYourPackage],
+        ["attendeesTransportation", partOfYourPackage],
+        ["procession", partOfYourPackage],
+        ["coffin", partOfYourPackage],
+        ["ashes", partOfYourPackage],
+      ],
+    ],
+    [
+      "a package's coffin changed",
+      () => ({ ...cremationPackage(), coffin: { id: byCode(catalogue.coffins, "snowdon").id } }),
+      [["coffin", partOfYourPackage]],
+    ],
+    [
+      "notes added to a step the package chose",
+      () => {
+        const journey = cremationPackage();
+        return { ...journey, celebrant: { celebrant: journey.celebrant!.celebrant, notes: "Reverend Ames" } };
+      },
+      [["celebrant", partOfYourPackage]],
+    ],
+  ])("refuses %s, naming what is wrong, and changes nothing", async (_case, journey, expected) => {
+    const { id } = await createPlan(ownerToken);
+    await request(ownerToken, "PATCH", `/api/plan/${id}`, fullJourney());
+    const before = await readPlan(ownerToken, id);
+
+    const response = await request(ownerToken, "PATCH", `/api/plan/${id}`, journey());
+
+    expect(response.statusCode).toBe(422);
+    expect(violationsResponseSchema.parse(response.json()).violations).toEqual(
+      expected.map(([propertyPath, title]) => ({ propertyPath, title })),
+    );
+    expect(await readPlan(ownerToken, id)).toEqual(before);
+  });
+
+  it("creates no plan for a journey off its path, for a visitor or a customer", async () => {
+    const visitorToken = await testApp.requestApplicationToken();
+    const customer = await createSignedInCustomer(testApp);
+    const offPath = { ...unattended(), attendeesTransportation: limousines(1) };
+
+    const asVisitor = await request(visitorToken, "POST", "/api/guest/plan", offPath);
+    const asCustomer = await request(customer.token, "POST", "/api/plan", offPath);
+
+    for (const response of [asVisitor, asCustomer]) {
+      expect(response.statusCode).toBe(422);
+      expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
+        { propertyPath: "attendeesTransportation", title: includedInKindOfFuneral },
+      ]);
+    }
+    for (const token of [visitorToken, customer.token]) {
+      expect((await request(token, "GET", "/api/plan")).json()).toEqual([]);
+    }
   });
 });
 

@@ -74,31 +74,35 @@ describe("POST /token refusals", () => {
       "a wrong client secret",
       { ...applicationGrant, client_secret: "not-the-secret-at-all" },
       "invalid_client",
+      401,
     ],
-    ["an unknown client", { ...applicationGrant, client_id: "someone-else" }, "invalid_client"],
+    ["an unknown client", { ...applicationGrant, client_id: "someone-else" }, "invalid_client", 401],
     [
       "no grant type",
       { scope: "APPLICATION", client_id: testClient.id, client_secret: testClient.secret },
       "invalid_request",
+      400,
     ],
-    ["an unknown grant", { ...applicationGrant, grant_type: "magic_words" }, "unsupported_grant_type"],
+    ["an unknown grant", { ...applicationGrant, grant_type: "magic_words" }, "unsupported_grant_type", 400],
     [
       "a grant the client may not use",
       { ...applicationGrant, grant_type: "authorization_code" },
       "unauthorized_client",
+      400,
     ],
-    ["the customer scope", { ...applicationGrant, scope: "CUSTOMER" }, "invalid_scope"],
+    ["the customer scope", { ...applicationGrant, scope: "CUSTOMER" }, "invalid_scope", 400],
     [
       "no scope",
       { grant_type: "client_credentials", client_id: testClient.id, client_secret: testClient.secret },
       "invalid_scope",
+      400,
     ],
-  ])("answers an OAuth2 error for %s", async (_case, fields, error) => {
+  ])("answers an OAuth2 error for %s", async (_case, fields, error, status) => {
     const usersBefore = (await testApp.db.select().from(users)).length;
 
     const response = await requestToken(fields);
 
-    expect([400, 401]).toContain(response.statusCode);
+    expect(response.statusCode).toBe(status);
     expect(tokenErrorResponseSchema.parse(response.json()).error).toBe(error);
     expect((await testApp.db.select().from(users)).length).toBe(usersBefore);
   });

@@ -1,11 +1,11 @@
-import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { readOutboxFolder, type OutboxMessage } from "../../api/test/support/outbox";
+import { dataDir } from "../playwright.config";
 import { expect } from "./fixtures";
 
 /** Where the API started by the end-to-end tests writes its emails (see playwright.config.ts). */
-const outbox = path.join(os.tmpdir(), "kindred-e2e-data", "outbox");
+const outbox = path.join(dataDir, "outbox");
 
 let people = 0;
 /** A new person for each test, so tests never share an account. */

@@ -1,6 +1,15 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { pinnedNodeVersion } from "../../../test-setup/pinned-node";
+import { apiPort } from "../playwright.config";
 import { test, expect } from "./fixtures";
+
+test("the running API is on the pinned Node.js", async ({ request }) => {
+  const response = await request.get(`http://127.0.0.1:${apiPort}/healthz`);
+
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok", node: `v${pinnedNodeVersion}` });
+});
 
 test("the home page leads into planning, where choosing a kind of funeral updates the price", async ({
   page,

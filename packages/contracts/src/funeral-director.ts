@@ -1,5 +1,7 @@
+import { messages } from "@kindred/domain";
 import { z } from "zod";
 import { postalAddressSchema } from "./plan-options";
+import { recordIdQuerySchema } from "./record-id";
 
 export const funeralDirectorBranchSchema = z.object({
   id: z.number().int(),
@@ -21,11 +23,11 @@ export const funeralDirectorBranchSchema = z.object({
 export type FuneralDirectorBranch = z.infer<typeof funeralDirectorBranchSchema>;
 
 export const funeralDirectorLocationQuerySchema = z.object({
-  id: z.coerce.number().int().positive("This should be a positive number"),
+  id: recordIdQuerySchema,
 });
 
 export const funeralDirectorSearchQuerySchema = z.object({
-  postcode: z.string().trim().min(2, "This value is too short. It should have 2 characters or more.").max(10),
+  postcode: z.string().trim().min(2, messages.tooShort(2)).max(10, messages.tooLong(10)),
 });
 export type FuneralDirectorSearchQuery = z.infer<typeof funeralDirectorSearchQuerySchema>;
 

@@ -4,3 +4,9 @@ export const healthResponseSchema = z.object({
   status: z.enum(["ok", "unavailable"]),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** `/healthz` also names the Node.js the process runs on, so a deployment can be checked. */
+export const livenessResponseSchema = healthResponseSchema.extend({
+  node: z.string().regex(/^v\d+\.\d+\.\d+$/),
+});
+export type LivenessResponse = z.infer<typeof livenessResponseSchema>;

@@ -4,5 +4,6 @@ export * from "./health";
 export * from "./journey";
 export * from "./plan";
 export * from "./plan-options";
+export * from "./record-id";
 export * from "./token";
 export * from "./violations";

@@ -1,13 +1,16 @@
-import type { JourneyData } from "@kindred/domain";
+import { findSaveProblems, messages, type JourneyData } from "@kindred/domain";
 import { z } from "zod";
+import { recordIdSchema } from "./record-id";
 
 /**
  * The journey payload (SPEC.md section 3, "Journey data"), as the web app sends it and a saved
  * plan returns it. Strict: an unknown field is a mistake, not something to store.
  */
-const catalogueId = z.number().int().positive();
-const notes = z.string().max(2000, "This value is too long. It should have 2000 characters or less.");
-const contribution = z.string().max(20, "This value is too long. It should have 20 characters or less.");
+const catalogueId = recordIdSchema;
+const notesLength = 2000;
+const contributionLength = 20;
+const notes = z.string().max(notesLength, messages.tooLong(notesLength));
+const contribution = z.string().max(contributionLength, messages.tooLong(contributionLength));
 
 const contributionTopicSchema = z.strictObject({
   notes,
@@ -15,7 +18,8 @@ const contributionTopicSchema = z.strictObject({
   isContributionStep: z.literal(true),
 });
 
-export const journeyDataSchema = z.strictObject({
+/** The journey's topics and their shapes, without the journey's rules (a stored plan, say). */
+export const journeyTopicsSchema = z.strictObject({
   attendance: z
     .strictObject({
       option: z.strictObject({
@@ -38,18 +42,16 @@ export const journeyDataSchema = z.strictObject({
     .optional(),
   attendeesTransportation: z
     .strictObject({
-      selectedTransportationTypes: z
-        .array(
-          z.strictObject({
-            transportationType: z.strictObject({
-              id: catalogueId,
-              name: z.string().max(200),
-              price: z.number().int().nonnegative(),
-            }),
-            quantity: z.number().int().min(0).max(10, "The value should be equal to or be smaller than 10."),
+      selectedTransportationTypes: z.array(
+        z.strictObject({
+          transportationType: z.strictObject({
+            id: catalogueId,
+            name: z.string().max(200),
+            price: z.number().int().nonnegative(),
           }),
-        )
-        .max(10),
+          quantity: z.number().int().min(0, messages.atLeast(0)),
+        }),
+      ),
       notes,
       contribution,
     })
@@ -66,7 +68,31 @@ export const journeyDataSchema = z.strictObject({
   otherRequests: contributionTopicSchema.optional(),
   package: z.strictObject({ id: catalogueId }).nullable().optional(),
 });
-export type JourneyDataPayload = z.infer<typeof journeyDataSchema>;
+
+/** `attendeesTransportation.selectedTransportationTypes[0].quantity` as zod's path. */
+function pathOf(propertyPath: string): (string | number)[] {
+  return propertyPath
+    .split(/\.|\[(\d+)\]/)
+    .filter((segment) => segment !== undefined && segment !== "")
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+}
+
+/**
+ * Adds the journey's rules to a schema of its topics: every problem the domain finds that stops
+ * a save (`findSaveProblems`, without the catalogue, which the API checks against itself) is an
+ * issue at its property path. Unanswered questions are not: a plan may be saved unfinished.
+ */
+export function withJourneyRules<Schema extends z.ZodType<Partial<JourneyData>>>(schema: Schema) {
+  return schema.superRefine((journeyData, context) => {
+    for (const problem of findSaveProblems(journeyData as JourneyData)) {
+      context.addIssue({ code: "custom", path: pathOf(problem.propertyPath), message: problem.title });
+    }
+  });
+}
+
+/** A journey as a request sends it: its topics, held to the journey's rules. */
+export const journeyDataSchema = withJourneyRules(journeyTopicsSchema);
+export type JourneyDataPayload = z.infer<typeof journeyTopicsSchema>;
 
 /** The contract and the domain describe the same journey: this stops compiling if they drift. */
 export type JourneyDataPayloadIsJourneyData = JourneyDataPayload extends JourneyData ? true : never;

@@ -61,16 +61,18 @@ export const planPackageSchema = z.object({
   name: z.string(),
   description: z.string(),
   visible: z.boolean(),
-  /** The sum of everything the package holds, attendee transport as price times quantity. */
+  /** The total of the journey the package prefills, priced like any other journey. */
   price: penceSchema,
   attendance: packageOptionSchema,
   remains: packageOptionSchema,
-  ashes: packageOptionSchema,
+  /** Null for a burial package, which has no ashes. */
+  ashes: packageOptionSchema.nullable(),
   celebrant: packageOptionSchema,
   coffin: packageOptionSchema,
   deceaseTransportation: packageOptionSchema,
   pallbearers: packageOptionSchema,
-  crematory: crematorySchema.pick({ id: true, code: true, name: true }),
+  /** Null for a burial package, which has no crematorium. */
+  crematory: crematorySchema.pick({ id: true, code: true, name: true }).nullable(),
   attendeesTransportation: z.array(
     z.object({
       transportationType: packageOptionSchema,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { journeyDataSchema } from "./journey";
+import { messages } from "@kindred/domain";
+import { journeyTopicsSchema, withJourneyRules } from "./journey";
 import { penceSchema } from "./plan-options";
 
 /**
@@ -8,21 +9,24 @@ import { penceSchema } from "./plan-options";
  * string (`planningJourneyData`: priceData, pricePlan, enabledSteps, activeSteps,
  * completedSteps), which the API keeps for the web app and never prices from.
  */
-export const savePlanBodySchema = journeyDataSchema.extend({
+const planningJourneyDataLength = 100_000;
+const savePlanFieldsSchema = journeyTopicsSchema.extend({
   saveUnfinishedJourney: z.boolean().default(true),
   planningJourneyData: z
     .string()
-    .max(100_000, "This value is too long. It should have 100000 characters or less.")
+    .max(planningJourneyDataLength, messages.tooLong(planningJourneyDataLength))
     .optional(),
   /** The attendee transport list again, under the name the original client also sent it. */
   planOptionsAttendeesTransportationToTransportationTypes: z.array(z.unknown()).max(10).optional(),
 });
+
+export const savePlanBodySchema = withJourneyRules(savePlanFieldsSchema);
 export type SavePlanBody = z.infer<typeof savePlanBodySchema>;
 
-export const createGuestPlanBodySchema = savePlanBodySchema.partial();
+export const createGuestPlanBodySchema = withJourneyRules(savePlanFieldsSchema.partial());
 export type CreateGuestPlanBody = z.infer<typeof createGuestPlanBodySchema>;
 
-export const planIdParamsSchema = z.object({ id: z.uuid("This is not a plan reference.") });
+export const planIdParamsSchema = z.object({ id: z.uuid(messages.notAPlanReference) });
 export type PlanIdParams = z.infer<typeof planIdParamsSchema>;
 
 export const planSectionSchema = z.object({
@@ -46,19 +50,34 @@ export const planPriceSchema = z.object({
 export const planResponseSchema = z.object({
   id: z.uuid(),
   saveUnfinishedJourney: z.boolean(),
-  journey: journeyDataSchema,
+  journey: journeyTopicsSchema,
   planningJourneyData: z.string().nullable(),
-  /** Priced by the API from the catalogue; what the browser sent is never used. */
+  /**
+   * Priced by the API from today's catalogue whenever the plan is read: the price that will be
+   * charged. What the browser sent is never used (docs/decisions/008-prices-over-time.md).
+   */
   priceData: z.record(z.string(), penceSchema),
   price: planPriceSchema,
   sections: z.array(planSectionSchema),
+  /**
+   * Set when today's total differs from the total the plan was last saved at, because the
+   * catalogue's prices have changed since: the person is to be told before they buy.
+   */
+  priceChange: z
+    .object({
+      savedTotal: penceSchema,
+      savedAt: z.iso.datetime({ offset: true }),
+    })
+    .nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
+  /** Goes up with every save; also the answer's `ETag`, to send back as `If-Match`. */
+  version: z.number().int().positive(),
 });
 export type PlanResponse = z.infer<typeof planResponseSchema>;
 
 export const savedPlanResponseSchema = z.object({
-  message: z.literal("Saved!"),
+  message: z.literal(messages.saved),
   plan: planResponseSchema,
 });
 export type SavedPlanResponse = z.infer<typeof savedPlanResponseSchema>;

@@ -11,3 +11,6 @@ export const violationsResponseSchema = z.object({
   violations: z.array(violationSchema),
 });
 export type ViolationsResponse = z.infer<typeof violationsResponseSchema>;
+
+// Built the same way in the browser and the API: the plain builders live in the domain package.
+export { couldNotSendRequestResponse, requestViolation } from "@kindred/domain";

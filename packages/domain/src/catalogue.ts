@@ -45,6 +45,18 @@ export const coffinCollectionCodes = [
   "premierTraditional",
 ] as const;
 
+/** The code of "I will arrange it myself" among pallbearers, transport and cars for mourners. */
+export const nominatingMyOwnCode = "nominatingMyOwn";
+
+/**
+ * The most cars of one kind family and friends can ask for; "making their own way" is a yes or
+ * a no, so at most one of it.
+ */
+export const maximumCarsOfOneKind = 4;
+export function maximumCarsOf(option: { code: string }): number {
+  return option.code === nominatingMyOwnCode ? 1 : maximumCarsOfOneKind;
+}
+
 export const defaultCoffinCode = "park";
 export const defaultDeceasedTransportCode = "specialistVehicle";
 

@@ -1,3 +1,5 @@
+import type { JourneyData } from "./journey-data";
+
 /**
  * The part of the catalogue (GET /api/plan-options) the journey rules read. It is described
  * here, not imported from the contracts, so the rules stay free of any transport concern; the
@@ -21,12 +23,14 @@ export interface JourneyCataloguePackage {
   name: string;
   attendance: { id: number; code: string };
   remains: { id: number; code: string };
-  ashes: { id: number };
+  /** The ashes treatment of a cremation package; a burial package has none. */
+  ashes: { id: number } | null;
   celebrant: { id: number };
   coffin: { id: number };
   deceaseTransportation: { id: number };
   pallbearers: { id: number };
-  crematory: { id: number };
+  /** The crematorium of a cremation package; a burial package has none. */
+  crematory: { id: number } | null;
   attendeesTransportation: {
     transportationType: { id: number; name: string; price: number };
     quantity: number;
@@ -63,4 +67,28 @@ export function defaultOption<T extends { isDefault: boolean }>(options: readonl
 export function basicCoffin(catalogue: JourneyCatalogue): JourneyCatalogueCoffin | undefined {
   const basics = catalogue.coffins.filter((coffin) => coffin.collection.code === "basic");
   return basics.find((coffin) => coffin.isDefault) ?? defaultOption(catalogue.coffins);
+}
+
+/**
+ * The journey with each car for family and friends named and priced as the catalogue has it,
+ * whatever was sent: the name and price a browser holds are only a copy, and may be out of date.
+ */
+export function withCatalogueCars(
+  journeyData: JourneyData,
+  catalogue: Pick<JourneyCatalogue, "transportationForAttendeesTypes">,
+): JourneyData {
+  const attendees = journeyData.attendeesTransportation;
+  if (!attendees) return journeyData;
+  return {
+    ...journeyData,
+    attendeesTransportation: {
+      ...attendees,
+      selectedTransportationTypes: attendees.selectedTransportationTypes.map((selected) => {
+        const option = findById(catalogue.transportationForAttendeesTypes, selected.transportationType.id);
+        return option
+          ? { ...selected, transportationType: { id: option.id, name: option.name, price: option.price } }
+          : selected;
+      }),
+    },
+  };
 }

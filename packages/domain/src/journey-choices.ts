@@ -1,11 +1,18 @@
 import type { AttendanceCode, RemainsCode } from "./catalogue";
-import { basicCoffin, defaultOption, findById, type JourneyCatalogue } from "./journey-catalogue";
-import type { JourneyData, JourneyTopic } from "./journey-data";
-import { isOnPath } from "./journey-path";
+import {
+  basicCoffin,
+  defaultOption,
+  findById,
+  type JourneyCatalogue,
+  type JourneyCataloguePackage,
+} from "./journey-catalogue";
+import { defaultContribution, type JourneyData, type JourneyTopic } from "./journey-data";
+import { isOnPath, journeyPath } from "./journey-path";
 import {
   burialOnlyStepHandles,
   cremationOnlyStepHandles,
   isJourneyStepHandle,
+  journeyStepHandles,
   stepOfTopic,
   stepTopics,
   type JourneyStepHandle,
@@ -19,7 +26,8 @@ import {
   type JourneyState,
   type StepFlagsMap,
 } from "./journey-state";
-import { UnknownStepError } from "./price-data";
+import type { Pence } from "./money";
+import { summarisePrice, UnknownStepError } from "./price-data";
 
 /** The topics a package fills; changing any of them afterwards ends the package. */
 export const packageTopics = [
@@ -92,7 +100,11 @@ export function chooseAttendance(
     journeyData.crematoria = { id: catalogue.defaultCrematory.id };
     if (coffin) journeyData.coffin = { id: coffin.id };
     if (transport) {
-      journeyData.deceaseTransportation = { transportationType: transport.id, notes: "", contribution: "0" };
+      journeyData.deceaseTransportation = {
+        transportationType: transport.id,
+        notes: "",
+        contribution: defaultContribution,
+      };
     }
     steps = withFlags(steps, ["coffin", "transportation"], { prefilled: true });
     if (code === "privateFarewell") {
@@ -104,29 +116,19 @@ export function chooseAttendance(
   return settle({ ...fresh, journeyData, steps }, catalogue);
 }
 
-/**
- * Choosing a package starts the journey again with everything the package holds, and marks
- * those steps prefilled.
- */
-export function choosePackage(
-  state: JourneyState,
-  catalogue: JourneyCatalogue,
-  packageId: number,
-): JourneyState {
-  const chosen = findById(catalogue.packages, packageId);
-  if (!chosen) return state;
-  const fresh = restart(state);
-  const journeyData: JourneyData = {
+/** The answers a package gives: everything it holds, in the journey payload's own shape. */
+export function packageJourney(chosen: JourneyCataloguePackage): JourneyData {
+  return {
     package: { id: chosen.id },
     attendance: { option: { id: chosen.attendance.id, code: chosen.attendance.code as AttendanceCode } },
     burialCremation: { option: { id: chosen.remains.id, code: chosen.remains.code as RemainsCode } },
-    crematoria: { id: chosen.crematory.id },
+    ...(chosen.crematory ? { crematoria: { id: chosen.crematory.id } } : {}),
     celebrant: { celebrant: chosen.celebrant.id, notes: "" },
-    pallbearers: { pallbearerType: chosen.pallbearers.id, notes: "", contribution: "0" },
+    pallbearers: { pallbearerType: chosen.pallbearers.id, notes: "", contribution: defaultContribution },
     deceaseTransportation: {
       transportationType: chosen.deceaseTransportation.id,
       notes: "",
-      contribution: "0",
+      contribution: defaultContribution,
     },
     attendeesTransportation: {
       selectedTransportationTypes: chosen.attendeesTransportation.map(({ transportationType, quantity }) => ({
@@ -138,14 +140,43 @@ export function choosePackage(
         quantity,
       })),
       notes: "",
-      contribution: "0",
+      contribution: defaultContribution,
     },
     coffin: { id: chosen.coffin.id },
-    ashes: { treatmentType: chosen.ashes.id, notes: "" },
+    ...(chosen.ashes ? { ashes: { treatmentType: chosen.ashes.id, notes: "" } } : {}),
   };
+}
+
+/**
+ * Choosing a package starts the journey again with everything the package holds, and marks
+ * those of its steps that are on the package's path prefilled (a burial package has no
+ * crematorium or ashes to prefill).
+ */
+export function choosePackage(
+  state: JourneyState,
+  catalogue: JourneyCatalogue,
+  packageId: number,
+): JourneyState {
+  const chosen = findById(catalogue.packages, packageId);
+  if (!chosen) return state;
+  const fresh = restart(state);
+  const journeyData = packageJourney(chosen);
+  const path = journeyPath(journeyData);
   let steps = withFlags(fresh.steps, ["attendance"], { visited: true, edited: Boolean(state.edit) });
-  steps = withFlags(steps, packageStepHandles, { prefilled: true });
+  steps = withFlags(
+    steps,
+    packageStepHandles.filter((handle) => path.includes(handle)),
+    { prefilled: true },
+  );
   return settle({ ...fresh, journeyData, steps }, catalogue);
+}
+
+/**
+ * A package's advertised price: the total of the journey it prefills, priced by the same
+ * function that prices any journey.
+ */
+export function packagePrice(catalogue: JourneyCatalogue, packageId: number): Pence {
+  return summarisePrice(choosePackage(initialJourneyState(), catalogue, packageId).priceData).total;
 }
 
 /**
@@ -174,7 +205,13 @@ export function chooseRemains(
   remainsId: number,
 ): JourneyState {
   const option = findById(catalogue.remains, remainsId);
-  if (!option || !isStepEditable(state, "burial-cremation")) return state;
+  if (
+    !option ||
+    !isStepEditable(state, "burial-cremation") ||
+    !isOnPath(state.journeyData, "burial-cremation")
+  ) {
+    return state;
+  }
   const code = option.code as RemainsCode;
   const otherBranch = code === "buried" ? cremationOnlyStepHandles : burialOnlyStepHandles;
   const journeyData = withoutTopics(state.journeyData, otherBranch);
@@ -213,8 +250,22 @@ export function visitStep(state: JourneyState, handle: JourneyStepHandle): Journ
 }
 
 /**
- * Clears a step's answers: in edit mode back to what is stored (the change is gone), otherwise
- * to nothing (its price becomes 0). A missing step name is an error.
+ * The steps whose answers hang on a step's: the kind of funeral decides the whole journey,
+ * burial or cremation decides its branch.
+ */
+function stepsHangingOn(handle: JourneyStepHandle): readonly JourneyStepHandle[] {
+  if (handle === "attendance") return journeyStepHandles;
+  if (handle === "burial-cremation") {
+    return [handle, ...burialOnlyStepHandles, ...cremationOnlyStepHandles];
+  }
+  return [handle];
+}
+
+/**
+ * Clears a step's answers, and those of the steps that hang on it: in edit mode back to what is
+ * stored (the change is gone), otherwise to nothing (its price becomes 0; clearing the kind of
+ * funeral starts again). A step off the path or chosen for the person has nothing to clear. A
+ * missing step name is an error.
  */
 export function resetStep(
   state: JourneyState,
@@ -222,17 +273,25 @@ export function resetStep(
   handle: JourneyStepHandle | undefined | null | "",
 ): JourneyState {
   if (!handle || !isJourneyStepHandle(handle)) throw new UnknownStepError();
-  if (!isStepEditable(state, handle)) return state;
-  const journeyData = withoutTopics(state.journeyData, [handle]);
+  if (!isStepEditable(state, handle) || !isOnPath(state.journeyData, handle)) return state;
+  const handles = stepsHangingOn(handle);
   if (state.edit) {
-    for (const topic of stepTopics[handle] as readonly JourneyTopic[]) {
-      const stored = state.edit.stored.journeyData[topic];
-      if (stored !== undefined) Object.assign(journeyData, { [topic]: stored });
+    const { stored } = state.edit;
+    const journeyData =
+      handle === "attendance" ? { ...stored.journeyData } : withoutTopics(state.journeyData, handles);
+    for (const topic of handles.flatMap((each) => stepTopics[each] as readonly JourneyTopic[])) {
+      const storedAnswer = stored.journeyData[topic];
+      if (storedAnswer !== undefined) Object.assign(journeyData, { [topic]: storedAnswer });
     }
-    const steps = withFlags(state.steps, [handle], { edited: false });
+    const steps = { ...state.steps };
+    for (const each of handles) {
+      steps[each] = { ...steps[each], prefilled: stored.steps[each].prefilled, edited: false };
+    }
     return settle({ ...state, journeyData, steps }, catalogue);
   }
-  return settle({ ...state, journeyData }, catalogue);
+  if (handle === "attendance") return restart(state);
+  const steps = withFlags(state.steps, handles.slice(1), clearedStepFlags);
+  return settle({ ...state, journeyData: withoutTopics(state.journeyData, handles), steps }, catalogue);
 }
 
 /** Starts changing an answer from the summary; changes are held apart until the person leaves. */

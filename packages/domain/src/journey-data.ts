@@ -93,13 +93,7 @@ export function contributionToPence(contribution: string): number | null {
   return Number(pounds) * 100 + Number(pence.padEnd(2, "0"));
 }
 
-/**
- * A contribution is in order when there is none (empty or zero) or when its notes say, in at
- * least two characters, what it is for (SPEC.md section 5).
- */
-export function isContributionValid(topic: { notes: string; contribution: string } | undefined): boolean {
-  if (!topic) return true;
-  const pence = contributionToPence(topic.contribution);
-  if (pence === null) return false;
-  return pence === 0 || topic.notes.trim().length >= minimumContributionNotesLength;
+/** True when the payload holds at least one answer worth saving. */
+export function hasJourneyData(journeyData: JourneyData): boolean {
+  return Object.values(journeyData).some((value) => value !== undefined && value !== null);
 }

@@ -3,7 +3,7 @@ import type { JourneyCatalogue } from "./journey-catalogue";
 import type { JourneyData } from "./journey-data";
 import { firstJourneyStepHandle, journeyStepHandles, type JourneyStepHandle } from "./journey-steps";
 import { pendingPriceChanges, priceJourney, type PriceData } from "./price-data";
-import { isStepComplete } from "./step-completeness";
+import { incompleteSteps } from "./step-completeness";
 
 /** SPEC.md section 4, Step flags. */
 export interface StepFlags {
@@ -56,13 +56,13 @@ export function initialJourneyState(): JourneyState {
  */
 export function refreshDerivedFlags<State extends StoredJourney>(state: State): State {
   const path = journeyPath(state.journeyData);
+  const incomplete = incompleteSteps(state.journeyData);
   const steps = clearedSteps();
   let everyEarlierStepCompleted = true;
   for (const handle of journeyStepHandles) {
     const previous = state.steps[handle];
     const onPath = path.includes(handle);
-    const completed =
-      onPath && (previous.visited || previous.prefilled) && isStepComplete(handle, state.journeyData);
+    const completed = onPath && (previous.visited || previous.prefilled) && !incomplete.has(handle);
     steps[handle] = {
       ...previous,
       completed,

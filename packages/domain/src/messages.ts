@@ -21,17 +21,40 @@ export const messages = {
   passwordNeedsSpecial: "Password must contain at least one of these @$!%*#?& special characters",
   passwordTooShort: "Password is too short - should be 8 characters minimum.",
   passwordTooLong: "Password is too long - should be 25 characters maximum.",
+  passwordTooCommon:
+    "This password is one of the most common, so it is easy to guess. Please choose a different one.",
   passwordsMustMatch: "Passwords must match",
   nothingToSave: "You have no data to save, have you made some selections?",
   requestFailed: "Fatal error please refresh or contact site admin",
   requestNotSent: "Application could not send request, please contact site admin",
   saved: "Saved!",
+  noSuchPlan: "No such plan",
+  priceChangeTitle: "The price of your plan has changed",
+  priceChangeUnderstood: "I understand",
+  notAPlanReference: "This is not a plan reference.",
   optionNotAvailable: "This option is no longer available. Please choose again.",
   contributionNeedsNotes: "Please tell us what this contribution is for (at least 2 characters).",
   contributionNotMoney: "Enter an amount in pounds, like 50 or 25.50",
+  pallbearerContributionNotOffered:
+    "Money can only be set aside for pallbearers when family or friends carry the coffin.",
+  transportContributionNotOffered:
+    "Money can only be set aside for transport when you choose a vehicle of your own.",
+  carKindChosenTwice: "Each kind of car can only be chosen once. Give the number you would like instead.",
+  notPartOfThisFuneral:
+    "This does not go with the funeral you have chosen, so it cannot be saved in your plan.",
+  includedInKindOfFuneral:
+    "This is chosen for you as part of the kind of funeral you have picked, so it cannot be changed.",
+  partOfYourPackage:
+    "This is part of the package you have chosen, so it cannot be changed while your plan is a package.",
   signInFailed: "The email address or password is not right. Check them and try again.",
   tooManyResetRequests:
     "We have already sent several links to reset this password. For your security, please wait an hour and try again, or call us.",
+  planChangedElsewhere:
+    "This plan was changed in another window or on another device after you opened it, so nothing was saved here. Reload the page to see the latest version.",
+  tooManyPlans: (limit: number) =>
+    `You already have ${limit} plans saved, which is as many as we keep for one person. Please carry on with one of them, or call us and we will help.`,
+  tooManyRequests:
+    "We have had a great many requests from your connection. Please wait a few minutes and try again, or call us.",
   tooManyAttempts:
     "There have been too many attempts. For your security, please wait 15 minutes and try again, or call us.",
   resetLinkSent:

@@ -1,9 +1,14 @@
 import { findById, type JourneyCatalogue } from "./journey-catalogue";
-import { contributionToPence, isContributionValid, type JourneyData } from "./journey-data";
+import { contributionToPence, type JourneyData } from "./journey-data";
 import { journeyPath } from "./journey-path";
 import type { JourneyStepHandle } from "./journey-steps";
-import { messages } from "./messages";
-import { attendeeTransportPrice } from "./price-data";
+import {
+  basicPriceKey,
+  pallbearersContributionPriceKey,
+  transportationContributionPriceKey,
+  wishPriceKeys,
+} from "./price-keys";
+import type { Pence } from "./money";
 
 /** One line of a plan: what was chosen and what it costs (SPEC.md's plan sections). */
 export interface PlanSectionLine {
@@ -11,7 +16,9 @@ export interface PlanSectionLine {
   step: JourneyStepHandle;
   title: string;
   answer: string;
-  price: number;
+  price: Pence;
+  /** Where the line's price counts in the running price; null for a line that costs nothing. */
+  priceKey: string | null;
   /** Contributions are money set aside for loved ones, not guaranteed like the rest. */
   guaranteed: boolean;
 }
@@ -23,15 +30,34 @@ export interface PlanSectionNames {
 const withNotes = (answer: string, notes: string | undefined) =>
   notes?.trim() ? (answer ? `${answer}. ${notes.trim()}` : notes.trim()) : answer;
 
-/** Every answered topic of the journey, in journey order, with its price. */
+/** What attendee transport costs: each type's catalogue price times the number wanted. */
+export function attendeeTransportPrice(
+  journeyData: JourneyData,
+  catalogue: Pick<JourneyCatalogue, "transportationForAttendeesTypes">,
+): Pence {
+  return (journeyData.attendeesTransportation?.selectedTransportationTypes ?? []).reduce(
+    (total, selected) =>
+      total +
+      (findById(catalogue.transportationForAttendeesTypes, selected.transportationType.id)?.price ?? 0) *
+        selected.quantity,
+    0,
+  );
+}
+
+/**
+ * Every answered topic of the journey on the person's path, in journey order, with what it
+ * costs from the catalogue. This is the one walk over a journey's prices: the running price
+ * (`priceJourney`), the summary and the API's stored price are all made from these lines, so
+ * the lines always add up to the total.
+ */
 export function planSections(
   journeyData: JourneyData,
   catalogue: JourneyCatalogue,
   names: PlanSectionNames = {},
 ): PlanSectionLine[] {
   const lines: PlanSectionLine[] = [];
-  const add = (line: Omit<PlanSectionLine, "guaranteed"> & { guaranteed?: boolean }) =>
-    lines.push({ guaranteed: true, ...line });
+  const add = (line: Omit<PlanSectionLine, "guaranteed" | "priceKey"> & Partial<PlanSectionLine>) =>
+    lines.push({ guaranteed: true, priceKey: null, ...line });
   const nameOf = (options: readonly { id: number; name: string }[], id: number | null | undefined) =>
     findById(options, id)?.name ?? "Not chosen";
   const priceOf = (options: readonly { id: number; price: number }[], id: number | null | undefined) =>
@@ -40,11 +66,20 @@ export function planSections(
     key: string,
     step: JourneyStepHandle,
     title: string,
+    priceKey: string,
     topic: { notes: string; contribution: string } | undefined,
   ) => {
     const amount = topic ? (contributionToPence(topic.contribution) ?? 0) : 0;
     if (amount > 0)
-      add({ key, step, title, answer: topic?.notes.trim() ?? "", price: amount, guaranteed: false });
+      add({
+        key,
+        step,
+        title,
+        answer: topic?.notes.trim() ?? "",
+        price: amount,
+        priceKey,
+        guaranteed: false,
+      });
   };
 
   const { attendance, burialCremation, burial, burialService, celebrant, pallbearers, procession } =
@@ -56,6 +91,7 @@ export function planSections(
       title: "Kind of funeral",
       answer: nameOf(catalogue.attendance, attendance.option.id),
       price: priceOf(catalogue.attendance, attendance.option.id),
+      priceKey: basicPriceKey,
     });
   }
   if (journeyData.funeralDirector) {
@@ -74,6 +110,7 @@ export function planSections(
       title: "Burial or cremation",
       answer: nameOf(catalogue.remains, burialCremation.option.id),
       price: priceOf(catalogue.remains, burialCremation.option.id),
+      priceKey: "burial-cremation",
     });
   }
   if (burial && burial.hasBurialPlot !== null) {
@@ -97,7 +134,7 @@ export function planSections(
       price: 0,
     });
   }
-  if (journeyData.crematoria && burialCremation?.option.code !== "buried") {
+  if (journeyData.crematoria) {
     add({
       key: "crematory",
       step: "crematoria",
@@ -113,6 +150,7 @@ export function planSections(
       title: "Who leads the service",
       answer: withNotes(nameOf(catalogue.celebrantTypes, celebrant.celebrant), celebrant.notes),
       price: priceOf(catalogue.celebrantTypes, celebrant.celebrant),
+      priceKey: "celebrant",
     });
   }
   if (pallbearers?.pallbearerType) {
@@ -122,9 +160,16 @@ export function planSections(
       title: "Pallbearers",
       answer: withNotes(nameOf(catalogue.pallbearerTypes, pallbearers.pallbearerType), pallbearers.notes),
       price: priceOf(catalogue.pallbearerTypes, pallbearers.pallbearerType),
+      priceKey: "pallbearers",
     });
-    contribution("pallbearerContribution", "pallbearers", "Pallbearers contribution", pallbearers);
   }
+  contribution(
+    "pallbearerContribution",
+    "pallbearers",
+    "Pallbearers contribution",
+    pallbearersContributionPriceKey,
+    pallbearers,
+  );
   const deceased = journeyData.deceaseTransportation;
   if (deceased?.transportationType) {
     add({
@@ -136,9 +181,16 @@ export function planSections(
         deceased.notes,
       ),
       price: priceOf(catalogue.transportationForTheDeceasedTypes, deceased.transportationType),
+      priceKey: "transportation",
     });
-    contribution("transportationContribution", "transportation", "Transport contribution", deceased);
   }
+  contribution(
+    "transportationContribution",
+    "transportation",
+    "Transport contribution",
+    transportationContributionPriceKey,
+    deceased,
+  );
   const attendees = journeyData.attendeesTransportation;
   const chosenCars = attendees?.selectedTransportationTypes.filter((selected) => selected.quantity > 0) ?? [];
   if (attendees && chosenCars.length > 0) {
@@ -156,14 +208,16 @@ export function planSections(
         attendees.notes,
       ),
       price: attendeeTransportPrice(journeyData, catalogue),
+      priceKey: "transportation",
     });
-    contribution(
-      "attendeesTransportationContribution",
-      "transportation",
-      "Family transport contribution",
-      attendees,
-    );
   }
+  contribution(
+    "attendeesTransportationContribution",
+    "transportation",
+    "Family transport contribution",
+    transportationContributionPriceKey,
+    attendees,
+  );
   if (procession && procession.personalisedProcession !== null) {
     add({
       key: "processionOptions",
@@ -180,6 +234,7 @@ export function planSections(
       title: "Coffin",
       answer: nameOf(catalogue.coffins, journeyData.coffin.id),
       price: priceOf(catalogue.coffins, journeyData.coffin.id),
+      priceKey: "coffin",
     });
   }
   if (journeyData.ashes?.treatmentType) {
@@ -192,21 +247,31 @@ export function planSections(
         journeyData.ashes.notes,
       ),
       price: priceOf(catalogue.ashesTreatmentTypes, journeyData.ashes.treatmentType),
+      priceKey: "ashes",
     });
   }
   const wishes = [
-    ["stationaryOptions", "Order of service and stationery", journeyData.stationery],
-    ["flowerOptions", "Flowers", journeyData.flowers],
-    ["memorialOptions", "Memorial", journeyData.memorial],
-    ["photographyAndVideoOptions", "Photography and video", journeyData.photoVideo],
-    ["musicOptions", "Music", journeyData.music],
-    ["additionalOptions", "Other requests", journeyData.otherRequests],
+    ["stationaryOptions", "Order of service and stationery", "stationery"],
+    ["flowerOptions", "Flowers", "flowers"],
+    ["memorialOptions", "Memorial", "memorial"],
+    ["photographyAndVideoOptions", "Photography and video", "photoVideo"],
+    ["musicOptions", "Music", "music"],
+    ["additionalOptions", "Other requests", "otherRequests"],
   ] as const;
-  for (const [key, title, topic] of wishes) {
+  for (const [key, title, topicName] of wishes) {
+    const topic = journeyData[topicName];
     if (!topic) continue;
     const amount = contributionToPence(topic.contribution) ?? 0;
     if (amount === 0 && !topic.notes.trim()) continue;
-    add({ key, step: "additional", title, answer: topic.notes.trim(), price: amount, guaranteed: false });
+    add({
+      key,
+      step: "additional",
+      title,
+      answer: topic.notes.trim(),
+      price: amount,
+      priceKey: wishPriceKeys[topicName],
+      guaranteed: false,
+    });
   }
   if (journeyData.readings?.notes.trim()) {
     add({
@@ -220,115 +285,4 @@ export function planSections(
   }
   const path = journeyPath(journeyData);
   return lines.filter((line) => path.includes(line.step));
-}
-
-export interface ChoiceProblem {
-  propertyPath: string;
-  title: string;
-}
-
-/**
- * What in a journey payload the catalogue cannot honour: ids it does not hold, a code that
- * does not match its id, a contribution that is not an amount of money or has no notes.
- */
-export function findChoiceProblems(journeyData: JourneyData, catalogue: JourneyCatalogue): ChoiceProblem[] {
-  const problems: ChoiceProblem[] = [];
-  const expectOption = (
-    path: string,
-    options: readonly { id: number; code?: string }[],
-    id: number | null | undefined,
-    code?: string,
-  ) => {
-    if (id === null || id === undefined) return;
-    const found = findById(options, id);
-    if (!found || (code !== undefined && found.code !== code)) {
-      problems.push({ propertyPath: path, title: messages.optionNotAvailable });
-    }
-  };
-  expectOption(
-    "attendance.option.id",
-    catalogue.attendance,
-    journeyData.attendance?.option.id,
-    journeyData.attendance?.option.code,
-  );
-  expectOption(
-    "burialCremation.option.id",
-    catalogue.remains,
-    journeyData.burialCremation?.option.id,
-    journeyData.burialCremation?.option.code,
-  );
-  expectOption("crematoria.id", catalogue.crematoria, journeyData.crematoria?.id);
-  expectOption("celebrant.celebrant", catalogue.celebrantTypes, journeyData.celebrant?.celebrant);
-  expectOption(
-    "pallbearers.pallbearerType",
-    catalogue.pallbearerTypes,
-    journeyData.pallbearers?.pallbearerType,
-  );
-  expectOption(
-    "deceaseTransportation.transportationType",
-    catalogue.transportationForTheDeceasedTypes,
-    journeyData.deceaseTransportation?.transportationType,
-  );
-  journeyData.attendeesTransportation?.selectedTransportationTypes.forEach((selected, index) =>
-    expectOption(
-      `attendeesTransportation.selectedTransportationTypes[${index}].transportationType.id`,
-      catalogue.transportationForAttendeesTypes,
-      selected.transportationType.id,
-    ),
-  );
-  const cars = journeyData.attendeesTransportation?.selectedTransportationTypes ?? [];
-  const carTypes = cars.map((selected) => selected.transportationType.id);
-  if (new Set(carTypes).size !== carTypes.length) {
-    problems.push({
-      propertyPath: "attendeesTransportation.selectedTransportationTypes",
-      title: messages.optionNotAvailable,
-    });
-  }
-  const maximumCars = 10;
-  if (cars.reduce((sum, selected) => sum + selected.quantity, 0) > maximumCars) {
-    problems.push({
-      propertyPath: "attendeesTransportation.selectedTransportationTypes",
-      title: messages.atMost(maximumCars),
-    });
-  }
-  expectOption("coffin.id", catalogue.coffins, journeyData.coffin?.id);
-  expectOption("ashes.treatmentType", catalogue.ashesTreatmentTypes, journeyData.ashes?.treatmentType);
-  expectOption("package.id", catalogue.packages, journeyData.package?.id);
-
-  problems.push(...findContributionProblems(journeyData));
-  return problems;
-}
-
-/** True when the payload holds at least one answer worth saving. */
-export function hasJourneyData(journeyData: JourneyData): boolean {
-  return Object.entries(journeyData).some(([, value]) => value !== undefined && value !== null);
-}
-
-/**
- * Contributions that cannot be saved yet: not an amount of money, or money with no notes saying
- * what it is for. The web app waits for these to be put right before saving.
- */
-export function findContributionProblems(journeyData: JourneyData): ChoiceProblem[] {
-  const problems: ChoiceProblem[] = [];
-  const contributionTopics = [
-    "pallbearers",
-    "deceaseTransportation",
-    "attendeesTransportation",
-    "stationery",
-    "flowers",
-    "memorial",
-    "photoVideo",
-    "music",
-    "otherRequests",
-  ] as const;
-  for (const topic of contributionTopics) {
-    const value = journeyData[topic];
-    if (!value) continue;
-    if (contributionToPence(value.contribution) === null) {
-      problems.push({ propertyPath: `${topic}.contribution`, title: messages.contributionNotMoney });
-    } else if (!isContributionValid(value)) {
-      problems.push({ propertyPath: `${topic}.notes`, title: messages.contributionNeedsNotes });
-    }
-  }
-  return problems;
 }

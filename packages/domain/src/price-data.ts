@@ -1,46 +1,14 @@
-import { findById, type JourneyCatalogue } from "./journey-catalogue";
-import { contributionToPence, type ContributionWishTopic, type JourneyData } from "./journey-data";
-import { journeyPath } from "./journey-path";
-import type { JourneyStepHandle } from "./journey-steps";
+import type { JourneyCatalogue } from "./journey-catalogue";
+import type { JourneyData } from "./journey-data";
 import { sumPence, type Pence } from "./money";
+import { planSections, type PlanSectionLine, type PlanSectionNames } from "./plan-sections";
+import { basicPriceKey, contributionPriceKeys } from "./price-keys";
 
 /**
- * The running price: an amount of pence per price key. Guaranteed amounts are keyed by step;
- * contributions (money set aside for loved ones, not guaranteed) have keys of their own.
+ * The running price: an amount of pence per price key (see price-keys.ts). Guaranteed amounts
+ * are keyed by step; contributions have keys of their own.
  */
 export type PriceData = Readonly<Record<string, Pence>>;
-
-export const basicPriceKey = "attendance";
-
-/** The price key of each "Record your wishes" contribution (SPEC.md's additional step keys). */
-export const wishPriceKeys = {
-  stationery: "stationary",
-  flowers: "flowers",
-  memorial: "memorial",
-  photoVideo: "photography-videography",
-  music: "music",
-  otherRequests: "other-requests",
-} as const satisfies Record<ContributionWishTopic, string>;
-
-/** The step each price key belongs to: a key is priced only while its step is on the path. */
-const stepOfPriceKey: Record<string, JourneyStepHandle> = {
-  attendance: "attendance",
-  "burial-cremation": "burial-cremation",
-  celebrant: "celebrant",
-  pallbearers: "pallbearers",
-  "pallbearers-contribution": "pallbearers",
-  transportation: "transportation",
-  "transportation-contribution": "transportation",
-  coffin: "coffin",
-  ashes: "ashes",
-  ...Object.fromEntries(Object.values(wishPriceKeys).map((key) => [key, "additional" as const])),
-};
-
-export const contributionPriceKeys: readonly string[] = [
-  "pallbearers-contribution",
-  "transportation-contribution",
-  ...Object.values(wishPriceKeys),
-];
 
 export interface PriceSummary {
   /** The attendance amount. */
@@ -106,54 +74,40 @@ export function pendingPriceChanges(storedPriceData: PriceData, priceData: Price
   );
 }
 
-function contributionPence(topic: { contribution: string } | undefined): Pence {
-  return topic ? (contributionToPence(topic.contribution) ?? 0) : 0;
+/** The running price of a plan's lines: each line's price added under its price key. */
+export function priceDataOf(lines: readonly PlanSectionLine[]): PriceData {
+  const priceData: Record<string, Pence> = {};
+  for (const line of lines) {
+    if (line.priceKey === null || line.price === 0) continue;
+    priceData[line.priceKey] = (priceData[line.priceKey] ?? 0) + line.price;
+  }
+  return priceData;
 }
 
-/** What attendee transport costs: each type's price times the number wanted. */
-export function attendeeTransportPrice(
-  journeyData: JourneyData,
-  catalogue: Pick<JourneyCatalogue, "transportationForAttendeesTypes">,
-): Pence {
-  return sumPence(
-    (journeyData.attendeesTransportation?.selectedTransportationTypes ?? []).map(
-      (selected) =>
-        (findById(catalogue.transportationForAttendeesTypes, selected.transportationType.id)?.price ?? 0) *
-        selected.quantity,
-    ),
-  );
+/** A journey priced: its lines, its running price and the summary of it, all from one walk. */
+export interface PricedPlan {
+  sections: PlanSectionLine[];
+  priceData: PriceData;
+  price: PriceSummary;
 }
 
 /**
- * Prices every answer from the catalogue. The browser runs it for the running price and the
- * API runs it again before storing a plan, so a price sent by a browser is never trusted.
- * Only steps on the person's path count: ashes are not charged for a burial.
+ * Prices a journey from the catalogue: the one function that does. The browser runs it for the
+ * running price and the summary, and the API runs it again before storing a plan and whenever
+ * it shows one, so a price sent by a browser is never trusted. Only steps on the person's path
+ * count: ashes are not charged for a burial.
  */
+export function pricePlan(
+  journeyData: JourneyData,
+  catalogue: JourneyCatalogue,
+  names: PlanSectionNames = {},
+): PricedPlan {
+  const sections = planSections(journeyData, catalogue, names);
+  const priceData = priceDataOf(sections);
+  return { sections, priceData, price: summarisePrice(priceData) };
+}
+
+/** The running price of a journey (see `pricePlan`). */
 export function priceJourney(journeyData: JourneyData, catalogue: JourneyCatalogue): PriceData {
-  const priceOf = (options: readonly { id: number; price: number }[], id: number | null | undefined) =>
-    findById(options, id)?.price ?? 0;
-  const priced: Record<string, Pence> = {
-    attendance: priceOf(catalogue.attendance, journeyData.attendance?.option.id),
-    "burial-cremation": priceOf(catalogue.remains, journeyData.burialCremation?.option.id),
-    celebrant: priceOf(catalogue.celebrantTypes, journeyData.celebrant?.celebrant),
-    pallbearers: priceOf(catalogue.pallbearerTypes, journeyData.pallbearers?.pallbearerType),
-    transportation:
-      priceOf(
-        catalogue.transportationForTheDeceasedTypes,
-        journeyData.deceaseTransportation?.transportationType,
-      ) + attendeeTransportPrice(journeyData, catalogue),
-    coffin: priceOf(catalogue.coffins, journeyData.coffin?.id),
-    ashes: priceOf(catalogue.ashesTreatmentTypes, journeyData.ashes?.treatmentType),
-    "pallbearers-contribution": contributionPence(journeyData.pallbearers),
-    "transportation-contribution":
-      contributionPence(journeyData.deceaseTransportation) +
-      contributionPence(journeyData.attendeesTransportation),
-  };
-  for (const [topic, key] of Object.entries(wishPriceKeys)) {
-    priced[key] = contributionPence(journeyData[topic as ContributionWishTopic]);
-  }
-  const path = journeyPath(journeyData);
-  return Object.fromEntries(
-    Object.entries(priced).filter(([key, amount]) => amount !== 0 && path.includes(stepOfPriceKey[key]!)),
-  );
+  return pricePlan(journeyData, catalogue).priceData;
 }

@@ -3,130 +3,22 @@ import { describe, expect, it } from "vitest";
 import {
   answer,
   burialOnlyStepHandles,
-  chooseAttendance,
-  choosePackage,
-  chooseRemains,
   finishEdit,
-  initialJourneyState,
   journeyPath,
   journeyStepHandles,
   pendingChanges,
+  planSections,
   priceJourney,
-  releasePackage,
-  resetStep,
   startEdit,
+  storedJourney,
   summarisePrice,
-  visitStep,
-  type JourneyState,
+  sumPence,
 } from "@kindred/domain";
 import { testCatalogue as catalogue } from "./support/catalogue";
+import { journeyAction, reachableJourney } from "./support/journey-actions";
 
-const ids = (options: readonly { id: number }[]) => fc.constantFrom(...options.map((option) => option.id));
-const notes = fc.constantFrom("", "x", "Some notes");
-const contribution = fc.constantFrom("0", "", "25", "12.50", "abc");
-
-type Action = (state: JourneyState) => JourneyState;
-
-/** Any single thing a person can do on the journey. */
-const action: fc.Arbitrary<Action> = fc.oneof(
-  ids(catalogue.attendance).map(
-    (id): Action =>
-      (state) =>
-        chooseAttendance(state, catalogue, id),
-  ),
-  ids(catalogue.packages).map(
-    (id): Action =>
-      (state) =>
-        choosePackage(state, catalogue, id),
-  ),
-  ids(catalogue.remains).map(
-    (id): Action =>
-      (state) =>
-        chooseRemains(state, catalogue, id),
-  ),
-  fc.constant<Action>((state) => releasePackage(state, catalogue)),
-  fc.integer({ min: 1, max: 30 }).map(
-    (id): Action =>
-      (state) =>
-        answer(state, catalogue, "funeralDirector", { id }),
-  ),
-  ids(catalogue.crematoria).map(
-    (id): Action =>
-      (state) =>
-        answer(state, catalogue, "crematoria", { id }),
-  ),
-  ids(catalogue.coffins).map(
-    (id): Action =>
-      (state) =>
-        answer(state, catalogue, "coffin", { id }),
-  ),
-  fc.record({ id: ids(catalogue.celebrantTypes), notes }).map(
-    ({ id, notes }): Action =>
-      (state) =>
-        answer(state, catalogue, "celebrant", { celebrant: id, notes }),
-  ),
-  fc.record({ id: ids(catalogue.pallbearerTypes), notes, contribution }).map(
-    ({ id, notes, contribution }): Action =>
-      (state) =>
-        answer(state, catalogue, "pallbearers", { pallbearerType: id, notes, contribution }),
-  ),
-  fc.record({ id: ids(catalogue.transportationForTheDeceasedTypes), notes, contribution }).map(
-    ({ id, notes, contribution }): Action =>
-      (state) =>
-        answer(state, catalogue, "deceaseTransportation", { transportationType: id, notes, contribution }),
-  ),
-  fc
-    .record({ id: ids(catalogue.transportationForAttendeesTypes), quantity: fc.integer({ min: 0, max: 4 }) })
-    .map(
-      ({ id, quantity }): Action =>
-        (state) =>
-          answer(state, catalogue, "attendeesTransportation", {
-            selectedTransportationTypes: [{ transportationType: { id, name: "", price: 0 }, quantity }],
-            notes: "",
-            contribution: "0",
-          }),
-    ),
-  ids(catalogue.ashesTreatmentTypes).map(
-    (id): Action =>
-      (state) =>
-        answer(state, catalogue, "ashes", { treatmentType: id, notes: "" }),
-  ),
-  fc.boolean().map(
-    (has): Action =>
-      (state) =>
-        answer(state, catalogue, "burial", { hasBurialPlot: has, notes: "" }),
-  ),
-  notes.map(
-    (text): Action =>
-      (state) =>
-        answer(state, catalogue, "burialService", { notes: text }),
-  ),
-  fc.record({ notes, contribution }).map(
-    ({ notes, contribution }): Action =>
-      (state) =>
-        answer(state, catalogue, "flowers", { notes, contribution, isContributionStep: true }),
-  ),
-  fc.constantFrom(...journeyStepHandles).map(
-    (handle): Action =>
-      (state) =>
-        visitStep(state, handle),
-  ),
-  fc.constantFrom(...journeyStepHandles).map(
-    (handle): Action =>
-      (state) =>
-        startEdit(state, handle),
-  ),
-  fc.constant<Action>(finishEdit),
-  fc.constantFrom(...journeyStepHandles).map(
-    (handle): Action =>
-      (state) =>
-        resetStep(state, catalogue, handle),
-  ),
-);
-
-const journey = fc
-  .array(action, { maxLength: 25 })
-  .map((actions) => actions.reduce((state, act) => act(state), initialJourneyState()));
+const action = journeyAction(catalogue);
+const journey = reachableJourney(catalogue);
 
 describe("journey properties", () => {
   it("total = basic + additional, for any sequence of choices", () => {
@@ -134,6 +26,20 @@ describe("journey properties", () => {
       fc.property(journey, (state) => {
         const { basic, additional, total } = summarisePrice(state.priceData);
         expect(total).toBe(basic + additional);
+      }),
+    );
+  });
+
+  it("the summary's lines add up to the total, for the journey shown and the journey stored", () => {
+    fc.assert(
+      fc.property(journey, (state) => {
+        for (const { journeyData, priceData } of [state, storedJourney(state)]) {
+          const lines = planSections(journeyData, catalogue);
+          expect(sumPence(lines.map((line) => line.price))).toBe(summarisePrice(priceData).total);
+          expect(sumPence(lines.filter((line) => !line.guaranteed).map((line) => line.price))).toBe(
+            summarisePrice(priceData).contributions,
+          );
+        }
       }),
     );
   });
@@ -193,18 +99,22 @@ describe("journey properties", () => {
 
   it("in edit mode, a change toggled back to the stored value is no change", () => {
     fc.assert(
-      fc.property(journey, ids(catalogue.coffins), (state, coffinId) => {
-        const editing = startEdit(finishEdit(state), "coffin");
-        const stored = editing.journeyData.coffin;
-        if (!stored || editing.steps.coffin.prefilled) return;
-        const toggled = answer(
-          answer(editing, catalogue, "coffin", { id: coffinId }),
-          catalogue,
-          "coffin",
-          stored,
-        );
-        expect(pendingChanges(toggled)).toEqual({});
-      }),
+      fc.property(
+        journey,
+        fc.constantFrom(...catalogue.coffins.map((coffin) => coffin.id)),
+        (state, coffinId) => {
+          const editing = startEdit(finishEdit(state), "coffin");
+          const stored = editing.journeyData.coffin;
+          if (!stored || editing.steps.coffin.prefilled) return;
+          const toggled = answer(
+            answer(editing, catalogue, "coffin", { id: coffinId }),
+            catalogue,
+            "coffin",
+            stored,
+          );
+          expect(pendingChanges(toggled)).toEqual({});
+        },
+      ),
     );
   });
 });

@@ -1,16 +1,47 @@
 import path from "node:path";
 import { mkdirSync } from "node:fs";
+import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
+import type PgModule from "pg";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { repositoryRoot } from "../config";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Told when the server drops one of the pool's idle connections; the pool replaces it itself. */
+export type ConnectionLostListener = (error: Error) => void;
+
+/** What a listener on a notification channel is told. */
+export interface ChannelListener {
+  onNotification(payload: string): void;
+  /**
+   * Listening has started, or started again after the connection was lost: notifications sent
+   * in between were missed, so anything kept on their strength must be dropped.
+   */
+  onListening(): void;
+  /** The listening connection was lost; it is being opened again. */
+  onInterrupted(): void;
+}
+
+/**
+ * Where a library that runs SQL of its own (the job queue) reaches the same database: the
+ * in-process PGlite instance itself, or the PostgreSQL server's address for a pool of its own.
+ */
+export type DatabaseDriver = { engine: "pglite"; client: PGliteClient } | { engine: "postgres"; url: string };
+
+/** The name the API's own connections carry on the server (`pg_stat_activity.application_name`). */
+export const apiApplicationName = "kindred-api";
+
 export interface DatabaseHandle {
   db: Database;
+  /** Listens on a channel (PostgreSQL LISTEN/NOTIFY) until `close()`; answers a stop function. */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   /** Which engine is behind `db`: the embedded PGlite or a PostgreSQL server. */
   engine: "pglite" | "postgres";
+  driver: DatabaseDriver;
+  /** Where a dropped connection is reported (the API's logger); standard error until then. */
+  onConnectionLost(listener: ConnectionLostListener): void;
   close(): Promise<void>;
 }
 
@@ -19,16 +50,57 @@ export type DatabaseLocation =
 
 const migrationsFolder = path.join(repositoryRoot, "apps/api/drizzle");
 
+/** How long a request waits for a connection before the database counts as unavailable. */
+const connectionTimeoutMilliseconds = 5_000;
+
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === "postgres") {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      application_name: apiApplicationName,
+      max: 10,
+      connectionTimeoutMillis: connectionTimeoutMilliseconds,
+      keepAlive: true,
+    });
+    // Without a listener, an idle connection that the server drops (a restart, a failover,
+    // pg_terminate_backend) is an unhandled 'error' event and ends the process.
+    let connectionLost: ConnectionLostListener = (error) =>
+      process.stderr.write(`Database connection lost: ${describeDatabaseError(error)}\n`);
+    pool.on("error", (error) => connectionLost(error));
     const db = drizzle({ client: pool, schema });
-    await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Database, engine: "postgres", close: () => pool.end() };
+    try {
+      await migrate(db, { migrationsFolder });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    const stopListening = new Set<() => Promise<void>>();
+    return {
+      db: db as unknown as Database,
+      engine: "postgres",
+      driver: { engine: "postgres", url: location.url },
+      onConnectionLost(listener) {
+        connectionLost = listener;
+      },
+      async listen(channel, listener) {
+        const stop = await listenOnServer(pg, location.url, channel, listener, (error) =>
+          connectionLost(error),
+        );
+        stopListening.add(stop);
+        return async () => {
+          stopListening.delete(stop);
+          await stop();
+        };
+      },
+      async close() {
+        await Promise.all([...stopListening].map((stop) => stop()));
+        await pool.end();
+      },
+    };
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
@@ -43,7 +115,94 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, engine: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    engine: "pglite",
+    driver: { engine: "pglite", client },
+    // PGlite runs in this process: it has no connections to lose.
+    onConnectionLost() {},
+    async listen(channel, listener) {
+      const unlisten = await client.listen(channel, (payload) => listener.onNotification(payload));
+      listener.onListening();
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    close: () => client.close(),
+  };
+}
+
+const relistenDelaysMs = [100, 500, 1_000, 2_000, 5_000];
+
+/**
+ * LISTEN on its own connection (a pooled one would be handed to other queries), opened again
+ * whenever it is lost, for as long as the API runs.
+ */
+async function listenOnServer(
+  pg: typeof PgModule,
+  url: string,
+  channel: string,
+  listener: ChannelListener,
+  reportLost: ConnectionLostListener,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: InstanceType<typeof pg.Client> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: apiApplicationName,
+      connectionTimeoutMillis: connectionTimeoutMilliseconds,
+    });
+    next.on("notification", (message) => {
+      if (message.channel === channel) listener.onNotification(message.payload ?? "");
+    });
+    next.on("error", (error) => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      reportLost(error);
+      listener.onInterrupted();
+      void next.end().catch(() => undefined);
+      scheduleReconnect();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    failures = 0;
+    listener.onListening();
+  };
+
+  const scheduleReconnect = () => {
+    if (stopped) return;
+    const delay = relistenDelaysMs[Math.min(failures, relistenDelaysMs.length - 1)];
+    failures += 1;
+    retry = setTimeout(() => {
+      connect().catch((error: Error) => {
+        reportLost(error);
+        scheduleReconnect();
+      });
+    }, delay);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+    client = undefined;
+  };
 }
 
 /** True when the database answers a trivial query. */
@@ -54,4 +213,88 @@ export async function isDatabaseReady(db: Database): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+// Network failures, and PostgreSQL's connection exceptions (class 08), shutdowns (57P01 to
+// 57P03) and a full server (53300): the database is out of reach, not the request at fault.
+const unavailableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
+const unavailableMessages = [
+  /^Connection terminated/,
+  /^Client has encountered a connection error/,
+  /^timeout exceeded when trying to connect/,
+  /^Cannot use a pool after calling end/,
+  /^PGlite is closed/,
+];
+
+/** The error and what it wraps: `cause` (Drizzle), `inner` (the OAuth2 server), `errors`. */
+function causeChain(error: unknown): Error[] {
+  const chain: Error[] = [];
+  let current: unknown = error;
+  while (current instanceof Error && chain.length < 10) {
+    chain.push(current);
+    if (current instanceof AggregateError) chain.push(...current.errors.filter((e) => e instanceof Error));
+    current = current.cause ?? (current as { inner?: unknown }).inner;
+  }
+  return chain;
+}
+
+/**
+ * True when a failure means the database cannot be reached (answered 503, and the request may be
+ * tried again), rather than a fault in the request or the code. Drizzle wraps the driver's error
+ * as its cause, so the whole chain is looked at.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return causeChain(error).some((link) => {
+    const code = (link as { code?: unknown }).code;
+    if (typeof code === "string" && (unavailableCodes.has(code) || code.startsWith("08"))) return true;
+    return unavailableMessages.some((pattern) => pattern.test(link.message));
+  });
+}
+
+/**
+ * A database failure in words safe for a log. Never the query's text or parameters (they carry
+ * password hashes, email addresses and plan notes), and never a server error's message either,
+ * which can quote the value it refused ("invalid input syntax for type integer: ..."): only its
+ * SQLSTATE code and the names of the table, column and constraint. A connection failure, which
+ * holds no data, keeps its message.
+ */
+export function describeDatabaseError(error: unknown): string {
+  const driverError = causeChain(error).at(-1);
+  if (!driverError) return "unknown error";
+  const fields = driverError as {
+    code?: unknown;
+    severity?: unknown;
+    table?: unknown;
+    column?: unknown;
+    constraint?: unknown;
+  };
+  const code = typeof fields.code === "string" ? fields.code : undefined;
+  if (fields.severity !== undefined) {
+    const names = (["table", "column", "constraint"] as const)
+      .filter((name) => typeof fields[name] === "string")
+      .map((name) => `${name} ${String(fields[name])}`);
+    return [`SQLSTATE ${code ?? "unknown"}`, ...names].join(", ");
+  }
+  return code ? `${code} ${driverError.message}` : driverError.message;
+}
+
+/**
+ * True for a failure of a database query: Drizzle's wrapper (which carries the query text and
+ * its parameters), or a driver's error (PostgreSQL's and PGlite's carry a severity).
+ */
+export function isDatabaseError(error: unknown): boolean {
+  return causeChain(error).some((link) => "params" in link || "severity" in link);
 }

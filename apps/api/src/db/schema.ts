@@ -69,11 +69,11 @@ export const accountTokens = pgTable(
   (table) => [index("account_tokens_user_id_purpose_idx").on(table.userId, table.purpose)],
 );
 
-export const authAttemptKinds = ["sign-in", "password-reset"] as const;
+export const authAttemptKinds = ["sign-in", "password-reset", "guest-token"] as const;
 export type AuthAttemptKind = (typeof authAttemptKinds)[number];
 
 /**
- * Failed sign-ins and password-reset requests, counted to rate-limit them. `subject` is the
+ * Failed sign-ins, password-reset requests and new visitors' tokens, counted to rate-limit them. `subject` is the
  * normalised email address or `ip:<address>`. Kept in the database so the limit holds across
  * every API process.
  */
@@ -180,12 +180,13 @@ export const funeralDirectorBranches = pgTable("funeral_director_branches", {
 export interface StoredPackageContents {
   attendance: string;
   remains: string;
-  ashesTreatment: string;
+  /** Absent from a burial package, like the crematorium. */
+  ashesTreatment?: string;
   celebrant: string;
   coffin: string;
   deceaseTransportation: string;
   pallbearers: string;
-  crematorium: string;
+  crematorium?: string;
   attendeesTransportation: { code: string; quantity: number }[];
 }
 
@@ -233,6 +234,8 @@ export const plans = pgTable(
     planningJourneyData: text("planning_journey_data"),
     priceData: jsonb("price_data").$type<Record<string, number>>().notNull().default({}),
     saveUnfinishedJourney: boolean("save_unfinished_journey").notNull().default(true),
+    /** Goes up by one with every save: the plan's ETag, so two windows cannot overwrite each other. */
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,14 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import type { Violation } from "@kindred/contracts";
+import { requestViolation, type Violation } from "@kindred/contracts";
+import { messages } from "@kindred/domain";
+import { describeDatabaseError, isDatabaseUnavailable } from "../db/database";
 
 /** `/items/0/name` -> `items[0].name`, the property path a form can point at. */
 export function toPropertyPath(instancePath: string, fallback: string): string {
@@ -52,15 +60,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
         }),
       });
     }
+    if (isDatabaseUnavailable(error)) {
+      // Not the request's fault and not a bug: the database is out of reach for now.
+      request.log.warn({ database: describeDatabaseError(error) }, "database unavailable");
+      return reply
+        .code(503)
+        .header("retry-after", "5")
+        .send({ violations: [{ propertyPath: "Global", title: messages.requestFailed }] });
+    }
     const statusCode = error.statusCode ?? 500;
     if (statusCode < 500) {
       return reply.code(statusCode).send({
-        violations: [{ propertyPath: "Request", title: error.message }],
+        violations: [requestViolation(error.message)],
       });
     }
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({
-      violations: [{ propertyPath: "Global", title: "Fatal error please refresh or contact site admin" }],
+      violations: [{ propertyPath: "Global", title: messages.requestFailed }],
     });
   });
 
@@ -71,4 +87,53 @@ export function registerErrorHandler(app: FastifyInstance): void {
       ],
     }),
   );
+}
+
+/**
+ * Fastify's own refusals before any route runs (a malformed URL, a path segment over the length
+ * limit: 400 and 414), in the same violations shape as every other answer.
+ */
+export const answerFrameworkError: NonNullable<FastifyServerOptions["frameworkErrors"]> = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const title = statusCode === 414 ? "This address is too long." : "This address is not valid.";
+  void reply.code(statusCode).send({ violations: [{ propertyPath: "Request", title }] });
+};
+
+// A NUL character or half of a UTF-16 surrogate pair: text no database column can hold, and
+// no person types. Refused with a violation rather than failing at the database with a 500.
+// eslint-disable-next-line no-control-regex -- finding the NUL character is the point
+const unstorableCharacter = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function unstorableTextPaths(value: unknown, path: string, found: string[]): string[] {
+  if (found.length >= 10) return found;
+  if (typeof value === "string") {
+    if (unstorableCharacter.test(value)) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => unstorableTextPaths(item, `${path}[${index}]`, found));
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (unstorableCharacter.test(key))
+        found.push(path ? `${path}.${key.replace(unstorableCharacter, "?")}` : key);
+      else unstorableTextPaths(item, path ? `${path}.${key}` : key, found);
+    }
+  }
+  return found;
+}
+
+/** A `preValidation` hook: refuses a body or query carrying text that cannot be stored. */
+export async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+  const paths = [...unstorableTextPaths(request.query, "", []), ...unstorableTextPaths(request.body, "", [])];
+  if (paths.length > 0) {
+    throw new ViolationError(
+      paths.map((propertyPath) => ({
+        propertyPath: propertyPath || "body",
+        title: "This value contains characters that cannot be used. Please type it again.",
+      })),
+      400,
+    );
+  }
 }

@@ -3,8 +3,14 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 
-/** Publishes OpenAPI generated from the routes' zod schemas, with a reader at `/api/docs`. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/**
+ * Generates OpenAPI from the routes' zod schemas and, when `publishDocs`, serves a reader at
+ * `/api/docs` (by default not in production, where it would map the API for anyone).
+ */
+export async function registerOpenApi(
+  app: FastifyInstance,
+  options: { publishDocs: boolean },
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
@@ -21,5 +27,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  if (options.publishDocs) await app.register(swaggerUi, { routePrefix: "/api/docs" });
 }

@@ -16,7 +16,9 @@ export const testClient = { id: "kindred-web-test", secret: "test-client-secret-
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by DATABASE_URL (CI runs the suite both ways).
  */
-async function freshDatabaseLocation(): Promise<{ location: DatabaseLocation; drop(): Promise<void> }> {
+async function freshDatabaseLocation(
+  reach: (url: URL) => URL,
+): Promise<{ location: DatabaseLocation; name?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { location: { kind: "pglite-memory" }, drop: async () => {} };
 
@@ -25,10 +27,11 @@ async function freshDatabaseLocation(): Promise<{ location: DatabaseLocation; dr
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(serverUrl);
+  const url = reach(new URL(serverUrl));
   url.pathname = `/${name}`;
   return {
     location: { kind: "postgres", url: url.toString() },
+    name,
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -38,7 +41,38 @@ async function freshDatabaseLocation(): Promise<{ location: DatabaseLocation; dr
   };
 }
 
-export async function createTestApp(settings: ConfigInput = {}) {
+/**
+ * A database that outlives the apps on it, for an app that stops and another that starts on the
+ * same data: a PGlite folder, or a database of its own on the PostgreSQL server. Only one app
+ * may have it open at a time (PGlite is one process's); `drop()` removes it.
+ */
+export async function createSharedTestDatabase(): Promise<SharedTestDatabase> {
+  if (process.env.DATABASE_URL) {
+    const { location, name, drop } = await freshDatabaseLocation((url) => url);
+    return { location, name, drop };
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), "kindred-pglite-"));
+  return {
+    location: { kind: "pglite", dataDir },
+    drop: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+export interface SharedTestDatabase {
+  location: DatabaseLocation;
+  /** The database's name on the PostgreSQL server; unset on PGlite. */
+  name?: string;
+  drop(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** On PostgreSQL: the address the API reaches the server by (a test's proxy, say). */
+  reachDatabaseBy?: (serverUrl: URL) => URL;
+  /** Opens this database rather than a fresh one, and leaves it in place on close. */
+  database?: SharedTestDatabase;
+}
+
+export async function createTestApp(settings: ConfigInput = {}, options: TestAppOptions = {}) {
   const outboxDirectory = await mkdtemp(path.join(tmpdir(), "kindred-outbox-"));
   const config = loadConfig({
     LOG_LEVEL: "info",
@@ -46,26 +80,39 @@ export async function createTestApp(settings: ConfigInput = {}) {
     OAUTH_WEB_CLIENT_ID: testClient.id,
     OAUTH_WEB_CLIENT_SECRET: testClient.secret,
     OUTBOX_DIR: outboxDirectory,
+    // Every injected request comes from one address; the limits have tests of their own.
+    REQUESTS_PER_ADDRESS_PER_MINUTE: "1000000",
+    GUEST_TOKENS_PER_ADDRESS_PER_HOUR: "1000000",
     ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, String(value)])),
   });
-  const { location, drop } = await freshDatabaseLocation();
+  const {
+    location,
+    name: databaseName,
+    drop,
+  } = options.database
+    ? { ...options.database, drop: async () => {} }
+    : await freshDatabaseLocation(options.reachDatabaseBy ?? ((url) => url));
   const database = await prepareDatabase(config, location);
   const logs: string[] = [];
   const logStream = new PassThrough();
   logStream.on("data", (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
-  const app = await buildApp({ config, db: database.db, logStream });
+  const app = await buildApp({ config, database, logStream });
   let databaseClosed = false;
 
   return {
     app,
     config,
     db: database.db,
+    /** The test file's own database on the PostgreSQL server; unset on PGlite. */
+    databaseName,
     /** Every log line written so far, as JSON text. */
     logs,
-    async requestApplicationToken(): Promise<string> {
-      const response = await app.inject({
+    /** `POST /token` for a new visitor's token, as the web server sends it; answers the reply. */
+    applicationTokenRequest(remoteAddress?: string) {
+      return app.inject({
         method: "POST",
         url: "/token",
+        ...(remoteAddress ? { remoteAddress } : {}),
         payload: new URLSearchParams({
           grant_type: "client_credentials",
           scope: "APPLICATION",
@@ -74,6 +121,9 @@ export async function createTestApp(settings: ConfigInput = {}) {
         }).toString(),
         headers: { "content-type": "application/x-www-form-urlencoded" },
       });
+    },
+    async requestApplicationToken(): Promise<string> {
+      const response = await this.applicationTokenRequest();
       if (response.statusCode !== 200) throw new Error(`Token request failed: ${response.body}`);
       return response.json<{ access_token: string }>().access_token;
     },

@@ -1,4 +1,4 @@
-import { supportPhone } from "../lib/contact-details";
+import { supportPhone } from "@kindred/domain";
 
 /** "Call us free on 0808 157 0192", with the opening hours. */
 export function CallUs({ className }: { className?: string }) {

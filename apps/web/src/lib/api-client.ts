@@ -1,5 +1,5 @@
 import type { ViolationsResponse } from "@kindred/contracts";
-import { couldNotSendRequestResponse, fatalRequestMessage, requestViolation } from "./request-messages";
+import { couldNotSendRequestResponse, messages, requestViolation } from "@kindred/domain";
 import { endSignedInSessionIfAny, getValidToken, resetToken, type TokenResult } from "./token-session";
 
 /**
@@ -21,6 +21,8 @@ export interface ApiRequestOptions {
   body?: unknown;
   /** What the caller wants back; JSON unless it asks for something else (a PDF, say). */
   accept?: string;
+  /** Only save over this version of the record (`If-Match`); a newer one answers 412. */
+  ifMatch?: string;
 }
 
 function isViolationsResponse(value: unknown): value is ViolationsResponse {
@@ -51,7 +53,7 @@ function failure(status: number, body: unknown): ApiResult<never> {
 
 function withoutToken(result: Extract<TokenResult, { ok: false }>): ApiResult<never> {
   if (result.couldNotSend) return { ok: false, status: 0, data: couldNotSendRequestResponse };
-  return { ok: false, status: 401, data: { violations: [requestViolation(fatalRequestMessage)] } };
+  return { ok: false, status: 401, data: { violations: [requestViolation(messages.requestFailed)] } };
 }
 
 async function send(path: string, options: ApiRequestOptions, token: string): Promise<Response> {
@@ -65,6 +67,7 @@ async function send(path: string, options: ApiRequestOptions, token: string): Pr
   if (options.body !== undefined || method === "GET") {
     headers.set("Content-Type", "application/json");
   }
+  if (options.ifMatch) headers.set("If-Match", options.ifMatch);
   return fetch(path, {
     method,
     headers,

@@ -92,6 +92,25 @@ describe("forwardTokenRequest", () => {
     expect(form.get("scope")).toBe("APPLICATION");
   });
 
+  it("tells the API the visitor's address, for its per-address sign-in limit", async () => {
+    answer = {
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "invalid_grant" }),
+    };
+    const { forwardTokenRequest } = await loadForwarding(fakeApiUrl());
+
+    await forwardTokenRequest(
+      new Request("http://localhost:3000/token", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "203.0.113.9" },
+        body: "grant_type=password&scope=CUSTOMER&username=a%40example.com&password=x",
+      }),
+    );
+
+    expect(seen[0]?.headers["x-forwarded-for"]).toBe("203.0.113.9");
+  });
+
   it("passes the API's refusal on with its status", async () => {
     answer = {
       status: 400,
@@ -160,5 +179,86 @@ describe("forwardApiRequest", () => {
       ],
     });
     expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe("bodies over the API's limit", () => {
+  const tooLarge = "x".repeat(256 * 1024 + 1);
+
+  it("are refused with 413 before the API is asked, whether their size is declared or not", async () => {
+    const { forwardApiRequest } = await loadForwarding(fakeApiUrl());
+    const streamed = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let sent = 0; sent < 300; sent += 1) controller.enqueue(new Uint8Array(1024));
+        controller.close();
+      },
+    });
+
+    const declared = await forwardApiRequest(
+      new Request("http://localhost:3000/api/guest/plan", {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": String(tooLarge.length) },
+        body: tooLarge,
+      }),
+    );
+    const undeclared = await forwardApiRequest(
+      new Request("http://localhost:3000/api/guest/plan", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: streamed,
+        duplex: "half",
+      } as RequestInit),
+    );
+
+    for (const response of [declared, undeclared]) {
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({
+        violations: [
+          {
+            propertyPath: "Request",
+            title: "This request is too large to send. Please shorten what you typed and try again.",
+          },
+        ],
+      });
+    }
+    expect(seen).toHaveLength(0);
+  });
+
+  it("are refused on /token too, as is a form that cannot be read", async () => {
+    const { forwardTokenRequest } = await loadForwarding(fakeApiUrl());
+
+    const large = await forwardTokenRequest(
+      new Request("http://localhost:3000/token", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `username=${tooLarge}`,
+      }),
+    );
+    const malformed = await forwardTokenRequest(
+      new Request("http://localhost:3000/token", {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=kindred" },
+        body: "--kindred\r\nthis is not a form part",
+      }),
+    );
+
+    expect(large.status).toBe(413);
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({
+      error: "invalid_request",
+      error_description: "The form could not be read.",
+    });
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe("the API's documentation", () => {
+  it("is not published through the website", async () => {
+    const { forwardApiRequest } = await loadForwarding(fakeApiUrl());
+
+    const response = await forwardApiRequest(new Request("http://localhost:3000/api/docs/static/index.html"));
+
+    expect(response.status).toBe(404);
+    expect(seen).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { couldNotSendRequestMessage, couldNotSendRequestResponse } from "./request-messages";
+import { couldNotSendRequestResponse, messages, requestViolation } from "@kindred/domain";
 import { getServerConfig } from "./server-config.server";
 
 /**
@@ -10,8 +10,8 @@ import { getServerConfig } from "./server-config.server";
 
 /**
  * Request headers the API needs; cookies and everything else stay behind. The visitor's address
- * (`x-forwarded-for`, which Next.js fills from the connection when no proxy in front has) goes
- * too, so the API's per-address sign-in limits apply to one visitor, not the whole site.
+ * goes too (`x-forwarded-for`, which `server.mjs` sets from the connection, replacing whatever
+ * the browser sent), so the API's per-address limits apply to one visitor, not the whole site.
  */
 const forwardedRequestHeaders = ["accept", "authorization", "content-type", "x-forwarded-for"] as const;
 /** Response headers the browser needs. */
@@ -21,6 +21,44 @@ const returnedResponseHeaders = [
   "content-type",
   "www-authenticate",
 ] as const;
+
+/**
+ * The largest body passed on, the API's own limit: a bigger one is refused here, before it is
+ * held in memory, rather than read whole and then refused by the API.
+ */
+export const largestRequestBodyBytes = 256 * 1024;
+const bodyTooLargeMessage = "This request is too large to send. Please shorten what you typed and try again.";
+
+class BodyTooLargeError extends Error {}
+
+function bodyTooLarge(): Response {
+  return Response.json(
+    { violations: [requestViolation(bodyTooLargeMessage)] },
+    { status: 413, headers: { "cache-control": "no-store" } },
+  );
+}
+
+/** The request's body, read only up to the limit: past it, BodyTooLargeError. */
+async function readBodyWithinLimit(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > largestRequestBodyBytes) throw new BodyTooLargeError();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  if (request.body) {
+    for await (const chunk of request.body) {
+      received += chunk.byteLength;
+      if (received > largestRequestBodyBytes) throw new BodyTooLargeError();
+      chunks.push(chunk);
+    }
+  }
+  const body = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
 
 /** Long enough for a PDF to be generated, short enough that nobody waits for ever. */
 const upstreamTimeoutMs = 30_000;
@@ -34,6 +72,11 @@ function pickHeaders(source: Headers, names: readonly string[]): Headers {
   return picked;
 }
 
+function visitorAddress(request: Request): Record<string, string> {
+  const address = request.headers.get("x-forwarded-for");
+  return address ? { "x-forwarded-for": address } : {};
+}
+
 function apiUnreachable(error: unknown): Response {
   console.warn(`Could not reach the API: ${error instanceof Error ? error.message : String(error)}`);
   return Response.json(couldNotSendRequestResponse, {
@@ -45,19 +88,28 @@ function apiUnreachable(error: unknown): Response {
 /** Forwards one `/api/...` request as it came (method, path, query, body) and streams the answer back. */
 export async function forwardApiRequest(request: Request): Promise<Response> {
   const incoming = new URL(request.url);
-  if (!incoming.pathname.startsWith("/api/")) {
+  // The API's documentation is for its developers, at the API's own address, not for the public.
+  if (!incoming.pathname.startsWith("/api/") || incoming.pathname.startsWith("/api/docs")) {
     return Response.json({ violations: [{ propertyPath: "Request", title: "Not found" }] }, { status: 404 });
   }
   // API_URL has no trailing slash; appending keeps any path prefix it carries.
   const target = `${getServerConfig().API_URL}${incoming.pathname}${incoming.search}`;
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
 
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  try {
+    body = hasBody ? await readBodyWithinLimit(request) : undefined;
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return bodyTooLarge();
+    throw error;
+  }
+
   let upstream: Response;
   try {
     upstream = await fetch(target, {
       method: request.method,
       headers: pickHeaders(request.headers, forwardedRequestHeaders),
-      body: hasBody ? await request.arrayBuffer() : undefined,
+      body,
       redirect: "manual",
       cache: "no-store",
       signal: AbortSignal.timeout(upstreamTimeoutMs),
@@ -77,15 +129,16 @@ const clientCredentialFields = ["client_id", "client_secret"] as const;
 
 async function readForm(request: Request): Promise<URLSearchParams> {
   const contentType = request.headers.get("content-type") ?? "";
+  const body = await readBodyWithinLimit(request);
   if (contentType.includes("multipart/form-data")) {
-    const formData = await request.formData();
+    const formData = await new Response(body, { headers: { "content-type": contentType } }).formData();
     const fields = new URLSearchParams();
     for (const [name, value] of formData) {
       if (typeof value === "string") fields.append(name, value);
     }
     return fields;
   }
-  return new URLSearchParams(await request.text());
+  return new URLSearchParams(new TextDecoder().decode(body));
 }
 
 /**
@@ -94,7 +147,21 @@ async function readForm(request: Request): Promise<URLSearchParams> {
  */
 export async function forwardTokenRequest(request: Request): Promise<Response> {
   const config = getServerConfig();
-  const fields = await readForm(request);
+  let fields: URLSearchParams;
+  try {
+    fields = await readForm(request);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      return Response.json(
+        { error: "invalid_request", error_description: bodyTooLargeMessage },
+        { status: 413, headers: { "cache-control": "no-store" } },
+      );
+    }
+    return Response.json(
+      { error: "invalid_request", error_description: "The form could not be read." },
+      { status: 400, headers: { "cache-control": "no-store" } },
+    );
+  }
   for (const field of clientCredentialFields) fields.delete(field);
   fields.set("client_id", config.OAUTH_WEB_CLIENT_ID);
   fields.set("client_secret", config.OAUTH_WEB_CLIENT_SECRET);
@@ -106,6 +173,8 @@ export async function forwardTokenRequest(request: Request): Promise<Response> {
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         accept: "application/json",
+        // The visitor's address, for the per-address limit on sign-in attempts.
+        ...visitorAddress(request),
       },
       body: fields.toString(),
       redirect: "manual",
@@ -117,7 +186,7 @@ export async function forwardTokenRequest(request: Request): Promise<Response> {
       `Could not reach the API for a token: ${error instanceof Error ? error.message : String(error)}`,
     );
     return Response.json(
-      { error: "temporarily_unavailable", error_description: couldNotSendRequestMessage },
+      { error: "temporarily_unavailable", error_description: messages.requestNotSent },
       { status: 502, headers: { "cache-control": "no-store" } },
     );
   }
@@ -127,7 +196,7 @@ export async function forwardTokenRequest(request: Request): Promise<Response> {
     body = await upstream.json();
   } catch {
     return Response.json(
-      { error: "server_error", error_description: couldNotSendRequestMessage },
+      { error: "server_error", error_description: messages.requestNotSent },
       { status: 502, headers: { "cache-control": "no-store" } },
     );
   }

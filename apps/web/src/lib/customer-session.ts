@@ -1,7 +1,6 @@
 import type { TokenErrorResponse, TokenResponse, UserResponse } from "@kindred/contracts";
 import { messages, normaliseEmail } from "@kindred/domain";
 import { apiRequest } from "./api-client";
-import { couldNotSendRequestMessage, fatalRequestMessage } from "./request-messages";
 import {
   localStorageKeys,
   readLocal,
@@ -62,7 +61,7 @@ export const signIn: SignIn = async (email, password) => {
   if (!application.ok) {
     return {
       ok: false,
-      message: application.couldNotSend ? couldNotSendRequestMessage : fatalRequestMessage,
+      message: application.couldNotSend ? messages.requestNotSent : messages.requestFailed,
     };
   }
   const form = new URLSearchParams({
@@ -83,17 +82,17 @@ export const signIn: SignIn = async (email, password) => {
     body = await response.json().catch(() => null);
   } catch (error) {
     console.warn("Could not send the sign-in request", error);
-    return { ok: false, message: couldNotSendRequestMessage };
+    return { ok: false, message: messages.requestNotSent };
   }
   if (response.status === 429 || oauthError(body) === "too_many_attempts") {
     return { ok: false, message: messages.tooManyAttempts };
   }
-  if (response.status === 502) return { ok: false, message: couldNotSendRequestMessage };
+  if (response.status === 502) return { ok: false, message: messages.requestNotSent };
   if (!response.ok || !isTokenResponse(body)) {
     const error = oauthError(body);
     return {
       ok: false,
-      message: error === null || error === "server_error" ? fatalRequestMessage : messages.signInFailed,
+      message: error === null || error === "server_error" ? messages.requestFailed : messages.signInFailed,
     };
   }
   storeTokenSession({ token: body.access_token, setAt: Date.now(), expiry: body.expires_in });

@@ -36,6 +36,8 @@ export const sessionStorageKeys = [
   "enabledSteps",
   "activeSteps",
   "completedSteps",
+  // Not in SPEC.md's list: a change in the plan's price the person has not yet acknowledged.
+  "priceChange",
 ] as const;
 export type SessionStorageKey = (typeof sessionStorageKeys)[number];
 

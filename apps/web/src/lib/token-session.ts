@@ -1,5 +1,5 @@
 import type { TokenErrorResponse, TokenResponse } from "@kindred/contracts";
-import { couldNotSendRequestMessage } from "./request-messages";
+import { messages } from "@kindred/domain";
 import { readLocal, removeLocal, writeLocal } from "./storage";
 
 /**
@@ -77,12 +77,12 @@ export async function requestApplicationToken(): Promise<TokenResult> {
     body = await response.json();
   } catch (error) {
     console.warn("Could not ask for an access token", error);
-    return { ok: false, error: couldNotSendRequestMessage, couldNotSend: true };
+    return { ok: false, error: messages.requestNotSent, couldNotSend: true };
   }
   if (response.status === 502) {
     // This site's server could not reach the API: for the person, the request was not sent.
     console.warn("Could not ask for an access token: the API could not be reached");
-    return { ok: false, error: couldNotSendRequestMessage, couldNotSend: true };
+    return { ok: false, error: messages.requestNotSent, couldNotSend: true };
   }
   if (!response.ok || !isTokenResponse(body)) {
     return { ok: false, error: tokenErrorOf(body), couldNotSend: false };

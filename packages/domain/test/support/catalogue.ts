@@ -78,6 +78,22 @@ export const testCatalogue: JourneyCatalogue = {
         { transportationType: pick(transportationForAttendeesTypes, "limousine"), quantity: 2 },
       ],
     },
+    {
+      id: 501,
+      code: "traditionalBurial",
+      name: "Traditional burial",
+      attendance: pick(attendance, "attended"),
+      remains: pick(remains, "buried"),
+      ashes: null,
+      celebrant: pick(celebrantTypes, "funeralDirector"),
+      coffin: pick(coffins, "northumberland"),
+      deceaseTransportation: pick(transportationForTheDeceasedTypes, "hearse"),
+      pallbearers: pick(pallbearerTypes, "providedByYourFuneralDirector"),
+      crematory: null,
+      attendeesTransportation: [
+        { transportationType: pick(transportationForAttendeesTypes, "limousine"), quantity: 1 },
+      ],
+    },
   ],
 };
 

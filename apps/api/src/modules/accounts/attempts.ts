@@ -12,12 +12,16 @@ import {
  * How many attempts one account (email address) and one address (IP) may make within a window.
  * Sign-in counts failures only: after 5 for an account, or 20 from an address, within 15 minutes
  * the next attempt is refused, right password or not, until the oldest ages out. Password reset
- * counts every request: 3 an hour for an account, 10 an hour from an address.
+ * counts every request: 3 an hour for an account, 10 an hour from an address. A visitor's
+ * application token (each one makes a guest) has no account; its limit per address is a setting.
  */
-export const attemptLimits: Record<
-  AuthAttemptKind,
-  { windowMinutes: number; perAccount: number; perAddress: number }
-> = {
+export interface AttemptLimits {
+  windowMinutes: number;
+  perAccount: number;
+  perAddress: number;
+}
+
+export const attemptLimits: Record<Exclude<AuthAttemptKind, "guest-token">, AttemptLimits> = {
   "sign-in": { windowMinutes: 15, perAccount: 5, perAddress: 20 },
   "password-reset": { windowMinutes: 60, perAccount: 3, perAddress: 10 },
 };
@@ -29,12 +33,18 @@ export interface AdmittedAttempt {
   ids: number[];
 }
 
-/** The two subjects an attempt counts against. Unknown addresses count too, so no answer reveals an account. */
-export function attemptSubjects(who: { email: string; address: string }): {
-  account: string;
+/**
+ * The subjects an attempt counts against: the address, and the account when there is one.
+ * Unknown accounts count too, so no answer reveals whether an account exists.
+ */
+export function attemptSubjects(who: { email?: string; address: string }): {
+  account?: string;
   address: string;
 } {
-  return { account: normaliseEmail(who.email).slice(0, 320), address: `ip:${who.address}`.slice(0, 100) };
+  return {
+    ...(who.email === undefined ? {} : { account: normaliseEmail(who.email).slice(0, 320) }),
+    address: `ip:${who.address}`.slice(0, 100),
+  };
 }
 
 /**
@@ -45,15 +55,16 @@ export function attemptSubjects(who: { email: string; address: string }): {
 export async function admitAttempt(
   db: Database,
   kind: AuthAttemptKind,
-  who: { email: string; address: string },
+  who: { email?: string; address: string },
+  limits: AttemptLimits,
 ): Promise<AdmittedAttempt | undefined> {
-  const limits = attemptLimits[kind];
   const { account, address } = attemptSubjects(who);
-  const subjects = [account, address];
+  const subjects = account === undefined ? [address] : [account, address];
   await deleteStaleAuthAttempts(db, kind, subjects, keepMinutes);
   const ids = await insertAuthAttempts(db, kind, subjects);
   const counts = await countRecentAuthAttempts(db, kind, subjects, limits.windowMinutes);
-  if ((counts.get(account) ?? 0) > limits.perAccount || (counts.get(address) ?? 0) > limits.perAddress) {
+  const overAccountLimit = account !== undefined && (counts.get(account) ?? 0) > limits.perAccount;
+  if (overAccountLimit || (counts.get(address) ?? 0) > limits.perAddress) {
     await deleteAuthAttempts(db, ids);
     return undefined;
   }
@@ -63,4 +74,13 @@ export async function admitAttempt(
 /** An attempt that turned out not to count (a sign-in that succeeded) is taken back. */
 export async function withdrawAttempt(db: Database, attempt: AdmittedAttempt): Promise<void> {
   await deleteAuthAttempts(db, attempt.ids);
+}
+
+/**
+ * A new visitor's application token makes a guest user, so tokens from one address are limited
+ * per hour: enough for everyone behind a shared address, not enough to fill the database.
+ */
+export async function admitNewVisitor(db: Database, address: string, perHour: number): Promise<boolean> {
+  const limits = { windowMinutes: 60, perAccount: 0, perAddress: perHour };
+  return (await admitAttempt(db, "guest-token", { address }, limits)) !== undefined;
 }

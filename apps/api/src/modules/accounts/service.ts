@@ -15,10 +15,12 @@ import type { TokenHolder } from "../auth/oauth-model";
 import type { CheckCredentials } from "../auth/password-grant";
 import { revokeAccessTokensOf } from "../auth/queries";
 import { hashSecret } from "../auth/secret-hash";
+import { revocationOfUser, type TokenCache } from "../auth/token-cache";
 import type { Mailer } from "../email/mailer";
-import { confirmEmailMessage, passwordChangedMessage, resetPasswordMessage } from "../email/templates";
+import { noSuchPlan } from "../plans/no-such-plan";
 import { selectOwnedPlan, transferPlans } from "../plans/queries";
-import { admitAttempt, withdrawAttempt } from "./attempts";
+import { isCommonPassword } from "./common-passwords";
+import { admitAttempt, attemptLimits, withdrawAttempt } from "./attempts";
 import { linkSignatureMatches, newLinkToken, signLink, siteLink } from "./links";
 import { hashPassword, passwordMatches } from "./password-hash";
 import {
@@ -38,12 +40,12 @@ import {
 const confirmLinkMinutes = 48 * 60;
 const resetLinkMinutes = 60;
 
-/** Same as the plans module: another person's plan and a missing one look the same. */
-const noSuchPlan = () => new ViolationError([{ propertyPath: "Request", title: "No such plan" }], 404);
 const emailTaken = () =>
   new ViolationError([{ propertyPath: "email", title: messages.emailAlreadyRegistered }], 422);
 const confirmLinkInvalid = () =>
   new ViolationError([{ propertyPath: "token", title: messages.confirmLinkInvalid }], 400);
+const passwordTooCommon = () =>
+  new ViolationError([{ propertyPath: "password", title: messages.passwordTooCommon }], 400);
 const resetLinkInvalid = () =>
   new ViolationError([{ propertyPath: "token", title: messages.resetLinkInvalid }], 400);
 const tooManyResetRequests = () =>
@@ -81,15 +83,18 @@ export function createAccountsService({
   db,
   mailer,
   config,
+  verifiedTokens,
 }: {
   db: Database;
   mailer: Mailer;
+  verifiedTokens: Pick<TokenCache, "forget">;
   config: Pick<Config, "SITE_URL" | "LINK_SIGNING_SECRET">;
 }): AccountsService {
   async function createAccount(
     body: RegisterBody,
     journey?: { guestUserId: string; planId: string },
   ): Promise<RegisteredResponse> {
+    if (isCommonPassword(body.password)) throw passwordTooCommon();
     const email = normaliseEmail(body.email);
     if (await selectCustomerByEmail(db, email)) throw emailTaken();
     const passwordHash = await hashPassword(body.password);
@@ -110,6 +115,16 @@ export function createAccountsService({
           tokenHash: hashSecret(confirmToken),
           validForMinutes: confirmLinkMinutes,
         });
+        // The account and its confirmation email commit together, or neither does.
+        const link = siteLink(config.SITE_URL, "/account/confirm-email", {
+          id: created.id,
+          token: confirmToken,
+          signature: signLink(config.LINK_SIGNING_SECRET, created.id, confirmToken),
+        });
+        await mailer.queue(
+          { kind: "confirm-email", to: recipientOf(created), firstName: created.firstName ?? "", link },
+          tx,
+        );
         if (journey) {
           const moved = await transferPlans(tx, journey.guestUserId, created.id);
           // The plan left the guest between the check and now: make nothing at all.
@@ -123,15 +138,6 @@ export function createAccountsService({
       throw error;
     }
 
-    const link = siteLink(config.SITE_URL, "/account/confirm-email", {
-      id: customer.id,
-      token: confirmToken,
-      signature: signLink(config.LINK_SIGNING_SECRET, customer.id, confirmToken),
-    });
-    mailer.sendInBackground({
-      to: recipientOf(customer),
-      ...confirmEmailMessage({ firstName: customer.firstName ?? "", link }),
-    });
     return { user: toUserResponse(customer), planId: journey?.planId ?? null };
   }
 
@@ -159,11 +165,19 @@ export function createAccountsService({
     },
 
     async requestPasswordReset(body, address) {
-      if (!(await admitAttempt(db, "password-reset", { email: body.email, address })))
+      if (
+        !(await admitAttempt(
+          db,
+          "password-reset",
+          { email: body.email, address },
+          attemptLimits["password-reset"],
+        ))
+      )
         throw tooManyResetRequests();
       const customer = await selectCustomerByEmail(db, normaliseEmail(body.email));
       if (customer) {
         const resetToken = newLinkToken();
+        const link = siteLink(config.SITE_URL, "/reset-password", { id: customer.id, token: resetToken });
         await db.transaction(async (tx) => {
           await retireAccountTokens(tx, customer.id, "reset-password");
           await insertAccountToken(tx, {
@@ -172,22 +186,23 @@ export function createAccountsService({
             tokenHash: hashSecret(resetToken),
             validForMinutes: resetLinkMinutes,
           });
-        });
-        const link = siteLink(config.SITE_URL, "/reset-password", { id: customer.id, token: resetToken });
-        mailer.sendInBackground({
-          to: recipientOf(customer),
-          ...resetPasswordMessage({ firstName: customer.firstName ?? "", link }),
+          // Queued with the link's token, not sent: the answer never waits on a mail server.
+          await mailer.queue(
+            { kind: "reset-password", to: recipientOf(customer), firstName: customer.firstName ?? "", link },
+            tx,
+          );
         });
       }
       return { message: messages.resetLinkSent };
     },
 
     async resetPassword({ id, token, password }) {
+      if (isCommonPassword(password)) throw passwordTooCommon();
       const secret = { userId: id, purpose: "reset-password" as const, tokenHash: hashSecret(token) };
       // Checked before the (deliberately slow) hashing, and used up inside the transaction.
       if (!(await isAccountTokenUsable(db, secret))) throw resetLinkInvalid();
       const passwordHash = await hashPassword(password);
-      const customer = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         if (!(await useAccountToken(tx, secret))) throw resetLinkInvalid();
         await retireAccountTokens(tx, id, "reset-password");
         const updated = await updatePasswordHash(tx, id, passwordHash);
@@ -195,12 +210,17 @@ export function createAccountsService({
         // Following the emailed link shows the address is theirs.
         await markEmailConfirmed(tx, id);
         await revokeAccessTokensOf(tx, id);
-        return updated;
+        await mailer.queue(
+          {
+            kind: "password-changed",
+            to: recipientOf(updated),
+            firstName: updated.firstName ?? "",
+            changedAt: new Date(),
+          },
+          tx,
+        );
       });
-      mailer.sendInBackground({
-        to: recipientOf(customer),
-        ...passwordChangedMessage({ firstName: customer.firstName ?? "", changedAt: new Date() }),
-      });
+      verifiedTokens.forget(revocationOfUser(id));
       return { message: messages.passwordChanged };
     },
 
@@ -213,7 +233,7 @@ export function createAccountsService({
     },
 
     async checkCredentials({ email, password, address }) {
-      const attempt = await admitAttempt(db, "sign-in", { email, address });
+      const attempt = await admitAttempt(db, "sign-in", { email, address }, attemptLimits["sign-in"]);
       if (!attempt) return { outcome: "too-many-attempts" };
       const customer = isEmailAddress(email)
         ? await selectCustomerByEmail(db, normaliseEmail(email))

@@ -3,9 +3,13 @@ import { z } from "zod";
 import type { Database } from "../../db/database";
 import { revokeAccessToken } from "./queries";
 import { tokenHolderOf } from "./require-bearer-token";
+import { revocationOfToken, type TokenCache } from "./token-cache";
 
 /** Logout (SPEC.md section 4): the calling token stops working at once, in every process. */
-export const logoutRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const logoutRoutes: FastifyPluginAsyncZod<{ db: Database; verifiedTokens: TokenCache }> = async (
+  app,
+  { db, verifiedTokens },
+) => {
   app.delete(
     "/security/token/current",
     {
@@ -17,7 +21,9 @@ export const logoutRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request, reply) => {
-      await revokeAccessToken(db, tokenHolderOf(request).tokenHash);
+      const { tokenHash } = tokenHolderOf(request);
+      await revokeAccessToken(db, tokenHash);
+      verifiedTokens.forget(revocationOfToken(tokenHash));
       return reply.code(204).send(null);
     },
   );

@@ -11,6 +11,7 @@ import type { TokenScope } from "@kindred/contracts";
 import type { Database } from "../../db/database";
 import { createCustomerToken, createGuestWithToken, findLiveAccessToken, findOAuthClient } from "./queries";
 import { hashSecret, secretMatchesHash } from "./secret-hash";
+import type { TokenCache } from "./token-cache";
 
 /** Who a bearer token speaks for, as every `/api/*` handler sees it. */
 export interface TokenHolder {
@@ -46,7 +47,10 @@ function scopeFor(user: User): TokenScope | undefined {
   return undefined;
 }
 
-export function createOAuthModel(db: Database): ClientCredentialsModel & RequestAuthenticationModel {
+export function createOAuthModel(
+  db: Database,
+  verifiedTokens: TokenCache,
+): ClientCredentialsModel & RequestAuthenticationModel {
   return {
     async getClient(clientId: string, clientSecret: string): Promise<Client | Falsey> {
       const client = await findOAuthClient(db, clientId);
@@ -90,20 +94,29 @@ export function createOAuthModel(db: Database): ClientCredentialsModel & Request
     },
 
     async getAccessToken(accessToken: string): Promise<Token | Falsey> {
-      const row = await findLiveAccessToken(db, hashSecret(accessToken));
-      if (!row) return false;
-      const holder: TokenHolder = {
-        userId: row.userId,
-        userKind: row.userKind,
-        scope: row.scope as TokenScope,
-        clientId: row.clientId,
-        tokenHash: row.tokenHash,
-      };
+      const tokenHash = hashSecret(accessToken);
+      let verified = verifiedTokens.get(tokenHash);
+      if (!verified) {
+        const row = await findLiveAccessToken(db, tokenHash);
+        if (!row) return false;
+        verified = {
+          holder: {
+            userId: row.userId,
+            userKind: row.userKind,
+            scope: row.scope as TokenScope,
+            clientId: row.clientId,
+            tokenHash: row.tokenHash,
+          },
+          expiresAt: row.expiresAt,
+        };
+        verifiedTokens.set(tokenHash, verified);
+      }
+      const { holder, expiresAt } = verified;
       return {
         accessToken,
-        accessTokenExpiresAt: row.expiresAt,
-        scope: [row.scope],
-        client: { id: row.clientId, grants: [] },
+        accessTokenExpiresAt: expiresAt,
+        scope: [holder.scope],
+        client: { id: holder.clientId, grants: [] },
         user: holder,
       };
     },

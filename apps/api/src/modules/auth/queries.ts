@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { revocationOfToken, revocationOfUser, tokenRevocationChannel } from "./token-cache";
 import type { Database } from "../../db/database";
 import { accessTokens, oauthClients, users } from "../../db/schema";
 import { transferPlans } from "../plans/queries";
@@ -83,20 +84,30 @@ export async function createCustomerToken(
   });
 }
 
-/** Signs one token out; answers whether it was live. */
+/**
+ * Tells every API process that tokens were revoked, so none goes on trusting them from memory.
+ * Inside a transaction, PostgreSQL sends it when the transaction commits.
+ */
+async function announceRevocation(db: Database, announcement: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${tokenRevocationChannel}, ${announcement})`);
+}
+
+/** Signs one token out, in every process; answers whether it was live. */
 export async function revokeAccessToken(db: Database, tokenHash: string): Promise<boolean> {
   const revoked = await db
     .update(accessTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt)))
     .returning({ tokenHash: accessTokens.tokenHash });
+  await announceRevocation(db, revocationOfToken(tokenHash));
   return revoked.length > 0;
 }
 
-/** Signs a user out everywhere: every token they hold stops working at once. */
+/** Signs a user out everywhere: every token they hold stops working at once, in every process. */
 export async function revokeAccessTokensOf(db: Database, userId: string): Promise<void> {
   await db
     .update(accessTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+  await announceRevocation(db, revocationOfUser(userId));
 }

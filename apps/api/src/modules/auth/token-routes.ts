@@ -2,16 +2,34 @@ import OAuth2Server from "@node-oauth/oauth2-server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { tokenErrorResponseSchema, tokenResponseSchema } from "@kindred/contracts";
+import { messages } from "@kindred/domain";
+import { describeDatabaseError, isDatabaseUnavailable } from "../../db/database";
 
 /**
  * `POST /token`: the OAuth2 token endpoint. The grant handling is the library's (with our own
  * password grant); this route only adapts Fastify's request and reply to it, and answers every
  * failure in OAuth2's own error shape: 401 for a bad client, 429 for too many sign-in attempts,
- * 400 for the rest.
+ * 503 while the database is out of reach, 400 for the rest.
  */
-export async function tokenRoutes(app: FastifyInstance, options: { oauth: OAuth2Server }) {
+export async function tokenRoutes(
+  app: FastifyInstance,
+  options: {
+    oauth: OAuth2Server;
+    /** False when this address has had too many new visitors' tokens for now. */
+    admitNewVisitor(address: string): Promise<boolean>;
+  },
+) {
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ database: describeDatabaseError(error) }, "database unavailable");
+      return reply.code(503).header("retry-after", "5").send({ error: "temporarily_unavailable" });
+    }
     const statusCode = error.statusCode ?? 500;
+    if (statusCode === 429) {
+      return reply
+        .code(429)
+        .send({ error: "too_many_requests", error_description: messages.tooManyRequests });
+    }
     if (statusCode >= 500) {
       request.log.error({ err: error }, "token request failed");
       return reply.code(500).send({ error: "server_error" });
@@ -33,6 +51,7 @@ export async function tokenRoutes(app: FastifyInstance, options: { oauth: OAuth2
           401: tokenErrorResponseSchema,
           429: tokenErrorResponseSchema,
           500: tokenErrorResponseSchema,
+          503: tokenErrorResponseSchema,
         },
       },
     },
@@ -46,6 +65,14 @@ export async function tokenRoutes(app: FastifyInstance, options: { oauth: OAuth2
         ip: request.ip,
       });
       const oauthResponse = new OAuth2Server.Response();
+      const grantType = (request.body as Record<string, unknown> | undefined)?.grant_type;
+      if (grantType === "client_credentials" && !(await options.admitNewVisitor(request.ip))) {
+        return reply
+          .code(429)
+          .header("cache-control", "no-store")
+          .header("retry-after", "3600")
+          .send({ error: "too_many_requests", error_description: messages.tooManyRequests });
+      }
       try {
         const token = await options.oauth.token(oauthRequest, oauthResponse);
         const expiresIn = Math.round(
@@ -59,7 +86,8 @@ export async function tokenRoutes(app: FastifyInstance, options: { oauth: OAuth2
         });
       } catch (error) {
         if (error instanceof OAuth2Server.OAuthError && error.code < 500) {
-          const status = error.code === 401 || error.code === 429 ? error.code : 400;
+          // RFC 6749 5.2: a client that fails to authenticate is told so with 401.
+          const status = error.name === "invalid_client" ? 401 : error.code === 429 ? 429 : 400;
           return reply
             .code(status)
             .header("cache-control", "no-store")

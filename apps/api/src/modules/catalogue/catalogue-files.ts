@@ -88,15 +88,16 @@ export const packagesFileSchema = z.object({
       name: z.string().min(2),
       description: z.string(),
       visible: z.boolean(),
+      /** A cremation package names its ashes treatment and crematorium; a burial package neither. */
       contents: z.object({
         attendance: codeSchema,
         remains: codeSchema,
-        ashesTreatment: codeSchema,
+        ashesTreatment: codeSchema.optional(),
         celebrant: codeSchema,
         coffin: codeSchema,
         deceaseTransportation: codeSchema,
         pallbearers: codeSchema,
-        crematorium: codeSchema,
+        crematorium: codeSchema.optional(),
         attendeesTransportation: z.array(
           z.object({ code: codeSchema, quantity: z.number().int().positive() }),
         ),

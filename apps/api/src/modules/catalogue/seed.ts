@@ -1,3 +1,4 @@
+import { findPackageProblems } from "@kindred/domain";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import {
@@ -10,6 +11,8 @@ import {
   type CatalogueOptionKind,
 } from "../../db/schema";
 import type { CatalogueFileOption, CatalogueFiles } from "./catalogue-files";
+import { selectCatalogue } from "./queries";
+import { buildPlanOptions } from "./service";
 
 type OptionRow = typeof catalogueOptions.$inferInsert;
 
@@ -82,7 +85,9 @@ export function findCatalogueReferenceProblems(files: CatalogueFiles): string[] 
     const references: [CatalogueOptionKind, string][] = [
       ["attendance", contents.attendance],
       ["remains", contents.remains],
-      ["ashesTreatment", contents.ashesTreatment],
+      ...(contents.ashesTreatment
+        ? [["ashesTreatment", contents.ashesTreatment] satisfies [CatalogueOptionKind, string]]
+        : []),
       ["celebrant", contents.celebrant],
       ["coffin", contents.coffin],
       ["deceasedTransport", contents.deceaseTransportation],
@@ -96,7 +101,7 @@ export function findCatalogueReferenceProblems(files: CatalogueFiles): string[] 
       if (!codesOf(kind).has(code))
         problems.push(`packages: ${planPackage.code} names unknown ${kind} ${code}`);
     }
-    if (!crematoriumCodes.has(contents.crematorium)) {
+    if (contents.crematorium !== undefined && !crematoriumCodes.has(contents.crematorium)) {
       problems.push(`packages: ${planPackage.code} names unknown crematorium ${contents.crematorium}`);
     }
   }
@@ -217,5 +222,17 @@ export async function seedCatalogue(db: Database, files: CatalogueFiles): Promis
           questions: excluded("questions"),
         },
       });
+
+    // Each package must be a journey someone could choose: checked on the rows just written,
+    // so a package that is not stops the seed and nothing is kept.
+    const planOptions = buildPlanOptions(await selectCatalogue(tx));
+    const packageProblems = planOptions.packages.flatMap((planPackage) =>
+      findPackageProblems(planPackage, planOptions).map(
+        (problem) => `packages: ${planPackage.code}: ${problem.propertyPath}: ${problem.title}`,
+      ),
+    );
+    if (packageProblems.length > 0) {
+      throw new Error(`The catalogue's packages are not journeys:\n  ${packageProblems.join("\n  ")}`);
+    }
   });
 }

@@ -6,7 +6,7 @@ import type {
   PlanOptionsResponse,
   PlanPackage,
 } from "@kindred/contracts";
-import { firstJourneyStepHandle, sumPence } from "@kindred/domain";
+import { firstJourneyStepHandle, packagePrice } from "@kindred/domain";
 import type { Database } from "../../db/database";
 import type { CatalogueOptionKind } from "../../db/schema";
 import { selectCatalogue, type CatalogueRows } from "./queries";
@@ -56,36 +56,31 @@ export function buildPlanOptions(rows: CatalogueRows): PlanOptionsResponse {
   const defaultCrematory = crematoriaList.find((crematory) => crematory.isDefault);
   if (!defaultCrematory) throw new Error("Catalogue has no default crematory");
 
-  const packages: PlanPackage[] = rows.packages.map((row) => {
+  const packagesWithoutPrices = rows.packages.map((row): PlanPackage => {
     const { contents } = row;
-    const crematory = crematoriaList.find((candidate) => candidate.code === contents.crematorium);
-    if (!crematory) throw new Error(`Package ${row.code} names unknown crematorium`);
-    const items = {
-      attendance: findOption("attendance", contents.attendance),
-      remains: findOption("remains", contents.remains),
-      ashes: findOption("ashesTreatment", contents.ashesTreatment),
-      celebrant: findOption("celebrant", contents.celebrant),
-      coffin: findOption("coffin", contents.coffin),
-      deceaseTransportation: findOption("deceasedTransport", contents.deceaseTransportation),
-      pallbearers: findOption("pallbearer", contents.pallbearers),
-    };
-    const attendeesTransportation = contents.attendeesTransportation.map(({ code, quantity }) => ({
-      transportationType: findOption("attendeeTransport", code),
-      quantity,
-    }));
+    const crematory = contents.crematorium
+      ? crematoriaList.find((candidate) => candidate.code === contents.crematorium)
+      : null;
+    if (crematory === undefined) throw new Error(`Package ${row.code} names unknown crematorium`);
     return {
       id: row.id,
       code: row.code,
       name: row.name,
       description: row.description,
       visible: row.visible,
-      price: sumPence([
-        ...Object.values(items).map((item) => item.price),
-        ...attendeesTransportation.map((item) => item.transportationType.price * item.quantity),
-      ]),
-      ...items,
-      crematory: { id: crematory.id, code: crematory.code, name: crematory.name },
-      attendeesTransportation,
+      price: 0,
+      attendance: findOption("attendance", contents.attendance),
+      remains: findOption("remains", contents.remains),
+      ashes: contents.ashesTreatment ? findOption("ashesTreatment", contents.ashesTreatment) : null,
+      celebrant: findOption("celebrant", contents.celebrant),
+      coffin: findOption("coffin", contents.coffin),
+      deceaseTransportation: findOption("deceasedTransport", contents.deceaseTransportation),
+      pallbearers: findOption("pallbearer", contents.pallbearers),
+      crematory: crematory && { id: crematory.id, code: crematory.code, name: crematory.name },
+      attendeesTransportation: contents.attendeesTransportation.map(({ code, quantity }) => ({
+        transportationType: findOption("attendeeTransport", code),
+        quantity,
+      })),
     };
   });
 
@@ -103,7 +98,7 @@ export function buildPlanOptions(rows: CatalogueRows): PlanOptionsResponse {
     questions: row.questions,
   }));
 
-  return {
+  const priced = (packages: PlanPackage[]): PlanOptionsResponse => ({
     attendance: optionsOf("attendance"),
     remains: optionsOf("remains"),
     celebrantTypes: optionsOf("celebrant"),
@@ -119,7 +114,15 @@ export function buildPlanOptions(rows: CatalogueRows): PlanOptionsResponse {
     crematoria: crematoriaList,
     defaultCrematory,
     steps,
-  };
+  });
+  // A package costs what the journey it prefills costs, priced like any other journey.
+  const unpriced = priced(packagesWithoutPrices);
+  return priced(
+    packagesWithoutPrices.map((planPackage) => ({
+      ...planPackage,
+      price: packagePrice(unpriced, planPackage.id),
+    })),
+  );
 }
 
 /** The catalogue as the journey chooses from it; it satisfies the domain's `JourneyCatalogue`. */

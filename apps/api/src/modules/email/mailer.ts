@@ -1,25 +1,24 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { setTimeout as wait } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer, { type SendMailOptions } from "nodemailer";
+import type { JobWithMetadata, Queue } from "pg-boss";
 import type { Config } from "../../config";
-import type { EmailContent } from "./templates";
-
-/** One email to one person: a plain-text and an HTML part of the same words. */
-export interface MailMessage extends EmailContent {
-  to: { name: string; address: string };
-}
+import type { Database } from "../../db/database";
+import { jobQueueSchema, type JobQueue } from "../../db/job-queue";
+import { createDelivery, deliveryFailure } from "./delivery";
+import { emailSealingKey, openEmail, sealEmail, type SealedEmail } from "./sealed-email";
+import { emailContent, type Email } from "./templates";
 
 export interface Mailer {
-  /** Delivers one message; rejects when it could not be handed over or written to the outbox. */
-  send(message: MailMessage): Promise<void>;
   /**
-   * Hands a message over without waiting for it: an answer never waits on an SMTP server (nor
-   * takes longer when an account exists), and a failure is logged without the message.
+   * Queues an email as part of `transaction`: it is sent once the transaction commits, and never
+   * if it rolls back. Sending happens in the background, on any API process, and an email the
+   * mail server refuses is tried again with growing waits (`EMAIL_RETRY_*`).
    */
-  sendInBackground(message: MailMessage): void;
-  /** Resolves once every message handed over so far has been delivered or has failed. */
+  queue(email: Email, transaction: Database): Promise<void>;
+  /**
+   * Resolves once every email queued so far has been sent or has finally failed, whichever
+   * process queued it. Rejects once the app is closing: then nothing more is sent from here.
+   */
   idle(): Promise<void>;
 }
 
@@ -29,76 +28,132 @@ declare module "fastify" {
   }
 }
 
-let written = 0;
+/** The queue of emails to send. */
+export const emailQueue = "email";
+/** Where an email goes once every try has failed: kept for staff to look into and send again. */
+export const undeliveredEmailQueue = "email-undelivered";
+
+const day = 24 * 60 * 60;
+/** How often a waiting worker looks for emails that are due (a retry whose wait is over, say). */
+const pollingIntervalSeconds = 1;
+/** How often `idle()` looks again at the emails it is waiting for. */
+const idleCheckMilliseconds = 50;
 
 /**
- * `2026-11-22T10-15-30.123Z_000007_jane@example.com_1a2b3c4d.eml`: sorts in the order the
- * messages were written (the counter orders two in the same millisecond), names the recipient.
+ * Starts sending the emails in the queue (those left by an earlier run too), and answers with the
+ * `Mailer` that queues new ones.
  */
-export function outboxFileName(recipient: string, at: Date = new Date()): string {
-  const time = at.toISOString().replace(/:/g, "-");
-  written += 1;
-  const safeRecipient = recipient.replace(/[^A-Za-z0-9@._+-]/g, "_").slice(0, 100);
-  return `${time}_${String(written).padStart(6, "0")}_${safeRecipient}_${randomBytes(4).toString("hex")}.eml`;
-}
+export async function startMailer({
+  config,
+  jobQueue,
+  log,
+}: {
+  config: Pick<
+    Config,
+    | "SMTP_URL"
+    | "OUTBOX_DIR"
+    | "MAIL_FROM"
+    | "LINK_SIGNING_SECRET"
+    | "EMAIL_RETRY_LIMIT"
+    | "EMAIL_RETRY_DELAY_SECONDS"
+    | "EMAIL_RETRY_DELAY_MAX_SECONDS"
+  >;
+  jobQueue: JobQueue;
+  log: FastifyBaseLogger;
+}): Promise<Mailer> {
+  const { boss } = jobQueue;
+  const delivery = createDelivery(config);
+  const key = emailSealingKey(config.LINK_SIGNING_SECRET);
 
-/**
- * nodemailer behind the `Mailer` interface. With `SMTP_URL` it sends through that server;
- * without it, each message is rendered to MIME and written as an `.eml` file to `OUTBOX_DIR`,
- * where a developer can open it and the tests read it.
- */
-export function createMailer(
-  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "MAIL_FROM">,
-  log: FastifyBaseLogger,
-): Mailer {
-  const deliver = config.SMTP_URL ? smtpDelivery(config.SMTP_URL) : outboxDelivery(config.OUTBOX_DIR);
-  const inFlight = new Set<Promise<void>>();
+  // Created once, then brought up to the current settings on every start (they apply to emails
+  // queued from then on).
+  // An email given up is copied here, sealed like every other, and kept two weeks for staff.
+  const undeliveredOptions: Omit<Queue, "name"> = { retentionSeconds: 14 * day };
+  const emailOptions: Omit<Queue, "name"> = {
+    retryLimit: config.EMAIL_RETRY_LIMIT,
+    retryDelay: config.EMAIL_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    retryDelayMax: config.EMAIL_RETRY_DELAY_MAX_SECONDS,
+    // An attempt still running after this long counts as abandoned (its process died) and is tried
+    // again; the SMTP timeouts in delivery.ts keep every real attempt well inside it.
+    expireInSeconds: 5 * 60,
+    // A finished email's row (sent, or given up and copied to the undelivered queue) is deleted
+    // by the first maintenance pass a minute after it finished: a few minutes at most.
+    deleteAfterSeconds: 60,
+    // An email no process has picked up within this long is deleted unsent.
+    retentionSeconds: 14 * day,
+    deadLetter: undeliveredEmailQueue,
+    notify: jobQueue.wakesWorkers,
+  };
+  await boss.createQueue(undeliveredEmailQueue, undeliveredOptions);
+  await boss.updateQueue(undeliveredEmailQueue, undeliveredOptions);
+  await boss.createQueue(emailQueue, emailOptions);
+  await boss.updateQueue(emailQueue, emailOptions);
 
-  async function send(message: MailMessage): Promise<void> {
-    await deliver({
-      from: config.MAIL_FROM,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-    });
+  async function send(job: JobWithMetadata<SealedEmail>): Promise<void> {
+    const attempt = job.retryCount + 1;
+    const lastAttempt = job.retryCount >= job.retryLimit;
+    let email: Email;
+    try {
+      email = openEmail(key, job.data);
+    } catch {
+      log.error({ jobId: job.id, kind: job.data.kind, attempt }, "a queued email could not be opened");
+      throw new Error("The queued email could not be opened (was LINK_SIGNING_SECRET changed?)");
+    }
+    const content = emailContent(email);
+    const failure = await delivery({ from: config.MAIL_FROM, to: email.to, ...content }).then(
+      () => null,
+      (error: unknown) => deliveryFailure(error),
+    );
+    if (failure !== null) {
+      const facts = { jobId: job.id, subject: content.subject, attempt, reason: failure };
+      if (lastAttempt) log.error(facts, "email could not be sent after every try; kept as undelivered");
+      else log.warn(facts, "email could not be sent; it will be tried again");
+      // All the queue keeps of the failure: the error itself can quote the recipient's address.
+      throw new Error(`Not sent: ${failure}`);
+    }
+    log.info({ jobId: job.id, subject: content.subject, attempt }, "email sent");
   }
 
+  await boss.work(
+    emailQueue,
+    {
+      includeMetadata: true,
+      batchSize: 1,
+      pollingIntervalSeconds,
+      notifyPollingIntervalSeconds: pollingIntervalSeconds,
+    },
+    async (jobs: JobWithMetadata<SealedEmail>[]) => {
+      for (const job of jobs) await send(job);
+    },
+  );
+
+  /** Emails not yet sent and not given up: waiting, waiting to be tried again, or being sent. */
+  async function unfinishedEmails(): Promise<Set<string>> {
+    const { rows } = await boss
+      .getDb()
+      .executeSql(`select id from ${jobQueueSchema}.job where name = $1 and state < 'completed'`, [
+        emailQueue,
+      ]);
+    return new Set(rows.map((row: { id: string }) => row.id));
+  }
+
+  const closing = () => new Error("The app is closing: no more emails are sent from it");
+
   return {
-    send,
-    sendInBackground(message) {
-      const delivery = send(message).then(
-        () => log.info({ subject: message.subject }, "email sent"),
-        (error: unknown) =>
-          log.error(
-            { subject: message.subject, reason: error instanceof Error ? error.message : String(error) },
-            "email could not be sent",
-          ),
-      );
-      inFlight.add(delivery);
-      void delivery.finally(() => inFlight.delete(delivery));
+    async queue(email, transaction) {
+      await jobQueue.sendWithin(transaction, emailQueue, sealEmail(key, email));
     },
+
     async idle() {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      if (jobQueue.stopping) throw closing();
+      let waitingFor = await unfinishedEmails();
+      while (waitingFor.size > 0) {
+        await wait(idleCheckMilliseconds);
+        if (jobQueue.stopping) throw closing();
+        const unfinished = await unfinishedEmails();
+        waitingFor = new Set([...waitingFor].filter((id) => unfinished.has(id)));
+      }
     },
-  };
-}
-
-type Delivery = (options: SendMailOptions & { to: MailMessage["to"] }) => Promise<void>;
-
-function smtpDelivery(smtpUrl: string): Delivery {
-  const transport = nodemailer.createTransport(smtpUrl);
-  return async (options) => {
-    await transport.sendMail(options);
-  };
-}
-
-function outboxDelivery(outboxDirectory: string): Delivery {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  return async (options) => {
-    const info = await transport.sendMail(options);
-    if (!Buffer.isBuffer(info.message)) throw new Error("The outbox transport did not return the message");
-    await mkdir(outboxDirectory, { recursive: true });
-    await writeFile(path.join(outboxDirectory, outboxFileName(options.to.address)), info.message);
   };
 }

@@ -1,3 +1,5 @@
+import { supportPhone } from "@kindred/domain";
+
 /** What every email says, as plain text and as HTML. */
 export interface EmailContent {
   subject: string;
@@ -5,7 +7,30 @@ export interface EmailContent {
   html: string;
 }
 
-export const supportPhone = "0808 157 0192";
+/** Who an email goes to. */
+export interface Recipient {
+  name: string;
+  address: string;
+}
+
+/** Each email the product sends, with what it needs to be written at the moment it is sent. */
+export type Email =
+  | { kind: "confirm-email"; to: Recipient; firstName: string; link: string }
+  | { kind: "reset-password"; to: Recipient; firstName: string; link: string }
+  | { kind: "password-changed"; to: Recipient; firstName: string; changedAt: Date };
+
+/** The words of one email. */
+export function emailContent(email: Email): EmailContent {
+  switch (email.kind) {
+    case "confirm-email":
+      return confirmEmailMessage(email);
+    case "reset-password":
+      return resetPasswordMessage(email);
+    case "password-changed":
+      return passwordChangedMessage(email);
+  }
+}
+
 const signOff = "The Kindred Funeral Plans team";
 
 /** A paragraph is plain text; a link is shown as a button in HTML and as its address in text. */
@@ -21,7 +46,7 @@ export function escapeHtml(text: string): string {
 }
 
 function compose(subject: string, firstName: string, blocks: Block[]): EmailContent {
-  const closing = `If you have any questions, call us on ${supportPhone}. We are glad to help.`;
+  const closing = `If you have any questions, call us on ${supportPhone.display}. We are glad to help.`;
 
   const text = [
     `Dear ${firstName},`,
@@ -69,7 +94,7 @@ export function confirmEmailMessage({ firstName, link }: { firstName: string; li
         "The link works once, for the next 48 hours. If it has expired, sign in and we can send you a new one.",
     },
     {
-      paragraph: `If you did not create this account, you do not need to do anything, or you can call us on ${supportPhone} and we will look into it.`,
+      paragraph: `If you did not create this account, you do not need to do anything, or you can call us on ${supportPhone.display} and we will look into it.`,
     },
   ]);
 }
@@ -116,7 +141,7 @@ export function passwordChangedMessage({
         "For your security, we have signed you out on every device. You can now sign in with your new password, and your saved plans are just as you left them.",
     },
     {
-      paragraph: `If you did not change your password, please call us straight away on ${supportPhone}, so we can keep your account and your plans safe.`,
+      paragraph: `If you did not change your password, please call us straight away on ${supportPhone.display}, so we can keep your account and your plans safe.`,
     },
   ]);
 }

@@ -1,17 +1,26 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { healthResponseSchema } from "@kindred/contracts";
+import { healthResponseSchema, livenessResponseSchema } from "@kindred/contracts";
 import { isDatabaseReady, type Database } from "../../db/database";
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     "/healthz",
-    { schema: { tags: ["health"], summary: "The process is up", response: { 200: healthResponseSchema } } },
-    async () => ({ status: "ok" as const }),
+    {
+      // Load balancers ask often, from one address.
+      config: { rateLimit: false },
+      schema: {
+        tags: ["health"],
+        summary: "The process is up, and the Node.js it runs on",
+        response: { 200: livenessResponseSchema },
+      },
+    },
+    async () => ({ status: "ok" as const, node: process.version }),
   );
 
   app.get(
     "/readyz",
     {
+      config: { rateLimit: false },
       schema: {
         tags: ["health"],
         summary: "The process can serve requests: the database answers",

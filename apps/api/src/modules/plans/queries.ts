@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { plans } from "../../db/schema";
 
@@ -30,26 +30,43 @@ export async function selectOwnedPlan(
   return plan;
 }
 
-/** The user's plans, the most recently saved first. */
-export async function selectPlansOf(db: Database, userId: string): Promise<PlanRow[]> {
+/** The user's plans, the most recently saved first; at most `limit`. */
+export async function selectPlansOf(db: Database, userId: string, limit: number): Promise<PlanRow[]> {
   return db
     .select()
     .from(plans)
     .where(eq(plans.userId, userId))
-    .orderBy(desc(plans.updatedAt), desc(plans.createdAt), desc(plans.id));
+    .orderBy(desc(plans.updatedAt), desc(plans.createdAt), desc(plans.id))
+    .limit(limit);
 }
 
-/** Saves over a plan the user owns; undefined when there is no such plan of theirs. */
+/** How many plans the user holds. */
+export async function countPlansOf(db: Database, userId: string): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(plans).where(eq(plans.userId, userId));
+  return row?.count ?? 0;
+}
+
+/**
+ * Saves over a plan the user owns, as its next version. With `version`, only if the plan is still
+ * at that version (nobody saved it in between). Undefined when no such plan of theirs matched.
+ */
 export async function updateOwnedPlan(
   db: Database,
   id: string,
   userId: string,
   content: PlanContent,
+  version?: number,
 ): Promise<PlanRow | undefined> {
   const [plan] = await db
     .update(plans)
-    .set({ ...content, updatedAt: sql`now()` })
-    .where(and(eq(plans.id, id), eq(plans.userId, userId)))
+    .set({ ...content, updatedAt: sql`now()`, version: sql`${plans.version} + 1` })
+    .where(
+      and(
+        eq(plans.id, id),
+        eq(plans.userId, userId),
+        version === undefined ? undefined : eq(plans.version, version),
+      ),
+    )
     .returning();
   return plan;
 }

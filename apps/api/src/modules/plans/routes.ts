@@ -13,6 +13,21 @@ import { requireCustomerToken, tokenHolderOf } from "../auth/require-bearer-toke
 import type { PlansService } from "./service";
 
 /** Plans of the token holder; every route reads or writes only plans the holder's user owns. */
+/** A plan's version as an entity tag: `"7"`. */
+function planEntityTag(version: number): string {
+  return `"${version}"`;
+}
+
+/**
+ * The version an `If-Match` header names (`"7"` or `W/"7"`); undefined without the header or for
+ * `*`. A tag that is not one of ours names no version (0), so it can only fail to match.
+ */
+function versionFromIfMatch(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === "*") return undefined;
+  const match = /^(?:W\/)?"(\d{1,9})"$/.exec(header.trim());
+  return match ? Number(match[1]) : 0;
+}
+
 export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async (app, { plans }) => {
   app.post(
     "/guest/plan",
@@ -74,7 +89,10 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
         response: { 200: planResponseSchema, 400: violationsResponseSchema, 404: violationsResponseSchema },
       },
     },
-    async (request) => plans.getPlan(tokenHolderOf(request).userId, request.params.id),
+    async (request, reply) => {
+      const plan = await plans.getPlan(tokenHolderOf(request).userId, request.params.id);
+      return reply.header("etag", planEntityTag(plan.version)).send(plan);
+    },
   );
 
   app.patch(
@@ -90,13 +108,19 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
           200: savedPlanResponseSchema,
           400: violationsResponseSchema,
           404: violationsResponseSchema,
+          412: violationsResponseSchema,
           422: violationsResponseSchema,
         },
       },
     },
-    async (request) => ({
-      message: messages.saved,
-      plan: await plans.savePlan(tokenHolderOf(request).userId, request.params.id, request.body),
-    }),
+    async (request, reply) => {
+      const plan = await plans.savePlan(
+        tokenHolderOf(request).userId,
+        request.params.id,
+        request.body,
+        versionFromIfMatch(request.headers["if-match"]),
+      );
+      return reply.header("etag", planEntityTag(plan.version)).send({ message: messages.saved, plan });
+    },
   );
 };

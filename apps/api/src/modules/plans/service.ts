@@ -6,23 +6,38 @@ import type {
   SavePlanBody,
 } from "@kindred/contracts";
 import {
-  findById,
-  findChoiceProblems,
+  findSaveProblems,
   hasJourneyData,
   messages,
-  planSections,
+  priceChangeBetween,
   priceJourney,
-  summarisePrice,
+  pricePlan,
+  withCatalogueCars,
   type JourneyData,
 } from "@kindred/domain";
 import type { Database } from "../../db/database";
 import { ViolationError } from "../../plugins/error-handler";
 import type { PlanOptionsService } from "../catalogue/service";
 import type { FuneralDirectorService } from "../funeral-directors/service";
-import { insertPlan, selectOwnedPlan, selectPlansOf, updateOwnedPlan, type PlanRow } from "./queries";
+import { noSuchPlan } from "./no-such-plan";
+import {
+  countPlansOf,
+  insertPlan,
+  selectOwnedPlan,
+  selectPlansOf,
+  updateOwnedPlan,
+  type PlanRow,
+} from "./queries";
 
-/** Another visitor's plan and a plan that does not exist look the same, so ids are not confirmed. */
-const noSuchPlan = () => new ViolationError([{ propertyPath: "Request", title: "No such plan" }], 404);
+/**
+ * The most plans one person (or one visitor's token) may hold: far more than anyone planning
+ * funerals needs, and a bound on what one token can store and what a plan list can weigh.
+ */
+export const plansPerPerson = 20;
+
+/** Two windows saved one plan: the later one, made from an older copy, must not win silently. */
+const changedElsewhere = () =>
+  new ViolationError([{ propertyPath: "Request", title: messages.planChangedElsewhere }], 412);
 
 /**
  * The journey out of a save body: the topics at its top level, without the save flag, the web
@@ -38,55 +53,41 @@ function journeyOf(body: CreateGuestPlanBody): JourneyDataPayload {
   return journey;
 }
 
-/**
- * The journey as stored: each attendee car carries the catalogue's name and price, whatever the
- * browser sent, so a plan read back never shows a price nobody charges.
- */
-function withCatalogueTransport(journey: JourneyData, catalogue: PlanOptionsResponse): JourneyData {
-  const attendees = journey.attendeesTransportation;
-  if (!attendees) return journey;
-  return {
-    ...journey,
-    attendeesTransportation: {
-      ...attendees,
-      selectedTransportationTypes: attendees.selectedTransportationTypes.map((selected) => {
-        const option = findById(catalogue.transportationForAttendeesTypes, selected.transportationType.id);
-        return option
-          ? { ...selected, transportationType: { id: option.id, name: option.name, price: option.price } }
-          : selected;
-      }),
-    },
-  };
-}
-
 function funeralDirectorIdsOf(journeys: readonly JourneyData[]): number[] {
   return journeys.flatMap((journey) => (journey.funeralDirector ? [journey.funeralDirector.id] : []));
 }
 
+/**
+ * A plan as every reader sees it (docs/decisions/008-prices-over-time.md): priced now, from
+ * today's catalogue, which is the price that will be charged, and the price it was last saved at
+ * when that is different, so the person can be told before they buy.
+ */
 function toPlanResponse(
   plan: PlanRow,
   catalogue: PlanOptionsResponse,
   branchNames: ReadonlyMap<number, string>,
 ): PlanResponse {
+  const priced = pricePlan(plan.journey, catalogue, { funeralDirector: (id) => branchNames.get(id) });
+  const change = priceChangeBetween(plan.priceData, priced.priceData, plan.updatedAt.toISOString());
   return {
     id: plan.id,
     saveUnfinishedJourney: plan.saveUnfinishedJourney,
     journey: plan.journey as JourneyDataPayload,
     planningJourneyData: plan.planningJourneyData,
-    priceData: plan.priceData,
-    price: summarisePrice(plan.priceData),
-    sections: planSections(plan.journey, catalogue, { funeralDirector: (id) => branchNames.get(id) }).map(
-      (line) => ({
-        key: line.key,
-        step: line.step,
-        title: line.title,
-        answer: line.answer,
-        price: line.price,
-        guaranteed: line.guaranteed,
-      }),
-    ),
+    priceData: priced.priceData,
+    price: priced.price,
+    sections: priced.sections.map((line) => ({
+      key: line.key,
+      step: line.step,
+      title: line.title,
+      answer: line.answer,
+      price: line.price,
+      guaranteed: line.guaranteed,
+    })),
+    priceChange: change && { savedTotal: change.was, savedAt: plan.updatedAt.toISOString() },
     createdAt: plan.createdAt.toISOString(),
     updatedAt: plan.updatedAt.toISOString(),
+    version: plan.version,
   };
 }
 
@@ -94,7 +95,16 @@ export interface PlansService {
   createPlan(userId: string, body: CreateGuestPlanBody): Promise<PlanResponse>;
   /** A signed-in customer's new plan: like a save, it needs some journey data. */
   createCustomerPlan(userId: string, body: SavePlanBody): Promise<PlanResponse>;
-  savePlan(userId: string, planId: string, body: SavePlanBody): Promise<PlanResponse>;
+  /**
+   * With `expectedVersion` (the `If-Match` of the request), saves only over that version;
+   * otherwise answers 412 and stores nothing.
+   */
+  savePlan(
+    userId: string,
+    planId: string,
+    body: SavePlanBody,
+    expectedVersion?: number,
+  ): Promise<PlanResponse>;
   getPlan(userId: string, planId: string): Promise<PlanResponse>;
   listPlans(userId: string): Promise<PlanResponse[]>;
 }
@@ -109,14 +119,18 @@ export function createPlansService({
   funeralDirectors: FuneralDirectorService;
 }): PlansService {
   /**
-   * Checks every choice against the catalogue and the open branches, and answers 422 with all
-   * that are wrong. Returns the chosen branch's name for the plan's sections.
+   * Checks the journey against the journey's rules (the catalogue's choices, contributions,
+   * cars and the journey's own path) and the open branches, and answers 422 with all that is
+   * wrong. Returns the chosen branch's name for the plan's sections.
    */
-  async function checkChoices(
+  async function checkJourney(
     journey: JourneyData,
     catalogue: PlanOptionsResponse,
   ): Promise<ReadonlyMap<number, string>> {
-    const problems = findChoiceProblems(journey, catalogue);
+    const problems = findSaveProblems(journey, catalogue).map(({ propertyPath, title }) => ({
+      propertyPath,
+      title,
+    }));
     const branchNames = await funeralDirectors.activeBranchNames(funeralDirectorIdsOf([journey]));
     if (journey.funeralDirector && !branchNames.has(journey.funeralDirector.id)) {
       problems.push({ propertyPath: "funeralDirector.id", title: messages.optionNotAvailable });
@@ -128,12 +142,18 @@ export function createPlansService({
   /** What a save stores: the checked journey, priced by the API from the catalogue. */
   async function pricedContent(journey: JourneyData) {
     const catalogue = await planOptions.getPlanOptions();
-    const branchNames = await checkChoices(journey, catalogue);
-    const stored = withCatalogueTransport(journey, catalogue);
+    const stored = withCatalogueCars(journey, catalogue);
+    const branchNames = await checkJourney(stored, catalogue);
     return { catalogue, branchNames, journey: stored, priceData: priceJourney(stored, catalogue) };
   }
 
   async function createPlan(userId: string, body: CreateGuestPlanBody): Promise<PlanResponse> {
+    if ((await countPlansOf(db, userId)) >= plansPerPerson) {
+      throw new ViolationError(
+        [{ propertyPath: "Request", title: messages.tooManyPlans(plansPerPerson) }],
+        422,
+      );
+    }
     const { catalogue, branchNames, journey, priceData } = await pricedContent(journeyOf(body));
     const plan = await insertPlan(db, userId, {
       journey,
@@ -154,21 +174,29 @@ export function createPlansService({
       return createPlan(userId, body);
     },
 
-    async savePlan(userId, planId, body) {
+    async savePlan(userId, planId, body, expectedVersion) {
       const existing = await selectOwnedPlan(db, planId, userId);
       if (!existing) throw noSuchPlan();
+      if (expectedVersion !== undefined && existing.version !== expectedVersion) throw changedElsewhere();
       const submitted = journeyOf(body);
       if (!hasJourneyData(submitted)) {
         throw new ViolationError([{ propertyPath: "Data", title: messages.nothingToSave }], 400);
       }
       const { catalogue, branchNames, journey, priceData } = await pricedContent(submitted);
-      const plan = await updateOwnedPlan(db, planId, userId, {
-        journey,
-        priceData,
-        planningJourneyData: body.planningJourneyData ?? existing.planningJourneyData,
-        saveUnfinishedJourney: body.saveUnfinishedJourney,
-      });
-      if (!plan) throw noSuchPlan();
+      const plan = await updateOwnedPlan(
+        db,
+        planId,
+        userId,
+        {
+          journey,
+          priceData,
+          planningJourneyData: body.planningJourneyData ?? existing.planningJourneyData,
+          saveUnfinishedJourney: body.saveUnfinishedJourney,
+        },
+        expectedVersion,
+      );
+      // Found a moment ago: if it no longer matches, another save came in between.
+      if (!plan) throw expectedVersion === undefined ? noSuchPlan() : changedElsewhere();
       return toPlanResponse(plan, catalogue, branchNames);
     },
 
@@ -183,7 +211,7 @@ export function createPlansService({
     },
 
     async listPlans(userId) {
-      const plans = await selectPlansOf(db, userId);
+      const plans = await selectPlansOf(db, userId, plansPerPerson);
       const [catalogue, branchNames] = await Promise.all([
         planOptions.getPlanOptions(),
         funeralDirectors.activeBranchNames(funeralDirectorIdsOf(plans.map((plan) => plan.journey))),

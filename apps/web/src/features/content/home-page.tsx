@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { CallUs } from "../../components/phone-link";
-import { supportPhone } from "../../lib/contact-details";
+import { supportPhone } from "@kindred/domain";
 
 const startPlanningHref = "/planning/attendance";
 

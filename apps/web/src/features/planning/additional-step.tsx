@@ -1,20 +1,11 @@
 "use client";
 
-import {
-  contributionToPence,
-  contributionWishTopics,
-  formatPrice,
-  messages,
-  minimumContributionNotesLength,
-  wishTopics,
-  type ContributionWishTopic,
-  type WishTopic,
-} from "@kindred/domain";
-import type { ErrorSummaryItem } from "../../components/error-summary";
+import { formatPrice, wishTopics, type ContributionWishTopic, type WishTopic } from "@kindred/domain";
 import { MoneyField } from "../../components/money-field";
 import { TextAreaField } from "../../components/text-area-field";
 import { answer } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
+import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
 import styles from "./additional-step.module.css";
@@ -57,20 +48,6 @@ const wishText: Record<WishTopic, { title: string; hint: string; moneyFor?: stri
   },
 };
 
-/** Each contribution must be an amount of money, and money set aside needs a word on what it is for. */
-function wishErrors(journeyData: StepScreenProps["journey"]["journeyData"]): ErrorSummaryItem[] {
-  return contributionWishTopics.flatMap((topic): ErrorSummaryItem[] => {
-    const wish = journeyData[topic];
-    if (!wish) return [];
-    const pence = contributionToPence(wish.contribution);
-    if (pence === null) return [{ fieldId: `${topic}-contribution`, text: messages.contributionNotMoney }];
-    if (pence > 0 && wish.notes.trim().length < minimumContributionNotesLength) {
-      return [{ fieldId: `${topic}-notes`, text: messages.contributionNeedsNotes }];
-    }
-    return [];
-  });
-}
-
 /**
  * "Record your wishes": stationery, flowers, memorial, photography and video, music, readings
  * and anything else. Every one is optional; money can be set aside for each but readings, and
@@ -78,7 +55,7 @@ function wishErrors(journeyData: StepScreenProps["journey"]["journeyData"]): Err
  */
 export function AdditionalStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
   const { journeyData } = journey;
-  const validation = useStepValidation(() => wishErrors(journeyData));
+  const validation = useStepValidation(() => stepErrors("additional", journeyData, planOptions));
   const flowerIdeas = planOptions.flowerArrangements.filter((arrangement) => arrangement.visible);
 
   function recordWish(topic: ContributionWishTopic, change: { notes?: string; contribution?: string }) {

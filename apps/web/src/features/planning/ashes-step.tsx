@@ -1,11 +1,11 @@
 "use client";
 
-import { messages } from "@kindred/domain";
 import { RadioCards } from "../../components/radio-cards";
 import { TextAreaField } from "../../components/text-area-field";
 import { answer } from "./journey-store";
 import { pricedOptionCards } from "./priced-option-cards";
 import { StepForm, useStepValidation } from "./step-form";
+import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
 
@@ -13,9 +13,7 @@ import { stepQuestion } from "./step-text";
 export function AshesStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
   const chosenId = journey.journeyData.ashes?.treatmentType ?? null;
   const notes = journey.journeyData.ashes?.notes ?? "";
-  const validation = useStepValidation(() =>
-    chosenId === null ? [{ fieldId: "ashes", text: messages.required }] : [],
-  );
+  const validation = useStepValidation(() => stepErrors("ashes", journey.journeyData, planOptions));
 
   return (
     <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>

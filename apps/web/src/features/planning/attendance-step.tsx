@@ -1,9 +1,10 @@
 "use client";
 
-import { formatPrice, messages } from "@kindred/domain";
+import { formatPrice } from "@kindred/domain";
 import { RadioCards } from "../../components/radio-cards";
 import { chooseAttendance, choosePackage } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
+import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
 
@@ -19,9 +20,7 @@ export function AttendanceStep({ planOptions, journey, step, onContinue, continu
   const hasLaterAnswers = Object.keys(journey.journeyData).some(
     (topic) => topic !== "attendance" && topic !== "package",
   );
-  const validation = useStepValidation(() =>
-    chosenId === null ? [{ fieldId: "attendance", text: messages.required }] : [],
-  );
+  const validation = useStepValidation(() => stepErrors("attendance", journey.journeyData, planOptions));
 
   return (
     <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>
@@ -48,8 +47,8 @@ export function AttendanceStep({ planOptions, journey, step, onContinue, continu
         <section className="packages" aria-labelledby="packages-title">
           <h2 id="packages-title">Or start from one of our packages</h2>
           <p className="hint">
-            A package chooses the main parts of an attended cremation for you, at the price shown. You can
-            still change any part of it afterwards.
+            A package chooses the main parts of an attended funeral for you, at the price shown. You can still
+            change any part of it afterwards.
           </p>
           <ul className="package-list">
             {packages.map((planPackage) => {
@@ -65,6 +64,7 @@ export function AttendanceStep({ planOptions, journey, step, onContinue, continu
                   </h3>
                   <p>{planPackage.description}</p>
                   <ul className="package-card__contents">
+                    <li>{planPackage.remains.name}</li>
                     <li>{planPackage.coffin.name}</li>
                     <li>{planPackage.deceaseTransportation.name}</li>
                     <li>{planPackage.celebrant.name}</li>

@@ -1,10 +1,10 @@
 "use client";
 
-import { messages } from "@kindred/domain";
 import { RadioCards } from "../../components/radio-cards";
 import { chooseRemains } from "./journey-store";
 import { pricedOptionCards } from "./priced-option-cards";
 import { StepForm, useStepValidation } from "./step-form";
+import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
 
@@ -18,7 +18,7 @@ export function BurialCremationStep({
 }: StepScreenProps) {
   const chosenId = journey.journeyData.burialCremation?.option.id ?? null;
   const validation = useStepValidation(() =>
-    chosenId === null ? [{ fieldId: "burialCremation", text: messages.required }] : [],
+    stepErrors("burial-cremation", journey.journeyData, planOptions),
   );
 
   return (

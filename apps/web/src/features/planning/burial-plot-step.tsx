@@ -1,10 +1,10 @@
 "use client";
 
-import { messages } from "@kindred/domain";
 import { RadioCards } from "../../components/radio-cards";
 import { TextAreaField } from "../../components/text-area-field";
 import { answer } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
+import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
 
@@ -15,9 +15,7 @@ const no = "no";
 export function BurialPlotStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
   const hasBurialPlot = journey.journeyData.burial?.hasBurialPlot ?? null;
   const notes = journey.journeyData.burial?.notes ?? "";
-  const validation = useStepValidation(() =>
-    hasBurialPlot === null ? [{ fieldId: "burial", text: messages.required }] : [],
-  );
+  const validation = useStepValidation(() => stepErrors("burial", journey.journeyData, planOptions));
 
   return (
     <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>

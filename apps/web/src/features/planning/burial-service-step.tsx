@@ -1,9 +1,9 @@
 "use client";
 
-import { messages } from "@kindred/domain";
 import { TextAreaField } from "../../components/text-area-field";
 import { answer } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
+import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
 
@@ -16,9 +16,7 @@ export function BurialServiceStep({
   continueLabel,
 }: StepScreenProps) {
   const notes = journey.journeyData.burialService?.notes ?? "";
-  const validation = useStepValidation(() =>
-    notes.trim() === "" ? [{ fieldId: "burialService", text: messages.required }] : [],
-  );
+  const validation = useStepValidation(() => stepErrors("service-burial", journey.journeyData, planOptions));
 
   return (
     <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>

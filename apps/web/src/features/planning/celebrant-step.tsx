@@ -1,20 +1,18 @@
 "use client";
 
-import { messages } from "@kindred/domain";
 import { RadioCards } from "../../components/radio-cards";
 import { TextAreaField } from "../../components/text-area-field";
 import { answer } from "./journey-store";
 import { pricedOptionCards } from "./priced-option-cards";
 import { StepForm, useStepValidation } from "./step-form";
+import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
 
 /** Who leads the service, with any notes (a minister's name, say). */
 export function CelebrantStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
   const current = journey.journeyData.celebrant ?? { celebrant: null, notes: "" };
-  const validation = useStepValidation(() =>
-    current.celebrant === null ? [{ fieldId: "celebrant", text: messages.required }] : [],
-  );
+  const validation = useStepValidation(() => stepErrors("celebrant", journey.journeyData, planOptions));
 
   return (
     <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>

@@ -1,9 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { findById, formatPrice, imageUrlForSize, messages } from "@kindred/domain";
+import { findById, formatPrice, imageUrlForSize } from "@kindred/domain";
 import { answer } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
+import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
 import styles from "./coffin-step.module.css";
@@ -30,9 +31,7 @@ export function CoffinStep({ planOptions, journey, step, onContinue, continueLab
   const chosenId = journey.journeyData.coffin?.id ?? null;
   const chosen = findById(coffins, chosenId);
 
-  const validation = useStepValidation(() =>
-    chosenId === null ? [{ fieldId: "coffin", text: messages.required }] : [],
-  );
+  const validation = useStepValidation(() => stepErrors("coffin", journey.journeyData, planOptions));
   const error = validation.errorFor("coffin");
 
   return (

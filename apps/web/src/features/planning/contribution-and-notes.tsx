@@ -1,13 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import {
-  contributionToPence,
-  defaultContribution,
-  messages,
-  minimumContributionNotesLength,
-} from "@kindred/domain";
-import type { ErrorSummaryItem } from "../../components/error-summary";
+import { defaultContribution } from "@kindred/domain";
 import { MoneyField } from "../../components/money-field";
 import { TextAreaField } from "../../components/text-area-field";
 
@@ -21,20 +15,6 @@ export const noContribution: NotesAndContribution = { notes: "", contribution: d
 
 export const contributionFieldId = (idPrefix: string) => `${idPrefix}-contribution`;
 export const notesFieldId = (idPrefix: string) => `${idPrefix}-notes`;
-
-/**
- * What is wrong with a contribution (SPEC.md section 5): it must be an amount of money, and
- * one above nothing needs notes of at least two characters saying what it is for.
- */
-export function contributionProblems(idPrefix: string, value: NotesAndContribution): ErrorSummaryItem[] {
-  const pence = contributionToPence(value.contribution);
-  if (pence === null)
-    return [{ fieldId: contributionFieldId(idPrefix), text: messages.contributionNotMoney }];
-  if (pence > 0 && value.notes.trim().length < minimumContributionNotesLength) {
-    return [{ fieldId: notesFieldId(idPrefix), text: messages.contributionNeedsNotes }];
-  }
-  return [];
-}
 
 /**
  * A notes box and, under it, money the person may set aside (not guaranteed, held for their

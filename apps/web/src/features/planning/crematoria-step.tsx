@@ -1,10 +1,10 @@
 "use client";
 
-import { messages } from "@kindred/domain";
 import { RadioCards } from "../../components/radio-cards";
 import { formatPostalAddress } from "../../lib/postal-address";
 import { answer } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
+import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
 
@@ -17,9 +17,7 @@ export function CrematoriaStep({ planOptions, journey, step, onContinue, continu
     ...planOptions.crematoria.filter(isDefault),
     ...planOptions.crematoria.filter((crematory) => !isDefault(crematory)),
   ];
-  const validation = useStepValidation(() =>
-    chosenId === null ? [{ fieldId: "crematoria", text: messages.required }] : [],
-  );
+  const validation = useStepValidation(() => stepErrors("crematoria", journey.journeyData, planOptions));
 
   return (
     <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>

@@ -10,6 +10,7 @@ import { formatPostalAddress } from "../../lib/postal-address";
 import styles from "./funeral-director-step.module.css";
 import { answer } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
+import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
 
@@ -91,10 +92,13 @@ export function FuneralDirectorStep({
 
   const refusal = search.status === "refused" ? search.message : undefined;
   const validation = useStepValidation(() => {
+    // The journey's rules ask for a branch; whether it is still open only the API can say.
     const fieldId = branches.length > 0 ? branchFieldId : postcodeFieldId;
     if (chosenIsGone) return [{ fieldId, text: messages.optionNotAvailable }];
-    if (chosenId !== null) return [];
-    return [{ fieldId, text: fieldId === postcodeFieldId && refusal ? refusal : messages.required }];
+    return stepErrors("funeral-director", journey.journeyData, planOptions).map((error) => ({
+      fieldId,
+      text: fieldId === postcodeFieldId && refusal ? refusal : error.text,
+    }));
   });
   const postcodeError = refusal ?? validation.errorFor(postcodeFieldId);
   const branchError = validation.errorFor(branchFieldId);

@@ -6,6 +6,7 @@ import {
   finishEdit as finishEditRule,
   initialJourneyState,
   journeyPath,
+  priceChangeBetween,
   journeyStepHandles,
   refreshDerivedFlags,
   releasePackage as releasePackageRule,
@@ -22,6 +23,7 @@ import {
   type StepFlagsMap,
 } from "@kindred/domain";
 import { readSession, removeSession, writeSession } from "../../lib/storage";
+import { forgetPriceChange, tellPriceChange } from "./price-change-notice-store";
 
 /**
  * The planning journey in this browser tab: answers, step flags and running price. Every change
@@ -105,12 +107,19 @@ function update(change: (state: JourneyState) => JourneyState): void {
   commit(change(getJourneySnapshot()));
 }
 
-/** Takes in the catalogue's current prices once it has loaded (they may have changed since). */
+/**
+ * Takes in the catalogue's current prices once it has loaded. If they have changed since the
+ * journey was last priced in this tab, the journey is priced again and the person is told
+ * (docs/decisions/008-prices-over-time.md); a journey never priced has nothing to tell.
+ */
 export function repriceWith(catalogue: JourneyCatalogue): void {
-  update((state) => {
-    const repriced = repriceJourney(state, catalogue);
-    return JSON.stringify(repriced.priceData) === JSON.stringify(state.priceData) ? state : repriced;
-  });
+  const state = getJourneySnapshot();
+  const repriced = repriceJourney(state, catalogue);
+  if (JSON.stringify(repriced.priceData) === JSON.stringify(state.priceData)) return;
+  const change = priceChangeBetween(state.priceData, repriced.priceData);
+  if (change && Object.keys(state.priceData).length > 0) tellPriceChange(change);
+  const edit = state.edit && { ...state.edit, stored: repriceJourney(state.edit.stored, catalogue) };
+  commit({ ...repriced, edit });
 }
 
 export function chooseAttendance(catalogue: JourneyCatalogue, attendanceId: number): void {
@@ -195,4 +204,5 @@ export function resetJourney(): void {
   }
   current = null;
   commit(initialJourneyState());
+  forgetPriceChange();
 }

@@ -1,20 +1,14 @@
 "use client";
 
-import { findById, messages } from "@kindred/domain";
+import { offersContribution } from "@kindred/domain";
 import { RadioCards } from "../../components/radio-cards";
-import {
-  ContributionAndNotes,
-  contributionProblems,
-  noContribution,
-  useSetAside,
-} from "./contribution-and-notes";
+import { ContributionAndNotes, noContribution, useSetAside } from "./contribution-and-notes";
 import { answer } from "./journey-store";
 import { pricedOptionCards } from "./priced-option-cards";
 import { StepForm, useStepValidation } from "./step-form";
+import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
-
-const nominatingMyOwn = "nominatingMyOwn";
 
 /**
  * Who carries the coffin. Family or friends may be thanked with money set aside for them (a
@@ -22,16 +16,16 @@ const nominatingMyOwn = "nominatingMyOwn";
  */
 export function PallbearersStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
   const current = journey.journeyData.pallbearers ?? { pallbearerType: null, ...noContribution };
-  const chosen = findById(planOptions.pallbearerTypes, current.pallbearerType);
-  const ownBearers = chosen?.code === nominatingMyOwn;
+  const ownBearers = offersContribution("pallbearers", journey.journeyData, planOptions);
   const setAside = useSetAside();
-  const validation = useStepValidation(() => {
-    if (current.pallbearerType === null) return [{ fieldId: "pallbearers", text: messages.required }];
-    return ownBearers ? contributionProblems("pallbearers", current) : [];
-  });
+  const validation = useStepValidation(() => stepErrors("pallbearers", journey.journeyData, planOptions));
 
   function chooseType(id: number) {
-    const nextIsOwn = findById(planOptions.pallbearerTypes, id)?.code === nominatingMyOwn;
+    const nextIsOwn = offersContribution(
+      "pallbearers",
+      { pallbearers: { ...current, pallbearerType: id } },
+      planOptions,
+    );
     if (ownBearers && !nextIsOwn) setAside.keep(current);
     const extras = nextIsOwn ? (ownBearers ? current : setAside.restore()) : noContribution;
     answer(planOptions, "pallbearers", {

@@ -1,11 +1,12 @@
 import type { PlanResponse, SavedPlanResponse } from "@kindred/contracts";
 import {
-  findContributionProblems,
+  findSaveProblems,
   hasJourneyData,
   journeyPath,
   journeyStepHandles,
   storedJourney,
   summarisePrice,
+  type JourneyData,
   type JourneyState,
 } from "@kindred/domain";
 import { apiRequest } from "../../lib/api-client";
@@ -33,6 +34,13 @@ let started = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let lastSent = "";
 let inFlight: Promise<void> | null = null;
+/** The version of the plan this window last saved or loaded; a save only goes over that one. */
+let planVersion: number | undefined;
+
+/** The saved plan was loaded into this window at this version (see saved-plan.ts). */
+export function rememberPlanVersion(version: number): void {
+  planVersion = version;
+}
 
 function setStatus(next: SaveStatus): void {
   status = next;
@@ -73,6 +81,7 @@ async function ensurePlanId(): Promise<string | null> {
   const created = await apiRequest<PlanResponse>("/api/guest/plan", { method: "POST", body: {} });
   if (!created.ok) return null;
   writeLocal("planId", created.data.id);
+  planVersion = created.data.version;
   return created.data.id;
 }
 
@@ -85,9 +94,11 @@ async function send(body: string): Promise<void> {
     const saved = await apiRequest<SavedPlanResponse>(`/api/plan/${planId}`, {
       method: "PATCH",
       body: JSON.parse(body) as unknown,
+      ...(planVersion === undefined ? {} : { ifMatch: `"${planVersion}"` }),
     });
     if (saved.ok) {
       lastSent = body;
+      planVersion = saved.data.plan.version;
       setStatus({ state: "saved", at: new Date() });
       return;
     }
@@ -95,8 +106,11 @@ async function send(body: string): Promise<void> {
     // plan cannot be reached, so the journey (still here in full) is saved as a new plan.
     if (saved.status === 404) {
       removeLocal("planId");
+      planVersion = undefined;
       continue;
     }
+    // Saved meanwhile from another window: nothing was stored here, and the person is told so
+    // (the message says to reload) rather than either copy silently winning.
     setStatus({
       state: "failed",
       message: saved.data.violations.map((violation) => violation.title).join(" "),
@@ -109,11 +123,19 @@ async function send(body: string): Promise<void> {
   });
 }
 
+/**
+ * Whether the journey can be saved as it is: it holds an answer, and nothing the journey's
+ * rules would refuse (the server refuses the same; the catalogue's own checks are the server's).
+ */
+function isReadyToSave(journeyData: JourneyData): boolean {
+  return hasJourneyData(journeyData) && findSaveProblems(journeyData).length === 0;
+}
+
 function scheduleSave(): void {
   const state = getJourneySnapshot();
   const { journeyData } = storedJourney(state);
   // Nothing to save yet, or an answer half-typed (money with no notes): wait for the next change.
-  if (!hasJourneyData(journeyData) || findContributionProblems(journeyData).length > 0) return;
+  if (!isReadyToSave(journeyData)) return;
   const body = JSON.stringify(planSaveBody(state));
   if (body === lastSent) return;
   clearTimeout(timer);
@@ -135,7 +157,7 @@ export async function savePlanNow(): Promise<string | null> {
   await inFlight;
   const state = getJourneySnapshot();
   const { journeyData } = storedJourney(state);
-  if (!hasJourneyData(journeyData) || findContributionProblems(journeyData).length > 0) return null;
+  if (!isReadyToSave(journeyData)) return null;
   const body = JSON.stringify(planSaveBody(state));
   if (body !== lastSent) {
     inFlight = send(body);
@@ -158,6 +180,7 @@ export function startPlanAutosave(): void {
 export function forgetSavedPlan(): void {
   clearTimeout(timer);
   lastSent = "";
+  planVersion = undefined;
   removeLocal("planId");
   setStatus({ state: "idle" });
 }

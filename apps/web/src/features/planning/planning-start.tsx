@@ -18,6 +18,7 @@ import { CallUs } from "../../components/phone-link";
 import { isUserLoggedIn } from "../../lib/customer-session";
 import { resetJourney } from "./journey-store";
 import { loadPlanOptions } from "./plan-options";
+import { PriceChangeNotice } from "./price-change-notice";
 import { restoreSavedPlan } from "./saved-plan";
 import { forgetSavedPlan } from "./plan-autosave";
 import { useHydrated } from "./use-hydrated";
@@ -121,6 +122,7 @@ function ContinuePlanning() {
     <>
       <h1>Your funeral plan</h1>
       <p className="lead">Welcome back. The answers you have given so far are kept on this device.</p>
+      <PriceChangeNotice />
       <p>
         {step === endJourneyStepHandle ? (
           <>You have answered every question. All that is left is to check your plan.</>

@@ -4,6 +4,8 @@ import { apiRequest } from "../../lib/api-client";
 import { isUserLoggedIn } from "../../lib/customer-session";
 import { readLocal, writeLocal } from "../../lib/storage";
 import { getJourneySnapshot, loadSavedJourney } from "./journey-store";
+import { rememberPlanVersion } from "./plan-autosave";
+import { tellPriceChange } from "./price-change-notice-store";
 
 /**
  * SPEC.md section 4, Startup: a signed-in person whose browser holds no journey (a new device, a
@@ -33,8 +35,16 @@ async function restore(catalogue: JourneyCatalogue): Promise<void> {
   const plan = plans.data.find((candidate) => candidate.id === storedId) ?? plans.data[0];
   if (!plan) return;
   writeLocal("planId", plan.id);
+  rememberPlanVersion(plan.version);
   if (hasJourneyStarted(getJourneySnapshot())) return;
   loadSavedJourney(catalogue, plan.journey, savedStepFlags(plan.planningJourneyData));
+  if (plan.priceChange) {
+    tellPriceChange({
+      was: plan.priceChange.savedTotal,
+      now: plan.price.total,
+      savedAt: plan.priceChange.savedAt,
+    });
+  }
 }
 
 export function restoreSavedPlan(catalogue: JourneyCatalogue): Promise<void> {

@@ -19,6 +19,7 @@ import { RunningPrice } from "../../components/running-price";
 import { ViolationsBox } from "../../components/violations-box";
 import { finishEdit, releasePackage, repriceWith, visitStep } from "./journey-store";
 import { startPlanAutosave } from "./plan-autosave";
+import { PriceChangeNotice } from "./price-change-notice";
 import { restoreSavedPlan } from "./saved-plan";
 import { SaveForLater } from "./save-for-later";
 import { SaveStatus } from "./save-status";
@@ -110,6 +111,7 @@ export function StepPage({ handle }: { handle: JourneyStepHandle }) {
           <p className="caption">{navigation.isEditing ? "Changing your plan" : "Planning your funeral"}</p>
           <h1>{stepHeading(step)}</h1>
           {stepHint(step) ? <p className="lead">{stepHint(step)}</p> : null}
+          <PriceChangeNotice />
           {journey.edit && changes !== 0 ? (
             <p className="inset-text" data-testid="pending-change">
               {difference >= 0

@@ -2,30 +2,23 @@
 
 import { useRef } from "react";
 import type { CatalogueOption } from "@kindred/contracts";
-import { findById, formatPrice, messages, type SelectedAttendeeTransport } from "@kindred/domain";
+import {
+  formatPrice,
+  maximumCarsOf,
+  maximumCarsOfOneKind,
+  offersContribution,
+  type SelectedAttendeeTransport,
+} from "@kindred/domain";
 import { QuantityField } from "../../components/quantity-field";
 import { RadioCards } from "../../components/radio-cards";
 import { TextAreaField } from "../../components/text-area-field";
-import {
-  ContributionAndNotes,
-  contributionProblems,
-  noContribution,
-  useSetAside,
-} from "./contribution-and-notes";
+import { ContributionAndNotes, noContribution, useSetAside } from "./contribution-and-notes";
 import { answer } from "./journey-store";
 import { pricedOptionCards } from "./priced-option-cards";
 import { StepForm, useStepValidation } from "./step-form";
+import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
-
-const nominatingMyOwn = "nominatingMyOwn";
-/** The most of any one kind of car a person can ask for here. */
-export const maximumCarsOfOneKind = 4;
-
-/** "Making their own way" is a yes or no: 1 means yes. */
-function maximumOf(option: CatalogueOption): number {
-  return option.code === nominatingMyOwn ? 1 : maximumCarsOfOneKind;
-}
 
 function carsLabel(option: CatalogueOption): string {
   return option.price > 0
@@ -52,24 +45,19 @@ export function TransportationStep({
   };
   const procession = journeyData.procession ?? { personalisedProcession: null, notes: "" };
   const isAttended = journeyData.attendance?.option.code === "attended";
-  const ownVehicle =
-    findById(planOptions.transportationForTheDeceasedTypes, deceased.transportationType)?.code ===
-    nominatingMyOwn;
+  const ownVehicle = offersContribution("deceaseTransportation", journeyData, planOptions);
   const attendeeTypes = planOptions.transportationForAttendeesTypes.filter((option) => option.visible);
   const setAside = useSetAside();
   const processionNotes = useRef("");
 
-  const validation = useStepValidation(() => [
-    ...(deceased.transportationType === null
-      ? [{ fieldId: "deceaseTransportation", text: messages.required }]
-      : ownVehicle
-        ? contributionProblems("deceaseTransportation", deceased)
-        : []),
-    ...contributionProblems("attendeesTransportation", attendees),
-  ]);
+  const validation = useStepValidation(() => stepErrors("transportation", journeyData, planOptions));
 
   function chooseDeceasedTransport(id: number) {
-    const nextIsOwn = findById(planOptions.transportationForTheDeceasedTypes, id)?.code === nominatingMyOwn;
+    const nextIsOwn = offersContribution(
+      "deceaseTransportation",
+      { deceaseTransportation: { ...deceased, transportationType: id } },
+      planOptions,
+    );
     if (ownVehicle && !nextIsOwn) setAside.keep(deceased);
     const extras = nextIsOwn ? (ownVehicle ? deceased : setAside.restore()) : noContribution;
     answer(planOptions, "deceaseTransportation", {
@@ -147,7 +135,7 @@ export function TransportationStep({
                 label={carsLabel(option)}
                 hint={option.description}
                 value={quantityOf(option)}
-                max={maximumOf(option)}
+                max={maximumCarsOf(option)}
                 onChange={(quantity) => chooseCars(option, quantity)}
               />
             ))}

@@ -1,4 +1,7 @@
-/** How people reach us by phone; shown on every page for those who would rather talk. */
+/**
+ * How people reach us by phone, the one place it is written: shown on every page for those who
+ * would rather talk, in every email, and in the plan's continuity statement (SPEC.md section 9).
+ */
 export const supportPhone = {
   display: "0808 157 0192",
   /** For `tel:` links, in international form so it works from any phone. */

@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions } from "pg-boss";
+import { isDatabaseUnavailable, type Database, type DatabaseDriver } from "./database";
+
+/** The PostgreSQL schema that holds the queue's tables (pg-boss creates and migrates it itself). */
+export const jobQueueSchema = "pgboss";
+
+/** The name the queue's own connections carry on a PostgreSQL server. */
+export const jobQueueApplicationName = "kindred-job-queue";
+
+/**
+ * How long a stopping queue lets the jobs in hand finish. Past it they are marked failed, so they
+ * are tried again later (by this process after a restart, or by another one).
+ */
+const stopGraceMilliseconds = 20_000;
+
+/**
+ * Background jobs in the database (pg-boss). A job is a row, sent in the same transaction as the
+ * change that causes it; workers in any API process take it, and a job that fails is tried again.
+ */
+export interface JobQueue {
+  boss: PgBoss;
+  /**
+   * Sends a job as part of the caller's transaction: it exists once the transaction commits, and
+   * never if it rolls back. Inside a transaction on PGlite, never call `boss` without passing the
+   * transaction (as this does): PGlite has one connection, so pg-boss's own statement would wait
+   * for the transaction to end, which waits for pg-boss, for ever.
+   */
+  sendWithin(transaction: Database, queue: string, data: object): Promise<void>;
+  /** True where queuing a job wakes a waiting worker at once (PGlite); elsewhere workers poll. */
+  readonly wakesWorkers: boolean;
+  /** True once `stop()` has begun: no worker takes another job. */
+  readonly stopping: boolean;
+  /** Workers take no more jobs, and the ones in hand finish (within the grace period). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts pg-boss on the API's database, creating or migrating its schema. On PGlite it runs its
+ * statements on the same in-process instance through pg-boss's PGlite adapter (one connection,
+ * shared with the API, so PGlite's own lock orders them); on PostgreSQL it keeps a small pool of
+ * its own, so a burst of requests cannot starve the workers or the other way round.
+ */
+export async function startJobQueue(driver: DatabaseDriver, log: FastifyBaseLogger): Promise<JobQueue> {
+  const common: ConstructorOptions = {
+    schema: jobQueueSchema,
+    // No recurring (cron) jobs yet: the scheduler and its clock checks stay off.
+    schedule: false,
+    // Maintenance (expiring jobs a crashed process left active, deleting finished jobs) runs every
+    // minute, so sent emails do not linger; pg-boss's default would be once a day.
+    superviseIntervalSeconds: 60,
+    maintenanceIntervalSeconds: 60,
+  };
+  const options: ConstructorOptions =
+    driver.engine === "pglite"
+      ? { ...common, db: fromPglite(driver.client), backend: "pglite", useListenNotify: true }
+      : {
+          ...common,
+          connectionString: driver.url,
+          application_name: jobQueueApplicationName,
+          max: 4,
+          connectionTimeoutMillis: 5_000,
+        };
+  const boss = new PgBoss(options);
+  boss.on("error", (error) => logQueueError(log, error));
+  boss.on("warning", (warning) =>
+    log.warn({ warning: (warning.data as { type?: unknown } | undefined)?.type }, warning.message),
+  );
+  await boss.start();
+
+  let stopping = false;
+  return {
+    boss,
+    async sendWithin(transaction, queue, data) {
+      const db = fromDrizzle(transaction as Parameters<typeof fromDrizzle>[0], sql);
+      await boss.send(queue, data, { db });
+    },
+    wakesWorkers: driver.engine === "pglite",
+    get stopping() {
+      return stopping;
+    },
+    async stop() {
+      stopping = true;
+      await boss.stop({ graceful: true, timeout: stopGraceMilliseconds });
+    },
+  };
+}
+
+/**
+ * pg-boss reports some failures as plain objects copied from the error (a worker's failed poll),
+ * so the code and message are read off whatever arrives. Never the error itself: a driver's error
+ * can carry the statement's parameters, which hold job payloads.
+ */
+function logQueueError(log: FastifyBaseLogger, reported: unknown): void {
+  const { code, message } = (reported ?? {}) as { code?: unknown; message?: unknown };
+  const error = Object.assign(new Error(typeof message === "string" ? message : "unknown error"), {
+    code: typeof code === "string" ? code : undefined,
+  });
+  const database = [error.code, error.message.split("\n")[0]?.slice(0, 300)].filter(Boolean).join(" ");
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ database }, "job queue lost its database connection; it connects again by itself");
+  } else {
+    log.error({ reason: database }, "job queue error");
+  }
+}

@@ -1,0 +1,111 @@
+import { request as httpRequest } from "node:http";
+import { webPort } from "../playwright.config";
+import { expect, test } from "./fixtures";
+
+// Sign-in attempts are limited per visitor address (20 failures in 15 minutes). The web server
+// must tell the API each visitor's real address: not one address for everybody, and not one a
+// visitor makes up. Every address in 127.0.0.0/8 reaches this machine, so each test's visitors
+// connect from addresses of their own.
+
+const perAddressLimit = 20;
+let attempts = 0;
+
+/** A POST to the website from `localAddress`; answers the status and body. */
+function post(
+  localAddress: string,
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      {
+        host: "127.0.0.1",
+        port: webPort,
+        localAddress,
+        method: "POST",
+        path,
+        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+      },
+    );
+    sent.on("error", reject);
+    sent.end(body);
+  });
+}
+
+function claiming(claimedAddress?: string): Record<string, string> {
+  return claimedAddress ? { "x-forwarded-for": claimedAddress } : {};
+}
+
+/** One failed sign-in through the website, from `localAddress`; answers the status. */
+async function failedSignIn(localAddress: string, claimedAddress?: string): Promise<number> {
+  attempts += 1;
+  const form = new URLSearchParams({
+    grant_type: "password",
+    scope: "CUSTOMER",
+    // A different account each time, so only the per-address limit can be reached.
+    username: `nobody-${process.pid}-${attempts}@example.com`,
+    password: "Not-the-password-1",
+  });
+  const answer = await post(localAddress, "/token", form.toString(), {
+    "content-type": "application/x-www-form-urlencoded",
+    ...claiming(claimedAddress),
+  });
+  return answer.status;
+}
+
+async function failedSignIns(count: number, localAddress: string, claimed?: (n: number) => string) {
+  const statuses: number[] = [];
+  for (let n = 0; n < count; n += 1) statuses.push(await failedSignIn(localAddress, claimed?.(n)));
+  return statuses;
+}
+
+test("one visitor's failed sign-ins lock out that visitor only", async () => {
+  const statuses = await failedSignIns(perAddressLimit, "127.0.0.21");
+  expect(statuses.every((status) => status === 400)).toBe(true);
+
+  expect(await failedSignIn("127.0.0.21")).toBe(429);
+  expect(await failedSignIn("127.0.0.22")).toBe(400);
+});
+
+test("a visitor cannot escape the limit by claiming other addresses", async () => {
+  const statuses = await failedSignIns(perAddressLimit, "127.0.0.23", (n) => `198.51.100.${n + 1}`);
+  expect(statuses.every((status) => status === 400)).toBe(true);
+
+  expect(await failedSignIn("127.0.0.23", "198.51.100.200")).toBe(429);
+});
+
+test("a visitor cannot escape the password-reset limit by claiming other addresses", async () => {
+  const visitor = "127.0.0.24";
+  const token = await post(
+    visitor,
+    "/token",
+    new URLSearchParams({ grant_type: "client_credentials", scope: "APPLICATION" }).toString(),
+    { "content-type": "application/x-www-form-urlencoded" },
+  );
+  const headers = (n: number) => ({
+    "content-type": "application/json",
+    authorization: `Bearer ${(JSON.parse(token.body) as { access_token: string }).access_token}`,
+    ...claiming(`203.0.113.${n + 1}`),
+  });
+  const resetRequest = (n: number) =>
+    post(
+      visitor,
+      "/api/account/forgot-password",
+      JSON.stringify({ email: `reset-${process.pid}-${n}@example.com` }),
+      headers(n),
+    );
+
+  const statuses: number[] = [];
+  for (let n = 0; n < 10; n += 1) statuses.push((await resetRequest(n)).status);
+  expect(statuses.every((status) => status === 202)).toBe(true);
+
+  expect((await resetRequest(10)).status).toBe(429);
+});

@@ -1,0 +1,44 @@
+import { formatPrice, type Pence } from "./money";
+import { summarisePrice, type PriceData } from "./price-data";
+
+/**
+ * A change in what a plan costs that the person did not make: the catalogue's prices moved
+ * between the price they last saw (`was`) and the price that will be charged (`now`).
+ */
+export interface PriceChange {
+  was: Pence;
+  now: Pence;
+  /** When the plan was saved at the old price; null when the change was seen in this visit. */
+  savedAt: string | null;
+}
+
+/** The change in total between two pricings of the same journey, or null when there is none. */
+export function priceChangeBetween(
+  before: PriceData,
+  after: PriceData,
+  savedAt: string | null = null,
+): PriceChange | null {
+  const was = summarisePrice(before).total;
+  const now = summarisePrice(after).total;
+  return was === now ? null : { was, now, savedAt };
+}
+
+const longDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
+
+/** What a person is told of a price change before they buy: when, from what, to what. */
+export function describePriceChange(change: PriceChange): string {
+  const since = change.savedAt
+    ? `Since you saved your plan on ${longDate.format(new Date(change.savedAt))}`
+    : "Since you started your plan";
+  const direction = change.now > change.was ? "gone up" : "come down";
+  return (
+    `${since}, our prices have changed and the price of your plan has ${direction}. ` +
+    `It was ${formatPrice(change.was)} and is now ${formatPrice(change.now)}. ` +
+    "This is the price you would pay, and every total you see here is up to date."
+  );
+}
