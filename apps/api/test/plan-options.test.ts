@@ -140,6 +140,14 @@ describe("GET /api/plan-options", () => {
     expect(planOptions.crematoria.length).toBeGreaterThan(3);
   });
 
+  it("places every named crematorium on the map, so the nearest can be offered first", () => {
+    for (const crematory of planOptions.crematoria) {
+      if (crematory.isDefault) expect(crematory.coordinate).toBeNull();
+      else
+        expect(crematory.coordinate).toEqual({ latitude: expect.any(Number), longitude: expect.any(Number) });
+    }
+  });
+
   it("lists the thirteen journey steps in order, only the first enabled", () => {
     expect(planOptions.steps.map((step) => step.handle)).toEqual([...journeyStepHandles]);
     expect(planOptions.steps.find((step) => step.handle === "additional")?.title).toBe("Record your wishes");
@@ -173,6 +181,17 @@ describe("the catalogue seed", () => {
     );
     expect(again.attendance).toEqual(planOptions.attendance);
     expect(again.packages).toEqual(planOptions.packages);
+  });
+
+  it("refuses a named crematorium with no place on the map, before it writes", async () => {
+    const files = await readCatalogueFiles(testApp.config.CONTENT_DIR);
+    const unplaced = files.crematoria.crematoria.map((crematorium) =>
+      crematorium.code === "mortlake" ? { ...crematorium, coordinate: undefined } : crematorium,
+    );
+
+    await expect(
+      seedCatalogue(testApp.db, { ...files, crematoria: { ...files.crematoria, crematoria: unplaced } }),
+    ).rejects.toThrow("crematoria: mortlake has no coordinate, so cannot be ordered by distance");
   });
 
   it("refuses a package that is not a journey someone could choose, and keeps nothing it read", async () => {

@@ -49,6 +49,8 @@ export const crematorySchema = z.object({
   code: z.string(),
   name: z.string(),
   address: postalAddressSchema,
+  /** Where it is; null for the default, which is the nearest suitable one when the time comes. */
+  coordinate: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   isDefault: z.boolean(),
 });
 export type Crematory = z.infer<typeof crematorySchema>;

@@ -2,6 +2,7 @@ export * from "./account-rules";
 export * from "./answer-problems";
 export * from "./catalogue";
 export * from "./contact-details";
+export * from "./distance";
 export * from "./journey-catalogue";
 export * from "./journey-choices";
 export * from "./journey-data";

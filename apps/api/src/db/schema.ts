@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { JourneyData } from "@kindred/domain";
+import type { Coordinate, JourneyData } from "@kindred/domain";
 import {
   boolean,
   doublePrecision,
@@ -155,6 +155,8 @@ export const crematoria = pgTable("crematoria", {
   code: text("code").notNull().unique(),
   name: text("name").notNull(),
   address: jsonb("address").$type<StoredAddress>().notNull(),
+  /** Null for the default "nearest crematorium", which has no one place. */
+  coordinate: jsonb("coordinate").$type<Coordinate>(),
   isDefault: boolean("is_default").notNull().default(false),
   position: integer("position").notNull(),
 });

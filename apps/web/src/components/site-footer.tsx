@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CallUs } from "./phone-link";
+import { continuityStatement } from "@kindred/domain";
 
 // Only pages that exist are linked (Next prefetches every link in view, and a dead link helps
 // nobody). Funeral advice, questions and answers, extra support and the privacy policy join this
@@ -31,8 +32,8 @@ export function SiteFooter() {
       </div>
       <div className="page-width site-footer__legal">
         <p>
-          Kindred Funeral Plans is authorised and regulated by the Financial Conduct Authority. You have 30
-          days to change your mind and get a full refund.
+          Kindred Funeral Plans is authorised and regulated by the Financial Conduct Authority.{" "}
+          {continuityStatement.text}
         </p>
       </div>
     </footer>

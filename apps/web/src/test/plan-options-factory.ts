@@ -1,4 +1,9 @@
-import type { CatalogueOption, JourneyStep, PlanOptionsResponse } from "@kindred/contracts";
+import type {
+  CatalogueOption,
+  FuneralDirectorBranch,
+  JourneyStep,
+  PlanOptionsResponse,
+} from "@kindred/contracts";
 import seeded from "./seeded-plan-options.json";
 
 /** Small, readable plan options for component tests; override what a test is about. */
@@ -44,6 +49,7 @@ export function createPlanOptions(overrides: Partial<PlanOptionsResponse> = {}):
       county: "Berkshire",
       postcode: "RG1 1AA",
     },
+    coordinate: null,
     isDefault: true,
   };
   return {
@@ -90,4 +96,30 @@ export function createPlanOptions(overrides: Partial<PlanOptionsResponse> = {}):
  */
 export function seededPlanOptions(): PlanOptionsResponse {
   return structuredClone(seeded as PlanOptionsResponse);
+}
+
+/** A funeral director branch as the API answers it; name what the test is about. */
+export function createFuneralDirectorBranch(
+  overrides: Partial<FuneralDirectorBranch> & Pick<FuneralDirectorBranch, "id" | "code" | "name">,
+) {
+  return {
+    address: {
+      line1: "1 High Street",
+      line2: "",
+      locality: "London",
+      county: "Greater London",
+      postcode: "N1 1AA",
+    },
+    website: "https://www.kindred-funerals.example",
+    email: "branch@kindred-funerals.example",
+    phone: "020 7946 0000",
+    managerName: "Helen Ashworth",
+    coordinate: { latitude: 51.5, longitude: -0.1 },
+    active: true,
+    imageUrl: `/images/branches/${overrides.code}.svg?width={width}&height={height}`,
+    imageAlt: `Illustration of the ${overrides.name} branch`,
+    allowsFuneralDirectorServices: true,
+    isHeadOffice: false,
+    ...overrides,
+  } satisfies FuneralDirectorBranch;
 }

@@ -52,10 +52,24 @@ export const coffinsFileSchema = z.object({
   ),
 });
 
+/** A point in the United Kingdom, in degrees. */
+const coordinateSchema = z.object({
+  latitude: z.number().min(49).max(61),
+  longitude: z.number().min(-9).max(2),
+});
+
 export const crematoriaFileSchema = z.object({
   version: z.literal(1),
   defaultCode: codeSchema,
-  crematoria: z.array(z.object({ code: codeSchema, name: z.string().min(2), address: addressSchema })),
+  crematoria: z.array(
+    z.object({
+      code: codeSchema,
+      name: z.string().min(2),
+      address: addressSchema,
+      /** Where it is, to order crematoria by distance; the default one is wherever is nearest. */
+      coordinate: coordinateSchema.optional(),
+    }),
+  ),
 });
 
 export const branchesFileSchema = z.object({
@@ -70,8 +84,7 @@ export const branchesFileSchema = z.object({
       email: z.email(),
       website: z.url(),
       managerName: z.string().min(2),
-      latitude: z.number().min(49).max(61),
-      longitude: z.number().min(-9).max(2),
+      ...coordinateSchema.shape,
       image: z.string().regex(/^[a-zA-Z-]+\.svg$/),
       imageAlt: z.string().min(10),
       allowsFuneralDirectorServices: z.boolean(),

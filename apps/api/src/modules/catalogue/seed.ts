@@ -72,6 +72,11 @@ export function findCatalogueReferenceProblems(files: CatalogueFiles): string[] 
   if (!crematoriumCodes.has(files.crematoria.defaultCode)) {
     problems.push(`crematoria: default ${files.crematoria.defaultCode} is not listed`);
   }
+  for (const crematorium of files.crematoria.crematoria) {
+    if (crematorium.code !== files.crematoria.defaultCode && !crematorium.coordinate) {
+      problems.push(`crematoria: ${crematorium.code} has no coordinate, so cannot be ordered by distance`);
+    }
+  }
   if (!files.branches.branches.some((branch) => branch.code === files.branches.headOfficeCode)) {
     problems.push(`branches: head office ${files.branches.headOfficeCode} is not listed`);
   }
@@ -152,6 +157,7 @@ export async function seedCatalogue(db: Database, files: CatalogueFiles): Promis
       .values(
         files.crematoria.crematoria.map((crematorium, position) => ({
           ...crematorium,
+          coordinate: crematorium.coordinate ?? null,
           isDefault: crematorium.code === files.crematoria.defaultCode,
           position,
         })),
@@ -161,6 +167,7 @@ export async function seedCatalogue(db: Database, files: CatalogueFiles): Promis
         set: {
           name: excluded("name"),
           address: excluded("address"),
+          coordinate: excluded("coordinate"),
           isDefault: excluded("is_default"),
           position: excluded("position"),
         },

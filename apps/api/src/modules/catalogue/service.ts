@@ -51,6 +51,7 @@ export function buildPlanOptions(rows: CatalogueRows): PlanOptionsResponse {
     code: row.code,
     name: row.name,
     address: row.address,
+    coordinate: row.coordinate,
     isDefault: row.isDefault,
   }));
   const defaultCrematory = crematoriaList.find((crematory) => crematory.isDefault);

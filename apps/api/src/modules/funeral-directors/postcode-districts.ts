@@ -1,10 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 
-export interface Coordinate {
-  latitude: number;
-  longitude: number;
-}
+import type { Coordinate } from "@kindred/domain";
 
 /**
  * The shape of a UK postcode, as Royal Mail allocates them: an outward code (area letters, then
@@ -26,18 +23,6 @@ export function postcodeDistrict(postcode: string): string | null {
   const full = fullPostcodePattern.exec(compact);
   if (full?.[1]) return full[1];
   return districtPattern.test(compact) ? compact : null;
-}
-
-/** Miles between two points on the Earth's surface along a great circle (haversine). */
-export function milesBetween(from: Coordinate, to: Coordinate): number {
-  const earthRadiusMiles = 3958.8;
-  const radians = (degrees: number) => (degrees * Math.PI) / 180;
-  const latitudeChange = radians(to.latitude - from.latitude);
-  const longitudeChange = radians(to.longitude - from.longitude);
-  const a =
-    Math.sin(latitudeChange / 2) ** 2 +
-    Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(longitudeChange / 2) ** 2;
-  return 2 * earthRadiusMiles * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 export type PostcodeDistricts = ReadonlyMap<string, Coordinate>;

@@ -1,8 +1,8 @@
 import type { FuneralDirectorBranch, FuneralDirectorSearchResponse } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { messages, milesBetween, roundToTenth, type Coordinate } from "@kindred/domain";
 import type { Database } from "../../db/database";
 import { ViolationError } from "../../plugins/error-handler";
-import { loadPostcodeDistricts, milesBetween, postcodeDistrict, type Coordinate } from "./postcode-districts";
+import { loadPostcodeDistricts, postcodeDistrict } from "./postcode-districts";
 import {
   selectActiveBranch,
   selectActiveBranches,
@@ -33,8 +33,6 @@ export function toFuneralDirectorBranch(row: BranchRow): FuneralDirectorBranch {
     isHeadOffice: row.isHeadOffice,
   };
 }
-
-const roundToTenth = (miles: number) => Math.round(miles * 10) / 10;
 
 export interface FuneralDirectorService {
   /** An open branch, or a 404 violation. */

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { CallUs } from "../../components/phone-link";
-import { supportPhone } from "@kindred/domain";
+import { continuityStatement, supportPhone } from "@kindred/domain";
 
 const startPlanningHref = "/planning/attendance";
 
@@ -137,8 +137,8 @@ export function HomePage() {
           <h2 id="peace-of-mind">Peace of mind, for you and your family</h2>
           <ul className="reassurance">
             <li>
-              <h3>30 days to change your mind</h3>
-              <p>If you cancel within 30 days, you get a full refund.</p>
+              <h3>{continuityStatement.headline}</h3>
+              <p>{continuityStatement.text}</p>
             </li>
             <li>
               <h3>Your money is protected</h3>

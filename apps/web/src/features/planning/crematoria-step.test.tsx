@@ -1,10 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
-import { seededPlanOptions } from "../../test/plan-options-factory";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeFetch, jsonResponse, tokenResponse } from "../../test/fake-fetch";
+import { createFuneralDirectorBranch, seededPlanOptions } from "../../test/plan-options-factory";
 import { renderStepScreen } from "../../test/step-screen-harness";
 import { CrematoriaStep } from "./crematoria-step";
-import { chooseAttendance, chooseRemains, getJourneySnapshot, resetJourney } from "./journey-store";
+import { answer, chooseAttendance, chooseRemains, getJourneySnapshot, resetJourney } from "./journey-store";
 
 const question = "Which crematorium would you like?";
 
@@ -18,6 +19,9 @@ beforeEach(() => {
   const planOptions = seededPlanOptions();
   chooseAttendance(planOptions, 1);
   chooseRemains(planOptions, 4);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 describe("CrematoriaStep", () => {
@@ -36,6 +40,39 @@ describe("CrematoriaStep", () => {
       "62 Hoop Lane, Golders Green, London, Greater London, NW11 7NL",
     );
     expect(radios.at(-1)).toHaveAccessibleName("Roselawn Crematorium");
+  });
+
+  it("orders named crematoria nearest the chosen funeral director first, saying how far each is", async () => {
+    const planOptions = seededPlanOptions();
+    const birmingham = createFuneralDirectorBranch({
+      id: 7,
+      code: "edgbaston",
+      name: "Edgbaston",
+      coordinate: { latitude: 52.4862, longitude: -1.8904 },
+    });
+    fakeFetch((request) =>
+      request.url === "/token"
+        ? tokenResponse("test-token")
+        : request.url === "/api/funeral-director/location?id=7"
+          ? jsonResponse(birmingham)
+          : jsonResponse({ violations: [] }, 404),
+    );
+    answer(planOptions, "funeralDirector", { id: 7 });
+
+    renderStepScreen(CrematoriaStep, "crematoria", planOptions);
+
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Finding the crematoria nearest your funeral director",
+    );
+    const group = await screen.findByRole("group", { name: question });
+    const radios = within(group).getAllByRole("radio");
+    expect(radios[0]).toHaveAccessibleName("Your nearest crematorium (arranged by your funeral director)");
+    expect(radios[1]).toHaveAccessibleName("Lodge Hill Crematorium");
+    expect(radios[1]).toHaveAccessibleDescription(
+      expect.stringMatching(/B29 5AA\. 4\.4 miles from your funeral director$/),
+    );
+    expect(radios[2]).toHaveAccessibleName("Manchester Crematorium");
+    expect(radios.at(-1)).toHaveAccessibleName("Daldowie Crematorium");
   });
 
   it("records the choice without changing the price, which already includes the crematorium", async () => {

@@ -1,5 +1,7 @@
 "use client";
 
+import { crematoriaNearestFirst } from "@kindred/domain";
+import { LoadingSpinner } from "../../components/loading-spinner";
 import { RadioCards } from "../../components/radio-cards";
 import { formatPostalAddress } from "../../lib/postal-address";
 import { answer } from "./journey-store";
@@ -7,17 +9,29 @@ import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
+import { useFuneralDirectorBranch } from "./use-funeral-director-branch";
 
-/** Which crematorium: the one the funeral director arranges (the default) first, then named ones. */
+const formatMiles = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 1 });
+
+/**
+ * Which crematorium: the one the funeral director arranges (the default) first, then named ones
+ * nearest the chosen funeral director first, each with its distance from them.
+ */
 export function CrematoriaStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
   const chosenId = journey.journeyData.crematoria?.id ?? null;
-  const isDefault = (crematory: { id: number; isDefault: boolean }) =>
-    crematory.id === planOptions.defaultCrematory.id || crematory.isDefault;
-  const crematoria = [
-    ...planOptions.crematoria.filter(isDefault),
-    ...planOptions.crematoria.filter((crematory) => !isDefault(crematory)),
-  ];
+  const branch = useFuneralDirectorBranch(journey.journeyData.funeralDirector?.id ?? null);
+  const crematoria = crematoriaNearestFirst(
+    planOptions.crematoria.map((crematory) => ({
+      ...crematory,
+      isDefault: crematory.id === planOptions.defaultCrematory.id || crematory.isDefault,
+    })),
+    branch?.coordinate ?? null,
+  );
   const validation = useStepValidation(() => stepErrors("crematoria", journey.journeyData, planOptions));
+
+  // The list waits for the funeral director's position, so it never reorders under the pointer.
+  if (branch === undefined)
+    return <LoadingSpinner label="Finding the crematoria nearest your funeral director…" />;
 
   return (
     <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>
@@ -30,7 +44,14 @@ export function CrematoriaStep({ planOptions, journey, step, onContinue, continu
           // The default is not one place: the funeral director chooses the nearest when the time comes.
           description: crematory.isDefault
             ? "Your funeral director will arrange the nearest suitable crematorium when the time comes."
-            : formatPostalAddress(crematory.address),
+            : [
+                formatPostalAddress(crematory.address),
+                crematory.distanceMiles === null
+                  ? null
+                  : `${formatMiles.format(crematory.distanceMiles)} miles from your funeral director`,
+              ]
+                .filter(Boolean)
+                .join(". "),
         }))}
         value={chosenId === null ? null : String(chosenId)}
         onChange={(value) => answer(planOptions, "crematoria", { id: Number(value) })}

@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FuneralDirectorBranch, FuneralDirectorSearchResponse } from "@kindred/contracts";
+import type { FuneralDirectorSearchResponse } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "../../test/fake-fetch";
-import { seededPlanOptions } from "../../test/plan-options-factory";
+import { createFuneralDirectorBranch, seededPlanOptions } from "../../test/plan-options-factory";
 import { renderStepScreen } from "../../test/step-screen-harness";
 import { FuneralDirectorStep } from "./funeral-director-step";
 import { answer, chooseAttendance, getJourneySnapshot, resetJourney } from "./journey-store";
@@ -12,32 +12,7 @@ import { answer, chooseAttendance, getJourneySnapshot, resetJourney } from "./jo
 const planOptions = seededPlanOptions();
 const question = "Which funeral director would you like to look after your funeral?";
 
-function branch(
-  overrides: Partial<FuneralDirectorBranch> & Pick<FuneralDirectorBranch, "id" | "code" | "name">,
-) {
-  return {
-    address: {
-      line1: "1 High Street",
-      line2: "",
-      locality: "London",
-      county: "Greater London",
-      postcode: "N1 1AA",
-    },
-    website: "https://www.kindred-funerals.example",
-    email: "branch@kindred-funerals.example",
-    phone: "020 7946 0000",
-    managerName: "Helen Ashworth",
-    coordinate: { latitude: 51.5, longitude: -0.1 },
-    active: true,
-    imageUrl: `/images/branches/${overrides.code}.svg?width={width}&height={height}`,
-    imageAlt: `Illustration of the ${overrides.name} branch`,
-    allowsFuneralDirectorServices: true,
-    isHeadOffice: false,
-    ...overrides,
-  } satisfies FuneralDirectorBranch;
-}
-
-const islington = branch({
+const islington = createFuneralDirectorBranch({
   id: 2,
   code: "londonIslington",
   name: "Ashworth & Daughters Funeral Directors",
@@ -52,7 +27,7 @@ const islington = branch({
   imageAlt:
     "Illustration of the Ashworth & Daughters branch: a soft red brick building with a navy blue shop front.",
 });
-const dulwich = branch({
+const dulwich = createFuneralDirectorBranch({
   id: 3,
   code: "londonDulwich",
   name: "Pembury Family Funeral Service",
@@ -65,7 +40,7 @@ const dulwich = branch({
   },
   phone: "020 7946 0348",
 });
-const headOffice = branch({
+const headOffice = createFuneralDirectorBranch({
   id: 1,
   code: "headOffice",
   name: "Kindred Funeral Plans Head Office",

@@ -3,7 +3,6 @@
 import { useEffect, useState, type MouseEvent } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import type { FuneralDirectorBranch } from "@kindred/contracts";
 import {
   endJourneyStepHandle,
   findById,
@@ -17,27 +16,11 @@ import {
   type PlanSectionLine,
 } from "@kindred/domain";
 import { CallUs } from "../../components/phone-link";
-import { apiRequest } from "../../lib/api-client";
 import { finishEdit, getJourneySnapshot, startEdit } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
+import { useFuneralDirectorBranch } from "./use-funeral-director-branch";
 import type { StepScreenProps } from "./step-screen-props";
 import styles from "./summary-step.module.css";
-
-/** The chosen branch's name, asked of the API once for the id; undefined until it answers. */
-function useFuneralDirectorName(id: number | null): string | undefined {
-  const [found, setFound] = useState<{ id: number; name: string } | null>(null);
-  useEffect(() => {
-    if (id === null) return;
-    let current = true;
-    void apiRequest<FuneralDirectorBranch>(`/api/funeral-director/location?id=${id}`).then((result) => {
-      if (current && result.ok) setFound({ id, name: result.data.name });
-    });
-    return () => {
-      current = false;
-    };
-  }, [id]);
-  return found !== null && found.id === id ? found.name : undefined;
-}
 
 type SummaryRow =
   | { kind: "answer"; line: PlanSectionLine; changeable: boolean }
@@ -59,7 +42,7 @@ export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProp
   const [saved, setSaved] = useState(false);
   const validation = useStepValidation(() => []);
   const { journeyData } = journey;
-  const funeralDirectorName = useFuneralDirectorName(journeyData.funeralDirector?.id ?? null);
+  const funeralDirectorName = useFuneralDirectorBranch(journeyData.funeralDirector?.id ?? null)?.name;
 
   useEffect(() => {
     if (getJourneySnapshot().edit) finishEdit();

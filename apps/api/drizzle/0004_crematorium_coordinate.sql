@@ -1,0 +1,1 @@
+ALTER TABLE "crematoria" ADD COLUMN "coordinate" jsonb;
