@@ -10,6 +10,10 @@ const webFeatures = readdirSync(new URL("./apps/web/src/features", import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const apiModules = readdirSync(new URL("./apps/api/src/modules", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 const frameworks = [
   "react",
   "react-dom",
@@ -122,6 +126,31 @@ export default tseslint.config(
             "**/app/**",
           ],
           message: `A feature does not reach into another feature or a route; move what ${feature} shares to src/components or src/lib.`,
+        },
+        {
+          // The same boundary for relative imports: "../account/…" from planning is refused too.
+          group: webFeatures
+            .filter((other) => other !== feature)
+            .flatMap((other) => [
+              `../${other}`,
+              `../${other}/**`,
+              `**/features/${other}`,
+              `**/features/${other}/**`,
+            ]),
+          message: `A feature does not reach into another feature; move what ${feature} shares to src/components or src/lib.`,
+        },
+      ],
+    ),
+  ),
+  ...apiModules.map((module) =>
+    restrict(
+      [`apps/api/src/modules/${module}/**`],
+      [
+        {
+          group: apiModules
+            .filter((other) => other !== module)
+            .flatMap((other) => [`../${other}/**`, `**/modules/${other}/**`]),
+          message: `An API module reaches another only through its public entry: import from "../<module>", its index.ts.`,
         },
       ],
     ),

@@ -14,7 +14,12 @@ test.beforeAll(async ({ request }) => {
   catalogue = await fetchPlanOptions(request);
 });
 
-test("an attended burial, priced at every step", async ({ page, checkAccessibility }) => {
+test("an attended burial, priced at every step, then made a cremation from the summary", async ({
+  page,
+  checkAccessibility,
+}) => {
+  // The longest journey there is: every step of a burial, then the cremation branch.
+  test.slow();
   const attended = option(catalogue.attendance, "attended");
   const buried = option(catalogue.remains, "buried");
   const minister = option(catalogue.celebrantTypes, "ministerOfficiant");
@@ -89,7 +94,24 @@ test("an attended burial, priced at every step", async ({ page, checkAccessibili
   await expectTotal(page, total);
   await expect(page.getByText(coffin.name)).toBeVisible();
   await expect(page.getByText("Not guaranteed").first()).toBeVisible();
-  await expect(page.getByTestId("save-status")).toHaveText(/Your plan was saved at \d\d:\d\d/);
+  await expect(page.getByTestId("save-status")).toHaveText(
+    /Saved in this browser for now, at \d\d:\d\d\. Create an account to keep your plan for good\./,
+  );
+
+  // Changing burial to cremation from the summary asks only what the change opened, then returns.
+  const cremated = option(catalogue.remains, "cremated");
+  const keepsake = option(catalogue.ashesTreatmentTypes, "keepsakeUrn");
+  await page.getByRole("link", { name: "Change Burial or cremation" }).click();
+  await radioFor(page, cremated.name).check();
+  await continueTo(page, "crematoria");
+  await page.getByRole("radio", { name: catalogue.defaultCrematory.name, exact: true }).check();
+  await continueTo(page, "ashes");
+  await radioFor(page, keepsake.name).check();
+  await page.getByRole("button", { name: "Save and go back to summary" }).click();
+  await expect(page).toHaveURL(/\/planning\/summary$/);
+  await expectTotal(page, total - buried.price + cremated.price + keepsake.price);
+  await expect(page.getByText(keepsake.name)).toBeVisible();
+  await expect(page.getByText("Not answered yet")).toHaveCount(0);
 });
 
 test("an attended cremation, priced at every step", async ({ page }) => {
@@ -266,4 +288,59 @@ test("a reload mid-journey restores the same step, answers and price", async ({ 
   await page.getByRole("link", { name: /Continue where you left off/ }).click();
   await expect(page).toHaveURL(/\/planning\/crematoria$/);
   await expectTotal(page, total);
+});
+
+test("a guest's saved plan comes back in a new tab of the same browser", async ({ page, context }) => {
+  const unattended = option(catalogue.attendance, "unattended");
+  const basicCoffin = option(catalogue.coffins, "park");
+  const transport = option(catalogue.transportationForTheDeceasedTypes, "specialistVehicle");
+
+  await page.goto("/planning/attendance");
+  await radioFor(page, unattended.name).check();
+  await continueTo(page, "funeral-director");
+  await chooseNearestFuneralDirector(page, "LS1 4AP");
+  await continueTo(page, "ashes");
+  await expect(page.getByTestId("save-status")).toHaveText(/Saved in this browser for now/);
+
+  const newTab = await context.newPage();
+  await newTab.goto("/planning");
+  await newTab.getByRole("link", { name: /Continue where you left off/ }).click();
+  await expect(newTab).toHaveURL(/\/planning\/ashes$/);
+  await expectTotal(newTab, unattended.price + basicCoffin.price + transport.price);
+});
+
+test("saving with nothing chosen says so in an error box, and saves nothing", async ({ page }) => {
+  await page.goto("/planning/attendance");
+
+  await page.getByRole("button", { name: "Save and continue later" }).click();
+
+  await expect(
+    page.getByRole("alert").filter({ hasText: "You have no data to save, have you made some selections?" }),
+  ).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("a new step opens at its top with the heading focused, and the price bar leaves the footer clear", async ({
+  page,
+}) => {
+  const attended = option(catalogue.attendance, "attended");
+  await page.goto("/planning/attendance");
+  await radioFor(page, attended.name).check();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+
+  await continueTo(page, "funeral-director");
+
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+
+  const legal = page.getByRole("contentinfo").getByText(/authorised and regulated/);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(legal).toBeInViewport();
+  const uncovered = await legal.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const topmost = document.elementFromPoint(box.left + box.width / 2, box.bottom - 4);
+    return topmost !== null && element.contains(topmost);
+  });
+  expect(uncovered).toBe(true);
 });

@@ -2,6 +2,7 @@ import type { JourneyData } from "./journey-data";
 import {
   burialOnlyStepHandles,
   cremationOnlyStepHandles,
+  endJourneyStepHandle,
   journeyStepHandles,
   shorterJourneyStepHandles,
   type JourneyStepHandle,
@@ -57,4 +58,22 @@ export function previousStep(
     .slice(0, start)
     .reverse()
     .find((handle) => !isPrefilled(handle));
+}
+
+/**
+ * Where Continue leads while an answer is being changed from the summary: the next step on the
+ * (possibly new) path that still needs an answer, such as the crematorium and the ashes once a
+ * burial becomes a cremation; undefined when the plan is whole again and the summary is next.
+ */
+export function nextStepToAnswer(
+  journeyData: JourneyData,
+  from: JourneyStepHandle,
+  steps: Readonly<Record<JourneyStepHandle, { prefilled: boolean; completed: boolean }>>,
+): JourneyStepHandle | undefined {
+  const path = journeyPath(journeyData);
+  return path
+    .slice(path.indexOf(from) + 1)
+    .find(
+      (handle) => handle !== endJourneyStepHandle && !steps[handle].prefilled && !steps[handle].completed,
+    );
 }

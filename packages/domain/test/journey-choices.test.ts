@@ -8,7 +8,9 @@ import {
   finishEdit,
   initialJourneyState,
   journeyPath,
+  journeyStepHandles,
   nextStep,
+  nextStepToAnswer,
   pendingChanges,
   previousStep,
   releasePackage,
@@ -18,6 +20,7 @@ import {
   summarisePrice,
   visitStep,
   type JourneyState,
+  type JourneyStepHandle,
 } from "@kindred/domain";
 import { idOf, testCatalogue as catalogue } from "./support/catalogue";
 
@@ -330,5 +333,36 @@ describe("a package's attendee transport", () => {
         quantity: 2,
       },
     ]);
+  });
+});
+
+describe("changing burial or cremation from the summary", () => {
+  const whole = Object.fromEntries(
+    journeyStepHandles.map((handle) => [handle, { prefilled: false, completed: true }]),
+  ) as Record<JourneyStepHandle, { prefilled: boolean; completed: boolean }>;
+  const nowCremated = cremation().journeyData;
+
+  it("leads through the steps the change opened, in order, then back to the summary", () => {
+    const opened = {
+      ...whole,
+      crematoria: { prefilled: false, completed: false },
+      ashes: { prefilled: false, completed: false },
+    };
+
+    expect(nextStepToAnswer(nowCremated, "burial-cremation", opened)).toBe("crematoria");
+    expect(nextStepToAnswer(nowCremated, "crematoria", { ...opened, crematoria: whole.crematoria })).toBe(
+      "ashes",
+    );
+    expect(nextStepToAnswer(nowCremated, "ashes", whole)).toBeUndefined();
+  });
+
+  it("passes over steps of the other branch and steps the kind of funeral fills", () => {
+    const steps = {
+      ...whole,
+      burial: { prefilled: false, completed: false },
+      celebrant: { prefilled: true, completed: false },
+    };
+
+    expect(nextStepToAnswer(nowCremated, "burial-cremation", steps)).toBeUndefined();
   });
 });

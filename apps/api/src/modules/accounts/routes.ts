@@ -11,7 +11,7 @@ import {
   userResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
-import { requireCustomerToken, tokenHolderOf } from "../auth/require-bearer-token";
+import { requireCustomerToken, tokenHolderOf } from "../auth";
 import type { AccountsService } from "./service";
 
 /**

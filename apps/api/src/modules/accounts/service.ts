@@ -11,14 +11,16 @@ import { isEmailAddress, messages, normaliseEmail } from "@kindred/domain";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { ViolationError } from "../../plugins/error-handler";
-import type { TokenHolder } from "../auth/oauth-model";
-import type { CheckCredentials } from "../auth/password-grant";
-import { revokeAccessTokensOf } from "../auth/queries";
-import { hashSecret } from "../auth/secret-hash";
-import { revocationOfUser, type TokenCache } from "../auth/token-cache";
-import type { Mailer } from "../email/mailer";
-import { noSuchPlan } from "../plans/no-such-plan";
-import { selectOwnedPlan, transferPlans } from "../plans/queries";
+import {
+  hashSecret,
+  revocationOfUser,
+  revokeAccessTokensOf,
+  type CheckCredentials,
+  type TokenCache,
+  type TokenHolder,
+} from "../auth";
+import type { Mailer } from "../email";
+import { noSuchPlan, selectOwnedPlan, transferPlans } from "../plans";
 import { isCommonPassword } from "./common-passwords";
 import { admitAttempt, attemptLimits, withdrawAttempt } from "./attempts";
 import { linkSignatureMatches, newLinkToken, signLink, siteLink } from "./links";

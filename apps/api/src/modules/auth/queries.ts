@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { revocationOfToken, revocationOfUser, tokenRevocationChannel } from "./token-cache";
 import type { Database } from "../../db/database";
 import { accessTokens, oauthClients, users } from "../../db/schema";
-import { transferPlans } from "../plans/queries";
+import { transferPlans } from "../plans";
 import { hashSecret } from "./secret-hash";
 
 export async function findOAuthClient(db: Database, clientId: string) {

@@ -9,7 +9,7 @@ import {
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
-import { requireCustomerToken, tokenHolderOf } from "../auth/require-bearer-token";
+import { requireCustomerToken, tokenHolderOf } from "../auth";
 import type { PlansService } from "./service";
 
 /** Plans of the token holder; every route reads or writes only plans the holder's user owns. */

@@ -17,8 +17,8 @@ import {
 } from "@kindred/domain";
 import type { Database } from "../../db/database";
 import { ViolationError } from "../../plugins/error-handler";
-import type { PlanOptionsService } from "../catalogue/service";
-import type { FuneralDirectorService } from "../funeral-directors/service";
+import type { PlanOptionsService } from "../catalogue";
+import type { FuneralDirectorService } from "../funeral-directors";
 import { noSuchPlan } from "./no-such-plan";
 import {
   countPlansOf,

@@ -27,6 +27,7 @@ export type SaveStatus =
   | { state: "failed"; message: string };
 
 const saveDelayMs = 1200;
+const couldNotSave = "Your plan could not be saved just now. It is kept on this device.";
 
 let status: SaveStatus = { state: "idle" };
 const statusListeners = new Set<() => void>();
@@ -117,10 +118,7 @@ async function send(body: string): Promise<void> {
     });
     return;
   }
-  setStatus({
-    state: "failed",
-    message: "Your plan could not be saved just now. It is kept on this device.",
-  });
+  setStatus({ state: "failed", message: couldNotSave });
 }
 
 /**
@@ -152,19 +150,29 @@ function scheduleSave(): void {
  * Saves the journey now (for "Save and continue later"), waiting for any save in progress.
  * Answers the plan's id, or null when it could not be saved.
  */
-export async function savePlanNow(): Promise<string | null> {
+/** What "Save" did: saved (with the plan's id), nothing to save yet, or could not (and why). */
+export type SaveOutcome =
+  | { outcome: "saved"; planId: string }
+  | { outcome: "nothing-to-save" }
+  | { outcome: "failed"; message: string };
+
+/** Saves the journey now, after any save on its way, and says how it went. */
+export async function savePlanNow(): Promise<SaveOutcome> {
   clearTimeout(timer);
   await inFlight;
   const state = getJourneySnapshot();
   const { journeyData } = storedJourney(state);
-  if (!isReadyToSave(journeyData)) return null;
+  if (!hasJourneyData(journeyData)) return { outcome: "nothing-to-save" };
+  const [unfinished] = findSaveProblems(journeyData);
+  if (unfinished) return { outcome: "failed", message: `${unfinished.propertyPath}: ${unfinished.title}` };
   const body = JSON.stringify(planSaveBody(state));
   if (body !== lastSent) {
     inFlight = send(body);
     await inFlight;
   }
   const planId = readLocal("planId");
-  return status.state === "saved" && typeof planId === "string" ? planId : null;
+  if (status.state === "saved" && typeof planId === "string") return { outcome: "saved", planId };
+  return { outcome: "failed", message: status.state === "failed" ? status.message : couldNotSave };
 }
 
 /** Starts saving the journey as it changes; calling it again does nothing. */

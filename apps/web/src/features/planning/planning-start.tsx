@@ -16,6 +16,7 @@ import {
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
 import { isUserLoggedIn } from "../../lib/customer-session";
+import { readLocal } from "../../lib/storage";
 import { resetJourney } from "./journey-store";
 import { loadPlanOptions } from "./plan-options";
 import { PriceChangeNotice } from "./price-change-notice";
@@ -49,7 +50,10 @@ export function PlanningStart() {
   );
 }
 
-/** For a signed-in person with nothing in this browser, their saved plan is fetched first. */
+/**
+ * With nothing in this tab, a saved plan is fetched first: a signed-in person's, or the plan a
+ * guest saved in another tab of this browser.
+ */
 function useSavedPlanRestored(hydrated: boolean): boolean {
   const [restored, setRestored] = useState(false);
   useEffect(() => {
@@ -58,7 +62,7 @@ function useSavedPlanRestored(hydrated: boolean): boolean {
     const finish = () => {
       if (current) setRestored(true);
     };
-    if (!isUserLoggedIn()) {
+    if (!isUserLoggedIn() && readLocal("planId") === null) {
       finish();
     } else {
       void loadPlanOptions().then((result) =>

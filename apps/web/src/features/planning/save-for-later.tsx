@@ -1,9 +1,12 @@
 "use client";
 
+import { messages } from "@kindred/domain";
 import { useState, useSyncExternalStore } from "react";
 import { isUserLoggedIn } from "../../lib/customer-session";
 import { openSignInPrompt } from "../../lib/sign-in-prompt";
 import { savePlanNow } from "./plan-autosave";
+
+type Feedback = { kind: "success" | "error"; text: string } | null;
 
 const subscribeToNothing = () => () => {};
 
@@ -13,20 +16,28 @@ const subscribeToNothing = () => () => {};
  */
 export function SaveForLater() {
   const signedIn = useSyncExternalStore(subscribeToNothing, isUserLoggedIn, () => false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<Feedback>(null);
 
   async function saveForLater() {
-    setMessage(null);
-    const planId = await savePlanNow();
-    if (signedIn) {
-      setMessage(
-        planId
-          ? "Your plan is saved to your account. Sign in at any time, on any device, to carry on."
-          : "Your plan could not be saved just now. Please try again in a moment.",
-      );
+    setFeedback(null);
+    const saved = await savePlanNow();
+    if (saved.outcome === "nothing-to-save") {
+      setFeedback({ kind: "error", text: messages.nothingToSave });
       return;
     }
-    openSignInPrompt(planId ? { planId } : {});
+    if (saved.outcome === "failed") {
+      setFeedback({ kind: "error", text: saved.message });
+      return;
+    }
+    if (signedIn) {
+      setFeedback({
+        kind: "success",
+        text: `${messages.saved} Your plan is in your account. Sign in at any time, on any device, to carry on.`,
+      });
+      return;
+    }
+    // A guest's plan is kept in this browser only; an account keeps it for good.
+    openSignInPrompt({ planId: saved.planId });
   }
 
   return (
@@ -34,9 +45,14 @@ export function SaveForLater() {
       <button type="button" className="button button--secondary" onClick={() => void saveForLater()}>
         Save and continue later
       </button>
-      {message ? (
+      {feedback?.kind === "success" ? (
         <p className="success-box" role="status">
-          {message}
+          {feedback.text}
+        </p>
+      ) : null}
+      {feedback?.kind === "error" ? (
+        <p className="error-box" role="alert">
+          {feedback.text}
         </p>
       ) : null}
     </div>

@@ -22,6 +22,7 @@ import { startPlanAutosave } from "./plan-autosave";
 import { PriceChangeNotice } from "./price-change-notice";
 import { restoreSavedPlan } from "./saved-plan";
 import { SaveForLater } from "./save-for-later";
+import { StepHeading } from "./step-heading";
 import { SaveStatus } from "./save-status";
 import { StepNavigator } from "./step-navigator";
 import { stepScreens } from "./step-screens";
@@ -109,7 +110,7 @@ export function StepPage({ handle }: { handle: JourneyStepHandle }) {
             onLeave={navigation.isEditing ? finishEdit : undefined}
           />
           <p className="caption">{navigation.isEditing ? "Changing your plan" : "Planning your funeral"}</p>
-          <h1>{stepHeading(step)}</h1>
+          <StepHeading text={stepHeading(step)} stepKey={handle} />
           {stepHint(step) ? <p className="lead">{stepHint(step)}</p> : null}
           <PriceChangeNotice />
           {journey.edit && changes !== 0 ? (
@@ -134,7 +135,7 @@ export function StepPage({ handle }: { handle: JourneyStepHandle }) {
                 journey={journey}
                 step={step}
                 onContinue={navigation.goOn}
-                continueLabel={navigation.isEditing ? "Save and go back to summary" : "Continue"}
+                continueLabel={navigation.continueLabel}
               />
             </Suspense>
           )}

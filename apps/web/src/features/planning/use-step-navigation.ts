@@ -4,15 +4,18 @@ import {
   endJourneyStepHandle,
   journeyStepPath,
   nextStep,
+  nextStepToAnswer,
   previousStep,
   type JourneyStepHandle,
 } from "@kindred/domain";
-import { finishEdit, getJourneySnapshot } from "./journey-store";
+import { finishEdit, getJourneySnapshot, startEdit } from "./journey-store";
 import { useJourney } from "./use-journey";
 
 /**
  * Back and Continue follow the person's current path and skip prefilled steps. In edit mode
- * (changing an answer from the summary) both lead back to the summary, which applies the change.
+ * (changing an answer from the summary) Continue leads through any step the change opened that
+ * still needs an answer (a burial become a cremation needs its crematorium and ashes), then back
+ * to the summary, which applies the change; Back returns to the summary at once.
  */
 export function useStepNavigation(handle: JourneyStepHandle) {
   const router = useRouter();
@@ -26,6 +29,12 @@ export function useStepNavigation(handle: JourneyStepHandle) {
   const goOn = useCallback(() => {
     const latest = getJourneySnapshot();
     if (latest.edit) {
+      const opened = nextStepToAnswer(latest.journeyData, handle, latest.steps);
+      if (opened) {
+        startEdit(opened);
+        router.push(journeyStepPath(opened));
+        return;
+      }
       finishEdit();
       router.push(summaryPath);
       return;
@@ -34,5 +43,8 @@ export function useStepNavigation(handle: JourneyStepHandle) {
     router.push(journeyStepPath(next ?? endJourneyStepHandle));
   }, [handle, router, summaryPath]);
 
-  return { backHref, goOn, isEditing: journey.edit !== null };
+  const leadsOn = journey.edit === null || nextStepToAnswer(journey.journeyData, handle, journey.steps);
+  const continueLabel = leadsOn ? "Continue" : "Save and go back to summary";
+
+  return { backHref, goOn, continueLabel, isEditing: journey.edit !== null };
 }

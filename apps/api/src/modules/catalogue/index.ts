@@ -1,0 +1,2 @@
+// What other modules may use of the catalogue.
+export type { PlanOptionsService } from "./service";

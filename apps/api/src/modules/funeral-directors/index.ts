@@ -1,0 +1,2 @@
+// What other modules may use of the funeral directors.
+export type { FuneralDirectorService } from "./service";
