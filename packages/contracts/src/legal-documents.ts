@@ -58,6 +58,8 @@ export const legalDocumentSchema = z.object({
    * and plan details), so the screen can say why.
    */
   changedSinceAccepted: z.boolean(),
+  /** What the screen tells the person about this document now, such as why it needs accepting again. */
+  notice: z.string().nullable(),
   blocks: z.array(legalDocumentBlockSchema),
 });
 export type LegalDocument = z.infer<typeof legalDocumentSchema>;

@@ -11,6 +11,7 @@ import {
   allLegalDocumentsAccepted,
   isPlanDocument,
   legalDocumentReferences,
+  messages,
   publicDocumentFiles,
   publicDocumentsPath,
   type LegalDocumentReference,
@@ -156,6 +157,7 @@ export function createDocumentsService({
         version,
         acceptedAt: current && acceptance ? acceptance.acceptedAt.toISOString() : null,
         changedSinceAccepted: acceptance !== undefined && !current,
+        notice: acceptance !== undefined && !current ? messages.documentChangedSinceAccepted : null,
         blocks: blocksFor(reference, facts),
       };
     });
