@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  funeralDirectorSearchResponseSchema,
   planDocumentBase64ResponseSchema,
-  planOptionsResponseSchema,
   planResponseSchema,
   violationsResponseSchema,
   type FuneralDirectorBranch,
@@ -12,7 +10,7 @@ import {
 } from "@kindred/contracts";
 import { firmDetails, formatPrice, messages, supportPhone } from "@kindred/domain";
 import { parseLegalDocument } from "../src/modules/documents/legal-library";
-import { byCode, fullJourney } from "./support/journeys";
+import { byCode, catalogueAndBranch, fullJourney } from "./support/journeys";
 import { readPdf } from "./support/pdf-text";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -74,11 +72,7 @@ const today = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "E
 beforeAll(async () => {
   testApp = await createTestApp({ CATALOGUE_CACHE_SECONDS: 0 });
   ownerToken = await testApp.requestApplicationToken();
-  catalogue = planOptionsResponseSchema.parse((await call(ownerToken, "GET", "/api/plan-options")).json());
-  const search = await call(ownerToken, "GET", "/api/funeral-director/search?postcode=N1%201AA");
-  const [nearest] = funeralDirectorSearchResponseSchema.parse(search.json()).branches;
-  if (!nearest) throw new Error("No branch near N1");
-  branch = nearest;
+  ({ catalogue, branch } = await catalogueAndBranch(testApp, ownerToken));
 });
 beforeEach(async () => {
   ownerToken = await testApp.requestApplicationToken();

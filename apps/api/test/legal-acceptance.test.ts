@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  funeralDirectorSearchResponseSchema,
   legalDocumentsResponseSchema,
-  planOptionsResponseSchema,
   planResponseSchema,
   violationsResponseSchema,
   type JourneyDataPayload,
@@ -13,8 +11,8 @@ import {
 import { formatPrice, legalDocumentReferences, messages } from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import { legalDocumentAcceptances } from "../src/db/schema";
-import { createSignedInCustomer } from "./support/customers";
-import { byCode, fullJourney } from "./support/journeys";
+import { callApi, createSignedInCustomer } from "./support/customers";
+import { byCode, catalogueAndBranch, fullJourney } from "./support/journeys";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let testApp: TestApp;
@@ -23,19 +21,12 @@ let otherToken: string;
 let catalogue: PlanOptionsResponse;
 let journey: JourneyDataPayload;
 
-function call(
+const call = (
   token: string | null,
   method: "GET" | "PUT" | "PATCH" | "POST",
   url: string,
   payload?: unknown,
-) {
-  return testApp.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-}
+) => callApi(testApp, token, method, url, payload);
 
 async function createPlan(token: string): Promise<PlanResponse> {
   const response = await call(token, "POST", "/api/guest/plan", journey);
@@ -67,12 +58,9 @@ const acceptedReferences = (answer: LegalDocumentsResponse) =>
 
 beforeAll(async () => {
   testApp = await createTestApp({ CATALOGUE_CACHE_SECONDS: 0 });
-  const token = await testApp.requestApplicationToken();
-  catalogue = planOptionsResponseSchema.parse((await call(token, "GET", "/api/plan-options")).json());
-  const search = await call(token, "GET", "/api/funeral-director/search?postcode=N1%201AA");
-  const [branch] = funeralDirectorSearchResponseSchema.parse(search.json()).branches;
-  if (!branch) throw new Error("No branch near N1");
-  journey = fullJourney(catalogue, branch.id);
+  const found = await catalogueAndBranch(testApp, await testApp.requestApplicationToken());
+  catalogue = found.catalogue;
+  journey = fullJourney(catalogue, found.branch.id);
 });
 beforeEach(async () => {
   ownerToken = await testApp.requestApplicationToken();

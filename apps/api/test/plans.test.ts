@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  funeralDirectorSearchResponseSchema,
   planListResponseSchema,
-  planOptionsResponseSchema,
   planResponseSchema,
   savedPlanResponseSchema,
   violationsResponseSchema,
@@ -22,7 +20,7 @@ import {
 import { eq } from "drizzle-orm";
 import { funeralDirectorBranches } from "../src/db/schema";
 import { createSignedInCustomer } from "./support/customers";
-import { byCode, fullJourney as fullJourneyAt } from "./support/journeys";
+import { byCode, catalogueAndBranch, fullJourney as fullJourneyAt } from "./support/journeys";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let testApp: TestApp;
@@ -77,12 +75,7 @@ beforeAll(async () => {
   testApp = await createTestApp();
   ownerToken = await testApp.requestApplicationToken();
   otherToken = await testApp.requestApplicationToken();
-  const options = await request(ownerToken, "GET", "/api/plan-options");
-  catalogue = planOptionsResponseSchema.parse(options.json());
-  const search = await request(ownerToken, "GET", "/api/funeral-director/search?postcode=N1%201AA");
-  const [nearest] = funeralDirectorSearchResponseSchema.parse(search.json()).branches;
-  if (!nearest) throw new Error("No branch near N1");
-  branch = nearest;
+  ({ catalogue, branch } = await catalogueAndBranch(testApp, ownerToken));
 });
 // Each test is its own pair of visitors, so no test leans on the plans another left behind
 // (a visitor holds at most plansPerPerson plans).

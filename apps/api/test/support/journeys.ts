@@ -1,4 +1,24 @@
-import type { JourneyDataPayload, PlanOptionsResponse } from "@kindred/contracts";
+import {
+  funeralDirectorSearchResponseSchema,
+  planOptionsResponseSchema,
+  type FuneralDirectorBranch,
+  type JourneyDataPayload,
+  type PlanOptionsResponse,
+} from "@kindred/contracts";
+import { callApi } from "./customers";
+import type { TestApp } from "./test-app";
+
+/** The catalogue the API serves and the branch nearest N1 (Islington), as a visitor finds them. */
+export async function catalogueAndBranch(
+  testApp: TestApp,
+  token: string,
+): Promise<{ catalogue: PlanOptionsResponse; branch: FuneralDirectorBranch }> {
+  const options = await callApi(testApp, token, "GET", "/api/plan-options");
+  const search = await callApi(testApp, token, "GET", "/api/funeral-director/search?postcode=N1%201AA");
+  const [branch] = funeralDirectorSearchResponseSchema.parse(search.json()).branches;
+  if (!branch) throw new Error("No branch near N1");
+  return { catalogue: planOptionsResponseSchema.parse(options.json()), branch };
+}
 
 export function byCode<T extends { code: string }>(options: T[], code: string): T {
   const found = options.find((option) => option.code === code);

@@ -28,6 +28,23 @@ function slotBlocks(name: PlanSlotName, facts: PlanDocumentFacts, compact: boole
   const priceOf = (pence: number, guaranteed: boolean) =>
     pence === 0 && guaranteed ? "Included" : formatPrice(pence);
   const guaranteedTotal = price.total - price.contributions;
+  const choiceTable = (
+    lines: PlanDocumentFacts["priced"]["sections"],
+    whenNone: string,
+    footer: string[],
+  ): LegalDocumentBlock =>
+    lines.length === 0
+      ? { kind: "paragraph", content: [{ text: whenNone }] }
+      : {
+          kind: "table",
+          header: choiceHeader,
+          rows: lines.map((line) => [
+            line.title,
+            answerOf(line.answer),
+            priceOf(line.price, line.guaranteed),
+          ]),
+          footer,
+        };
   switch (name) {
     case "planFacts":
       return [
@@ -41,34 +58,22 @@ function slotBlocks(name: PlanSlotName, facts: PlanDocumentFacts, compact: boole
           ],
         },
       ];
-    case "planGuaranteed": {
-      const lines = sections.filter((line) => line.guaranteed);
-      if (lines.length === 0) {
-        return [{ kind: "paragraph", content: [{ text: "You have not made any choices yet." }] }];
-      }
+    case "planGuaranteed":
       return [
-        {
-          kind: "table",
-          header: choiceHeader,
-          rows: lines.map((line) => [line.title, answerOf(line.answer), priceOf(line.price, true)]),
-          footer: ["Guaranteed total", "", formatPrice(guaranteedTotal)],
-        },
+        choiceTable(
+          sections.filter((line) => line.guaranteed),
+          "You have not made any choices yet.",
+          ["Guaranteed total", "", formatPrice(guaranteedTotal)],
+        ),
       ];
-    }
-    case "planContributions": {
-      const lines = sections.filter((line) => !line.guaranteed);
-      if (lines.length === 0) {
-        return [{ kind: "paragraph", content: [{ text: "Your plan holds no contributions." }] }];
-      }
+    case "planContributions":
       return [
-        {
-          kind: "table",
-          header: choiceHeader,
-          rows: lines.map((line) => [line.title, answerOf(line.answer), priceOf(line.price, false)]),
-          footer: ["Contributions total (not guaranteed)", "", formatPrice(price.contributions)],
-        },
+        choiceTable(
+          sections.filter((line) => !line.guaranteed),
+          "Your plan holds no contributions.",
+          ["Contributions total (not guaranteed)", "", formatPrice(price.contributions)],
+        ),
       ];
-    }
     case "planTotal":
       return [
         {

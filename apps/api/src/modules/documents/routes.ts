@@ -13,8 +13,9 @@ import {
   requestViolation,
   violationsResponseSchema,
   type PlanDocumentQuery,
+  type PlanDocumentType,
 } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { messages, type LegalDocumentReference } from "@kindred/domain";
 import { tokenHolderOf } from "../auth/require-bearer-token";
 import { documentOfType, type DocumentsService, type PrintOptions, type RenderedDocument } from "./service";
 
@@ -76,55 +77,50 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService
       documents.acceptLegalDocuments(tokenHolderOf(request).userId, request.params.id, request.body),
   );
 
-  app.get(
-    "/plan/:id/legal/:docReference",
+  // Any of the six by its reference, and SPEC.md's names for the two plan documents.
+  const ownedDocumentRoutes = [
     {
-      schema: {
-        tags: ["documents"],
-        summary: `Any of the six legal documents of one of the token holder's plans. ${pdfAnswer}`,
-        security: [{ bearerAuth: [] }],
-        params: planIdParamsSchema.extend({ docReference: legalDocumentReferenceSchema }),
-        querystring: planDocumentQuerySchema,
-        response: errors,
-      },
+      url: "/plan/:id/legal/:docReference",
+      summary: "Any of the six legal documents of one of the token holder's plans",
+      params: planIdParamsSchema.extend({ docReference: legalDocumentReferenceSchema }),
     },
-    async (request, reply) =>
-      sendDocument(
-        reply,
-        await documents.planLegalDocumentPdf(
-          tokenHolderOf(request).userId,
-          request.params.id,
-          request.params.docReference,
-          printOf(request.query),
-        ),
-        request.query,
-      ),
-  );
-
-  app.get(
-    "/plan/:id/document/:type",
     {
-      schema: {
-        tags: ["documents"],
-        summary: `The plan summary or plan details of one of the token holder's plans. ${pdfAnswer}`,
-        security: [{ bearerAuth: [] }],
-        params: planIdParamsSchema.extend({ type: planDocumentTypeSchema }),
-        querystring: planDocumentQuerySchema,
-        response: errors,
-      },
+      url: "/plan/:id/document/:type",
+      summary: "The plan summary or plan details of one of the token holder's plans",
+      params: planIdParamsSchema.extend({ type: planDocumentTypeSchema }),
     },
-    async (request, reply) =>
-      sendDocument(
-        reply,
-        await documents.planLegalDocumentPdf(
-          tokenHolderOf(request).userId,
-          request.params.id,
-          documentOfType[request.params.type],
-          printOf(request.query),
-        ),
-        request.query,
-      ),
-  );
+  ] as const;
+  for (const { url, summary, params } of ownedDocumentRoutes) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ["documents"],
+          summary: `${summary}. ${pdfAnswer}`,
+          security: [{ bearerAuth: [] }],
+          params,
+          querystring: planDocumentQuerySchema,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const { id, ...named } = request.params as { id: string } & (
+          { docReference: LegalDocumentReference } | { type: PlanDocumentType }
+        );
+        const reference = "type" in named ? documentOfType[named.type] : named.docReference;
+        return sendDocument(
+          reply,
+          await documents.planLegalDocumentPdf(
+            tokenHolderOf(request).userId,
+            id,
+            reference,
+            printOf(request.query),
+          ),
+          request.query,
+        );
+      },
+    );
+  }
 
   app.post(
     "/guest/plan/documents/:type",
