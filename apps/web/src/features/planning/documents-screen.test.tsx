@@ -163,6 +163,27 @@ describe("DocumentsScreen", () => {
     );
   });
 
+  it("takes a tick back, and says so, when the API cannot record it", async () => {
+    const user = userEvent.setup();
+    render(<DocumentsScreen />);
+    await screen.findAllByRole("tab");
+    const api = fakeFetch((request) =>
+      request.method === "PUT"
+        ? jsonResponse({ violations: [{ propertyPath: "Global", title: messages.requestFailed }] }, 503)
+        : tokenResponse("application-token"),
+    );
+
+    await user.click(
+      screen.getByRole("checkbox", { name: "I have read and accept the Terms and conditions" }),
+    );
+
+    expect(await screen.findByText(`Global: ${messages.requestFailed}`)).toBeInTheDocument();
+    expect(
+      screen.getByRole("checkbox", { name: "I have read and accept the Terms and conditions" }),
+    ).not.toBeChecked();
+    expect(api.filter((request) => request.method === "PUT")).toHaveLength(1);
+  });
+
   it("says why a plan document needs accepting again after the plan changed", async () => {
     documents[1] = legalDocument(1, {
       changedSinceAccepted: true,

@@ -48,7 +48,7 @@ function DownloadLink({ document }: { document: LegalDocument }) {
  * the summary; a plan whose answers changed since shows why two need accepting again.
  */
 export function DocumentsScreen() {
-  const { state, accept, saving } = useLegalDocuments();
+  const { state, accept } = useLegalDocuments();
   const [selected, setSelected] = useState(0);
   const [problems, setProblems] = useState<Violation[]>([]);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -157,7 +157,6 @@ export function DocumentsScreen() {
               type="checkbox"
               id={`accept-${current.docReference}`}
               checked={current.accepted}
-              disabled={saving === current.docReference}
               onChange={(event) => void accept(current.docReference, event.target.checked).then(setProblems)}
             />
             <label htmlFor={`accept-${current.docReference}`}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type {
   LegalDocument,
   LegalDocumentsResponse,
@@ -32,7 +32,6 @@ function remember(answer: LegalDocumentsResponse): void {
 export function useLegalDocuments() {
   const { state: options } = usePlanOptions();
   const [state, setState] = useState<LegalDocumentsState>({ status: "loading" });
-  const [saving, setSaving] = useState<string | null>(null);
 
   useEffect(() => {
     if (options.status === "failed") {
@@ -63,24 +62,51 @@ export function useLegalDocuments() {
     };
   }, [options]);
 
+  // Ticks are sent one after another, in the order they were given, and each shows at once.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const pending = useRef(0);
+  const planId = state.status === "ready" ? state.planId : null;
+
   const accept = useCallback(
-    async (docReference: string, accepted: boolean): Promise<Violation[]> => {
-      if (state.status !== "ready") return [];
-      setSaving(docReference);
-      const answer = await apiRequest<LegalDocumentsResponse>(`/api/plan/${state.planId}/legal`, {
-        method: "PUT",
-        body: { documents: [{ docReference, accepted }] },
+    (docReference: string, accepted: boolean): Promise<Violation[]> => {
+      if (planId === null) return Promise.resolve([]);
+      const tick = (value: boolean) =>
+        setState((previous) =>
+          previous.status === "ready"
+            ? {
+                ...previous,
+                documents: previous.documents.map((document) =>
+                  document.docReference === docReference ? { ...document, accepted: value } : document,
+                ),
+              }
+            : previous,
+        );
+      tick(accepted);
+      pending.current += 1;
+      const sent = queue.current.then(async (): Promise<Violation[]> => {
+        const answer = await apiRequest<LegalDocumentsResponse>(`/api/plan/${planId}/legal`, {
+          method: "PUT",
+          body: { documents: [{ docReference, accepted }] },
+        });
+        pending.current -= 1;
+        if (!answer.ok) {
+          tick(!accepted);
+          return answer.data.violations;
+        }
+        // The API's answer is the truth once nothing else is on its way.
+        if (pending.current === 0) {
+          remember(answer.data);
+          setState({ status: "ready", planId, ...answer.data });
+        }
+        return [];
       });
-      setSaving(null);
-      if (!answer.ok) return answer.data.violations;
-      remember(answer.data);
-      setState({ status: "ready", planId: state.planId, ...answer.data });
-      return [];
+      queue.current = sent.catch(() => undefined);
+      return sent;
     },
-    [state],
+    [planId],
   );
 
-  return { state, accept, saving };
+  return { state, accept };
 }
 
 /**
