@@ -12,6 +12,23 @@ function Inline({ content }: { content: readonly LegalDocumentInline[] }) {
   });
 }
 
+/** A row whose first cell names it (a row header), as a screen reader reads tables. */
+function TableRow({ cells }: { cells: readonly string[] }) {
+  return (
+    <tr>
+      {cells.map((cell, column) =>
+        column === 0 ? (
+          <th key={column} scope="row">
+            {cell}
+          </th>
+        ) : (
+          <td key={column}>{cell}</td>
+        ),
+      )}
+    </tr>
+  );
+}
+
 const headingTags = { 1: "h2", 2: "h3", 3: "h4" } as const;
 
 /**
@@ -60,32 +77,12 @@ export function LegalDocumentView({ blocks }: { blocks: readonly LegalDocumentBl
             ) : null}
             <tbody>
               {block.rows.map((row, position) => (
-                <tr key={position}>
-                  {row.map((cell, column) =>
-                    column === 0 ? (
-                      <th key={column} scope="row">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={column}>{cell}</td>
-                    ),
-                  )}
-                </tr>
+                <TableRow key={position} cells={row} />
               ))}
             </tbody>
             {block.footer ? (
               <tfoot>
-                <tr>
-                  {block.footer.map((cell, column) =>
-                    column === 0 ? (
-                      <th key={column} scope="row">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={column}>{cell}</td>
-                    ),
-                  )}
-                </tr>
+                <TableRow cells={block.footer} />
               </tfoot>
             ) : null}
           </table>
