@@ -102,6 +102,16 @@ export default tseslint.config(
       },
     ],
   ),
+  // The PDF renderer builds its pages from React elements (@react-pdf/renderer), not the web's.
+  restrict(
+    ["apps/api/src/modules/documents/pdf.ts"],
+    [
+      {
+        group: ["react-dom", "next", "next/*", "**/apps/web/**", "@/*"],
+        message: "The API does not import the web app.",
+      },
+    ],
+  ),
   restrict(
     ["apps/web/src/components/**", "apps/web/src/lib/**"],
     [

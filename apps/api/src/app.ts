@@ -20,6 +20,9 @@ import { createTokenCache } from "./modules/auth/token-cache";
 import { tokenRoutes } from "./modules/auth/token-routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { createPlanOptionsService } from "./modules/catalogue/service";
+import { documentRoutes, publicDocumentRoutes } from "./modules/documents/routes";
+import { loadLegalLibrary } from "./modules/documents/legal-library";
+import { createDocumentsService } from "./modules/documents/service";
 import { startMailer } from "./modules/email/mailer";
 import { funeralDirectorRoutes } from "./modules/funeral-directors/routes";
 import { createFuneralDirectorService } from "./modules/funeral-directors/service";
@@ -108,8 +111,14 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   const planOptions = createPlanOptionsService(db, { maxAgeMs: config.CATALOGUE_CACHE_SECONDS * 1000 });
   const funeralDirectors = createFuneralDirectorService(db, { contentDirectory: config.CONTENT_DIR });
   const plans = createPlansService({ db, planOptions, funeralDirectors });
+  const documents = createDocumentsService({
+    db,
+    plans,
+    library: await loadLegalLibrary(config.CONTENT_DIR),
+  });
 
   await app.register(healthRoutes, { db });
+  await app.register(publicDocumentRoutes, { documents });
   await app.register(tokenRoutes, {
     oauth,
     admitNewVisitor: (address) => admitNewVisitor(db, address, config.GUEST_TOKENS_PER_ADDRESS_PER_HOUR),
@@ -126,6 +135,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       await api.register(catalogueRoutes, { planOptions });
       await api.register(funeralDirectorRoutes, { funeralDirectors });
       await api.register(planRoutes, { plans });
+      await api.register(documentRoutes, { documents });
       await api.register(accountRoutes, { accounts });
       await api.register(logoutRoutes, { db, verifiedTokens });
     },

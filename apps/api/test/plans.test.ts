@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  funeralDirectorSearchResponseSchema,
   planListResponseSchema,
-  planOptionsResponseSchema,
   planResponseSchema,
   savedPlanResponseSchema,
   violationsResponseSchema,
@@ -22,6 +20,7 @@ import {
 import { eq } from "drizzle-orm";
 import { funeralDirectorBranches } from "../src/db/schema";
 import { createSignedInCustomer } from "./support/customers";
+import { byCode, catalogueAndBranch, fullJourney as fullJourneyAt } from "./support/journeys";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let testApp: TestApp;
@@ -51,51 +50,8 @@ async function readPlan(token: string, id: string): Promise<PlanResponse> {
   return planResponseSchema.parse(response.json());
 }
 
-function byCode<T extends { code: string }>(options: T[], code: string): T {
-  const found = options.find((option) => option.code === code);
-  if (!found) throw new Error(`The catalogue has no ${code}`);
-  return found;
-}
-
 /** A whole attended cremation, every choice taken from the catalogue the API serves. */
-function fullJourney(): JourneyDataPayload {
-  const limousine = byCode(catalogue.transportationForAttendeesTypes, "limousine");
-  return {
-    attendance: { option: { id: byCode(catalogue.attendance, "attended").id, code: "attended" } },
-    funeralDirector: { id: branch.id },
-    burialCremation: { option: { id: byCode(catalogue.remains, "cremated").id, code: "cremated" } },
-    crematoria: { id: catalogue.defaultCrematory.id },
-    celebrant: {
-      celebrant: byCode(catalogue.celebrantTypes, "ministerOfficiant").id,
-      notes: "Reverend Ames",
-    },
-    pallbearers: {
-      pallbearerType: byCode(catalogue.pallbearerTypes, "nominatingMyOwn").id,
-      notes: "Drinks for my grandsons, who carry the coffin",
-      contribution: "50",
-    },
-    deceaseTransportation: {
-      transportationType: byCode(catalogue.transportationForTheDeceasedTypes, "hearse").id,
-      notes: "",
-      contribution: "0",
-    },
-    attendeesTransportation: {
-      selectedTransportationTypes: [
-        {
-          transportationType: { id: limousine.id, name: limousine.name, price: limousine.price },
-          quantity: 2,
-        },
-      ],
-      notes: "",
-      contribution: "0",
-    },
-    procession: { personalisedProcession: false, notes: "" },
-    coffin: { id: byCode(catalogue.coffins, "windsor").id },
-    ashes: { treatmentType: byCode(catalogue.ashesTreatmentTypes, "scatteredInGarden").id, notes: "" },
-    flowers: { notes: "White lilies", contribution: "120.50", isContributionStep: true },
-    readings: { notes: "Do not stand at my grave and weep" },
-  };
-}
+const fullJourney = (): JourneyDataPayload => fullJourneyAt(catalogue, branch.id);
 
 /** What the full journey costs, added up here from the catalogue's prices. */
 function expectedPriceData(): Record<string, number> {
@@ -119,12 +75,7 @@ beforeAll(async () => {
   testApp = await createTestApp();
   ownerToken = await testApp.requestApplicationToken();
   otherToken = await testApp.requestApplicationToken();
-  const options = await request(ownerToken, "GET", "/api/plan-options");
-  catalogue = planOptionsResponseSchema.parse(options.json());
-  const search = await request(ownerToken, "GET", "/api/funeral-director/search?postcode=N1%201AA");
-  const [nearest] = funeralDirectorSearchResponseSchema.parse(search.json()).branches;
-  if (!nearest) throw new Error("No branch near N1");
-  branch = nearest;
+  ({ catalogue, branch } = await catalogueAndBranch(testApp, ownerToken));
 });
 // Each test is its own pair of visitors, so no test leans on the plans another left behind
 // (a visitor holds at most plansPerPerson plans).

@@ -2,6 +2,7 @@ export * from "./account";
 export * from "./funeral-director";
 export * from "./health";
 export * from "./journey";
+export * from "./legal-documents";
 export * from "./plan";
 export * from "./plan-options";
 export * from "./record-id";

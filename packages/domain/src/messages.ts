@@ -69,6 +69,16 @@ export const messages = {
   loggedOutExpired:
     "For your security you have been signed out, as you had not used the site for a while. Please sign in again.",
   postcodeNotValid: "Enter a UK postcode, like SW1A 1AA, or the first part of one, like SW1A",
+  /**
+   * The continuity statement (SPEC.md section 9): cancellation at any time, no fee, a full
+   * refund, with the support phone number in the text.
+   */
+  cancellationStatement: (phone: string) =>
+    `You can cancel your plan at any time. There is no fee for cancelling, and you will get a full refund of everything you have paid. To cancel, or if you have any questions, call us free on ${phone}.`,
+  documentChangedSinceAccepted:
+    "Your plan has changed since you accepted this document, so it has been updated. Please read it again and accept it.",
+  unknownDocument: "This is not one of the plan's documents.",
+  documentListedTwice: "Each document can only be listed once.",
   postcodeNotRecognised:
     "We could not find that postcode. Check it and try again, or choose our head office below.",
 } as const;

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -242,4 +243,22 @@ export const plans = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("plans_user_id_idx").on(table.userId)],
+);
+
+/**
+ * Which of the six legal documents a plan's owner has accepted, and which version of each
+ * (docs/decisions/012-legal-documents.md). The plan summary and plan details carry a version made
+ * from the priced plan, so an acceptance stops counting once the plan changes.
+ */
+export const legalDocumentAcceptances = pgTable(
+  "legal_document_acceptances",
+  {
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    docReference: text("doc_reference").notNull(),
+    version: text("version").notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.planId, table.docReference] })],
 );

@@ -37,7 +37,7 @@ export function uniqueAddress(): string {
   return `10.${a}.${b}.${c}`;
 }
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** An API call with (or without) a bearer token. */
 export function callApi(

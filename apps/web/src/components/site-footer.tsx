@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { CallUs } from "./phone-link";
-import { continuityStatement } from "@kindred/domain";
+import { messages, supportPhone } from "@kindred/domain";
 
 // Only pages that exist are linked (Next prefetches every link in view, and a dead link helps
 // nobody). Funeral advice, questions and answers, extra support and the privacy policy join this
@@ -33,7 +33,7 @@ export function SiteFooter() {
       <div className="page-width site-footer__legal">
         <p>
           Kindred Funeral Plans is authorised and regulated by the Financial Conduct Authority.{" "}
-          {continuityStatement.text}
+          {messages.cancellationStatement(supportPhone.display)}
         </p>
       </div>
     </footer>

@@ -262,3 +262,26 @@ describe("the API's documentation", () => {
     expect(seen).toHaveLength(0);
   });
 });
+
+describe("forwardPublicDocumentRequest", () => {
+  it("passes a public document's PDF on from the API, with no token, and nothing else", async () => {
+    answer = { status: 200, contentType: "application/pdf", body: "%PDF-1.3 terms" };
+    const { forwardPublicDocumentRequest } = await loadForwarding(fakeApiUrl());
+
+    const response = await forwardPublicDocumentRequest(
+      new Request("http://localhost:3000/public-documents/terms.pdf?print=large"),
+    );
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(await response.text()).toBe("%PDF-1.3 terms");
+    expect(seen.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      "GET /public-documents/terms.pdf?print=large",
+    ]);
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+
+    const elsewhere = await forwardPublicDocumentRequest(new Request("http://localhost:3000/api/plan"));
+    expect(elsewhere.status).toBe(404);
+    expect(seen).toHaveLength(1);
+  });
+});

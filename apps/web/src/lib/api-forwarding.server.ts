@@ -1,5 +1,10 @@
 import "server-only";
-import { couldNotSendRequestResponse, messages, requestViolation } from "@kindred/domain";
+import {
+  couldNotSendRequestResponse,
+  messages,
+  publicDocumentsPath,
+  requestViolation,
+} from "@kindred/domain";
 import { getServerConfig } from "./server-config.server";
 
 /**
@@ -85,13 +90,30 @@ function apiUnreachable(error: unknown): Response {
   });
 }
 
+const notFound = () =>
+  Response.json({ violations: [{ propertyPath: "Request", title: "Not found" }] }, { status: 404 });
+
 /** Forwards one `/api/...` request as it came (method, path, query, body) and streams the answer back. */
 export async function forwardApiRequest(request: Request): Promise<Response> {
   const incoming = new URL(request.url);
   // The API's documentation is for its developers, at the API's own address, not for the public.
   if (!incoming.pathname.startsWith("/api/") || incoming.pathname.startsWith("/api/docs")) {
-    return Response.json({ violations: [{ propertyPath: "Request", title: "Not found" }] }, { status: 404 });
+    return notFound();
   }
+  return forwardToApi(request, incoming);
+}
+
+/**
+ * Forwards a request for one of the public legal documents (`/public-documents/terms.pdf`), which
+ * the API serves to anyone, with no token.
+ */
+export async function forwardPublicDocumentRequest(request: Request): Promise<Response> {
+  const incoming = new URL(request.url);
+  if (!incoming.pathname.startsWith(`${publicDocumentsPath}/`)) return notFound();
+  return forwardToApi(request, incoming);
+}
+
+async function forwardToApi(request: Request, incoming: URL): Promise<Response> {
   // API_URL has no trailing slash; appending keeps any path prefix it carries.
   const target = `${getServerConfig().API_URL}${incoming.pathname}${incoming.search}`;
   const hasBody = request.method !== "GET" && request.method !== "HEAD";

@@ -1,3 +1,4 @@
-// What other modules may use of plans: ownership checks and moving a guest's plans to a customer.
+// What other modules may use of plans: ownership checks, moving a guest's plans, and the plans service.
 export { noSuchPlan } from "./no-such-plan";
 export { selectOwnedPlan, transferPlans } from "./queries";
+export type { PlansService } from "./service";

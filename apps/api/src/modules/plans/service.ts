@@ -57,23 +57,14 @@ function funeralDirectorIdsOf(journeys: readonly JourneyData[]): number[] {
   return journeys.flatMap((journey) => (journey.funeralDirector ? [journey.funeralDirector.id] : []));
 }
 
-/**
- * A plan as every reader sees it (docs/decisions/008-prices-over-time.md): priced now, from
- * today's catalogue, which is the price that will be charged, and the price it was last saved at
- * when that is different, so the person can be told before they buy.
- */
-function toPlanResponse(
-  plan: PlanRow,
+/** A journey priced by the one pricing function, as plan answers and plan documents show it. */
+function pricedView(
+  journey: JourneyData,
   catalogue: PlanOptionsResponse,
   branchNames: ReadonlyMap<number, string>,
-): PlanResponse {
-  const priced = pricePlan(plan.journey, catalogue, { funeralDirector: (id) => branchNames.get(id) });
-  const change = priceChangeBetween(plan.priceData, priced.priceData, plan.updatedAt.toISOString());
+): Pick<PlanResponse, "priceData" | "price" | "sections"> {
+  const priced = pricePlan(journey, catalogue, { funeralDirector: (id) => branchNames.get(id) });
   return {
-    id: plan.id,
-    saveUnfinishedJourney: plan.saveUnfinishedJourney,
-    journey: plan.journey as JourneyDataPayload,
-    planningJourneyData: plan.planningJourneyData,
     priceData: priced.priceData,
     price: priced.price,
     sections: priced.sections.map((line) => ({
@@ -84,6 +75,27 @@ function toPlanResponse(
       price: line.price,
       guaranteed: line.guaranteed,
     })),
+  };
+}
+
+/**
+ * A plan as every reader sees it (docs/decisions/008-prices-over-time.md): priced now, from
+ * today's catalogue, which is the price that will be charged, and the price it was last saved at
+ * when that is different, so the person can be told before they buy.
+ */
+function toPlanResponse(
+  plan: PlanRow,
+  catalogue: PlanOptionsResponse,
+  branchNames: ReadonlyMap<number, string>,
+): PlanResponse {
+  const priced = pricedView(plan.journey, catalogue, branchNames);
+  const change = priceChangeBetween(plan.priceData, priced.priceData, plan.updatedAt.toISOString());
+  return {
+    id: plan.id,
+    saveUnfinishedJourney: plan.saveUnfinishedJourney,
+    journey: plan.journey as JourneyDataPayload,
+    planningJourneyData: plan.planningJourneyData,
+    ...priced,
     priceChange: change && { savedTotal: change.was, savedAt: plan.updatedAt.toISOString() },
     createdAt: plan.createdAt.toISOString(),
     updatedAt: plan.updatedAt.toISOString(),
@@ -106,6 +118,11 @@ export interface PlansService {
     expectedVersion?: number,
   ): Promise<PlanResponse>;
   getPlan(userId: string, planId: string): Promise<PlanResponse>;
+  /**
+   * A journey not yet saved (a visitor's plan documents), checked and priced exactly as a save
+   * would price it; nothing is stored. Answers 422 with what is wrong, like a save.
+   */
+  priceUnsavedPlan(body: CreateGuestPlanBody): Promise<Pick<PlanResponse, "sections" | "price">>;
   listPlans(userId: string): Promise<PlanResponse[]>;
 }
 
@@ -208,6 +225,12 @@ export function createPlansService({
         funeralDirectors.activeBranchNames(funeralDirectorIdsOf([plan.journey])),
       ]);
       return toPlanResponse(plan, catalogue, branchNames);
+    },
+
+    async priceUnsavedPlan(body) {
+      const { catalogue, branchNames, journey } = await pricedContent(journeyOf(body));
+      const { sections, price } = pricedView(journey, catalogue, branchNames);
+      return { sections, price };
     },
 
     async listPlans(userId) {

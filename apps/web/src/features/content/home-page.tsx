@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { CallUs } from "../../components/phone-link";
-import { continuityStatement, supportPhone } from "@kindred/domain";
+import { messages, supportPhone } from "@kindred/domain";
 
 const startPlanningHref = "/planning/attendance";
 
@@ -137,8 +137,8 @@ export function HomePage() {
           <h2 id="peace-of-mind">Peace of mind, for you and your family</h2>
           <ul className="reassurance">
             <li>
-              <h3>{continuityStatement.headline}</h3>
-              <p>{continuityStatement.text}</p>
+              <h3>Cancel at any time, with a full refund</h3>
+              <p>{messages.cancellationStatement(supportPhone.display)}</p>
             </li>
             <li>
               <h3>Your money is protected</h3>

@@ -196,6 +196,12 @@ export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProp
           Buying your plan is the next step. You cannot buy it online just yet, so if you would like to go
           ahead, or talk anything through first, please call us.
         </p>
+        <p>Before you buy, you can read the six documents of your plan, download them and accept them.</p>
+        <p>
+          <Link href="/planning/documents" className="button button--secondary">
+            Read your plan documents
+          </Link>
+        </p>
         <CallUs className={`call-us ${styles.callUs}`} />
         <p>
           To come back to your plan on this device, keep this browser window open and go to{" "}

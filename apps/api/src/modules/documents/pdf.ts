@@ -1,0 +1,176 @@
+import type { LegalDocumentBlock, LegalDocumentInline } from "@kindred/contracts";
+import { firmDetails, supportPhone } from "@kindred/domain";
+import { Document, Font, Link, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
+import { createElement as h, type ReactElement, type ReactNode } from "react";
+
+/** Whole words only: a hyphen that splits a word makes it harder to read. */
+Font.registerHyphenationCallback((word) => [word]);
+
+/** Type sizes in points. Large print (RNIB's clear print guidance) starts at 16 pt. */
+const typeScales = {
+  standard: { body: 11, small: 9, h1: 20, h2: 14, h3: 12 },
+  /** The plan summary, kept to one A4 page. */
+  compact: { body: 10, small: 8.5, h1: 18, h2: 12.5, h3: 11 },
+  large: { body: 16, small: 16, h1: 26, h2: 20, h3: 18 },
+} as const;
+export type TypeScale = keyof typeof typeScales;
+
+/** The least a large-print document's text may be, in points. */
+export const largePrintMinimumPoints = typeScales.large.small;
+
+const ink = "#1f2a30";
+const accent = "#0b4f5c";
+const rule = "#b8c4c8";
+
+function spans(content: readonly LegalDocumentInline[]): ReactNode[] {
+  return content.map((span, index) => {
+    const style = {
+      fontFamily: span.strong ? "Helvetica-Bold" : span.emphasis ? "Helvetica-Oblique" : "Helvetica",
+    };
+    return span.href
+      ? h(Link, { key: index, src: span.href, style: { ...style, color: accent } }, span.text)
+      : h(Text, { key: index, style }, span.text);
+  });
+}
+
+/** Column widths: a choice table gives the answer the most room; two columns, the label. */
+function columnWidths(columns: number): string[] {
+  if (columns === 3) return ["30%", "50%", "20%"];
+  if (columns === 2) return ["50%", "50%"];
+  return Array.from({ length: columns }, () => `${100 / columns}%`);
+}
+
+function tableRow(cells: readonly string[], widths: readonly string[], kind: "head" | "body" | "foot") {
+  const bold = kind !== "body";
+  return h(
+    View,
+    {
+      wrap: false,
+      style: {
+        flexDirection: "row",
+        borderBottomWidth: kind === "head" ? 1 : 0.5,
+        borderBottomColor: kind === "head" ? ink : rule,
+        borderTopWidth: kind === "foot" ? 1 : 0,
+        borderTopColor: ink,
+        paddingVertical: 2,
+      },
+    },
+    cells.map((cell, index) =>
+      h(
+        Text,
+        {
+          key: index,
+          style: {
+            width: widths[index],
+            paddingRight: 6,
+            fontFamily: bold || (index === 0 && cells.length > 1) ? "Helvetica-Bold" : "Helvetica",
+            textAlign: index === cells.length - 1 && index > 0 ? "right" : "left",
+          },
+        },
+        cell,
+      ),
+    ),
+  );
+}
+
+function block(item: LegalDocumentBlock, index: number, scale: (typeof typeScales)[TypeScale]): ReactElement {
+  switch (item.kind) {
+    case "heading": {
+      const size = item.level === 1 ? scale.h1 : item.level === 2 ? scale.h2 : scale.h3;
+      return h(
+        Text,
+        {
+          key: index,
+          minPresenceAhead: size * 3,
+          style: {
+            fontFamily: "Helvetica-Bold",
+            fontSize: size,
+            color: accent,
+            marginTop: item.level === 1 ? 0 : size * 0.7,
+            marginBottom: size * 0.35,
+          },
+        },
+        item.text,
+      );
+    }
+    case "paragraph":
+      return h(Text, { key: index, style: { marginBottom: scale.body * 0.6 } }, spans(item.content));
+    case "list":
+      return h(
+        View,
+        { key: index, style: { marginBottom: scale.body * 0.6 } },
+        item.items.map((content, position) =>
+          h(
+            View,
+            { key: position, wrap: false, style: { flexDirection: "row", marginBottom: 2 } },
+            h(Text, { style: { width: scale.body * 1.6 } }, item.ordered ? `${position + 1}.` : "•"),
+            h(Text, { style: { flex: 1 } }, spans(content)),
+          ),
+        ),
+      );
+    case "table": {
+      const columns = item.header.length || item.rows[0]?.length || 1;
+      const widths = columnWidths(columns);
+      return h(
+        View,
+        { key: index, style: { marginBottom: scale.body * 0.8 } },
+        item.header.length > 0 ? tableRow(item.header, widths, "head") : null,
+        item.rows.map((row, position) => h(View, { key: position }, tableRow(row, widths, "body"))),
+        item.footer ? tableRow(item.footer, widths, "foot") : null,
+      );
+    }
+  }
+}
+
+export interface PdfDocumentOptions {
+  title: string;
+  blocks: readonly LegalDocumentBlock[];
+  scale: TypeScale;
+}
+
+/** A document's blocks as a PDF on A4, with who we are and how to reach us at the foot of every page. */
+export function renderDocumentPdf({ title, blocks, scale: scaleName }: PdfDocumentOptions): Promise<Buffer> {
+  const scale = typeScales[scaleName];
+  const margin = scaleName === "compact" ? 34 : 42;
+  const footerSize = scale.small;
+  const document = h(
+    Document,
+    {
+      title,
+      author: firmDetails.tradingName,
+      creator: firmDetails.tradingName,
+      producer: firmDetails.tradingName,
+      language: "en-GB",
+    },
+    h(
+      Page,
+      {
+        size: "A4",
+        style: {
+          fontFamily: "Helvetica",
+          fontSize: scale.body,
+          lineHeight: scaleName === "compact" ? 1.25 : 1.35,
+          color: ink,
+          paddingTop: margin,
+          paddingHorizontal: margin,
+          paddingBottom: margin + footerSize * 2.5,
+        },
+      },
+      blocks.map((item, index) => block(item, index, scale)),
+      h(Text, {
+        fixed: true,
+        style: {
+          position: "absolute",
+          bottom: margin * 0.6,
+          left: margin,
+          right: margin,
+          fontSize: footerSize,
+          color: ink,
+        },
+        render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) =>
+          `${firmDetails.tradingName} · ${title} · Call us free on ${supportPhone.display} · Page ${pageNumber} of ${totalPages}`,
+      }),
+    ),
+  );
+  return renderToBuffer(document);
+}

@@ -1,0 +1,30 @@
+import { extractText, getDocumentProxy } from "unpdf";
+
+export interface PdfContent {
+  pages: number;
+  /** Every page's text, with each run of white space (line ends too) as one space. */
+  text: string;
+  /** The size in points of every piece of text that shows something. */
+  fontSizes: number[];
+  /** Width and height of each page in points. */
+  pageSizes: [number, number][];
+}
+
+/** Reads a PDF as a person's PDF reader would: its pages, its text and the size of that text. */
+export async function readPdf(bytes: Uint8Array): Promise<PdfContent> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(pdf, { mergePages: true });
+  const fontSizes: number[] = [];
+  const pageSizes: [number, number][] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const page = await pdf.getPage(number);
+    const [, , width = 0, height = 0] = page.view;
+    pageSizes.push([width, height]);
+    for (const item of (await page.getTextContent()).items) {
+      if (!("str" in item) || item.str.trim() === "") continue;
+      const [a = 0, b = 0] = item.transform as number[];
+      fontSizes.push(Math.hypot(a, b));
+    }
+  }
+  return { pages: pdf.numPages, text: text.replace(/\s+/g, " ").trim(), fontSizes, pageSizes };
+}

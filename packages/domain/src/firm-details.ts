@@ -1,0 +1,23 @@
+/**
+ * Who we are, the one place it is written: the legal documents, the plan documents and the
+ * site's footer all read it from here.
+ *
+ * PLACEHOLDERS: the company number, the FCA firm reference number, the trust and its independent
+ * trustee are fictional, to be replaced with the real ones before launch
+ * (docs/decisions/012-legal-documents.md lists what to confirm).
+ */
+export const firmDetails = {
+  tradingName: "Kindred Funeral Plans",
+  legalName: "Kindred Funeral Plans Limited",
+  /** Registered in England and Wales. Placeholder. */
+  companyNumber: "14872603",
+  /** Financial Services Register number. Placeholder. */
+  firmReferenceNumber: "985214",
+  registeredOffice: "Kindred House, 300 Avebury Boulevard, Central Milton Keynes, MK9 2HP",
+  email: "care@kindred-funerals.example",
+  website: "www.kindred-funerals.example",
+  /** The trust that holds every plan's money, apart from ours. Placeholder. */
+  trustName: "The Kindred Funeral Plan Trust",
+  /** The trustee who is independent of us. Placeholder. */
+  independentTrustee: "Lindley Trustee Services Limited",
+} as const;
