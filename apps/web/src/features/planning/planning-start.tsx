@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   currentStep,
   endJourneyStepHandle,
@@ -17,7 +18,7 @@ import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
 import { isUserLoggedIn } from "../../lib/customer-session";
 import { resetJourney } from "./journey-store";
-import { loadPlanOptions } from "./plan-options";
+import { planQueries } from "./plan-queries";
 import { PriceChangeNotice } from "./price-change-notice";
 import { restoreSavedPlan } from "./saved-plan";
 import { forgetSavedPlan } from "./plan-autosave";
@@ -51,6 +52,7 @@ export function PlanningStart() {
 
 /** For a signed-in person with nothing in this browser, their saved plan is fetched first. */
 function useSavedPlanRestored(hydrated: boolean): boolean {
+  const queryClient = useQueryClient();
   const [restored, setRestored] = useState(false);
   useEffect(() => {
     if (!hydrated) return;
@@ -61,14 +63,16 @@ function useSavedPlanRestored(hydrated: boolean): boolean {
     if (!isUserLoggedIn()) {
       finish();
     } else {
-      void loadPlanOptions().then((result) =>
-        result.ok ? restoreSavedPlan(result.data).then(finish) : finish(),
-      );
+      void queryClient
+        .fetchQuery(planQueries.options())
+        .then((planOptions) => restoreSavedPlan(queryClient, planOptions))
+        .catch(() => {})
+        .then(finish);
     }
     return () => {
       current = false;
     };
-  }, [hydrated]);
+  }, [hydrated, queryClient]);
   return restored;
 }
 

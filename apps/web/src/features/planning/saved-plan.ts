@@ -1,18 +1,19 @@
-import type { PlanResponse } from "@kindred/contracts";
+import type { QueryClient } from "@tanstack/react-query";
 import { hasJourneyStarted, type JourneyCatalogue, type StepFlags } from "@kindred/domain";
-import { apiRequest } from "../../lib/api-client";
 import { isUserLoggedIn } from "../../lib/customer-session";
 import { readLocal, writeLocal } from "../../lib/storage";
 import { getJourneySnapshot, loadSavedJourney } from "./journey-store";
 import { rememberPlanVersion } from "./plan-autosave";
+import { planQueries } from "./plan-queries";
 import { tellPriceChange } from "./price-change-notice-store";
 
 /**
  * SPEC.md section 4, Startup: a signed-in person whose browser holds no journey (a new device, a
  * closed window) gets their plan back from the server. The plan chosen is the one whose id is
- * stored (`planId`), or their first; its id is then stored. Runs once per page load.
+ * stored (`planId`), or their first; its id is then stored. Runs once per page load: the plans
+ * are read through the query cache, and the restore itself is a query that never goes stale, so
+ * a journey started again afterwards ("Start a new plan") is not refilled from the server.
  */
-let restoring: Promise<void> | null = null;
 
 function savedStepFlags(planningJourneyData: string | null): Record<string, Partial<StepFlags>> | null {
   if (!planningJourneyData) return null;
@@ -24,19 +25,19 @@ function savedStepFlags(planningJourneyData: string | null): Record<string, Part
   }
 }
 
-async function restore(catalogue: JourneyCatalogue): Promise<void> {
-  if (!isUserLoggedIn() || hasJourneyStarted(getJourneySnapshot())) return;
-  const plans = await apiRequest<PlanResponse[]>("/api/plan");
-  if (!plans.ok) {
-    console.warn("Your saved plans could not be fetched", plans.status);
-    return;
-  }
+async function restore(queryClient: QueryClient, catalogue: JourneyCatalogue): Promise<true> {
+  if (!isUserLoggedIn() || hasJourneyStarted(getJourneySnapshot())) return true;
+  const plans = await queryClient.fetchQuery(planQueries.saved()).catch((error: unknown) => {
+    console.warn("Your saved plans could not be fetched", error);
+    return null;
+  });
+  if (!plans) return true;
   const storedId = readLocal("planId");
-  const plan = plans.data.find((candidate) => candidate.id === storedId) ?? plans.data[0];
-  if (!plan) return;
+  const plan = plans.find((candidate) => candidate.id === storedId) ?? plans[0];
+  if (!plan) return true;
   writeLocal("planId", plan.id);
   rememberPlanVersion(plan.version);
-  if (hasJourneyStarted(getJourneySnapshot())) return;
+  if (hasJourneyStarted(getJourneySnapshot())) return true;
   loadSavedJourney(catalogue, plan.journey, savedStepFlags(plan.planningJourneyData));
   if (plan.priceChange) {
     tellPriceChange({
@@ -45,9 +46,14 @@ async function restore(catalogue: JourneyCatalogue): Promise<void> {
       savedAt: plan.priceChange.savedAt,
     });
   }
+  return true;
 }
 
-export function restoreSavedPlan(catalogue: JourneyCatalogue): Promise<void> {
-  restoring ??= restore(catalogue);
-  return restoring;
+export async function restoreSavedPlan(queryClient: QueryClient, catalogue: JourneyCatalogue): Promise<void> {
+  await queryClient.fetchQuery({
+    queryKey: ["saved-plan-restored"],
+    queryFn: () => restore(queryClient, catalogue),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 }

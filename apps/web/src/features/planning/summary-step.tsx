@@ -3,7 +3,7 @@
 import { useEffect, useState, type MouseEvent } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import type { FuneralDirectorBranch } from "@kindred/contracts";
+import { useQuery } from "@tanstack/react-query";
 import {
   endJourneyStepHandle,
   findById,
@@ -17,26 +17,16 @@ import {
   type PlanSectionLine,
 } from "@kindred/domain";
 import { CallUs } from "../../components/phone-link";
-import { apiRequest } from "../../lib/api-client";
 import { finishEdit, getJourneySnapshot, startEdit } from "./journey-store";
+import { funeralDirectorQueries } from "./plan-queries";
 import { StepForm, useStepValidation } from "./step-form";
 import type { StepScreenProps } from "./step-screen-props";
 import styles from "./summary-step.module.css";
 
 /** The chosen branch's name, asked of the API once for the id; undefined until it answers. */
 function useFuneralDirectorName(id: number | null): string | undefined {
-  const [found, setFound] = useState<{ id: number; name: string } | null>(null);
-  useEffect(() => {
-    if (id === null) return;
-    let current = true;
-    void apiRequest<FuneralDirectorBranch>(`/api/funeral-director/location?id=${id}`).then((result) => {
-      if (current && result.ok) setFound({ id, name: result.data.name });
-    });
-    return () => {
-      current = false;
-    };
-  }, [id]);
-  return found !== null && found.id === id ? found.name : undefined;
+  const { data } = useQuery({ ...funeralDirectorQueries.branch(id ?? 0), enabled: id !== null });
+  return id !== null && data?.status === "found" ? data.branch.name : undefined;
 }
 
 type SummaryRow =
