@@ -8,7 +8,8 @@ import {
   type Violation,
 } from "@kindred/contracts";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
-import { FormShell, useFormField, useSchemaForm } from "../../components/form";
+import { FormShell } from "../../components/form-shell";
+import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { PasswordField } from "../../components/password-field";
 import { TextField } from "../../components/text-field";
 import { ViolationsBox } from "../../components/violations-box";

@@ -3,10 +3,10 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import type { ErrorSummaryItem } from "../../components/error-summary";
-import { FormShell } from "../../components/form";
+import { FormShell } from "../../components/form-shell";
 
 /**
- * A step's form on the one form engine (components/form.tsx). A step's answers live in the
+ * A step's form on the one form engine (components/form-shell.tsx). A step's answers live in the
  * journey store, not in the form, and its rules are the domain's (`stepErrors`: they need the
  * catalogue and ask for unanswered questions, which a saved plan may leave open), so the form is
  * checked by a resolver over `validate` rather than a zod schema. Checked when Continue is

@@ -1,7 +1,5 @@
-"use client";
-
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useEffect, useMemo, useRef, type FormEvent, type ReactNode } from "react";
+import { useCallback, useMemo } from "react";
 import {
   useController,
   useForm,
@@ -13,8 +11,7 @@ import {
   type UseFormReturn,
 } from "react-hook-form";
 import type { z } from "zod";
-import { ErrorSummary, type ErrorSummaryItem } from "./error-summary";
-import styles from "./form.module.css";
+import type { ErrorSummaryItem } from "./error-summary";
 
 /**
  * The one form engine (docs/decisions/011-web-plumbing.md): react-hook-form, checked on submit
@@ -22,7 +19,9 @@ import styles from "./form.module.css";
  * person left it (that moved the page under their pointer). After a failed submit GOV.UK's error
  * summary, above the form, takes focus and links to each field; each field says what is wrong
  * under it. Forms with a request body are held to the contracts' zod schema for that body
- * (`useSchemaForm`); the journey's steps to the domain's step rules (features/planning/step-form).
+ * (`useSchemaForm`, here); the journey's steps to the domain's step rules
+ * (features/planning/step-form). Both are laid out by `FormShell` (form-shell.tsx), which is
+ * kept apart so the step pages do not download the zod resolver.
  */
 
 /** Every message react-hook-form holds for a field (all of them, as it runs with criteriaMode "all"). */
@@ -126,73 +125,4 @@ export function useFormField<Input extends FieldValues, Output>(
     valid:
       problems.length === 0 && (fieldState.isTouched || form.formState.isSubmitted) && rightNow.has(name),
   };
-}
-
-/**
- * A form with GOV.UK's error summary above it (it takes focus once after each failed submit, never
- * while the person types) and its main button at the end; while `onValid`'s promise is pending the
- * button says so and further presses do nothing.
- */
-export function FormShell<Values extends FieldValues, Output>({
-  form,
-  summary,
-  onValid,
-  submitLabel,
-  busyLabel,
-  className = styles.form,
-  before,
-  after,
-  children,
-}: {
-  form: UseFormReturn<Values, unknown, Output>;
-  summary: readonly ErrorSummaryItem[];
-  onValid: (values: Output) => void | Promise<void>;
-  submitLabel: string;
-  busyLabel?: string;
-  className?: string;
-  /** Shown between the error summary and the fields, such as a failed request's box. */
-  before?: ReactNode;
-  /** Shown under the button, such as a "Forgotten your password?" link. */
-  after?: ReactNode;
-  children: ReactNode;
-}) {
-  const { submitCount, isSubmitting } = form.formState;
-  // The attempt whose errors have been given focus: each failed submit focuses the summary once.
-  const focusedAttempt = useRef(0);
-  const markFocused = useCallback(() => {
-    focusedAttempt.current = submitCount;
-  }, [submitCount]);
-  // An attempt with nothing to fix counts as seen: errors that appear later, while the person
-  // types, must not pull focus away from their field.
-  useEffect(() => {
-    if (summary.length === 0) focusedAttempt.current = submitCount;
-  });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    if (isSubmitting) {
-      event.preventDefault();
-      return;
-    }
-    void form.handleSubmit(onValid)(event);
-  }
-
-  return (
-    <>
-      {summary.length > 0 ? (
-        <ErrorSummary
-          errors={summary}
-          focus={submitCount !== focusedAttempt.current}
-          onFocused={markFocused}
-        />
-      ) : null}
-      {before}
-      <form noValidate onSubmit={submit} className={className} aria-busy={isSubmitting || undefined}>
-        {children}
-        <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>
-          {isSubmitting ? (busyLabel ?? submitLabel) : submitLabel}
-        </button>
-        {after}
-      </form>
-    </>
-  );
 }
