@@ -121,6 +121,25 @@ export default tseslint.config(
       },
     ],
   ),
+  {
+    // The web settings hold the OAuth client secret: Next.js code reads them only through
+    // server-config.server.ts, whose `server-only` keeps them out of browser bundles.
+    files: ["apps/web/**/*.{ts,tsx}"],
+    ignores: ["apps/web/src/lib/server-config.server.ts", "apps/web/src/lib/web-config.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/web-config", "**/web-config.ts"],
+              message: "Read the web settings through server-config.server.ts (getServerConfig).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...webFeatures.map((feature) =>
     restrict(
       [`apps/web/src/features/${feature}/**`],

@@ -8,29 +8,18 @@
 import { createServer } from "node:http";
 import proxyAddr from "@fastify/proxy-addr";
 import next from "next";
+// The one validated web config (Node runs the TypeScript by stripping its types).
+import { loadWebConfigOrExit } from "./src/lib/web-config.ts";
 
-/** WEB_TRUST_PROXY: the proxies in front of this server, as in Fastify's trustProxy ("loopback", addresses or CIDR ranges, comma-separated); unset trusts none. */
-function trustedProxies(setting) {
-  const entries = (setting ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  try {
-    return proxyAddr.compile(entries);
-  } catch (error) {
-    console.error(`Invalid web settings:\n  - WEB_TRUST_PROXY: ${error.message}`);
-    process.exit(1);
-  }
-}
-
-const trust = trustedProxies(process.env.WEB_TRUST_PROXY);
-const port = Number(process.env.PORT ?? 3000);
+const config = loadWebConfigOrExit();
+const trust = proxyAddr.compile(config.WEB_TRUST_PROXY);
+const port = config.PORT;
 const app = next({ dev: false, dir: import.meta.dirname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
 // Browsers are told to use HTTPS only when the site is served over it (SITE_URL).
-const strictTransportSecurity = (process.env.SITE_URL ?? "").startsWith("https://")
+const strictTransportSecurity = config.STRICT_TRANSPORT_SECURITY
   ? "max-age=31536000; includeSubDomains"
   : undefined;
 

@@ -5,6 +5,7 @@ import { SiteHeader } from "@/components/site-header";
 import { AccountMenu } from "@/features/account/account-menu";
 import { displaySettingsScript } from "@/lib/display-settings";
 import { bodyFont } from "@/lib/fonts";
+import { QueryProvider } from "@/lib/query-provider";
 import { getServerConfig } from "@/lib/server-config.server";
 import "./globals.css";
 
@@ -49,11 +50,13 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <a href="#main-content" className="skip-link">
           Skip to main content
         </a>
-        <SiteHeader account={<AccountMenu />} />
-        <main id="main-content" className="site-main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter />
+        <QueryProvider>
+          <SiteHeader account={<AccountMenu />} />
+          <main id="main-content" className="site-main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter />
+        </QueryProvider>
       </body>
     </html>
   );

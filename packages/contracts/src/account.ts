@@ -70,6 +70,16 @@ export type ConfirmEmailQuery = z.infer<typeof confirmEmailQuerySchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
+/**
+ * What a person types to sign in: the password grant's `username` (their email address) and
+ * `password`, which the web sends to `/token` as a form (`tokenRequest` in the web's session code).
+ */
+export const signInFieldsSchema = z.object({
+  email: ruled(emailProblems),
+  password: z.string({ error: messages.required }).min(1, { error: messages.required }),
+});
+export type SignInFields = z.infer<typeof signInFieldsSchema>;
+
 /** `POST /api/account/forgot-password`: answers the same whether or not the address has an account. */
 export const forgotPasswordBodySchema = z.object({ email: ruled(emailProblems) });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;

@@ -1,20 +1,15 @@
 "use client";
 
-import {
-  useEffect,
-  useId,
-  useRef,
-  type MouseEvent as ReactMouseEvent,
-  type ReactNode,
-  type SyntheticEvent,
-} from "react";
+import * as Dialog from "@radix-ui/react-dialog";
+import { useRef, type KeyboardEvent, type ReactNode } from "react";
 import styles from "./modal.module.css";
 
 /**
- * SPEC.md section 2's modal, on the native <dialog> opened with showModal(): the page behind is
- * inert, the dialog is named by its title, and it closes by Escape, a click outside the box or its
- * Close button. Focus goes to the first control inside (or the title when there is none), Tab and
- * Shift+Tab wrap round inside, and focus goes back to whatever opened it when it closes.
+ * SPEC.md section 2's modal, over Radix Dialog (docs/decisions/011-web-plumbing.md): the page
+ * behind is hidden from assistive technology and does not scroll, the dialog is named by its
+ * title, it closes by Escape, a click outside the box or its Close button, and Tab stays inside.
+ * What we add: our look, focus on the first control to fill in (or the title when there is none)
+ * rather than on Close, and focus back to whatever opened it, which need not be a Radix trigger.
  *
  * It is controlled: closing asks the caller (`onClose`), and the caller sets `open` to false.
  */
@@ -38,100 +33,6 @@ export interface ModalProps {
   children: ReactNode;
 }
 
-const focusableSelector = [
-  "a[href]",
-  "button:not([disabled])",
-  "input:not([disabled]):not([type='hidden'])",
-  "select:not([disabled])",
-  "textarea:not([disabled])",
-  "summary",
-  "[tabindex]:not([tabindex='-1'])",
-  "[contenteditable='true']",
-].join(",");
-
-function isShown(element: HTMLElement): boolean {
-  if (element.closest("[hidden], [inert]")) return false;
-  // jsdom has no layout, so it has no checkVisibility; every browser we support has.
-  return typeof element.checkVisibility !== "function" || element.checkVisibility();
-}
-
-/** The controls Tab can reach inside `root`, in document order (one radio per group, as Tab does). */
-function tabbableWithin(root: HTMLElement): HTMLElement[] {
-  const all = Array.from(root.querySelectorAll<HTMLElement>(focusableSelector)).filter(isShown);
-  return all.filter((element) => {
-    if (!(element instanceof HTMLInputElement) || element.type !== "radio" || element.name === "")
-      return true;
-    const group = all.filter(
-      (other): other is HTMLInputElement =>
-        other instanceof HTMLInputElement && other.type === "radio" && other.name === element.name,
-    );
-    const checked = group.find((radio) => radio.checked);
-    return checked ? checked === element : group[0] === element;
-  });
-}
-
-/** Keeps Tab and Shift+Tab inside the dialog: from the last control to the first, and back. */
-function keepTabInside(event: KeyboardEvent, dialog: HTMLDialogElement, fallback: HTMLElement | null) {
-  const controls = tabbableWithin(dialog);
-  const active = document.activeElement;
-  if (controls.length === 0) {
-    event.preventDefault();
-    fallback?.focus();
-    return;
-  }
-  const first = controls[0]!;
-  const last = controls[controls.length - 1]!;
-  if (!(active instanceof HTMLElement) || !dialog.contains(active)) {
-    event.preventDefault();
-    (event.shiftKey ? last : first).focus();
-    return;
-  }
-  // Whether any control lies before (or after) the focused element, which may be the title.
-  const position = (control: HTMLElement) => active.compareDocumentPosition(control);
-  const anyBefore = controls.some((control) => position(control) & Node.DOCUMENT_POSITION_PRECEDING);
-  const anyAfter = controls.some(
-    (control) => control !== active && position(control) & Node.DOCUMENT_POSITION_FOLLOWING,
-  );
-  if (event.shiftKey && !anyBefore) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && !anyAfter) {
-    event.preventDefault();
-    first.focus();
-  }
-}
-
-// Open modals, newest last: only the newest answers Escape and Tab (a processing modal can open
-// over the sign-in modal).
-const openModals: symbol[] = [];
-
-// The page behind does not scroll while any modal is open.
-let scrollLocks = 0;
-let unlockScroll: (() => void) | null = null;
-
-function lockScroll() {
-  scrollLocks += 1;
-  if (scrollLocks > 1) return;
-  const root = document.documentElement;
-  const body = document.body;
-  const scrollbarWidth = window.innerWidth - root.clientWidth;
-  const saved = { overflow: root.style.overflow, paddingRight: body.style.paddingRight };
-  root.style.overflow = "hidden";
-  // Keep the page where it is: the scroll bar's room is kept as padding.
-  if (scrollbarWidth > 0) body.style.paddingRight = `${scrollbarWidth}px`;
-  unlockScroll = () => {
-    root.style.overflow = saved.overflow;
-    body.style.paddingRight = saved.paddingRight;
-  };
-}
-
-function releaseScroll() {
-  scrollLocks = Math.max(0, scrollLocks - 1);
-  if (scrollLocks > 0) return;
-  unlockScroll?.();
-  unlockScroll = null;
-}
-
 const sizeClass: Record<ModalSize, string | undefined> = {
   default: undefined,
   "sign-in": styles.sizeSignIn,
@@ -142,6 +43,21 @@ const typeClass: Record<ModalType, string | undefined> = {
   prompt: styles.bodyPrompt,
   twin: styles.bodyTwin,
 };
+
+const tabbableSelector =
+  "a[href], button:not([disabled]), input:not([disabled]):not([type='hidden']), select:not([disabled]), " +
+  "textarea:not([disabled]), summary, [tabindex]:not([tabindex='-1'])";
+
+/** The controls Tab reaches inside `root`, in document order (hidden ones left out). */
+function tabbableWithin(root: HTMLElement | null): HTMLElement[] {
+  if (!root) return [];
+  return Array.from(root.querySelectorAll<HTMLElement>(tabbableSelector)).filter(
+    (element) =>
+      !element.closest("[hidden], [inert]") &&
+      // jsdom has no layout, so it has no checkVisibility; every browser we support has.
+      (typeof element.checkVisibility !== "function" || element.checkVisibility()),
+  );
+}
 
 export function Modal({
   open,
@@ -154,119 +70,71 @@ export function Modal({
   describedBy,
   children,
 }: ModalProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const pressedOnBackdrop = useRef(false);
-  const titleId = useId();
-  // Whether this component has the dialog open (so a close it did not ask for can be noticed).
-  const shownByUs = useRef(false);
-  // The listeners added when the dialog opens read the latest props through this.
-  const latest = useRef({ onClose, dismissible });
-  useEffect(() => {
-    latest.current = { onClose, dismissible };
-  });
+  const opener = useRef<HTMLElement | null>(null);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!open || !dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    shownByUs.current = true;
-    const self = Symbol("modal");
-    openModals.push(self);
-    lockScroll();
+  const refuseWhileBusy = (event: Event) => {
+    if (!dismissible) event.preventDefault();
+  };
 
-    const firstControl = bodyRef.current ? tabbableWithin(bodyRef.current)[0] : undefined;
-    (firstControl ?? titleRef.current)?.focus();
-
-    function onKeyDown(event: KeyboardEvent) {
-      if (openModals[openModals.length - 1] !== self || event.defaultPrevented || !dialog) return;
-      if (event.key === "Escape") {
-        // Handled here rather than by the browser's cancel, so it behaves the same everywhere.
-        event.preventDefault();
-        if (latest.current.dismissible) latest.current.onClose();
-      } else if (event.key === "Tab") {
-        keepTabInside(event, dialog, titleRef.current);
-      }
-    }
-    document.addEventListener("keydown", onKeyDown);
-
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      openModals.splice(openModals.indexOf(self), 1);
-      releaseScroll();
-      shownByUs.current = false;
-      if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [open]);
-
-  // A close request the browser makes itself (a phone's back gesture, say) goes through onClose too.
-  function onCancel(event: SyntheticEvent<HTMLDialogElement>) {
+  // Radix keeps Tab inside between the first and last controls; from the title (which takes focus
+  // when there is nothing to fill in) Shift+Tab would leave, so it wraps round here as well.
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== "Tab" || document.activeElement !== titleRef.current) return;
+    const controls = tabbableWithin(contentRef.current);
+    if (!event.shiftKey || controls.length === 0) return;
     event.preventDefault();
-    if (dismissible) onClose();
-  }
-
-  // If the browser closed the dialog regardless, follow it, or reopen it when it may not close yet.
-  function onNativeClose() {
-    const dialog = dialogRef.current;
-    if (!shownByUs.current || !dialog) return;
-    if (latest.current.dismissible) latest.current.onClose();
-    else if (!dialog.open) dialog.showModal();
-  }
-
-  // The dialog element itself is only ever the target when the press is outside the box, on the
-  // backdrop. Both the press and the release must be there, so selecting text that ends outside
-  // the box does not close it.
-  function isOnBackdrop(event: ReactMouseEvent<HTMLDialogElement>): boolean {
-    if (event.target !== event.currentTarget) return false;
-    const box = event.currentTarget.getBoundingClientRect();
-    const inBox =
-      box.width > 0 &&
-      event.clientX >= box.left &&
-      event.clientX <= box.right &&
-      event.clientY >= box.top &&
-      event.clientY <= box.bottom;
-    return !inBox;
+    controls[controls.length - 1]!.focus();
   }
 
   return (
-    // Key presses are handled on the document while it is open (see above).
-    <dialog
-      ref={dialogRef}
-      className={[styles.dialog, sizeClass[size]].filter(Boolean).join(" ")}
-      aria-labelledby={titleId}
-      aria-describedby={describedBy}
-      onCancel={onCancel}
-      onClose={onNativeClose}
-      onMouseDown={(event) => {
-        pressedOnBackdrop.current = isOnBackdrop(event);
-      }}
-      onClick={(event) => {
-        const wasPressedOnBackdrop = pressedOnBackdrop.current;
-        pressedOnBackdrop.current = false;
-        if (wasPressedOnBackdrop && isOnBackdrop(event) && dismissible) onClose();
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && dismissible) onClose();
       }}
     >
-      {open ? (
-        <div className={styles.box}>
-          <div className={styles.header}>
-            <h2 className={styles.title} id={titleId} ref={titleRef} tabIndex={-1}>
-              {title}
-            </h2>
-            {dismissible ? (
-              <button type="button" className={`button button--secondary ${styles.close}`} onClick={onClose}>
-                Close
-              </button>
-            ) : null}
-          </div>
-          <div className={styles.body} ref={bodyRef}>
-            {intro}
-            <div className={typeClass[type]}>{children}</div>
-          </div>
-        </div>
-      ) : null}
-    </dialog>
+      <Dialog.Portal>
+        {/* The backdrop holds the box, so a press anywhere outside the box is on the backdrop. */}
+        <Dialog.Overlay className={styles.overlay} data-modal-backdrop="">
+          <Dialog.Content
+            ref={contentRef}
+            className={[styles.dialog, sizeClass[size]].filter(Boolean).join(" ")}
+            aria-describedby={describedBy}
+            onOpenAutoFocus={(event) => {
+              event.preventDefault();
+              opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+              (tabbableWithin(bodyRef.current)[0] ?? titleRef.current)?.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              if (opener.current?.isConnected) opener.current.focus();
+              opener.current = null;
+            }}
+            onEscapeKeyDown={refuseWhileBusy}
+            onPointerDownOutside={refuseWhileBusy}
+            onInteractOutside={refuseWhileBusy}
+            onKeyDown={onKeyDown}
+          >
+            <div className={styles.box}>
+              <div className={styles.header}>
+                <Dialog.Title className={styles.title} ref={titleRef} tabIndex={-1}>
+                  {title}
+                </Dialog.Title>
+                {dismissible ? (
+                  <Dialog.Close className={`button button--secondary ${styles.close}`}>Close</Dialog.Close>
+                ) : null}
+              </div>
+              <div className={styles.body} ref={bodyRef}>
+                {intro}
+                <div className={typeClass[type]}>{children}</div>
+              </div>
+            </div>
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

@@ -6,22 +6,6 @@ import { afterEach } from "vitest";
 // can take more than the default second to get there. A ceiling, not a sleep.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom has <dialog> but not its methods: enough of them for the Modal, which browsers provide.
-if (typeof HTMLDialogElement !== "undefined" && typeof HTMLDialogElement.prototype.showModal !== "function") {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute("open", "");
-  };
-  HTMLDialogElement.prototype.show = function show(this: HTMLDialogElement) {
-    this.setAttribute("open", "");
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement, returnValue?: string) {
-    if (!this.hasAttribute("open")) return;
-    this.removeAttribute("open");
-    if (returnValue !== undefined) this.returnValue = returnValue;
-    this.dispatchEvent(new Event("close"));
-  };
-}
-
 afterEach(() => {
   cleanup();
   // Server-side tests run in Node, where there is no browser storage.

@@ -4,6 +4,7 @@ import type { PlanOptionsResponse } from "@kindred/contracts";
 import type { JourneyStepHandle } from "@kindred/domain";
 import { vi } from "vitest";
 import { RunningPrice } from "../components/running-price";
+import { QueryProvider } from "../lib/query-provider";
 import type { StepScreenProps } from "../features/planning/step-screen-props";
 import { findServerStep } from "../features/planning/step-text";
 import { useJourney } from "../features/planning/use-journey";
@@ -34,7 +35,7 @@ export function renderStepScreen(
       </>
     );
   }
-  return { ...render(<Harness />), onContinue };
+  return { ...render(<Harness />, { wrapper: QueryProvider }), onContinue };
 }
 
 /** What the running price panel shows beside `label` ("Basic price", "Additional", "Total"…). */

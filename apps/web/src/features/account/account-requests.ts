@@ -6,6 +6,7 @@ import type {
   RegisteredResponse,
   ResetPasswordBody,
 } from "@kindred/contracts";
+import { queryOptions } from "@tanstack/react-query";
 import { apiRequest, type ApiResult } from "../../lib/api-client";
 
 /** The account calls of SPEC.md section 7 ("Endpoint paths defined"), as packages/contracts shapes them. */
@@ -22,17 +23,18 @@ export function resetPassword(body: ResetPasswordBody): Promise<ApiResult<Messag
   return apiRequest<MessageResponse>("/api/account/reset-password", { method: "POST", body });
 }
 
-// The emailed link works once, so a page that asks twice (React's development double effects, a
-// remount) shares the first answer rather than spending the link on a second request.
-const confirmations = new Map<string, Promise<ApiResult<MessageResponse>>>();
-
-export function confirmEmail(query: ConfirmEmailQuery): Promise<ApiResult<MessageResponse>> {
-  const search = new URLSearchParams({ id: query.id, token: query.token, signature: query.signature });
-  const path = `/api/account/confirm-email?${search.toString()}`;
-  let pending = confirmations.get(path);
-  if (!pending) {
-    pending = apiRequest<MessageResponse>(path);
-    confirmations.set(path, pending);
-  }
-  return pending;
-}
+/**
+ * `GET /api/account/confirm-email`: the link works once, so it is asked as a query that never
+ * goes stale or retries: a page that asks twice (React's development double effects, a remount)
+ * shares the first answer rather than spending the link on a second request.
+ */
+export const confirmEmailQuery = (query: ConfirmEmailQuery) =>
+  queryOptions({
+    queryKey: ["confirm-email", query.id, query.token, query.signature],
+    queryFn: () => {
+      const search = new URLSearchParams({ id: query.id, token: query.token, signature: query.signature });
+      return apiRequest<MessageResponse>(`/api/account/confirm-email?${search.toString()}`);
+    },
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });

@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages } from "@kindred/domain";
+import { QueryProvider } from "../../lib/query-provider";
 import { fakeFetch, jsonResponse, tokenResponse } from "../../test/fake-fetch";
 import { ConfirmEmailScreen } from "./confirm-email-screen";
 
@@ -20,11 +21,13 @@ describe("ConfirmEmailScreen", () => {
     );
     render(
       <StrictMode>
-        <ConfirmEmailScreen
-          id={id}
-          token="token-used-once-0123456789"
-          signature="signature-0123456789abcdef"
-        />
+        <QueryProvider>
+          <ConfirmEmailScreen
+            id={id}
+            token="token-used-once-0123456789"
+            signature="signature-0123456789abcdef"
+          />
+        </QueryProvider>
       </StrictMode>,
     );
     expect(screen.getByRole("status")).toHaveTextContent("Confirming your email address…");
@@ -54,6 +57,7 @@ describe("ConfirmEmailScreen", () => {
         token="token-already-used-0123456789"
         signature="signature-0123456789abcdef"
       />,
+      { wrapper: QueryProvider },
     );
 
     const box = await screen.findByRole("alert");
@@ -63,7 +67,9 @@ describe("ConfirmEmailScreen", () => {
 
   it("does not call the API when the link is missing a part", () => {
     const requests = fakeFetch(() => jsonResponse({}));
-    render(<ConfirmEmailScreen id={id} token="token-0123456789abcdef" signature="" />);
+    render(<ConfirmEmailScreen id={id} token="token-0123456789abcdef" signature="" />, {
+      wrapper: QueryProvider,
+    });
 
     expect(screen.getByRole("alert")).toHaveTextContent(`Link: ${messages.confirmLinkInvalid}`);
     expect(requests).toEqual([]);

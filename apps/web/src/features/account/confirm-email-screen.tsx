@@ -1,14 +1,14 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
 import type { Violation } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { SuccessBox } from "../../components/success-box";
 import { ViolationsBox } from "../../components/violations-box";
-import { confirmEmail } from "./account-requests";
+import { confirmEmailQuery } from "./account-requests";
 import styles from "./account.module.css";
 
 type Outcome = { kind: "confirmed" } | { kind: "failed"; violations: readonly Violation[] };
@@ -29,19 +29,12 @@ export function ConfirmEmailScreen({
   signature: string;
 }) {
   const complete = id !== "" && token !== "" && signature !== "";
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  useEffect(() => {
-    if (!complete) return;
-    let current = true;
-    void confirmEmail({ id, token, signature }).then((result) => {
-      if (!current) return;
-      setOutcome(result.ok ? { kind: "confirmed" } : { kind: "failed", violations: result.data.violations });
-    });
-    return () => {
-      current = false;
-    };
-  }, [complete, id, token, signature]);
+  const { data: result } = useQuery({ ...confirmEmailQuery({ id, token, signature }), enabled: complete });
+  const outcome: Outcome | null = result
+    ? result.ok
+      ? { kind: "confirmed" }
+      : { kind: "failed", violations: result.data.violations }
+    : null;
 
   const shown = complete ? outcome : brokenLink;
 

@@ -1,14 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import type { Violation } from "@kindred/contracts";
-import { emailProblems, messages } from "@kindred/domain";
+import { forgotPasswordBodySchema, type ForgotPasswordBody, type Violation } from "@kindred/contracts";
+import { messages } from "@kindred/domain";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
+import { FormShell } from "../../components/form-shell";
+import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { SuccessBox } from "../../components/success-box";
 import { TextField } from "../../components/text-field";
-import { ValidatedForm } from "../../components/validated-form";
 import { ViolationsBox } from "../../components/violations-box";
-import { useFormFields } from "../../lib/use-form-fields";
 import { requestPasswordReset } from "./account-requests";
 import styles from "./account.module.css";
 
@@ -22,20 +22,17 @@ type Outcome =
  * whether or not the address has an account, so it tells nobody who has one.
  */
 export function ForgottenPasswordScreen() {
-  const form = useFormFields({
+  const form = useSchemaForm({
+    schema: forgotPasswordBodySchema,
     idPrefix: "forgotten-password",
     labels,
-    initialValues: { email: "" },
-    rules: { email: ({ email }) => emailProblems(email) },
+    defaultValues: { email: "" },
   });
-  const [busy, setBusy] = useState(false);
+  const email = useFormField(form, "email");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  async function send() {
-    if (!form.attemptSubmit()) return;
-    setBusy(true);
-    const result = await requestPasswordReset({ email: form.values.email.trim() });
-    setBusy(false);
+  async function send(values: ForgotPasswordBody) {
+    const result = await requestPasswordReset({ email: values.email.trim() });
     if (result.ok) {
       setOutcome({ kind: "sent", message: result.data.message || messages.resetLinkSent });
     } else {
@@ -68,12 +65,11 @@ export function ForgottenPasswordScreen() {
             Enter the email address you use for your account. We will send you a link to choose a new
             password.
           </p>
-          <ValidatedForm
+          <FormShell
+            form={form.form}
             summary={form.summary}
-            attempt={form.attempt}
-            onSubmit={() => void send()}
+            onValid={send}
             submitLabel="Send me a link"
-            busy={busy}
             busyLabel="Sending…"
             before={
               outcome?.kind === "failed" ? (
@@ -83,8 +79,8 @@ export function ForgottenPasswordScreen() {
               ) : null
             }
           >
-            <TextField {...form.field("email")} label={labels.email} type="email" autoComplete="email" />
-          </ValidatedForm>
+            <TextField {...email} label={labels.email} type="email" autoComplete="email" />
+          </FormShell>
         </>
       )}
     </div>

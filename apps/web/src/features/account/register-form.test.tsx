@@ -57,14 +57,18 @@ async function typeAndLeave(user: UserEvent, label: string, value: string) {
   await user.click(document.body);
 }
 
+/** Presses Create account, as a person does before anything is said about their answers. */
+async function pressCreateAccount(user: UserEvent) {
+  await user.click(screen.getByRole("button", { name: "Create account" }));
+}
+
 describe("RegisterForm", () => {
   it("shows each password rule's message under the password field, word for word as SPEC.md says", async () => {
     const user = userEvent.setup();
-    render(<RegisterForm onRegistered={() => {}} />);
+    render(<RegisterForm onRegistered={() => {}} submit={vi.fn()} />);
     const password = "Create a password";
 
-    await user.click(field(password));
-    await user.click(document.body);
+    await pressCreateAccount(user);
     expect(errorsUnder(password)).toEqual(["This field is required"]);
 
     await typeAndLeave(user, password, "abc");
@@ -87,9 +91,10 @@ describe("RegisterForm", () => {
 
   it("reads out each error with Error: before it and links it to the field", async () => {
     const user = userEvent.setup();
-    render(<RegisterForm onRegistered={() => {}} />);
+    render(<RegisterForm onRegistered={() => {}} submit={vi.fn()} />);
 
     await typeAndLeave(user, "First name", "M");
+    await pressCreateAccount(user);
 
     const firstName = field("First name");
     expect(firstName).toHaveAttribute("aria-invalid", "true");
@@ -108,22 +113,28 @@ describe("RegisterForm", () => {
 
   it("says the email addresses must match, and stops saying so once they do", async () => {
     const user = userEvent.setup();
-    render(<RegisterForm onRegistered={() => {}} />);
+    render(<RegisterForm onRegistered={() => {}} submit={vi.fn()} />);
 
     await typeAndLeave(user, "Email address", "margaret@example.com");
     await typeAndLeave(user, "Confirm email address", "margret@example.com");
+    await pressCreateAccount(user);
     expect(errorsUnder("Confirm email address")).toEqual(["Emails must match"]);
 
     await typeAndLeave(user, "Confirm email address", "Margaret@Example.com");
     expect(errorsUnder("Confirm email address")).toEqual([]);
+
+    // Changing the first address checks the confirmation again.
+    await typeAndLeave(user, "Email address", "maggie@example.com");
+    expect(errorsUnder("Confirm email address")).toEqual(["Emails must match"]);
   });
 
   it("says the passwords must match", async () => {
     const user = userEvent.setup();
-    render(<RegisterForm onRegistered={() => {}} />);
+    render(<RegisterForm onRegistered={() => {}} submit={vi.fn()} />);
 
     await typeAndLeave(user, "Create a password", "Roses&lilies2");
     await typeAndLeave(user, "Repeat your password", "Roses&lilies3");
+    await pressCreateAccount(user);
     expect(errorsUnder("Repeat your password")).toEqual(["Passwords must match"]);
 
     await typeAndLeave(user, "Repeat your password", "Roses&lilies2");
@@ -132,7 +143,7 @@ describe("RegisterForm", () => {
 
   it("shows a tick once a field has been left and is right, not while it is being typed", async () => {
     const user = userEvent.setup();
-    render(<RegisterForm onRegistered={() => {}} />);
+    render(<RegisterForm onRegistered={() => {}} submit={vi.fn()} />);
 
     await user.type(field("First name"), "Margaret");
     expect(screen.queryByText("Looks good")).not.toBeInTheDocument();
@@ -143,20 +154,25 @@ describe("RegisterForm", () => {
 
     await user.clear(field("First name"));
     expect(screen.queryByText("Looks good")).not.toBeInTheDocument();
+    expect(errorsUnder("First name")).toEqual([]);
+    await pressCreateAccount(user);
     expect(errorsUnder("First name")).toEqual(["This field is required"]);
   });
 
-  it("holds a field's errors back while focus is on a button, so the button does not move under the pointer", async () => {
+  it("says nothing under a field when it is left, so nothing moves under the pointer", async () => {
     const user = userEvent.setup();
-    render(<RegisterForm onRegistered={() => {}} />);
+    render(<RegisterForm onRegistered={() => {}} submit={vi.fn()} />);
 
     await user.type(field("Create a password"), "abc");
     await user.tab();
     expect(screen.getAllByRole("button", { name: "Show password" })[0]).toHaveFocus();
-    expect(errorsUnder("Create a password")).toEqual([]);
-
     await user.tab();
     expect(field("Repeat your password")).toHaveFocus();
+    await user.click(document.body);
+    expect(errorsUnder("Create a password")).toEqual([]);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+
+    await pressCreateAccount(user);
     expect(errorsUnder("Create a password")).toContain(
       "Password is too short - should be 8 characters minimum.",
     );

@@ -1,21 +1,19 @@
 "use client";
 
 import { useState } from "react";
-import type { RegisterBody, RegisteredResponse, Violation } from "@kindred/contracts";
 import {
-  confirmEmailProblems,
-  emailProblems,
-  nameProblems,
-  passwordProblems,
-  passwordRepeatProblems,
-} from "@kindred/domain";
+  registerBodySchema,
+  type RegisterBody,
+  type RegisteredResponse,
+  type Violation,
+} from "@kindred/contracts";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
+import { FormShell } from "../../components/form-shell";
+import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { PasswordField } from "../../components/password-field";
 import { TextField } from "../../components/text-field";
-import { ValidatedForm } from "../../components/validated-form";
 import { ViolationsBox } from "../../components/violations-box";
 import type { ApiResult } from "../../lib/api-client";
-import { useFormFields } from "../../lib/use-form-fields";
 import { registerAccount } from "./account-requests";
 import { PasswordRulesHint } from "./password-rules-hint";
 
@@ -31,8 +29,8 @@ const labels = {
 export type RegisterSubmit = (body: RegisterBody) => Promise<ApiResult<RegisteredResponse>>;
 
 /**
- * A new account: names, email address twice and password twice, checked as the person goes by
- * the same rules the API uses (SPEC.md section 5). By default it posts to /api/account/register;
+ * A new account: names, email address twice and password twice, held to the API's own register
+ * body schema (SPEC.md section 5's rules and messages). By default it posts to /api/account/register;
  * the journey passes `submit` to post to /api/plan/{id}/customer-guest instead.
  */
 export function RegisterForm({
@@ -47,10 +45,11 @@ export function RegisterForm({
   idPrefix?: string;
   submitLabel?: string;
 }) {
-  const form = useFormFields({
+  const form = useSchemaForm({
+    schema: registerBodySchema,
     idPrefix,
     labels,
-    initialValues: {
+    defaultValues: {
       firstName: "",
       lastName: "",
       email: "",
@@ -58,21 +57,18 @@ export function RegisterForm({
       password: "",
       passwordRepeat: "",
     },
-    rules: {
-      firstName: ({ firstName }) => nameProblems(firstName),
-      lastName: ({ lastName }) => nameProblems(lastName),
-      email: ({ email }) => emailProblems(email),
-      confirmEmail: ({ email, confirmEmail }) => confirmEmailProblems(email, confirmEmail),
-      password: ({ password }) => passwordProblems(password),
-      passwordRepeat: ({ password, passwordRepeat }) => passwordRepeatProblems(password, passwordRepeat),
-    },
   });
-  const [busy, setBusy] = useState(false);
+  const fields = {
+    firstName: useFormField(form, "firstName"),
+    lastName: useFormField(form, "lastName"),
+    email: useFormField(form, "email", ["confirmEmail"]),
+    confirmEmail: useFormField(form, "confirmEmail"),
+    password: useFormField(form, "password", ["passwordRepeat"]),
+    passwordRepeat: useFormField(form, "passwordRepeat"),
+  };
   const [failure, setFailure] = useState<{ violations: readonly Violation[]; count: number } | null>(null);
 
-  async function send() {
-    if (!form.attemptSubmit()) return;
-    const { values } = form;
+  async function send(values: RegisterBody) {
     const body: RegisterBody = {
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
@@ -81,9 +77,7 @@ export function RegisterForm({
       password: values.password,
       passwordRepeat: values.passwordRepeat,
     };
-    setBusy(true);
     const result = await submit(body);
-    setBusy(false);
     if (result.ok) {
       setFailure(null);
       onRegistered(result.data, body);
@@ -93,12 +87,11 @@ export function RegisterForm({
   }
 
   return (
-    <ValidatedForm
+    <FormShell
+      form={form.form}
       summary={form.summary}
-      attempt={form.attempt}
-      onSubmit={() => void send()}
+      onValid={send}
       submitLabel={submitLabel}
-      busy={busy}
       busyLabel="Creating your account…"
       before={
         failure ? (
@@ -108,33 +101,29 @@ export function RegisterForm({
         ) : null
       }
     >
-      <TextField {...form.field("firstName")} label={labels.firstName} autoComplete="given-name" />
-      <TextField {...form.field("lastName")} label={labels.lastName} autoComplete="family-name" />
+      <TextField {...fields.firstName} label={labels.firstName} autoComplete="given-name" />
+      <TextField {...fields.lastName} label={labels.lastName} autoComplete="family-name" />
       <TextField
-        {...form.field("email")}
+        {...fields.email}
         label={labels.email}
         hint="We will send you an email to check it is yours."
         type="email"
         autoComplete="email"
       />
       <TextField
-        {...form.field("confirmEmail")}
+        {...fields.confirmEmail}
         label={labels.confirmEmail}
         hint="Type your email address again, so we can be sure it is right."
         type="email"
         autoComplete="email"
       />
       <PasswordField
-        {...form.field("password")}
+        {...fields.password}
         label={labels.password}
         hint={<PasswordRulesHint />}
         autoComplete="new-password"
       />
-      <PasswordField
-        {...form.field("passwordRepeat")}
-        label={labels.passwordRepeat}
-        autoComplete="new-password"
-      />
-    </ValidatedForm>
+      <PasswordField {...fields.passwordRepeat} label={labels.passwordRepeat} autoComplete="new-password" />
+    </FormShell>
   );
 }

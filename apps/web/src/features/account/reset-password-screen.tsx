@@ -2,14 +2,14 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import type { Violation } from "@kindred/contracts";
-import { messages, passwordProblems, passwordRepeatProblems } from "@kindred/domain";
+import { resetPasswordBodySchema, type ResetPasswordBody, type Violation } from "@kindred/contracts";
+import { messages } from "@kindred/domain";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
+import { FormShell } from "../../components/form-shell";
+import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { PasswordField } from "../../components/password-field";
 import { SuccessBox } from "../../components/success-box";
-import { ValidatedForm } from "../../components/validated-form";
 import { ViolationsBox } from "../../components/violations-box";
-import { useFormFields } from "../../lib/use-form-fields";
 import { resetPassword } from "./account-requests";
 import { PasswordRulesHint } from "./password-rules-hint";
 import { SignInModal } from "./sign-in-modal";
@@ -45,29 +45,20 @@ export function ResetPasswordScreen({
   signIn?: SignIn;
   onSignedIn?: () => void;
 }) {
-  const form = useFormFields({
+  // The form is the request body itself: the link's id and token ride along with the passwords.
+  const form = useSchemaForm({
+    schema: resetPasswordBodySchema,
     idPrefix: "reset-password",
     labels,
-    initialValues: { password: "", passwordRepeat: "" },
-    rules: {
-      password: ({ password }) => passwordProblems(password),
-      passwordRepeat: ({ password, passwordRepeat }) => passwordRepeatProblems(password, passwordRepeat),
-    },
+    defaultValues: { id, token, password: "", passwordRepeat: "" },
   });
-  const [busy, setBusy] = useState(false);
+  const password = useFormField(form, "password", ["passwordRepeat"]);
+  const passwordRepeat = useFormField(form, "passwordRepeat");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const prompt = useSignInPrompt({ signIn, onSignedIn });
 
-  async function send() {
-    if (!form.attemptSubmit()) return;
-    setBusy(true);
-    const result = await resetPassword({
-      id,
-      token,
-      password: form.values.password,
-      passwordRepeat: form.values.passwordRepeat,
-    });
-    setBusy(false);
+  async function send(body: ResetPasswordBody) {
+    const result = await resetPassword(body);
     if (result.ok) {
       setOutcome({ kind: "changed", message: result.data.message || messages.passwordChanged });
     } else {
@@ -106,12 +97,11 @@ export function ResetPasswordScreen({
           </button>
         </FocusOnArrival>
       ) : (
-        <ValidatedForm
+        <FormShell
+          form={form.form}
           summary={form.summary}
-          attempt={form.attempt}
-          onSubmit={() => void send()}
+          onValid={send}
           submitLabel="Change my password"
-          busy={busy}
           busyLabel="Changing your password…"
           before={
             outcome?.kind === "failed" ? (
@@ -124,17 +114,13 @@ export function ResetPasswordScreen({
           }
         >
           <PasswordField
-            {...form.field("password")}
+            {...password}
             label={labels.password}
             hint={<PasswordRulesHint />}
             autoComplete="new-password"
           />
-          <PasswordField
-            {...form.field("passwordRepeat")}
-            label={labels.passwordRepeat}
-            autoComplete="new-password"
-          />
-        </ValidatedForm>
+          <PasswordField {...passwordRepeat} label={labels.passwordRepeat} autoComplete="new-password" />
+        </FormShell>
       )}
       <SignInModal {...prompt.modalProps} />
     </div>

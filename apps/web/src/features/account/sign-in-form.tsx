@@ -2,12 +2,12 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { emailProblems, messages } from "@kindred/domain";
+import { signInFieldsSchema, type SignInFields } from "@kindred/contracts";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
+import { FormShell } from "../../components/form-shell";
+import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { PasswordField } from "../../components/password-field";
 import { TextField } from "../../components/text-field";
-import { ValidatedForm } from "../../components/validated-form";
-import { useFormFields } from "../../lib/use-form-fields";
 import type { SignIn } from "../../lib/customer-session";
 import styles from "./account.module.css";
 
@@ -31,23 +31,18 @@ export function SignInForm({
   onForgottenPassword?: () => void;
   idPrefix?: string;
 }) {
-  const form = useFormFields({
+  const form = useSchemaForm({
+    schema: signInFieldsSchema,
     idPrefix,
     labels,
-    initialValues: { email: "", password: "" },
-    rules: {
-      email: ({ email }) => emailProblems(email),
-      password: ({ password }) => (password === "" ? [messages.required] : []),
-    },
+    defaultValues: { email: "", password: "" },
   });
-  const [busy, setBusy] = useState(false);
+  const email = useFormField(form, "email");
+  const password = useFormField(form, "password");
   const [failure, setFailure] = useState<{ message: string; count: number } | null>(null);
 
-  async function submit() {
-    if (!form.attemptSubmit()) return;
-    setBusy(true);
-    const result = await signIn(form.values.email.trim(), form.values.password);
-    setBusy(false);
+  async function submit(values: SignInFields) {
+    const result = await signIn(values.email.trim(), values.password);
     if (result.ok) {
       setFailure(null);
       onSignedIn();
@@ -57,12 +52,11 @@ export function SignInForm({
   }
 
   return (
-    <ValidatedForm
+    <FormShell
+      form={form.form}
       summary={form.summary}
-      attempt={form.attempt}
-      onSubmit={() => void submit()}
+      onValid={submit}
       submitLabel="Sign in"
-      busy={busy}
       busyLabel="Signing you in…"
       before={
         failure ? (
@@ -82,14 +76,9 @@ export function SignInForm({
         </p>
       }
     >
-      <TextField {...form.field("email")} label={labels.email} type="email" autoComplete="username" />
+      <TextField {...email} label={labels.email} type="email" autoComplete="username" />
       {/* No tick for the password: it would suggest the password is right before it is checked. */}
-      <PasswordField
-        {...form.field("password")}
-        valid={false}
-        label={labels.password}
-        autoComplete="current-password"
-      />
-    </ValidatedForm>
+      <PasswordField {...password} valid={false} label={labels.password} autoComplete="current-password" />
+    </FormShell>
   );
 }

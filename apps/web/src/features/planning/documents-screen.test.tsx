@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LegalDocument, LegalDocumentsResponse } from "@kindred/contracts";
 import { allLegalDocumentsAccepted, legalDocumentReferences, messages } from "@kindred/domain";
+import { QueryProvider } from "../../lib/query-provider";
 import { readSession, writeLocal } from "../../lib/storage";
 import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "../../test/fake-fetch";
 import { seededPlanOptions } from "../../test/plan-options-factory";
@@ -97,7 +98,7 @@ afterEach(() => {
 
 describe("DocumentsScreen", () => {
   it("saves the plan, then shows the six documents as tabs 0 to 5, the first open as HTML", async () => {
-    render(<DocumentsScreen />);
+    render(<DocumentsScreen />, { wrapper: QueryProvider });
 
     const tabs = await screen.findAllByRole("tab");
     expect(tabs.map((tab) => tab.id)).toEqual([0, 1, 2, 3, 4, 5].map((index) => `document-tab-${index}`));
@@ -121,7 +122,7 @@ describe("DocumentsScreen", () => {
 
   it("moves between the tabs with the arrow keys, as tabs do", async () => {
     const user = userEvent.setup();
-    render(<DocumentsScreen />);
+    render(<DocumentsScreen />, { wrapper: QueryProvider });
     const tabs = await screen.findAllByRole("tab");
 
     tabs[0]?.focus();
@@ -135,7 +136,7 @@ describe("DocumentsScreen", () => {
 
   it("records each acceptance with the API, and says when all six are accepted", async () => {
     const user = userEvent.setup();
-    render(<DocumentsScreen />);
+    render(<DocumentsScreen />, { wrapper: QueryProvider });
     await screen.findAllByRole("tab");
 
     for (const title of titles) {
@@ -158,7 +159,7 @@ describe("DocumentsScreen", () => {
 
   it("takes a tick back, and says so, when the API cannot record it", async () => {
     const user = userEvent.setup();
-    render(<DocumentsScreen />);
+    render(<DocumentsScreen />, { wrapper: QueryProvider });
     await screen.findAllByRole("tab");
     const api = fakeFetch((request) =>
       request.method === "PUT"
@@ -181,7 +182,7 @@ describe("DocumentsScreen", () => {
       notice: messages.documentChangedSinceAccepted,
     });
     const user = userEvent.setup();
-    render(<DocumentsScreen />);
+    render(<DocumentsScreen />, { wrapper: QueryProvider });
 
     const tab = await screen.findByRole("tab", { name: /Plan summary/ });
     expect(tab).toHaveTextContent("Please accept again");
@@ -193,7 +194,7 @@ describe("DocumentsScreen", () => {
     const createObjectURL = vi.fn(() => "blob:summary");
     vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const user = userEvent.setup();
-    render(<DocumentsScreen />);
+    render(<DocumentsScreen />, { wrapper: QueryProvider });
     await user.click(await screen.findByRole("tab", { name: /Plan summary/ }));
 
     await user.click(screen.getByRole("button", { name: `Download the ${titles[1]} (PDF)` }));

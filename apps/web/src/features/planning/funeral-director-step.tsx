@@ -1,14 +1,16 @@
 "use client";
 
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useState, type KeyboardEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
 import type { FuneralDirectorBranch, FuneralDirectorSearchResponse, Violation } from "@kindred/contracts";
 import { imageUrlForSize, messages } from "@kindred/domain";
 import { CallUs } from "../../components/phone-link";
 import { ViolationsBox } from "../../components/violations-box";
-import { apiRequest } from "../../lib/api-client";
 import { formatPostalAddress } from "../../lib/postal-address";
+import { violationsOf } from "../../lib/api-query";
 import styles from "./funeral-director-step.module.css";
 import { answer } from "./journey-store";
+import { funeralDirectorQueries } from "./plan-queries";
 import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
@@ -26,12 +28,6 @@ type Search =
   /** The postcode was refused: nothing typed, or not a postcode (the API's 400). */
   | { status: "refused"; message: string }
   | { status: "failed"; violations: Violation[] };
-
-/** The branch chosen on an earlier visit, fetched once to show it again. */
-type ChosenLookup =
-  | { id: number; status: "found"; branch: FuneralDirectorBranch }
-  | { id: number; status: "gone" }
-  | { id: number; status: "failed"; violations: Violation[] };
 
 const postcodeFieldId = "postcode";
 const branchFieldId = "funeralDirector";
@@ -59,36 +55,47 @@ export function FuneralDirectorStep({
 }: StepScreenProps) {
   const chosenId = journey.journeyData.funeralDirector?.id ?? null;
   const [postcode, setPostcode] = useState("");
-  const [search, setSearch] = useState<Search>({ status: "idle" });
-  const [lookup, setLookup] = useState<ChosenLookup | null>(null);
+  // The postcode last searched for, tidied ("" when Search was pressed with nothing typed).
+  const [searched, setSearched] = useState<string | null>(null);
   const [picked, setPicked] = useState<Branch | null>(null);
-  const latestSearch = useRef(0);
-  const lookedUp = useRef<number | null>(null);
+  const searchQuery = useQuery({
+    ...funeralDirectorQueries.search(searched ?? ""),
+    enabled: searched !== null && searched !== "",
+  });
+  const search: Search =
+    searched === null
+      ? { status: "idle" }
+      : searched === ""
+        ? { status: "refused", message: messages.required }
+        : searchQuery.isFetching
+          ? { status: "searching", postcode: searched }
+          : searchQuery.isError
+            ? { status: "failed", violations: violationsOf(searchQuery.error) }
+            : searchQuery.data?.status === "found"
+              ? { status: "found", postcode: searched, response: searchQuery.data.response }
+              : searchQuery.data?.status === "refused"
+                ? { status: "refused", message: searchQuery.data.message }
+                : { status: "searching", postcode: searched };
 
   const found: Branch[] = search.status === "found" ? search.response.branches : [];
   const chosenInResults = found.find((branch) => branch.id === chosenId);
+  // The branch chosen on an earlier visit is fetched to show it again, already chosen.
+  const lookupWanted = chosenId !== null && !chosenInResults && picked?.id !== chosenId;
+  const lookupQuery = useQuery({ ...funeralDirectorQueries.branch(chosenId ?? 0), enabled: lookupWanted });
+  const lookup = lookupWanted ? lookupQuery.data : undefined;
   // A branch chosen from an earlier search, or fetched because it was chosen on an earlier visit.
   // Its distance was from another postcode, so it is not shown beside these results.
   const chosenEarlier =
     picked?.id === chosenId
       ? { ...picked, distanceMiles: null }
-      : lookup?.id === chosenId && lookup.status === "found"
+      : lookup?.status === "found"
         ? lookup.branch
         : undefined;
-  const needsLookup = chosenId !== null && !chosenInResults && !chosenEarlier && lookup?.id !== chosenId;
-  const chosenIsGone = chosenId !== null && lookup?.id === chosenId && lookup.status === "gone";
+  const needsLookup = lookupWanted && lookupQuery.isPending;
+  const lookupFailure = lookupWanted && lookupQuery.isError ? violationsOf(lookupQuery.error) : null;
+  const chosenIsGone = lookup?.status === "gone";
   // The chosen branch stays in view (and chosen) even when a new search does not find it.
   const branches: Branch[] = chosenEarlier && !chosenInResults ? [chosenEarlier, ...found] : found;
-
-  useEffect(() => {
-    if (!needsLookup || chosenId === null || lookedUp.current === chosenId) return;
-    lookedUp.current = chosenId;
-    void apiRequest<FuneralDirectorBranch>(`/api/funeral-director/location?id=${chosenId}`).then((result) => {
-      if (result.ok) setLookup({ id: chosenId, status: "found", branch: result.data });
-      else if (result.status === 404) setLookup({ id: chosenId, status: "gone" });
-      else setLookup({ id: chosenId, status: "failed", violations: result.data.violations });
-    });
-  }, [needsLookup, chosenId]);
 
   const refusal = search.status === "refused" ? search.message : undefined;
   const validation = useStepValidation(() => {
@@ -103,31 +110,17 @@ export function FuneralDirectorStep({
   const postcodeError = refusal ?? validation.errorFor(postcodeFieldId);
   const branchError = validation.errorFor(branchFieldId);
 
-  async function searchNear() {
+  function searchNear() {
     const typed = tidyPostcode(postcode);
-    const ticket = ++latestSearch.current;
-    if (typed === "") {
-      setSearch({ status: "refused", message: messages.required });
-      return;
-    }
-    setSearch({ status: "searching", postcode: typed });
-    const result = await apiRequest<FuneralDirectorSearchResponse>(
-      `/api/funeral-director/search?postcode=${encodeURIComponent(typed)}`,
-    );
-    if (ticket !== latestSearch.current) return; // a later search has been asked for
-    if (result.ok) setSearch({ status: "found", postcode: typed, response: result.data });
-    else if (result.status === 400) {
-      setSearch({
-        status: "refused",
-        message: result.data.violations[0]?.title ?? messages.postcodeNotValid,
-      });
-    } else setSearch({ status: "failed", violations: result.data.violations });
+    // The same postcode again asks the server again (after a failure, say).
+    if (typed !== "" && typed === searched) void searchQuery.refetch();
+    setSearched(typed);
   }
 
   function searchOnEnter(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
     event.preventDefault(); // Enter searches; it must not submit the step.
-    void searchNear();
+    searchNear();
   }
 
   let status: { text: string; calm: boolean } | null = null;
@@ -195,7 +188,7 @@ export function FuneralDirectorStep({
             aria-describedby={postcodeError ? `${postcodeHintId} ${postcodeErrorId}` : postcodeHintId}
             aria-invalid={postcodeError ? true : undefined}
           />
-          <button type="button" className="button button--secondary" onClick={() => void searchNear()}>
+          <button type="button" className="button button--secondary" onClick={searchNear}>
             Search
           </button>
         </div>
@@ -210,10 +203,10 @@ export function FuneralDirectorStep({
           <CallUs className="call-us" />
         </ViolationsBox>
       ) : null}
-      {lookup?.id === chosenId && lookup.status === "failed" ? (
+      {lookupFailure ? (
         <ViolationsBox
           title="Sorry, we could not show the funeral director you chose"
-          violations={lookup.violations}
+          violations={lookupFailure}
         >
           <p>Your choice is still saved. You can search again to see it, or we can help you by phone.</p>
           <CallUs className="call-us" />

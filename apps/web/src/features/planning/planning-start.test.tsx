@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { QueryProvider } from "../../lib/query-provider";
 import { seededPlanOptions } from "../../test/plan-options-factory";
 import { answer, chooseAttendance, chooseRemains, getJourneySnapshot, resetJourney } from "./journey-store";
 import { PlanningStart } from "./planning-start";
@@ -27,7 +28,7 @@ beforeEach(() => {
 
 describe("PlanningStart", () => {
   it("tells someone new what to expect and starts them at the first question", () => {
-    render(<PlanningStart />);
+    render(<PlanningStart />, { wrapper: QueryProvider });
 
     expect(screen.getByRole("heading", { level: 1, name: "Plan your funeral" })).toBeInTheDocument();
     expect(screen.getByText("It takes about 10 minutes.")).toBeInTheDocument();
@@ -44,7 +45,7 @@ describe("PlanningStart", () => {
 
   it("offers someone who has begun to carry on where they left off, naming the step", () => {
     startAPlan();
-    render(<PlanningStart />);
+    render(<PlanningStart />, { wrapper: QueryProvider });
 
     expect(screen.getByRole("heading", { level: 1, name: "Your funeral plan" })).toBeInTheDocument();
     expect(screen.getByText(/You got as far as:/)).toHaveTextContent(
@@ -62,7 +63,7 @@ describe("PlanningStart", () => {
     const user = userEvent.setup();
     startAPlan();
     const before = getJourneySnapshot();
-    render(<PlanningStart />);
+    render(<PlanningStart />, { wrapper: QueryProvider });
 
     await user.click(screen.getByRole("button", { name: "Start a new plan" }));
     const question = screen.getByRole("group", { name: "Are you sure you want to start a new plan?" });
@@ -79,7 +80,7 @@ describe("PlanningStart", () => {
   it("clears every answer and goes to the first question once the person is sure", async () => {
     const user = userEvent.setup();
     startAPlan();
-    render(<PlanningStart />);
+    render(<PlanningStart />, { wrapper: QueryProvider });
 
     await user.click(screen.getByRole("button", { name: "Start a new plan" }));
     await user.click(screen.getByRole("button", { name: "Yes, clear my answers and start again" }));
@@ -93,7 +94,11 @@ describe("PlanningStart", () => {
   it("shows only a spinner until it has hydrated, then the person's own choice, without a mismatch", async () => {
     startAPlan();
 
-    const html = renderToString(<PlanningStart />);
+    const html = renderToString(
+      <QueryProvider>
+        <PlanningStart />
+      </QueryProvider>,
+    );
     expect(html).toContain("Loading your plan…");
     expect(html).not.toContain("Continue where you left off");
     expect(html).not.toContain("Start planning");
@@ -101,7 +106,14 @@ describe("PlanningStart", () => {
     const container = document.createElement("div");
     container.innerHTML = html;
     document.body.append(container);
-    const root = await act(async () => hydrateRoot(container, <PlanningStart />));
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <QueryProvider>
+          <PlanningStart />
+        </QueryProvider>,
+      ),
+    );
 
     expect(within(container).getByRole("link", { name: "Continue where you left off" })).toBeInTheDocument();
     expect(within(container).queryByText("Loading your plan…")).not.toBeInTheDocument();

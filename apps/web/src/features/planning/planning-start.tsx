@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   currentStep,
   endJourneyStepHandle,
@@ -18,7 +19,7 @@ import { CallUs } from "../../components/phone-link";
 import { isUserLoggedIn } from "../../lib/customer-session";
 import { readLocal } from "../../lib/storage";
 import { resetJourney } from "./journey-store";
-import { loadPlanOptions } from "./plan-options";
+import { planQueries } from "./plan-queries";
 import { PriceChangeNotice } from "./price-change-notice";
 import { restoreSavedPlan } from "./saved-plan";
 import { forgetSavedPlan } from "./plan-autosave";
@@ -55,6 +56,7 @@ export function PlanningStart() {
  * guest saved in another tab of this browser.
  */
 function useSavedPlanRestored(hydrated: boolean): boolean {
+  const queryClient = useQueryClient();
   const [restored, setRestored] = useState(false);
   useEffect(() => {
     if (!hydrated) return;
@@ -65,14 +67,16 @@ function useSavedPlanRestored(hydrated: boolean): boolean {
     if (!isUserLoggedIn() && readLocal("planId") === null) {
       finish();
     } else {
-      void loadPlanOptions().then((result) =>
-        result.ok ? restoreSavedPlan(result.data).then(finish) : finish(),
-      );
+      void queryClient
+        .fetchQuery(planQueries.options())
+        .then((planOptions) => restoreSavedPlan(queryClient, planOptions))
+        .catch(() => {})
+        .then(finish);
     }
     return () => {
       current = false;
     };
-  }, [hydrated]);
+  }, [hydrated, queryClient]);
   return restored;
 }
 

@@ -8,6 +8,7 @@ import {
   initialJourneyState,
   pricePlan,
 } from "@kindred/domain";
+import { QueryProvider } from "../../lib/query-provider";
 import { storeTokenSession } from "../../lib/token-session";
 import { fakeFetch, jsonResponse, tokenResponse } from "../../test/fake-fetch";
 import { seededPlanOptions } from "../../test/plan-options-factory";
@@ -100,7 +101,7 @@ describe("a saved plan whose price changed since it was saved", () => {
       return jsonResponse({ violations: [] }, 404);
     });
 
-    render(<PlanningStart />);
+    render(<PlanningStart />, { wrapper: QueryProvider });
 
     expect(await screen.findByRole("heading", noticeTitle)).toBeInTheDocument();
     expect(screen.getByText(/Since you saved your plan on/)).toHaveTextContent(

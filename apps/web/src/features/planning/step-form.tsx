@@ -1,25 +1,60 @@
 "use client";
 
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { ErrorSummary, type ErrorSummaryItem } from "../../components/error-summary";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import type { ErrorSummaryItem } from "../../components/error-summary";
+import { FormShell } from "../../components/form-shell";
 
 /**
- * Checks a step's answers when Continue is pressed. After the first attempt the errors follow
- * the answers as they change, so an error goes as soon as it is put right.
+ * A step's form on the one form engine (components/form-shell.tsx). A step's answers live in the
+ * journey store, not in the form, and its rules are the domain's (`stepErrors`: they need the
+ * catalogue and ask for unanswered questions, which a saved plan may leave open), so the form is
+ * checked by a resolver over `validate` rather than a zod schema. Checked when Continue is
+ * pressed; after that the errors follow the answers, so an error goes as soon as it is put right.
  */
+/** One line per field, the first problem with each (as the resolver holds them). */
+function firstPerField(items: readonly ErrorSummaryItem[]): ErrorSummaryItem[] {
+  return items.filter((item, index) => items.findIndex((other) => other.fieldId === item.fieldId) === index);
+}
+
 export function useStepValidation(validate: () => ErrorSummaryItem[]) {
-  const [attempt, setAttempt] = useState(0);
-  const errors = attempt > 0 ? validate() : [];
-  const errorFor = (fieldId: string) => errors.find((error) => error.fieldId === fieldId)?.text;
+  const latest = useRef(validate);
+  useEffect(() => {
+    latest.current = validate;
+  });
+  const form = useForm({
+    mode: "onSubmit",
+    shouldFocusError: false,
+    resolver: (async () => {
+      const errors: FieldErrors = {};
+      for (const item of firstPerField(latest.current())) {
+        errors[item.fieldId] = { type: "step", message: item.text };
+      }
+      return { values: {}, errors };
+    }) as Resolver,
+  });
+  const { errors: held, isSubmitted } = form.formState;
+  const errors: ErrorSummaryItem[] = Object.entries(held).map(([fieldId, error]) => ({
+    fieldId,
+    text: typeof error?.message === "string" ? error.message : "",
+  }));
+
+  // Answers change in the store, not through the form: check again whenever what is wrong changes.
+  const now = isSubmitted ? JSON.stringify(firstPerField(validate())) : null;
+  const shown = JSON.stringify(errors);
+  const checking = useRef<string | null>(null);
+  useEffect(() => {
+    if (now === null || now === shown || now === checking.current) return;
+    checking.current = now;
+    void form.trigger().finally(() => {
+      checking.current = null;
+    });
+  });
+
   return {
+    form,
     errors,
-    attempt,
-    errorFor,
-    /** Records an attempt; true when there is nothing to put right. */
-    attemptContinue(): boolean {
-      setAttempt((count) => count + 1);
-      return validate().length === 0;
-    },
+    errorFor: (fieldId: string) => errors.find((error) => error.fieldId === fieldId)?.text,
   };
 }
 
@@ -35,31 +70,15 @@ export function StepForm({
   continueLabel?: string;
   children: ReactNode;
 }) {
-  // The attempt whose errors have been given focus: each failed Continue focuses the summary once.
-  const focusedAttempt = useRef(0);
-  const markFocused = useCallback(() => {
-    focusedAttempt.current = validation.attempt;
-  }, [validation.attempt]);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (validation.attemptContinue()) onContinue();
-  }
   return (
-    <>
-      {validation.errors.length > 0 ? (
-        <ErrorSummary
-          errors={validation.errors}
-          focus={validation.attempt !== focusedAttempt.current}
-          onFocused={markFocused}
-        />
-      ) : null}
-      <form noValidate onSubmit={submit} className="step-form">
-        {children}
-        <button type="submit" className="button">
-          {continueLabel}
-        </button>
-      </form>
-    </>
+    <FormShell
+      form={validation.form}
+      summary={validation.errors}
+      onValid={onContinue}
+      submitLabel={continueLabel}
+      className="step-form"
+    >
+      {children}
+    </FormShell>
   );
 }

@@ -2,6 +2,7 @@
 
 import { Suspense, useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   currentStep,
   formatPrice,
@@ -39,6 +40,7 @@ import { useStepNavigation } from "./use-step-navigation";
  */
 export function StepPage({ handle }: { handle: JourneyStepHandle }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const hydrated = useHydrated();
   const journey = useJourney();
   const { state, retry } = usePlanOptions();
@@ -51,13 +53,13 @@ export function StepPage({ handle }: { handle: JourneyStepHandle }) {
     if (state.status !== "ready") return;
     repriceWith(state.planOptions);
     let current = true;
-    void restoreSavedPlan(state.planOptions).then(() => {
+    void restoreSavedPlan(queryClient, state.planOptions).then(() => {
       if (current) setRestored(true);
     });
     return () => {
       current = false;
     };
-  }, [state]);
+  }, [state, queryClient]);
 
   useEffect(() => {
     if (!ready) return;

@@ -1,25 +1,16 @@
 "use client";
 
 import type { FuneralDirectorBranch } from "@kindred/contracts";
-import { useEffect, useState } from "react";
-import { apiRequest } from "../../lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { funeralDirectorQueries } from "./plan-queries";
 
 /**
- * The chosen branch, asked of the API once for the id: undefined while it is asked, null when
- * there is no id or the API cannot say (the screen then does without it).
+ * The chosen branch, through the query cache the funeral director step filled: undefined while
+ * it is asked, null when there is no id or the API cannot say (the screen then does without it).
  */
 export function useFuneralDirectorBranch(id: number | null): FuneralDirectorBranch | null | undefined {
-  const [answer, setAnswer] = useState<{ id: number; branch: FuneralDirectorBranch | null } | null>(null);
-  useEffect(() => {
-    if (id === null) return;
-    let current = true;
-    void apiRequest<FuneralDirectorBranch>(`/api/funeral-director/location?id=${id}`).then((result) => {
-      if (current) setAnswer({ id, branch: result.ok ? result.data : null });
-    });
-    return () => {
-      current = false;
-    };
-  }, [id]);
-  if (id === null) return null;
-  return answer !== null && answer.id === id ? answer.branch : undefined;
+  const { data, isError } = useQuery({ ...funeralDirectorQueries.branch(id ?? 0), enabled: id !== null });
+  if (id === null || isError) return null;
+  if (data === undefined) return undefined;
+  return data.status === "found" ? data.branch : null;
 }

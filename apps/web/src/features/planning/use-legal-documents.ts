@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type {
   LegalDocument,
@@ -31,6 +32,7 @@ function remember(answer: LegalDocumentsResponse): void {
  */
 export function useLegalDocuments() {
   const { state: options } = usePlanOptions();
+  const queryClient = useQueryClient();
   const [state, setState] = useState<LegalDocumentsState>({ status: "loading" });
 
   useEffect(() => {
@@ -41,7 +43,7 @@ export function useLegalDocuments() {
     if (options.status !== "ready") return;
     let current = true;
     void (async () => {
-      await restoreSavedPlan(options.planOptions);
+      await restoreSavedPlan(queryClient, options.planOptions);
       const saved = await savePlanNow();
       if (!current) return;
       if (saved.outcome !== "saved") {
@@ -62,7 +64,7 @@ export function useLegalDocuments() {
     return () => {
       current = false;
     };
-  }, [options]);
+  }, [options, queryClient]);
 
   // Ticks are sent one after another, in the order they were given, and each shows at once.
   const queue = useRef<Promise<unknown>>(Promise.resolve());

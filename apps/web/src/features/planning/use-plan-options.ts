@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import type { PlanOptionsResponse, Violation } from "@kindred/contracts";
-import { loadPlanOptions } from "./plan-options";
+import { violationsOf } from "../../lib/api-query";
+import { planQueries } from "./plan-queries";
 
 export type PlanOptionsState =
   | { status: "loading" }
@@ -9,28 +11,11 @@ export type PlanOptionsState =
 
 /** The journey's plan options as they load, with a way to try again after a failure. */
 export function usePlanOptions(): { state: PlanOptionsState; retry: () => void } {
-  const [state, setState] = useState<PlanOptionsState>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    void loadPlanOptions().then((result) => {
-      if (!current) return;
-      setState(
-        result.ok
-          ? { status: "ready", planOptions: result.data }
-          : { status: "failed", violations: result.data.violations },
-      );
-    });
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-
-  const retry = useCallback(() => {
-    setState({ status: "loading" });
-    setAttempt((count) => count + 1);
-  }, []);
-
-  return { state, retry };
+  const { data, error, status, isFetching, refetch } = useQuery(planQueries.options());
+  const state = useMemo<PlanOptionsState>(() => {
+    if (status === "success") return { status: "ready", planOptions: data };
+    if (status === "error" && !isFetching) return { status: "failed", violations: violationsOf(error) };
+    return { status: "loading" };
+  }, [data, error, status, isFetching]);
+  return { state, retry: () => void refetch() };
 }

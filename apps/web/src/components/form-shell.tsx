@@ -1,0 +1,75 @@
+"use client";
+
+import { useCallback, useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
+import { ErrorSummary, type ErrorSummaryItem } from "./error-summary";
+import styles from "./form.module.css";
+
+/**
+ * A form with GOV.UK's error summary above it (it takes focus once after each failed submit, never
+ * while the person types) and its main button at the end; while `onValid`'s promise is pending the
+ * button says so and further presses do nothing.
+ */
+export function FormShell<Values extends FieldValues, Output>({
+  form,
+  summary,
+  onValid,
+  submitLabel,
+  busyLabel,
+  className = styles.form,
+  before,
+  after,
+  children,
+}: {
+  form: UseFormReturn<Values, unknown, Output>;
+  summary: readonly ErrorSummaryItem[];
+  onValid: (values: Output) => void | Promise<void>;
+  submitLabel: string;
+  busyLabel?: string;
+  className?: string;
+  /** Shown between the error summary and the fields, such as a failed request's box. */
+  before?: ReactNode;
+  /** Shown under the button, such as a "Forgotten your password?" link. */
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  const { submitCount, isSubmitting } = form.formState;
+  // The attempt whose errors have been given focus: each failed submit focuses the summary once.
+  const focusedAttempt = useRef(0);
+  const markFocused = useCallback(() => {
+    focusedAttempt.current = submitCount;
+  }, [submitCount]);
+  // An attempt with nothing to fix counts as seen: errors that appear later, while the person
+  // types, must not pull focus away from their field.
+  useEffect(() => {
+    if (summary.length === 0) focusedAttempt.current = submitCount;
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (isSubmitting) {
+      event.preventDefault();
+      return;
+    }
+    void form.handleSubmit(onValid)(event);
+  }
+
+  return (
+    <>
+      {summary.length > 0 ? (
+        <ErrorSummary
+          errors={summary}
+          focus={submitCount !== focusedAttempt.current}
+          onFocused={markFocused}
+        />
+      ) : null}
+      {before}
+      <form noValidate onSubmit={submit} className={className} aria-busy={isSubmitting || undefined}>
+        {children}
+        <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>
+          {isSubmitting ? (busyLabel ?? submitLabel) : submitLabel}
+        </button>
+        {after}
+      </form>
+    </>
+  );
+}

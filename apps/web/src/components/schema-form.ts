@@ -1,0 +1,128 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useCallback, useMemo } from "react";
+import {
+  useController,
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from "react-hook-form";
+import type { z } from "zod";
+import type { ErrorSummaryItem } from "./error-summary";
+
+/**
+ * The one form engine (docs/decisions/011-web-plumbing.md): react-hook-form, checked on submit
+ * and then again as the answers change, so nothing appears under a field merely because the
+ * person left it (that moved the page under their pointer). After a failed submit GOV.UK's error
+ * summary, above the form, takes focus and links to each field; each field says what is wrong
+ * under it. Forms with a request body are held to the contracts' zod schema for that body
+ * (`useSchemaForm`, here); the journey's steps to the domain's step rules
+ * (features/planning/step-form). Both are laid out by `FormShell` (form-shell.tsx), which is
+ * kept apart so the step pages do not download the zod resolver.
+ */
+
+/** Every message react-hook-form holds for a field (all of them, as it runs with criteriaMode "all"). */
+export function messagesOf(error: FieldError | undefined): string[] {
+  if (!error) return [];
+  const all = [error.message, ...Object.values(error.types ?? {}).flat()];
+  return [
+    ...new Set(all.filter((message): message is string => typeof message === "string" && message !== "")),
+  ];
+}
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** What a TextField or PasswordField needs from the form. */
+export interface FormFieldBinding {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error: readonly string[] | undefined;
+  valid: boolean;
+}
+
+/** A form of text fields held to a zod schema, usually a request body's from packages/contracts. */
+export interface SchemaForm<Input extends FieldValues, Output> {
+  form: UseFormReturn<Input, unknown, Output>;
+  fieldId: (name: string) => string;
+  /** Lines for the error summary, in the order of `labels`; empty until a submit has failed. */
+  summary: ErrorSummaryItem[];
+  /** The fields whose value is right as it stands (for the tick shown once a field has been left). */
+  rightNow: ReadonlySet<string>;
+}
+
+export function useSchemaForm<Input extends FieldValues, Output>({
+  schema,
+  idPrefix,
+  labels,
+  defaultValues,
+}: {
+  schema: z.ZodType<Output, Input>;
+  /** Keeps ids unique when two forms share a page: `${idPrefix}-first-name`. */
+  idPrefix: string;
+  /** Each field's label, in the order the fields appear: the error summary follows it. */
+  labels: Readonly<Record<string, string>>;
+  defaultValues: DefaultValues<Input>;
+}): SchemaForm<Input, Output> {
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    criteriaMode: "all",
+    // The error summary takes focus instead (GOV.UK), and links to each field.
+    shouldFocusError: false,
+  });
+  const fieldId = useCallback((name: string) => `${idPrefix}-${kebab(name)}`, [idPrefix]);
+  const values = useWatch({ control: form.control });
+  const rightNow = useMemo(() => {
+    const result = schema.safeParse(values);
+    const wrong = new Set(result.success ? [] : result.error.issues.map((issue) => String(issue.path[0])));
+    return new Set(Object.keys(labels).filter((name) => !wrong.has(name)));
+  }, [schema, values, labels]);
+
+  const { errors } = form.formState;
+  const named = Object.keys(labels).flatMap((name) => {
+    const [first] = messagesOf(errors[name] as FieldError | undefined);
+    return first === undefined ? [] : [{ fieldId: fieldId(name), text: `${labels[name]}: ${first}` }];
+  });
+  // A problem with something that is not one of the fields (a link's token, say) is listed too.
+  const firstField = fieldId(Object.keys(labels)[0] ?? "");
+  const unnamed = Object.keys(errors)
+    .filter((name) => !(name in labels))
+    .flatMap((name) => messagesOf(errors[name] as FieldError | undefined).slice(0, 1))
+    .map((text) => ({ fieldId: firstField, text }));
+  return { form, fieldId, summary: [...named, ...unnamed], rightNow };
+}
+
+/** Binds one field of a `useSchemaForm` to a TextField or PasswordField. */
+export function useFormField<Input extends FieldValues, Output>(
+  { form, fieldId, rightNow }: SchemaForm<Input, Output>,
+  name: Path<Input> & string,
+  /** Fields checked again when this one changes (the email address's confirmation, say). */
+  deps?: readonly (Path<Input> & string)[],
+): FormFieldBinding {
+  const { field, fieldState } = useController({
+    control: form.control,
+    name,
+    rules: deps ? { deps: [...deps] } : undefined,
+  });
+  const problems = messagesOf(fieldState.error);
+  return {
+    id: fieldId(name),
+    name,
+    value: typeof field.value === "string" ? field.value : "",
+    onChange: (value) => field.onChange(value),
+    onBlur: field.onBlur,
+    error: problems.length > 0 ? problems : undefined,
+    valid:
+      problems.length === 0 && (fieldState.isTouched || form.formState.isSubmitted) && rightNow.has(name),
+  };
+}
