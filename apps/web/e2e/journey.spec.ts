@@ -326,7 +326,9 @@ test("a new step opens at its top with the heading focused, and the price bar le
   const attended = option(catalogue.attendance, "attended");
   await page.goto("/planning/attendance");
   await radioFor(page, attended.name).check();
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
+  );
 
   await continueTo(page, "funeral-director");
 
@@ -334,8 +336,12 @@ test("a new step opens at its top with the heading focused, and the price bar le
   await expect(heading).toBeFocused();
   await expect(heading).toBeInViewport();
 
+  // The save status appears after the autosave and lengthens the page: scroll once it is there.
+  await expect(page.getByTestId("save-status")).toHaveText(/Saved in this browser/);
   const legal = page.getByRole("contentinfo").getByText(/authorised and regulated/);
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
+  );
   await expect(legal).toBeInViewport();
   const uncovered = await legal.evaluate((element) => {
     const box = element.getBoundingClientRect();

@@ -12,6 +12,9 @@ function Inline({ content }: { content: readonly LegalDocumentInline[] }) {
   });
 }
 
+/** A cell that is an amount of money ("£1,234", "−£50"): kept on one line and lined up on the right. */
+const moneyCell = /^[−-]?£[\d,]+(\.\d\d)?$/;
+
 /** A row whose first cell names it (a row header), as a screen reader reads tables. */
 function TableRow({ cells }: { cells: readonly string[] }) {
   return (
@@ -22,7 +25,9 @@ function TableRow({ cells }: { cells: readonly string[] }) {
             {cell}
           </th>
         ) : (
-          <td key={column}>{cell}</td>
+          <td key={column} className={moneyCell.test(cell.trim()) ? styles.money : undefined}>
+            {cell}
+          </td>
         ),
       )}
     </tr>
@@ -62,30 +67,33 @@ export function LegalDocumentView({ blocks }: { blocks: readonly LegalDocumentBl
       }
       case "table":
         return (
-          <table key={index} className={styles.table}>
-            {block.caption ? <caption>{block.caption}</caption> : null}
-            {block.header.length > 0 ? (
-              <thead>
-                <tr>
-                  {block.header.map((cell, column) => (
-                    <th key={column} scope="col">
-                      {cell}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-            ) : null}
-            <tbody>
-              {block.rows.map((row, position) => (
-                <TableRow key={position} cells={row} />
-              ))}
-            </tbody>
-            {block.footer ? (
-              <tfoot>
-                <TableRow cells={block.footer} />
-              </tfoot>
-            ) : null}
-          </table>
+          // A table fits a phone's width: its cells wrap, so the page never scrolls sideways.
+          <div key={index} className={styles.tableFit}>
+            <table className={styles.table}>
+              {block.caption ? <caption>{block.caption}</caption> : null}
+              {block.header.length > 0 ? (
+                <thead>
+                  <tr>
+                    {block.header.map((cell, column) => (
+                      <th key={column} scope="col">
+                        {cell}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+              ) : null}
+              <tbody>
+                {block.rows.map((row, position) => (
+                  <TableRow key={position} cells={row} />
+                ))}
+              </tbody>
+              {block.footer ? (
+                <tfoot>
+                  <TableRow cells={block.footer} />
+                </tfoot>
+              ) : null}
+            </table>
+          </div>
         );
     }
   });
