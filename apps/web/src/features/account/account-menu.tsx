@@ -14,10 +14,10 @@ import {
 } from "../../lib/sign-in-prompt";
 import { readLocal, removeLocal } from "../../lib/storage";
 import { isTokenValid, readTokenSession, whenSignedInSessionEnds } from "../../lib/token-session";
+import { useSignedIn } from "../../lib/use-signed-in";
 // The prompt and its forms load only when first opened, keeping every page's first load light.
 const SignInModal = lazy(() => import("./sign-in-modal").then((module) => ({ default: module.SignInModal })));
 
-const subscribeToNothing = () => () => {};
 const closedPrompt: SignInPrompt = { open: false };
 
 /**
@@ -27,7 +27,7 @@ const closedPrompt: SignInPrompt = { open: false };
  */
 export function AccountMenu() {
   const prompt = useSyncExternalStore(subscribeToSignInPrompt, getSignInPrompt, () => closedPrompt);
-  const signedIn = useSyncExternalStore(subscribeToNothing, isUserLoggedIn, () => false);
+  const signedIn = useSignedIn();
   const [name, setName] = useState<string | null>(null);
 
   useEffect(() => {

@@ -1,21 +1,19 @@
 "use client";
 
 import { messages } from "@kindred/domain";
-import { useState, useSyncExternalStore } from "react";
-import { isUserLoggedIn } from "../../lib/customer-session";
+import { useState } from "react";
 import { openSignInPrompt } from "../../lib/sign-in-prompt";
 import { savePlanNow } from "./plan-autosave";
+import { useSignedIn } from "../../lib/use-signed-in";
 
 type Feedback = { kind: "success" | "error"; text: string } | null;
-
-const subscribeToNothing = () => () => {};
 
 /**
  * "Save and continue later": a guest is asked to create an account or sign in, which keeps this
  * plan; a signed-in person's plan is saved to their account straight away.
  */
 export function SaveForLater() {
-  const signedIn = useSyncExternalStore(subscribeToNothing, isUserLoggedIn, () => false);
+  const signedIn = useSignedIn();
   const [feedback, setFeedback] = useState<Feedback>(null);
 
   async function saveForLater() {

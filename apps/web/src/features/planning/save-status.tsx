@@ -1,10 +1,7 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
-import { isUserLoggedIn } from "../../lib/customer-session";
 import { useSaveStatus } from "./use-save-status";
-
-const subscribeToNothing = () => () => {};
+import { useSignedIn } from "../../lib/use-signed-in";
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
 
@@ -14,7 +11,7 @@ const timeFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "
  */
 export function SaveStatus() {
   const status = useSaveStatus();
-  const signedIn = useSyncExternalStore(subscribeToNothing, isUserLoggedIn, () => false);
+  const signedIn = useSignedIn();
   let text = "";
   if (status.state === "saving") text = "Saving your plan…";
   if (status.state === "saved") {
