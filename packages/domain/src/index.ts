@@ -16,6 +16,7 @@ export * from "./messages";
 export * from "./money";
 export * from "./path-problems";
 export * from "./plan-sections";
+export * from "./postcode";
 export * from "./price-change";
 export * from "./price-data";
 export * from "./price-keys";

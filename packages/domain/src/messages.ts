@@ -68,6 +68,7 @@ export const messages = {
     "There is already an account with this email address. Sign in, or reset your password.",
   loggedOutExpired:
     "For your security you have been signed out, as you had not used the site for a while. Please sign in again.",
+  fullPostcodeNotValid: "Enter a full UK postcode, like MK9 2HP",
   postcodeNotValid: "Enter a UK postcode, like SW1A 1AA, or the first part of one, like SW1A",
   /**
    * The continuity statement (SPEC.md section 9): cancellation at any time, no fee, a full
