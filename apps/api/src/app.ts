@@ -29,6 +29,8 @@ import { createFuneralDirectorService } from "./modules/funeral-directors/servic
 import { healthRoutes } from "./modules/health/routes";
 import { planRoutes } from "./modules/plans/routes";
 import { createPlansService } from "./modules/plans/service";
+import { createPurchaseReadiness } from "./modules/purchase/readiness";
+import { purchaseRoutes } from "./modules/purchase/routes";
 import { answerFrameworkError, refuseUnstorableText, registerErrorHandler } from "./plugins/error-handler";
 import { registerOpenApi } from "./plugins/openapi";
 
@@ -136,6 +138,9 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       await api.register(funeralDirectorRoutes, { funeralDirectors });
       await api.register(planRoutes, { plans });
       await api.register(documentRoutes, { documents });
+      await api.register(purchaseRoutes, {
+        readiness: createPurchaseReadiness({ plans, documents, planOptions }),
+      });
       await api.register(accountRoutes, { accounts });
       await api.register(logoutRoutes, { db, verifiedTokens });
     },

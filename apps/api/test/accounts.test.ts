@@ -1,3 +1,4 @@
+import { customerGuestDetails } from "./support/people";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -521,7 +522,7 @@ describe("POST /api/plan/:id/customer-guest", () => {
     });
     const second = await callApi(testApp, guestToken, "POST", "/api/guest/plan", {});
     const planId = first.json<{ id: string }>().id;
-    const details = registrationDetails();
+    const details = customerGuestDetails();
 
     const response = await callApi(
       testApp,
@@ -534,15 +535,15 @@ describe("POST /api/plan/:id/customer-guest", () => {
     expect(response.statusCode).toBe(201);
     const body = registeredResponseSchema.parse(response.json());
     expect(body.planId).toBe(planId);
-    expect(body.user).toMatchObject({ email: details.email, emailConfirmed: false });
-    const customerToken = await signIn(testApp, details.email);
+    expect(body.user).toMatchObject({ email: details.customer.email, emailConfirmed: false });
+    const customerToken = await signIn(testApp, details.customer.email);
     const list = planListResponseSchema.parse(
       (await callApi(testApp, customerToken, "GET", "/api/plan")).json(),
     );
     expect(list.map((plan) => plan.id).sort()).toEqual([planId, second.json<{ id: string }>().id].sort());
     expect(list.find((plan) => plan.id === planId)?.journey.readings?.notes).toBe("Psalm 23");
     expect((await callApi(testApp, guestToken, "GET", `/api/plan/${planId}`)).statusCode).toBe(404);
-    await onlyMessageTo(details.email, "Please confirm your email address");
+    await onlyMessageTo(details.customer.email, "Please confirm your email address");
   });
 
   it("answers 404 for another visitor's plan, and creates no account", async () => {
@@ -550,7 +551,7 @@ describe("POST /api/plan/:id/customer-guest", () => {
     const otherToken = await testApp.requestApplicationToken();
     const planId = (await callApi(testApp, ownerToken, "POST", "/api/guest/plan", {})).json<{ id: string }>()
       .id;
-    const details = registrationDetails();
+    const details = customerGuestDetails();
 
     const response = await callApi(
       testApp,
@@ -564,7 +565,7 @@ describe("POST /api/plan/:id/customer-guest", () => {
     expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
       { propertyPath: "Request", title: "No such plan" },
     ]);
-    expect(await testApp.db.select().from(users).where(eq(users.email, details.email))).toEqual([]);
+    expect(await testApp.db.select().from(users).where(eq(users.email, details.customer.email))).toEqual([]);
     const [plan] = await testApp.db.select().from(plans).where(eq(plans.id, planId));
     expect((await callApi(testApp, ownerToken, "GET", `/api/plan/${planId}`)).statusCode).toBe(200);
     expect(plan).toBeDefined();
@@ -581,12 +582,12 @@ describe("POST /api/plan/:id/customer-guest", () => {
       guestToken,
       "POST",
       `/api/plan/${planId}/customer-guest`,
-      registrationDetails({ email: existing.email }),
+      customerGuestDetails({ email: existing.email }),
     );
 
     expect(response.statusCode).toBe(422);
     expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
-      { propertyPath: "email", title: messages.emailAlreadyRegistered },
+      { propertyPath: "customer.email", title: messages.emailAlreadyRegistered },
     ]);
     expect((await callApi(testApp, guestToken, "GET", `/api/plan/${planId}`)).statusCode).toBe(200);
   });
@@ -601,7 +602,7 @@ describe("POST /api/plan/:id/customer-guest", () => {
       guestToken,
       "POST",
       `/api/plan/${planId}/customer-guest`,
-      registrationDetails({ password: "Password1", passwordRepeat: "Password1" }),
+      customerGuestDetails({}, "Password1"),
     );
 
     expect(response.statusCode).toBe(400);

@@ -1,10 +1,11 @@
+import { customerGuestDetails, peopleDetails } from "./support/people";
 import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planOptionsResponseSchema, planResponseSchema, type PlanOptionsResponse } from "@kindred/contracts";
 import { accessTokens, plans } from "../src/db/schema";
 import { hashSecret } from "../src/modules/auth/secret-hash";
-import { callApi, createSignedInCustomer, registrationDetails, signIn } from "./support/customers";
+import { callApi, createSignedInCustomer, signIn } from "./support/customers";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /**
@@ -123,7 +124,7 @@ interface Endpoint {
   name: string;
   method: "GET" | "POST" | "PATCH" | "DELETE";
   url(world: World): string;
-  body?(): unknown;
+  body?(world: World): unknown;
   /** The status each caller gets. */
   expected: Record<Caller, number>;
   /** On success the answer must show the caller's own data (their plan, their account). */
@@ -189,15 +190,36 @@ const endpoints: Endpoint[] = [
     name: "POST /api/plan/:id/customer-guest of the owner customer's plan",
     method: "POST",
     url: (world) => `/api/plan/${world.planIds.ownerCustomer}/customer-guest`,
-    body: () => registrationDetails(),
+    body: () => customerGuestDetails(),
     expected: statuses(404, 404, 404, 404, 401, 401),
   },
   {
     name: "POST /api/plan/:id/customer-guest of the owning guest's plan",
     method: "POST",
     url: (world) => `/api/plan/${world.planIds.owningGuest}/customer-guest`,
-    body: () => registrationDetails(),
+    body: () => customerGuestDetails(),
     expected: statuses(404, 404, 201, 404, 401, 401),
+  },
+  {
+    name: "GET /api/plan/:id/customer of the owner customer's plan",
+    method: "GET",
+    url: (world) => `/api/plan/${world.planIds.ownerCustomer}/customer`,
+    expected: statuses(200, 404, 404, 404, 401, 401),
+    readOnly: true,
+  },
+  {
+    name: "POST /api/plan/:id/customer of the owner customer's plan",
+    method: "POST",
+    url: (world) => `/api/plan/${world.planIds.ownerCustomer}/customer`,
+    body: () => peopleDetails(),
+    expected: statuses(200, 404, 403, 403, 401, 401),
+  },
+  {
+    name: "POST /api/plan/valid of the owner customer's plan",
+    method: "POST",
+    url: () => "/api/plan/valid",
+    body: (world) => ({ planId: world.planIds.ownerCustomer }),
+    expected: statuses(422, 404, 404, 404, 401, 401),
   },
   {
     name: "GET /api/user",
@@ -243,7 +265,7 @@ describe("authorization matrix", () => {
       world.tokens[caller],
       endpoint.method,
       endpoint.url(world),
-      endpoint.body?.(),
+      endpoint.body?.(world),
     );
 
     expect(response.statusCode, response.body).toBe(status);

@@ -1,5 +1,6 @@
 // Emails wait in a queue in the database (pg-boss) and are sent in the background, with retries.
 // These run on PGlite by default and on PostgreSQL when DATABASE_URL is set, like the rest.
+import { customerGuestDetails } from "./support/people";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiUrlOfLink, callApi, linkIn, registrationDetails, signIn } from "./support/customers";
@@ -226,7 +227,7 @@ describe("a registration that fails", () => {
     const guestToken = await testApp.requestApplicationToken();
     const plan = await callApi(testApp, guestToken, "POST", "/api/guest/plan", {});
     const planId = plan.json<{ id: string }>().id;
-    const details = registrationDetails();
+    const details = customerGuestDetails();
     // The plan's move to the new account, the transaction's last step, is refused.
     const allowAgain = await refuseWritesTo(testApp, "plans", "update of user_id");
     let refused;
@@ -242,7 +243,7 @@ describe("a registration that fails", () => {
     // Nothing of the account was kept: the same registration now succeeds, with one email.
     const retried = await callApi(testApp, guestToken, "POST", `/api/plan/${planId}/customer-guest`, details);
     expect(retried.statusCode).toBe(201);
-    expect((await testApp.readOutbox()).map((message) => message.to)).toEqual([details.email]);
+    expect((await testApp.readOutbox()).map((message) => message.to)).toEqual([details.customer.email]);
   });
 
   it("makes no account when its confirmation email cannot be queued", async () => {

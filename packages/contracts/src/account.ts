@@ -7,13 +7,8 @@ import {
   passwordRepeatProblems,
 } from "@kindred/domain";
 import { z } from "zod";
-
-/** A string field checked by one of the domain's rules, reporting each problem under the field. */
-function ruled(problemsOf: (value: string) => string[]) {
-  return z.string({ error: messages.required }).superRefine((value, context) => {
-    for (const problem of problemsOf(value)) context.addIssue({ code: "custom", message: problem });
-  });
-}
+import { planPeopleBodySchema } from "./people";
+import { ruled } from "./ruled";
 
 const registrationFieldsSchema = z.object({
   firstName: ruled(nameProblems),
@@ -39,9 +34,21 @@ function withMatchingRepeats<T extends z.ZodType<z.infer<typeof registrationFiel
 export const registerBodySchema = withMatchingRepeats(registrationFieldsSchema);
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
-/** `POST /api/plan/{id}/customer-guest`: an account made from the journey, taking the guest's plan. */
-export const customerGuestBodySchema = registerBodySchema;
-export type CustomerGuestBody = RegisterBody;
+/**
+ * `POST /api/plan/{id}/customer-guest` (SPEC.md section 7 item 4): a guest's plan and their new
+ * account made together. The customer's name and email make the account; the password is theirs.
+ */
+export const customerGuestBodySchema = planPeopleBodySchema
+  .extend({
+    password: ruled(passwordProblems),
+    passwordRepeat: z.string({ error: messages.required }),
+  })
+  .superRefine((body, context) => {
+    for (const problem of passwordRepeatProblems(body.password, body.passwordRepeat)) {
+      context.addIssue({ code: "custom", path: ["passwordRepeat"], message: problem });
+    }
+  });
+export type CustomerGuestBody = z.infer<typeof customerGuestBodySchema>;
 
 export const userResponseSchema = z.object({
   id: z.uuid(),

@@ -8,3 +8,5 @@ export * from "./plan-options";
 export * from "./record-id";
 export * from "./token";
 export * from "./violations";
+export * from "./people";
+export * from "./purchase";

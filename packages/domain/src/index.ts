@@ -15,6 +15,7 @@ export * from "./legal-documents";
 export * from "./messages";
 export * from "./money";
 export * from "./path-problems";
+export * from "./people";
 export * from "./plan-sections";
 export * from "./postcode";
 export * from "./price-change";

@@ -68,6 +68,20 @@ export const messages = {
     "There is already an account with this email address. Sign in, or reset your password.",
   loggedOutExpired:
     "For your security you have been signed out, as you had not used the site for a while. Please sign in again.",
+  notARealDate: "Enter a real date, like 7 March 1948",
+  dateOfBirthInFuture: "The date of birth must be in the past",
+  mustBeAdult: (age: number) => `This person must be ${age} or over`,
+  customerTooYoung: "You must be 18 or over to buy a funeral plan",
+  payerTooYoung: "The person paying for the plan must be 18 or over",
+  notAUkPhoneNumber: "Enter a UK phone number, like 01632 960 001 or 07700 900 982",
+  documentsInEnglishNeeded:
+    "Please tick to confirm you are happy with documents in English. If you need another language, please call us and we will help.",
+  vulnerabilityConsentNeeded:
+    "Please tick to let us keep what you have told us about your circumstances, or untick the circumstances above.",
+  planNotFinished: "Your plan is not finished yet. Please go back and answer each question.",
+  documentsNotAccepted: "Please read and accept all six documents of your plan before you pay.",
+  customerDetailsMissing: "We need your details before you pay.",
+  accountNeededToPay: "Please create an account or sign in before you pay, so your plan is kept safe.",
   fullPostcodeNotValid: "Enter a full UK postcode, like MK9 2HP",
   postcodeNotValid: "Enter a UK postcode, like SW1A 1AA, or the first part of one, like SW1A",
   /**

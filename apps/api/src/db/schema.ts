@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { CoveredPerson, Customer, Nominee, Payer, Vulnerabilities } from "@kindred/contracts";
 import type { Coordinate, JourneyData } from "@kindred/domain";
 import {
   boolean,
@@ -262,3 +263,22 @@ export const legalDocumentAcceptances = pgTable(
   },
   (table) => [primaryKey({ columns: [table.planId, table.docReference] })],
 );
+
+/**
+ * The people of a plan (SPEC.md section 3; issue 9 item 4), one row per plan, as the contracts'
+ * schemas checked them. The customer's vulnerability answers are health data (UK GDPR special
+ * category): kept apart from the rest, with the time the customer consented to our keeping them,
+ * and only ever read back to the plan's owner.
+ */
+export const planPeople = pgTable("plan_people", {
+  planId: uuid("plan_id")
+    .primaryKey()
+    .references(() => plans.id, { onDelete: "cascade" }),
+  customer: jsonb("customer").$type<Omit<Customer, "vulnerabilities" | "vulnerabilityConsent">>().notNull(),
+  coveredPerson: jsonb("covered_person").$type<CoveredPerson>(),
+  nominee: jsonb("nominee").$type<Nominee>(),
+  payer: jsonb("payer").$type<Payer>(),
+  vulnerabilities: jsonb("vulnerabilities").$type<Vulnerabilities>(),
+  vulnerabilityConsentAt: timestamp("vulnerability_consent_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,9 @@
 import type {
   ConfirmEmailQuery,
+  CustomerGuestBody,
   ForgotPasswordBody,
   MessageResponse,
+  PlanPeopleBody,
   RegisterBody,
   RegisteredResponse,
   ResetPasswordBody,
@@ -20,7 +22,7 @@ import {
   type TokenHolder,
 } from "../auth";
 import type { Mailer } from "../email";
-import { noSuchPlan, selectOwnedPlan, transferPlans } from "../plans";
+import { noSuchPlan, selectOwnedPlan, storePlanPeople, transferPlans } from "../plans";
 import { isCommonPassword } from "./common-passwords";
 import { admitAttempt, attemptLimits, withdrawAttempt } from "./attempts";
 import { linkSignatureMatches, newLinkToken, signLink, siteLink } from "./links";
@@ -53,6 +55,30 @@ const resetLinkInvalid = () =>
 const tooManyResetRequests = () =>
   new ViolationError([{ propertyPath: "Request", title: messages.tooManyResetRequests }], 429);
 
+/**
+ * An account made from the customer's details answers a violation about their email under
+ * `customer.email`, where the purchase form shows it.
+ */
+async function withViolationsUnder<T>(
+  prefix: string,
+  fields: readonly string[],
+  work: Promise<T>,
+): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof ViolationError)) throw error;
+    throw new ViolationError(
+      error.violations.map((violation) =>
+        fields.includes(violation.propertyPath)
+          ? { ...violation, propertyPath: `${prefix}.${violation.propertyPath}` }
+          : violation,
+      ),
+      error.statusCode,
+    );
+  }
+}
+
 function toUserResponse(user: UserRow): UserResponse {
   return {
     id: user.id,
@@ -71,7 +97,11 @@ export interface AccountsService {
   /** `POST /api/account/register`: a customer account, and an email to confirm its address. */
   register(body: RegisterBody): Promise<RegisteredResponse>;
   /** `POST /api/plan/{id}/customer-guest`: as register, taking over the visitor's plans. */
-  registerFromJourney(guest: TokenHolder, planId: string, body: RegisterBody): Promise<RegisteredResponse>;
+  registerFromJourney(
+    guest: TokenHolder,
+    planId: string,
+    body: CustomerGuestBody,
+  ): Promise<RegisteredResponse>;
   confirmEmail(query: ConfirmEmailQuery): Promise<MessageResponse>;
   /** Answers the same whether or not the address has an account. */
   requestPasswordReset(body: ForgotPasswordBody, address: string): Promise<MessageResponse>;
@@ -93,8 +123,8 @@ export function createAccountsService({
   config: Pick<Config, "SITE_URL" | "LINK_SIGNING_SECRET">;
 }): AccountsService {
   async function createAccount(
-    body: RegisterBody,
-    journey?: { guestUserId: string; planId: string },
+    body: Pick<RegisterBody, "firstName" | "lastName" | "email" | "password">,
+    journey?: { guestUserId: string; planId: string; people: PlanPeopleBody },
   ): Promise<RegisteredResponse> {
     if (isCommonPassword(body.password)) throw passwordTooCommon();
     const email = normaliseEmail(body.email);
@@ -131,6 +161,8 @@ export function createAccountsService({
           const moved = await transferPlans(tx, journey.guestUserId, created.id);
           // The plan left the guest between the check and now: make nothing at all.
           if (!moved.includes(journey.planId)) throw noSuchPlan();
+          // The plan's people are stored with the account, or neither is.
+          await storePlanPeople(tx, journey.planId, journey.people);
         }
         return created;
       });
@@ -149,7 +181,15 @@ export function createAccountsService({
     async registerFromJourney(guest, planId, body) {
       if (guest.userKind !== "guest" || !(await selectOwnedPlan(db, planId, guest.userId)))
         throw noSuchPlan();
-      return createAccount(body, { guestUserId: guest.userId, planId });
+      const { customer, coveredPerson, nominee, payer, password } = body;
+      return withViolationsUnder(
+        "customer",
+        ["email"],
+        createAccount(
+          { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, password },
+          { guestUserId: guest.userId, planId, people: { customer, coveredPerson, nominee, payer } },
+        ),
+      );
     },
 
     async confirmEmail({ id, token, signature }) {

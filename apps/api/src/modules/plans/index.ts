@@ -1,4 +1,5 @@
 // What other modules may use of plans: ownership checks, moving a guest's plans, and the plans service.
 export { noSuchPlan } from "./no-such-plan";
+export { selectPlanPeople, storePlanPeople } from "./people";
 export { selectOwnedPlan, transferPlans } from "./queries";
 export type { PlansService } from "./service";

@@ -3,6 +3,8 @@ import {
   createGuestPlanBodySchema,
   planIdParamsSchema,
   planListResponseSchema,
+  planPeopleBodySchema,
+  planPeopleResponseSchema,
   planResponseSchema,
   savedPlanResponseSchema,
   savePlanBodySchema,
@@ -122,5 +124,45 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
       );
       return reply.header("etag", planEntityTag(plan.version)).send({ message: messages.saved, plan });
     },
+  );
+
+  app.get(
+    "/plan/:id/customer",
+    {
+      schema: {
+        tags: ["plans"],
+        summary: "The people of one of the token holder's plans: customer, covered person, nominee, payer",
+        security: [{ bearerAuth: [] }],
+        params: planIdParamsSchema,
+        response: {
+          200: planPeopleResponseSchema,
+          400: violationsResponseSchema,
+          404: violationsResponseSchema,
+        },
+      },
+    },
+    async (request) => plans.getPeople(tokenHolderOf(request).userId, request.params.id),
+  );
+
+  app.post(
+    "/plan/:id/customer",
+    {
+      onRequest: requireCustomerToken,
+      schema: {
+        tags: ["plans"],
+        summary:
+          "Store the people of a signed-in customer's plan (a guest sends them with a password to customer-guest)",
+        security: [{ bearerAuth: [] }],
+        params: planIdParamsSchema,
+        body: planPeopleBodySchema,
+        response: {
+          200: planPeopleResponseSchema,
+          400: violationsResponseSchema,
+          403: violationsResponseSchema,
+          404: violationsResponseSchema,
+        },
+      },
+    },
+    async (request) => plans.savePeople(tokenHolderOf(request).userId, request.params.id, request.body),
   );
 };

@@ -1,5 +1,7 @@
 import type {
   CreateGuestPlanBody,
+  PlanPeopleBody,
+  PlanPeopleResponse,
   JourneyDataPayload,
   PlanOptionsResponse,
   PlanResponse,
@@ -12,14 +14,17 @@ import {
   priceChangeBetween,
   priceJourney,
   pricePlan,
+  vulnerabilityKinds,
   withCatalogueCars,
   type JourneyData,
+  type VulnerabilityKind,
 } from "@kindred/domain";
 import type { Database } from "../../db/database";
 import { ViolationError } from "../../plugins/error-handler";
 import type { PlanOptionsService } from "../catalogue";
 import type { FuneralDirectorService } from "../funeral-directors";
 import { noSuchPlan } from "./no-such-plan";
+import { selectPlanPeople, storePlanPeople, type PlanPeopleRow } from "./people";
 import {
   countPlansOf,
   insertPlan,
@@ -103,6 +108,27 @@ function toPlanResponse(
   };
 }
 
+const noVulnerabilities = Object.fromEntries([
+  ...vulnerabilityKinds.map((kind) => [kind, false]),
+  ["notes", ""],
+]) as Record<VulnerabilityKind, boolean> & { notes: string };
+
+/** The people of a plan as their owner reads them back (the form's own shape, to fill it again). */
+function toPlanPeopleResponse(row: PlanPeopleRow | undefined): PlanPeopleResponse {
+  if (!row) return { customer: null, coveredPerson: null, nominee: null, payer: null, updatedAt: null };
+  return {
+    customer: {
+      ...row.customer,
+      vulnerabilities: row.vulnerabilities ?? noVulnerabilities,
+      vulnerabilityConsent: row.vulnerabilityConsentAt !== null,
+    },
+    coveredPerson: row.coveredPerson,
+    nominee: row.nominee,
+    payer: row.payer,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 export interface PlansService {
   createPlan(userId: string, body: CreateGuestPlanBody): Promise<PlanResponse>;
   /** A signed-in customer's new plan: like a save, it needs some journey data. */
@@ -124,6 +150,9 @@ export interface PlansService {
    */
   priceUnsavedPlan(body: CreateGuestPlanBody): Promise<Pick<PlanResponse, "sections" | "price">>;
   listPlans(userId: string): Promise<PlanResponse[]>;
+  /** The four people of one of the holder's plans (issue 9 item 4), stored over any before. */
+  savePeople(userId: string, planId: string, people: PlanPeopleBody): Promise<PlanPeopleResponse>;
+  getPeople(userId: string, planId: string): Promise<PlanPeopleResponse>;
 }
 
 export function createPlansService({
@@ -231,6 +260,17 @@ export function createPlansService({
       const { catalogue, branchNames, journey } = await pricedContent(journeyOf(body));
       const { sections, price } = pricedView(journey, catalogue, branchNames);
       return { sections, price };
+    },
+
+    async savePeople(userId, planId, people) {
+      if (!(await selectOwnedPlan(db, planId, userId))) throw noSuchPlan();
+      await storePlanPeople(db, planId, people);
+      return toPlanPeopleResponse(await selectPlanPeople(db, planId));
+    },
+
+    async getPeople(userId, planId) {
+      if (!(await selectOwnedPlan(db, planId, userId))) throw noSuchPlan();
+      return toPlanPeopleResponse(await selectPlanPeople(db, planId));
     },
 
     async listPlans(userId) {

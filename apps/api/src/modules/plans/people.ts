@@ -1,0 +1,35 @@
+import type { PlanPeopleBody } from "@kindred/contracts";
+import { hasToldUsCircumstances } from "@kindred/domain";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/database";
+import { planPeople } from "../../db/schema";
+
+export type PlanPeopleRow = typeof planPeople.$inferSelect;
+
+/**
+ * Stores the people of a plan over whatever was there (one row per plan). The vulnerability
+ * answers are kept only with the customer's consent, apart from the rest, and with the time they
+ * consented; without anything to tell, nothing is kept.
+ */
+export async function storePlanPeople(db: Database, planId: string, people: PlanPeopleBody): Promise<void> {
+  const { vulnerabilities, vulnerabilityConsent, ...customer } = people.customer;
+  const keepCircumstances = vulnerabilityConsent && hasToldUsCircumstances(vulnerabilities);
+  const row = {
+    customer,
+    coveredPerson: people.coveredPerson,
+    nominee: people.nominee,
+    payer: people.payer,
+    vulnerabilities: keepCircumstances ? vulnerabilities : null,
+    vulnerabilityConsentAt: keepCircumstances ? sql`now()` : null,
+    updatedAt: sql`now()`,
+  };
+  await db
+    .insert(planPeople)
+    .values({ planId, ...row })
+    .onConflictDoUpdate({ target: planPeople.planId, set: row });
+}
+
+export async function selectPlanPeople(db: Database, planId: string): Promise<PlanPeopleRow | undefined> {
+  const [row] = await db.select().from(planPeople).where(eq(planPeople.planId, planId));
+  return row;
+}

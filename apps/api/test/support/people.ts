@@ -1,0 +1,89 @@
+import type { CustomerGuestBody, PlanPeopleFields } from "@kindred/contracts";
+import { vulnerabilityKinds } from "@kindred/domain";
+import { goodPassword, registrationDetails } from "./customers";
+
+/** An address as a person would type it, with the postcode as they might type it. */
+export function addressDetails(overrides: Record<string, string> = {}) {
+  return {
+    line1: "14 Silbury Boulevard",
+    line2: "",
+    line3: "",
+    locality: "Milton Keynes",
+    county: "Buckinghamshire",
+    country: "England",
+    postcode: "mk92hp",
+    ...overrides,
+  };
+}
+
+export function noCircumstances() {
+  return {
+    ...Object.fromEntries(vulnerabilityKinds.map((kind) => [kind, false])),
+    notes: "",
+  } as PlanPeopleFields["customer"]["vulnerabilities"];
+}
+
+/** Valid people for a plan the customer buys for themself: every customer has their own name and email. */
+export function peopleDetails(
+  customerOverrides: Partial<PlanPeopleFields["customer"]> = {},
+): PlanPeopleFields {
+  const { firstName, lastName, email } = registrationDetails();
+  const customerEmail = customerOverrides.email ?? email;
+  return {
+    customer: {
+      title: "Mrs",
+      titleText: "",
+      firstName,
+      lastName,
+      dateOfBirth: { day: "7", month: "03", year: "1948" },
+      email: customerEmail,
+      confirmEmail: customerEmail,
+      phone: "01632 960 001",
+      address: addressDetails(),
+      preferredContactMethod: "contact_method_email",
+      contactMethods: [
+        { handle: "email", name: "Email", checked: false },
+        { handle: "post", name: "Post", checked: false },
+        { handle: "phone", name: "Phone", checked: false },
+      ],
+      accessibilitySupportForDocumentation: "none",
+      agreesToAllDocumentationInEnglish: true,
+      receiveCopyInThePost: false,
+      vulnerabilities: noCircumstances(),
+      vulnerabilityConsent: false,
+      ...customerOverrides,
+    },
+    coveredPerson: null,
+    nominee: null,
+    payer: null,
+  };
+}
+
+/** The person covered, when the plan is for someone else: their mother, at another address. */
+export function coveredPersonDetails(overrides: Record<string, unknown> = {}) {
+  return {
+    title: "Mrs",
+    titleText: "",
+    firstName: "Margaret",
+    lastName: "Hughes",
+    dateOfBirth: { day: "2", month: "11", year: "1938" },
+    isCoveredPersonAwareOfPlan: "yes",
+    isSameAddressAsCustomer: "no",
+    address: addressDetails({
+      line1: "3 Cedar Close",
+      locality: "Bedford",
+      county: "",
+      postcode: "mk40 1aa",
+    }),
+    relationshipWithCustomer: "Mother",
+    ...overrides,
+  };
+}
+
+/** The body of `POST /api/plan/{id}/customer-guest`: people and a password for the new account. */
+export function customerGuestDetails(
+  customerOverrides: Partial<PlanPeopleFields["customer"]> = {},
+  password = goodPassword,
+): PlanPeopleFields & Pick<CustomerGuestBody, "password" | "passwordRepeat"> {
+  return { ...peopleDetails(customerOverrides), password, passwordRepeat: password };
+}
