@@ -514,6 +514,45 @@ describe("GET /api/user", () => {
   });
 });
 
+describe("POST /api/account/register from the journey (save and continue later)", () => {
+  it("moves the visitor's plan to the new account", async () => {
+    const guestToken = await testApp.requestApplicationToken();
+    const planId = (
+      await callApi(testApp, guestToken, "POST", "/api/guest/plan", { readings: { notes: "Abide with me" } })
+    ).json<{ id: string }>().id;
+    const details = registrationDetails();
+
+    const response = await callApi(testApp, guestToken, "POST", "/api/account/register", {
+      ...details,
+      planId,
+    });
+
+    expect(response.statusCode, response.body).toBe(201);
+    expect(registeredResponseSchema.parse(response.json()).planId).toBe(planId);
+    const customerToken = await signIn(testApp, details.email);
+    const plan = await callApi(testApp, customerToken, "GET", `/api/plan/${planId}`);
+    expect(plan.json<{ journey: { readings?: { notes: string } } }>().journey.readings?.notes).toBe(
+      "Abide with me",
+    );
+  });
+
+  it("answers 404 for another visitor's plan, and makes no account", async () => {
+    const ownerToken = await testApp.requestApplicationToken();
+    const otherToken = await testApp.requestApplicationToken();
+    const planId = (await callApi(testApp, ownerToken, "POST", "/api/guest/plan", {})).json<{ id: string }>()
+      .id;
+    const details = registrationDetails();
+
+    const response = await callApi(testApp, otherToken, "POST", "/api/account/register", {
+      ...details,
+      planId,
+    });
+
+    expect(response.statusCode).toBe(404);
+    expect(await testApp.db.select().from(users).where(eq(users.email, details.email))).toEqual([]);
+  });
+});
+
 describe("POST /api/plan/:id/customer-guest", () => {
   it("creates the account and moves the visitor's plans to it", async () => {
     const guestToken = await testApp.requestApplicationToken();

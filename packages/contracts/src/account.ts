@@ -30,8 +30,13 @@ function withMatchingRepeats<T extends z.ZodType<z.infer<typeof registrationFiel
   });
 }
 
-/** `POST /api/account/register`: a new customer account (SPEC.md section 5 rules and messages). */
-export const registerBodySchema = withMatchingRepeats(registrationFieldsSchema);
+/**
+ * `POST /api/account/register`: a new customer account (SPEC.md section 5 rules and messages).
+ * With `planId` (a visitor saving their journey for later), the visitor's plans move to it.
+ */
+export const registerBodySchema = withMatchingRepeats(
+  registrationFieldsSchema.extend({ planId: z.uuid(messages.notAPlanReference).optional() }),
+);
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /**

@@ -34,11 +34,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
         response: {
           201: registeredResponseSchema,
           400: violationsResponseSchema,
+          404: violationsResponseSchema,
           422: violationsResponseSchema,
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await accounts.register(request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await accounts.register(request.body, tokenHolderOf(request))),
   );
 
   app.post(

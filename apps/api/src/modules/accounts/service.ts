@@ -94,8 +94,11 @@ function recipientOf(user: UserRow): { name: string; address: string } {
 }
 
 export interface AccountsService {
-  /** `POST /api/account/register`: a customer account, and an email to confirm its address. */
-  register(body: RegisterBody): Promise<RegisteredResponse>;
+  /**
+   * `POST /api/account/register`: a customer account, and an email to confirm its address. With
+   * a plan id, a visitor's plans move to the new account (saving a journey for later).
+   */
+  register(body: RegisterBody, visitor: TokenHolder): Promise<RegisteredResponse>;
   /** `POST /api/plan/{id}/customer-guest`: as register, taking over the visitor's plans. */
   registerFromJourney(
     guest: TokenHolder,
@@ -124,7 +127,7 @@ export function createAccountsService({
 }): AccountsService {
   async function createAccount(
     body: Pick<RegisterBody, "firstName" | "lastName" | "email" | "password">,
-    journey?: { guestUserId: string; planId: string; people: PlanPeopleBody },
+    journey?: { guestUserId: string; planId: string; people?: PlanPeopleBody },
   ): Promise<RegisteredResponse> {
     if (isCommonPassword(body.password)) throw passwordTooCommon();
     const email = normaliseEmail(body.email);
@@ -162,7 +165,7 @@ export function createAccountsService({
           // The plan left the guest between the check and now: make nothing at all.
           if (!moved.includes(journey.planId)) throw noSuchPlan();
           // The plan's people are stored with the account, or neither is.
-          await storePlanPeople(tx, journey.planId, journey.people);
+          if (journey.people) await storePlanPeople(tx, journey.planId, journey.people);
         }
         return created;
       });
@@ -175,12 +178,20 @@ export function createAccountsService({
     return { user: toUserResponse(customer), planId: journey?.planId ?? null };
   }
 
+  /** Only a visitor's own plan moves to a new account; anyone else's is "no such plan". */
+  async function checkGuestOwns(guest: TokenHolder, planId: string): Promise<void> {
+    if (guest.userKind !== "guest" || !(await selectOwnedPlan(db, planId, guest.userId))) throw noSuchPlan();
+  }
+
   return {
-    register: (body) => createAccount(body),
+    async register(body, visitor) {
+      if (body.planId === undefined) return createAccount(body);
+      await checkGuestOwns(visitor, body.planId);
+      return createAccount(body, { guestUserId: visitor.userId, planId: body.planId });
+    },
 
     async registerFromJourney(guest, planId, body) {
-      if (guest.userKind !== "guest" || !(await selectOwnedPlan(db, planId, guest.userId)))
-        throw noSuchPlan();
+      await checkGuestOwns(guest, planId);
       const { customer, coveredPerson, nominee, payer, password } = body;
       return withViolationsUnder(
         "customer",

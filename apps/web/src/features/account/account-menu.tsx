@@ -52,8 +52,11 @@ export function AccountMenu() {
   }
 
   function registerSubmit(body: RegisterBody): Promise<ApiResult<RegisteredResponse>> {
-    const path = prompt.planId ? `/api/plan/${prompt.planId}/customer-guest` : "/api/account/register";
-    return apiRequest<RegisteredResponse>(path, { method: "POST", body });
+    // From the journey, the visitor's plan moves to the new account with it.
+    return apiRequest<RegisteredResponse>("/api/account/register", {
+      method: "POST",
+      body: prompt.planId ? { ...body, planId: prompt.planId } : body,
+    });
   }
 
   async function afterRegistering(_registered: RegisteredResponse, body: RegisterBody) {
