@@ -47,8 +47,10 @@ export async function startFakeIdealPostcodes({
   }
 
   function suggestion(address: IdealPostcodesAddress): string {
-    // As the API writes them: the address lines, the post town and the outward code.
-    return [address.line_1, address.line_2, address.line_3, address.post_town, address.postcode.split(" ")[0]]
+    // As the documentation shows them: the address lines, the post town in mixed case ("London"),
+    // and the outward code.
+    const town = address.post_town.toLowerCase().replace(/\b\w/g, (letter) => letter.toUpperCase());
+    return [address.line_1, address.line_2, address.line_3, town, address.postcode.split(" ")[0]]
       .filter(Boolean)
       .join(", ");
   }
