@@ -10,6 +10,8 @@ import { describeDatabaseError, type DatabaseHandle } from "./db/database";
 import { startJobQueue } from "./db/job-queue";
 import { loggerOptions } from "./logger";
 import { admitNewVisitor } from "./modules/accounts/attempts";
+import { createAddressLookupProvider } from "./modules/address-lookup/create-provider";
+import { addressLookupRoutes } from "./modules/address-lookup/routes";
 import { accountRoutes } from "./modules/accounts/routes";
 import { createAccountsService } from "./modules/accounts/service";
 import { logoutRoutes } from "./modules/auth/logout-routes";
@@ -113,6 +115,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   const planOptions = createPlanOptionsService(db, { maxAgeMs: config.CATALOGUE_CACHE_SECONDS * 1000 });
   const funeralDirectors = createFuneralDirectorService(db, { contentDirectory: config.CONTENT_DIR });
   const plans = createPlansService({ db, planOptions, funeralDirectors });
+  const addressLookup = createAddressLookupProvider(config, app.log.child({ module: "address-lookup" }));
   const documents = createDocumentsService({
     db,
     plans,
@@ -136,6 +139,10 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       });
       await api.register(catalogueRoutes, { planOptions });
       await api.register(funeralDirectorRoutes, { funeralDirectors });
+      await api.register(addressLookupRoutes, {
+        addressLookup,
+        lookupsPerAddressPerMinute: config.ADDRESS_LOOKUPS_PER_ADDRESS_PER_MINUTE,
+      });
       await api.register(planRoutes, { plans });
       await api.register(documentRoutes, { documents });
       await api.register(purchaseRoutes, {

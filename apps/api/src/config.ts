@@ -74,6 +74,22 @@ const configSchema = z.object({
     .string()
     .min(32, "must be at least 32 characters")
     .default(developmentSecrets.LINK_SIGNING_SECRET),
+  /**
+   * Who looks up addresses (docs/decisions/013-address-lookup.md): "outcodes", bundled data that
+   * needs no account (the postcode's town and county; the person types the rest), or
+   * "ideal-postcodes", every address by Ideal Postcodes' API (needs IDEAL_POSTCODES_API_KEY).
+   */
+  ADDRESS_LOOKUP_PROVIDER: z.enum(["outcodes", "ideal-postcodes"]).default("outcodes"),
+  /** The Ideal Postcodes API key ("ak_..."); a secret, never logged. */
+  IDEAL_POSTCODES_API_KEY: z.string().min(1).optional(),
+  IDEAL_POSTCODES_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
+    .default("https://api.ideal-postcodes.co.uk")
+    .transform((url) => url.replace(/\/+$/, "")),
+  /** How long one call to the address provider may take before the person is told to type the address. */
+  ADDRESS_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
+  /** Address lookups one address may make to one API process in a minute (a real provider charges for each). */
+  ADDRESS_LOOKUPS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 });
 
 /** Secrets in production are at least this long: 32 random characters or more. */
@@ -115,6 +131,13 @@ const settingsSchema = configSchema
     path: ["EMAIL_RETRY_DELAY_MAX_SECONDS"],
     message: "must be at least EMAIL_RETRY_DELAY_SECONDS",
   })
+  .refine(
+    (settings) => settings.ADDRESS_LOOKUP_PROVIDER !== "ideal-postcodes" || settings.IDEAL_POSTCODES_API_KEY,
+    {
+      path: ["IDEAL_POSTCODES_API_KEY"],
+      message: "must be set when ADDRESS_LOOKUP_PROVIDER is ideal-postcodes",
+    },
+  )
   .superRefine(refuseDevelopmentSettings)
   .transform((settings) => ({
     ...settings,

@@ -1,4 +1,5 @@
 export * from "./account";
+export * from "./address-lookup";
 export * from "./funeral-director";
 export * from "./health";
 export * from "./journey";

@@ -84,6 +84,13 @@ export const messages = {
   accountNeededToPay: "Please create an account or sign in before you pay, so your plan is kept safe.",
   fullPostcodeNotValid: "Enter a full UK postcode, like MK9 2HP",
   postcodeNotValid: "Enter a UK postcode, like SW1A 1AA, or the first part of one, like SW1A",
+  /** Address lookup (docs/decisions/013-address-lookup.md): the manual route is always there. */
+  noAddressesForPostcode:
+    "We could not find that postcode. Check it and try again, or enter the address manually.",
+  addressNotFound:
+    "We could not find that address any more. Please find it again, or enter the address manually.",
+  addressLookupUnavailable:
+    "Sorry, we cannot look up addresses just now. Please enter the address manually, or try again in a few minutes.",
   /**
    * The continuity statement (SPEC.md section 9): cancellation at any time, no fee, a full
    * refund, with the support phone number in the text.

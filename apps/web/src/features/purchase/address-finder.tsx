@@ -1,0 +1,211 @@
+"use client";
+
+import { useState, type KeyboardEvent } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { FoundAddress, Violation } from "@kindred/contracts";
+import { messages, normalisePostcode, postcodeProblems } from "@kindred/domain";
+import { ViolationsBox } from "../../components/violations-box";
+import { violationsOf } from "../../lib/api-query";
+import styles from "./address-finder.module.css";
+import { addressLookupQueries } from "./address-lookup-queries";
+
+export interface AddressFinderProps {
+  /** Starts the ids of the finder's fields, so each address on a page has its own ("customer-address"). */
+  idPrefix: string;
+  /** The address the person chose; the form around the finder fills its fields with it. */
+  onPick(address: FoundAddress): void;
+  /** The person will type the address: the form shows its fields empty. */
+  onManual(): void;
+}
+
+type Choice =
+  | { status: "idle" }
+  | { status: "fetching" }
+  /** Nothing chosen in the list, or the address is no longer known: said under the list. */
+  | { status: "refused"; message: string }
+  | { status: "failed"; violations: Violation[] };
+
+/**
+ * GOV.UK's "find an address" pattern: a postcode and Find address, then the addresses found in a
+ * list to choose from and Use this address. "Enter the address manually" is always there, so a
+ * lookup that finds nothing, or cannot be made, never stands in the person's way. It only finds:
+ * the form around it shows the address fields, filled by `onPick` or left empty by `onManual`.
+ */
+export function AddressFinder({ idPrefix, onPick, onManual }: AddressFinderProps) {
+  const postcodeId = `${idPrefix}-postcode`;
+  const listId = `${idPrefix}-found`;
+  const [typed, setTyped] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  // The postcode last searched for, as Royal Mail writes it; null before the first search.
+  const [searched, setSearched] = useState<string | null>(null);
+  const [chosenId, setChosenId] = useState("");
+  const [pick, setPick] = useState<Choice>({ status: "idle" });
+  const queryClient = useQueryClient();
+  const suggestionsQuery = useQuery({
+    ...addressLookupQueries.suggestions(searched ?? ""),
+    enabled: searched !== null,
+  });
+  const suggestions = searched !== null && !suggestionsQuery.isFetching ? (suggestionsQuery.data ?? []) : [];
+
+  function find() {
+    const problems = postcodeProblems(typed);
+    const postcode = normalisePostcode(typed);
+    if (problems.length > 0 || !postcode) {
+      setProblem(problems[0] ?? messages.fullPostcodeNotValid);
+      return;
+    }
+    setProblem(null);
+    setChosenId("");
+    setPick({ status: "idle" });
+    // The same postcode again asks the server again (after a failure, say).
+    if (postcode === searched) void suggestionsQuery.refetch();
+    setSearched(postcode);
+  }
+
+  function findOnEnter(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+    event.preventDefault(); // Enter finds; it must not send the form around the finder.
+    find();
+  }
+
+  async function chooseAddress() {
+    if (pick.status === "fetching") return;
+    if (chosenId === "") {
+      setPick({ status: "refused", message: messages.required });
+      return;
+    }
+    setPick({ status: "fetching" });
+    try {
+      const details = await queryClient.fetchQuery(addressLookupQueries.details(chosenId));
+      if (details.status === "gone") {
+        setPick({ status: "refused", message: messages.addressNotFound });
+        return;
+      }
+      setPick({ status: "idle" });
+      onPick(details.address);
+    } catch (error) {
+      setPick({ status: "failed", violations: violationsOf(error) });
+    }
+  }
+
+  let status: { text: string; calm: boolean } | null = null;
+  if (searched !== null && suggestionsQuery.isFetching) {
+    status = { text: `Looking for addresses at ${searched}…`, calm: false };
+  } else if (searched !== null && suggestionsQuery.isSuccess) {
+    const count = suggestions.length;
+    status =
+      count === 0
+        ? { text: messages.noAddressesForPostcode, calm: true }
+        : { text: `${count} ${count === 1 ? "address" : "addresses"} found for ${searched}.`, calm: false };
+  } else if (pick.status === "fetching") {
+    status = { text: "Getting the address…", calm: false };
+  }
+
+  const hintId = `${postcodeId}-hint`;
+  const errorId = `${postcodeId}-error`;
+  const listErrorId = `${listId}-error`;
+  const lookupFailure =
+    searched !== null && suggestionsQuery.isError && !suggestionsQuery.isFetching
+      ? violationsOf(suggestionsQuery.error)
+      : pick.status === "failed"
+        ? pick.violations
+        : null;
+
+  return (
+    <div>
+      <div className={problem ? "form-group form-group--error" : "form-group"}>
+        <label className="label" htmlFor={postcodeId}>
+          Postcode
+        </label>
+        <div className="hint" id={hintId}>
+          For example, MK9 2HP
+        </div>
+        {problem ? (
+          <p className="error-message" id={errorId}>
+            <span className="visually-hidden">Error:</span> {problem}
+          </p>
+        ) : null}
+        <div className={styles.finder}>
+          <input
+            className={problem ? `input input--error ${styles.postcode}` : `input ${styles.postcode}`}
+            id={postcodeId}
+            name={postcodeId}
+            type="text"
+            autoComplete="postal-code"
+            spellCheck={false}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            onKeyDown={findOnEnter}
+            aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
+            aria-invalid={problem ? true : undefined}
+          />
+          <button type="button" className="button button--secondary" onClick={find}>
+            Find address
+          </button>
+        </div>
+      </div>
+
+      <div role="status">
+        {status ? <p className={status.calm ? "inset-text" : undefined}>{status.text}</p> : null}
+      </div>
+
+      {lookupFailure ? (
+        <ViolationsBox title="Sorry, we could not look up the address just now" violations={lookupFailure}>
+          <p>You can enter the address manually instead.</p>
+        </ViolationsBox>
+      ) : null}
+
+      {suggestions.length > 0 ? (
+        <div className={pick.status === "refused" ? "form-group form-group--error" : "form-group"}>
+          <div className={styles.chooser}>
+            <label className="label" htmlFor={listId}>
+              Select an address
+            </label>
+            {pick.status === "refused" ? (
+              <p className="error-message" id={listErrorId}>
+                <span className="visually-hidden">Error:</span> {pick.message}
+              </p>
+            ) : null}
+            <select
+              className={
+                pick.status === "refused" ? `input input--error ${styles.select}` : `input ${styles.select}`
+              }
+              id={listId}
+              name={listId}
+              value={chosenId}
+              onChange={(event) => {
+                setChosenId(event.target.value);
+                setPick({ status: "idle" });
+              }}
+              aria-describedby={pick.status === "refused" ? listErrorId : undefined}
+              aria-invalid={pick.status === "refused" ? true : undefined}
+            >
+              <option value="">
+                {suggestions.length} {suggestions.length === 1 ? "address" : "addresses"} found
+              </option>
+              {suggestions.map((suggestion) => (
+                <option key={suggestion.id} value={suggestion.id}>
+                  {suggestion.text}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void chooseAddress()}
+              aria-disabled={pick.status === "fetching" ? true : undefined}
+            >
+              Use this address
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <p>
+        <button type="button" className={styles.manual} onClick={onManual}>
+          Enter the address manually
+        </button>
+      </p>
+    </div>
+  );
+}
