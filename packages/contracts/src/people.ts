@@ -152,7 +152,9 @@ export const customerSchema = z
     /** Marketing: each channel off until the person ticks it. */
     contactMethods: z.array(marketingChoiceSchema).max(marketingChannels.length),
     accessibilitySupportForDocumentation: oneOf(accessibilitySupportKinds),
-    agreesToAllDocumentationInEnglish: z.literal(true, { error: messages.documentsInEnglishNeeded }),
+    agreesToAllDocumentationInEnglish: z
+      .boolean({ error: messages.documentsInEnglishNeeded })
+      .refine((agreed) => agreed, messages.documentsInEnglishNeeded),
     receiveCopyInThePost: z.boolean(),
     vulnerabilities: vulnerabilitiesSchema,
     /** Explicit consent to keep the vulnerability answers (special category data, UK GDPR art. 9). */

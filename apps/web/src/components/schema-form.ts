@@ -6,6 +6,7 @@ import {
   useWatch,
   type DefaultValues,
   type FieldError,
+  type FieldErrors,
   type FieldValues,
   type Path,
   type UseFormReturn,
@@ -33,8 +34,9 @@ export function messagesOf(error: FieldError | undefined): string[] {
   ];
 }
 
+/** "customer.dateOfBirth.day" → "customer-date-of-birth-day": an id made from a field's path. */
 function kebab(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`).replace(/\./g, "-");
 }
 
 /** What a TextField or PasswordField needs from the form. */
@@ -84,22 +86,41 @@ export function useSchemaForm<Input extends FieldValues, Output>({
   const values = useWatch({ control: form.control });
   const rightNow = useMemo(() => {
     const result = schema.safeParse(values);
-    const wrong = new Set(result.success ? [] : result.error.issues.map((issue) => String(issue.path[0])));
+    // A problem at customer.address.postcode makes "customer", "customer.address" and the field wrong.
+    const wrong = new Set(
+      result.success
+        ? []
+        : result.error.issues.flatMap((issue) =>
+            issue.path.map((_, index) => issue.path.slice(0, index + 1).join(".")),
+          ),
+    );
     return new Set(Object.keys(labels).filter((name) => !wrong.has(name)));
   }, [schema, values, labels]);
 
-  const { errors } = form.formState;
+  const errors = errorLeaves(form.formState.errors);
   const named = Object.keys(labels).flatMap((name) => {
-    const [first] = messagesOf(errors[name] as FieldError | undefined);
+    const [first] = messagesOf(errors.get(name));
     return first === undefined ? [] : [{ fieldId: fieldId(name), text: `${labels[name]}: ${first}` }];
   });
   // A problem with something that is not one of the fields (a link's token, say) is listed too.
   const firstField = fieldId(Object.keys(labels)[0] ?? "");
-  const unnamed = Object.keys(errors)
-    .filter((name) => !(name in labels))
-    .flatMap((name) => messagesOf(errors[name] as FieldError | undefined).slice(0, 1))
+  const unnamed = [...errors]
+    .filter(([name]) => !(name in labels))
+    .flatMap(([, error]) => messagesOf(error).slice(0, 1))
     .map((text) => ({ fieldId: firstField, text }));
   return { form, fieldId, summary: [...named, ...unnamed], rightNow };
+}
+
+/** Every field error of a form by its dotted path ("customer.dateOfBirth.day"), however deep. */
+function errorLeaves(errors: FieldErrors, prefix = ""): Map<string, FieldError> {
+  const leaves = new Map<string, FieldError>();
+  for (const [key, value] of Object.entries(errors)) {
+    if (value === undefined || value === null || typeof value !== "object" || key === "ref") continue;
+    const path = prefix === "" ? key : `${prefix}.${key}`;
+    if ("type" in value && typeof value.type === "string") leaves.set(path, value as FieldError);
+    else for (const [inner, error] of errorLeaves(value as FieldErrors, path)) leaves.set(inner, error);
+  }
+  return leaves;
 }
 
 /** Binds one field of a `useSchemaForm` to a TextField or PasswordField. */
@@ -124,5 +145,28 @@ export function useFormField<Input extends FieldValues, Output>(
     error: problems.length > 0 ? problems : undefined,
     valid:
       problems.length === 0 && (fieldState.isTouched || form.formState.isSubmitted) && rightNow.has(name),
+  };
+}
+
+/** What a checkbox needs from the form: a yes-or-no field of a `useSchemaForm`. */
+export interface CheckboxBinding {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error: readonly string[] | undefined;
+}
+
+/** Binds one true-or-false field of a `useSchemaForm` to a Checkbox. */
+export function useCheckboxField<Input extends FieldValues, Output>(
+  { form, fieldId }: SchemaForm<Input, Output>,
+  name: Path<Input> & string,
+): CheckboxBinding {
+  const { field, fieldState } = useController({ control: form.control, name });
+  const problems = messagesOf(fieldState.error);
+  return {
+    id: fieldId(name),
+    checked: field.value === true,
+    onChange: (checked) => field.onChange(checked),
+    error: problems.length > 0 ? problems : undefined,
   };
 }

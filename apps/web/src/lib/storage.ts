@@ -38,6 +38,9 @@ export const sessionStorageKeys = [
   "completedSteps",
   // Not in SPEC.md's list: a change in the plan's price the person has not yet acknowledged.
   "priceChange",
+  // Not in SPEC.md's list: the purchase forms' answers (SPEC keeps customerData in local
+  // storage; personal and health details stay only as long as the tab: decision 014). Never a password.
+  "purchase",
 ] as const;
 export type SessionStorageKey = (typeof sessionStorageKeys)[number];
 

@@ -253,7 +253,7 @@ describe("RegisterForm", () => {
     expect(JSON.parse(post?.body ?? "null")).toEqual(expectedBody);
   });
 
-  it("posts through the submit it is given instead (the journey's customer-guest call)", async () => {
+  it("posts through the submit it is given instead (the journey's, which adds its plan id)", async () => {
     const user = userEvent.setup();
     const submit = vi.fn(async () => ({ ok: true as const, status: 200, data: registered }));
     const onRegistered = vi.fn();

@@ -31,7 +31,7 @@ export type RegisterSubmit = (body: RegisterBody) => Promise<ApiResult<Registere
 /**
  * A new account: names, email address twice and password twice, held to the API's own register
  * body schema (SPEC.md section 5's rules and messages). By default it posts to /api/account/register;
- * the journey passes `submit` to post to /api/plan/{id}/customer-guest instead.
+ * the journey passes `submit` to add its plan id, so the visitor's plan moves to the account.
  */
 export function RegisterForm({
   onRegistered,

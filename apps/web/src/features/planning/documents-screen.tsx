@@ -168,11 +168,10 @@ export function DocumentsScreen() {
       {allAccepted ? (
         <div className="success-box" role="status">
           <h2 className="success-box__title">You have accepted all six documents</h2>
-          <p>
-            The next step is to tell us about the people in your plan and how you would like to pay. You
-            cannot do this online just yet, so please call us when you are ready.
-          </p>
-          <CallUs className="call-us" />
+          <p>Next, tell us about yourself and anyone else involved in the plan.</p>
+          <Link href="/purchase" className="button">
+            Continue to buy your plan
+          </Link>
         </div>
       ) : null}
     </div>

@@ -202,7 +202,7 @@ export function AddressFinder({ idPrefix, onPick, onManual }: AddressFinderProps
       ) : null}
 
       <p>
-        <button type="button" className={styles.manual} onClick={onManual}>
+        <button type="button" className="link-button" onClick={onManual}>
           Enter the address manually
         </button>
       </p>

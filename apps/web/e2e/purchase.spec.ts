@@ -1,0 +1,202 @@
+import type { Page } from "@playwright/test";
+import type { PlanOptionsResponse } from "@kindred/contracts";
+import { readFile } from "node:fs/promises";
+import { formatPrice, messages } from "@kindred/domain";
+import { extractText, getDocumentProxy } from "unpdf";
+import { newPerson } from "./account-support";
+import { test, expect } from "./fixtures";
+import {
+  chooseNearestFuneralDirector,
+  continueTo,
+  expectTotal,
+  fetchPlanOptions,
+  option,
+  radioFor,
+} from "./journey-support";
+
+let catalogue: PlanOptionsResponse;
+test.beforeAll(async ({ request }) => {
+  catalogue = await fetchPlanOptions(request);
+});
+
+/** An attended cremation with a willow coffin, planned step by step; answers its total. */
+async function planAnAttendedCremation(page: Page): Promise<{ total: number; coffin: string }> {
+  const attended = option(catalogue.attendance, "attended");
+  const cremated = option(catalogue.remains, "cremated");
+  const familyLed = option(catalogue.celebrantTypes, "familyLed");
+  const ownBearers = option(catalogue.pallbearerTypes, "nominatingMyOwn");
+  const hearse = option(catalogue.transportationForTheDeceasedTypes, "specialistVehicle");
+  const coffin = option(catalogue.coffins, "willow");
+  const ashes = option(catalogue.ashesTreatmentTypes, "scatteredInGarden");
+
+  await page.goto("/planning/attendance");
+  await radioFor(page, attended.name).check();
+  await continueTo(page, "funeral-director");
+  await chooseNearestFuneralDirector(page, "MK9 2HP");
+  await continueTo(page, "burial-cremation");
+  await radioFor(page, cremated.name).check();
+  await continueTo(page, "crematoria");
+  await page.getByRole("radio").first().check();
+  await continueTo(page, "celebrant");
+  await radioFor(page, familyLed.name).check();
+  await continueTo(page, "pallbearers");
+  await radioFor(page, ownBearers.name).check();
+  await continueTo(page, "transportation");
+  await radioFor(page, hearse.name).check();
+  await continueTo(page, "coffin");
+  await radioFor(page, coffin.name).check();
+  await continueTo(page, "ashes");
+  await radioFor(page, ashes.name).check();
+  await continueTo(page, "additional");
+  await continueTo(page, "summary");
+  const total = attended.price + cremated.price + familyLed.price + hearse.price + coffin.price + ashes.price;
+  await expectTotal(page, total);
+  return { total, coffin: coffin.name };
+}
+
+async function acceptAllSixDocuments(page: Page): Promise<void> {
+  await page.getByRole("link", { name: "Read your plan documents" }).click();
+  await expect(page).toHaveURL(/\/planning\/documents$/);
+  const tabs = page.getByRole("tab");
+  await expect(tabs).toHaveCount(6);
+  for (let index = 0; index < 6; index += 1) {
+    await tabs.nth(index).click();
+    const checkbox = page.getByRole("tabpanel").getByRole("checkbox");
+    await checkbox.check();
+    await expect(checkbox).toBeChecked();
+  }
+  await expect(page.getByRole("heading", { name: "You have accepted all six documents" })).toBeVisible();
+}
+
+async function pdfTextOf(page: Page, buttonName: string): Promise<{ text: string; fileName: string }> {
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: buttonName }).click();
+  const download = await downloading;
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile(await download.path())));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return { text: text.replace(/\s+/g, " "), fileName: download.suggestedFilename() };
+}
+
+test("a visitor plans, accepts the documents, gives the four people's details and reaches payment with an account", async ({
+  page,
+  checkAccessibility,
+}) => {
+  const person = { ...newPerson("purchase"), firstName: "Eleanor", lastName: "Price" };
+  const { total, coffin } = await planAnAttendedCremation(page);
+  await acceptAllSixDocuments(page);
+
+  // The plan summary's PDF holds the total and the coffin the person chose.
+  await page.getByRole("tab", { name: /Funeral plan summary/ }).click();
+  const summary = await pdfTextOf(page, "Download the Funeral plan summary (PDF)");
+  expect(summary.text).toContain(`Total price of your plan ${formatPrice(total)}`);
+  expect(summary.text).toContain(coffin);
+
+  await page.getByRole("link", { name: "Continue to buy your plan" }).click();
+  await expect(page).toHaveURL(/\/purchase$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Who is this funeral plan for?" })).toBeVisible();
+  // Continue with nothing chosen: the error summary names the question.
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert").getByRole("link", { name: /Who the plan is for/ })).toBeVisible();
+  await page.getByRole("radio", { name: /Someone else/ }).check();
+  await checkAccessibility();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(/\/purchase\/customer$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
+  // Wrong answers are named at the top and under each field, and nothing moves on.
+  await page.getByLabel("Day").first().fill("31");
+  await page.getByLabel("Month").first().selectOption({ label: "February" });
+  await page.getByLabel("Year").first().fill("1950");
+  await page.getByRole("textbox", { name: "Email address", exact: true }).fill(person.email);
+  await page.getByLabel("Confirm your email address").fill(`x${person.email}`);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const problems = page.getByRole("alert");
+  await expect(
+    problems.getByRole("link", { name: `Your date of birth: ${messages.notARealDate}` }),
+  ).toBeVisible();
+  await expect(problems.getByRole("link", { name: `Your title: ${messages.required}` })).toBeVisible();
+  await expect(page).toHaveURL(/\/purchase\/customer$/);
+
+  await page.getByLabel("Title").selectOption("Mrs");
+  await page.getByLabel("First name").fill(person.firstName);
+  await page.getByLabel("Last name").fill(person.lastName);
+  await page.getByLabel("Day").first().fill("7");
+  await page.getByLabel("Month").first().selectOption({ label: "March" });
+  await page.getByLabel("Phone number").fill("01632 960 001");
+  // The address by postcode lookup, then the house and street by hand.
+  // The address fields opened with the errors; the finder is a click away.
+  await page.getByRole("button", { name: "Find an address by postcode" }).click();
+  await page.getByLabel("Postcode").fill("mk92hp");
+  await page.getByRole("button", { name: "Find address" }).click();
+  await page.getByLabel("Select an address").selectOption({ label: "MK9 2HP, Milton Keynes" });
+  await page.getByRole("button", { name: "Use this address" }).click();
+  await expect(page.getByLabel("Postcode")).toHaveValue("MK9 2HP");
+  await expect(page.getByLabel("Town or city")).toHaveValue("Milton Keynes");
+  await page.getByLabel("House number or name, and street").fill("14 Silbury Boulevard");
+  await page.getByRole("radio", { name: "Email" }).check();
+  await page.getByRole("radio", { name: "Large print" }).check();
+  await page.getByRole("checkbox", { name: /happy to receive my documents in English/ }).check();
+  await page.getByRole("checkbox", { name: /I have been bereaved recently/ }).check();
+  await page.getByRole("checkbox", { name: /I give permission/ }).check();
+  await checkAccessibility();
+  await page.screenshot({ path: test.info().outputPath("your-details.png"), fullPage: true });
+  // With all else right, the two email addresses that differ are named.
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(
+    page
+      .getByRole("alert")
+      .getByRole("link", { name: `Confirm your email address: ${messages.emailsMustMatch}` }),
+  ).toBeVisible();
+  await page.getByLabel("Confirm your email address").fill(person.email);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(/\/purchase\/additional$/);
+  // A reload keeps what was typed on the way back.
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(/\/purchase\/customer$/);
+  await expect(page.getByLabel("First name")).toHaveValue(person.firstName);
+  await page.reload();
+  await expect(page.getByLabel("House number or name, and street")).toHaveValue("14 Silbury Boulevard");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/purchase\/additional$/);
+
+  const covered = page.getByRole("region", { name: "The person the plan is for" });
+  await covered.getByLabel("Title").selectOption("Mrs");
+  await covered.getByLabel("First name").fill("Margaret");
+  await covered.getByLabel("Last name").fill("Hughes");
+  await covered.getByLabel("Day").fill("2");
+  await covered.getByLabel("Month").selectOption({ label: "November" });
+  await covered.getByLabel("Year").fill("1938");
+  await covered.getByLabel("How do you know them?").fill("Mother");
+  await covered
+    .getByRole("group", { name: /Do they know/ })
+    .getByRole("radio", { name: "Yes" })
+    .check();
+  await covered
+    .getByRole("group", { name: /Do they live at your address/ })
+    .getByRole("radio", { name: "No" })
+    .check();
+  // Her address by hand.
+  await covered.getByRole("button", { name: "Enter the address manually" }).click();
+  await covered.getByLabel("House number or name, and street").fill("3 Cedar Close");
+  await covered.getByLabel("Town or city").fill("Bedford");
+  await covered.getByLabel("Postcode").fill("MK40 1AA");
+  await covered.getByLabel("Country").selectOption("England");
+  await page
+    .getByRole("region", { name: "Someone we can speak to" })
+    .getByRole("radio", { name: "No" })
+    .check();
+  await page.getByRole("region", { name: "Who is paying" }).getByRole("radio", { name: "No" }).check();
+  await page.getByLabel("Create a password").fill(person.password);
+  await page.getByLabel("Repeat your password").fill(person.password);
+  await checkAccessibility();
+  await page.screenshot({ path: test.info().outputPath("other-people.png"), fullPage: true });
+  await page.getByRole("button", { name: "Create my account and continue" }).click();
+
+  await expect(page).toHaveURL(/\/purchase\/options$/);
+  await expect(page.getByRole("heading", { name: "Your plan is ready to pay for" })).toBeVisible();
+  await expect(page.getByText("Mrs Margaret Hughes")).toBeVisible();
+  await expect(page.getByText(formatPrice(total))).toBeVisible();
+  await expect(page.getByText(`Signed in as ${person.firstName} ${person.lastName}`)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("ready-to-pay.png"), fullPage: true });
+});

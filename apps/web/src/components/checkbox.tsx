@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import styles from "./choice.module.css";
+
+/** One large checkbox with its label beside it, what it means under the label, and what is wrong. */
+export function Checkbox({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: readonly string[];
+}) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const box = (
+    <div className={styles.checkbox}>
+      <input
+        type="checkbox"
+        id={id}
+        name={id}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+      />
+      <label htmlFor={id}>
+        {label}
+        {hint ? (
+          <span className={styles.checkboxHint} id={hintId}>
+            {hint}
+          </span>
+        ) : null}
+      </label>
+    </div>
+  );
+  if (!error) return box;
+  return (
+    <div className="form-group form-group--error">
+      <p className="error-message" id={errorId}>
+        <span className="visually-hidden">Error: </span>
+        {error[0]}
+      </p>
+      {box}
+    </div>
+  );
+}

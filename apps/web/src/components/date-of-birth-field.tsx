@@ -1,0 +1,110 @@
+import { monthNames } from "@kindred/domain";
+import styles from "./choice.module.css";
+import type { FormFieldBinding } from "./schema-form";
+
+/**
+ * A date of birth as GOV.UK asks for it: day, month and year together under one question, with
+ * the month from a list (SPEC.md section 5). What is wrong with any part shows once, above them.
+ */
+export function DateOfBirthField({
+  legend,
+  hint = "For example, 7 March 1948",
+  ownDetails = true,
+  day,
+  month,
+  year,
+}: {
+  legend: string;
+  hint?: string;
+  /** The person's own date of birth, which the browser may fill in; not for someone else's. */
+  ownDetails?: boolean;
+  day: FormFieldBinding;
+  month: FormFieldBinding;
+  year: FormFieldBinding;
+}) {
+  const problems = [...(day.error ?? []), ...(month.error ?? []), ...(year.error ?? [])];
+  const hintId = `${day.id}-hint`;
+  const errorId = `${day.id}-error`;
+  const part = (binding: FormFieldBinding) => (binding.error ? " input--error" : "");
+  return (
+    <div className={problems.length > 0 ? "form-group form-group--error" : "form-group"}>
+      <fieldset
+        className="fieldset"
+        role="group"
+        aria-describedby={[hintId, problems.length > 0 ? errorId : null].filter(Boolean).join(" ")}
+      >
+        <legend className="legend">{legend}</legend>
+        <div className="hint" id={hintId}>
+          {hint}
+        </div>
+        {problems.length > 0 ? (
+          <p className="error-message" id={errorId}>
+            <span className="visually-hidden">Error: </span>
+            {problems[0]}
+          </p>
+        ) : null}
+        <div className={styles.dateFields}>
+          <div className={styles.dateField}>
+            <label className="label" htmlFor={day.id}>
+              Day
+            </label>
+            <input
+              id={day.id}
+              name={day.name}
+              className={`input ${styles.dayInput}${part(day)}`}
+              inputMode="numeric"
+              autoComplete={ownDetails ? "bday-day" : "off"}
+              maxLength={2}
+              value={day.value}
+              onChange={(event) => day.onChange(event.target.value)}
+              onBlur={day.onBlur}
+              aria-invalid={day.error ? true : undefined}
+            />
+          </div>
+          <div className={styles.dateField}>
+            <label className="label" htmlFor={month.id}>
+              Month
+            </label>
+            <select
+              id={month.id}
+              name={month.name}
+              className={`input ${styles.monthSelect}${part(month)}`}
+              autoComplete={ownDetails ? "bday-month" : "off"}
+              value={month.value}
+              onChange={(event) => month.onChange(event.target.value)}
+              onBlur={month.onBlur}
+              aria-invalid={month.error ? true : undefined}
+            >
+              <option value="">Choose a month</option>
+              {monthNames.map((name, index) => {
+                const value = String(index + 1).padStart(2, "0");
+                return (
+                  <option key={value} value={value}>
+                    {name}
+                  </option>
+                );
+              })}
+            </select>
+          </div>
+          <div className={styles.dateField}>
+            <label className="label" htmlFor={year.id}>
+              Year
+            </label>
+            <input
+              id={year.id}
+              name={year.name}
+              className={`input ${styles.yearInput}${part(year)}`}
+              inputMode="numeric"
+              autoComplete={ownDetails ? "bday-year" : "off"}
+              maxLength={4}
+              value={year.value}
+              onChange={(event) => year.onChange(event.target.value)}
+              onBlur={year.onBlur}
+              aria-invalid={year.error ? true : undefined}
+            />
+          </div>
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useEffect, useState, type ReactNode } from "react";
+import type { LegalDocumentsResponse, Violation } from "@kindred/contracts";
+import { findJourneyProblems, journeyStepPath, messages, storedJourney } from "@kindred/domain";
+import { LoadingSpinner } from "../../components/loading-spinner";
+import { CallUs } from "../../components/phone-link";
+import { ViolationsBox } from "../../components/violations-box";
+import { apiRequest } from "../../lib/api-client";
+import { isUserLoggedIn } from "../../lib/customer-session";
+import { PurchasePlanContext, type PurchasePlan } from "../../lib/purchase-plan";
+import { getJourneySnapshot } from "./journey-store";
+import { savePlanNow } from "./plan-autosave";
+import { restoreSavedPlan } from "./saved-plan";
+import { usePlanOptions } from "./use-plan-options";
+
+type GateState =
+  | { status: "checking" }
+  | { status: "open"; plan: PurchasePlan }
+  | { status: "failed"; violations: Violation[] };
+
+/** Where a person goes who is not ready to buy: their first unanswered step, or the documents. */
+const documentsPath = "/planning/documents";
+
+/**
+ * The route guard of SPEC.md section 2 for the purchase screens: only a finished journey whose six
+ * documents are all accepted may be bought. The plan is saved first, so the server holds what is
+ * bought; a journey not finished goes back to the attendance step (SPEC.md), and documents not
+ * yet accepted to the documents screen, where the person can accept them.
+ */
+export function PurchaseGate({ children }: { children: ReactNode }) {
+  const { state: options } = usePlanOptions();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [state, setState] = useState<GateState>({ status: "checking" });
+
+  useEffect(() => {
+    if (options.status === "failed") {
+      setState({ status: "failed", violations: options.violations });
+      return;
+    }
+    if (options.status !== "ready") return;
+    let current = true;
+    void (async () => {
+      await restoreSavedPlan(queryClient, options.planOptions);
+      const { journeyData } = storedJourney(getJourneySnapshot());
+      if (findJourneyProblems(journeyData, options.planOptions).length > 0) {
+        router.replace(journeyStepPath("attendance"));
+        return;
+      }
+      const saved = await savePlanNow();
+      if (!current) return;
+      if (saved.outcome !== "saved") {
+        const title = saved.outcome === "failed" ? saved.message : messages.nothingToSave;
+        setState({ status: "failed", violations: [{ propertyPath: "Data", title }] });
+        return;
+      }
+      const legal = await apiRequest<LegalDocumentsResponse>(`/api/plan/${saved.planId}/legal`);
+      if (!current) return;
+      if (!legal.ok) {
+        setState({ status: "failed", violations: legal.data.violations });
+        return;
+      }
+      if (!legal.data.allAccepted) {
+        router.replace(documentsPath);
+        return;
+      }
+      setState({ status: "open", plan: { planId: saved.planId, signedIn: isUserLoggedIn() } });
+    })();
+    return () => {
+      current = false;
+    };
+  }, [options, queryClient, router]);
+
+  if (state.status === "open") {
+    return <PurchasePlanContext value={state.plan}>{children}</PurchasePlanContext>;
+  }
+  if (state.status === "failed") {
+    return (
+      <div className="page-width journey-page">
+        <ViolationsBox title="Sorry, we could not open your plan" violations={state.violations}>
+          <p>Please try again in a moment, or call us and we will help.</p>
+          <CallUs className="call-us" />
+        </ViolationsBox>
+      </div>
+    );
+  }
+  return (
+    <div className="page-width journey-page">
+      <LoadingSpinner label="Opening your plan…" />
+    </div>
+  );
+}

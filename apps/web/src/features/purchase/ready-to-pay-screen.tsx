@@ -1,0 +1,120 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import type { PlanPeopleResponse, PlanReadyResponse, PlanResponse, Violation } from "@kindred/contracts";
+import { formatPrice, journeyStepPath } from "@kindred/domain";
+import { BackLink } from "../../components/back-link";
+import { LoadingSpinner } from "../../components/loading-spinner";
+import { CallUs } from "../../components/phone-link";
+import { apiRequest } from "../../lib/api-client";
+import { apiData } from "../../lib/api-query";
+import { usePurchasePlan } from "../../lib/purchase-plan";
+import { purchasePaths } from "./purchase-paths";
+import styles from "./purchase.module.css";
+
+/** Where a person fixes each piece `POST /api/plan/valid` says is missing. */
+const fixes: Record<string, { href: string; label: string }> = {
+  journey: { href: journeyStepPath("summary"), label: "Go to your plan summary" },
+  documents: { href: "/planning/documents", label: "Go to your plan documents" },
+  customer: { href: purchasePaths.customer, label: "Go to your details" },
+  account: { href: purchasePaths.additional, label: "Create your account" },
+};
+
+type Readiness =
+  { ready: true; plan: PlanResponse; people: PlanPeopleResponse } | { ready: false; missing: Violation[] };
+
+async function readiness(planId: string): Promise<Readiness> {
+  const answer = await apiRequest<PlanReadyResponse>("/api/plan/valid", { method: "POST", body: { planId } });
+  if (!answer.ok) return { ready: false, missing: answer.data.violations };
+  const [plan, people] = await Promise.all([
+    apiData<PlanResponse>(`/api/plan/${planId}`),
+    apiData<PlanPeopleResponse>(`/api/plan/${planId}/customer`),
+  ]);
+  return { ready: true, plan, people };
+}
+
+function fullName(person: { title?: unknown; firstName: string; lastName: string } | null): string {
+  if (!person) return "";
+  const title = typeof person.title === "string" && person.title !== "Other" ? `${person.title} ` : "";
+  return `${title}${person.firstName} ${person.lastName}`;
+}
+
+/**
+ * `/purchase/options`: the plan checked by the API as ready to pay for (`POST /api/plan/valid`),
+ * or, if it is not, each missing piece with the way back to it.
+ */
+export function ReadyToPayScreen() {
+  const { planId } = usePurchasePlan();
+  const { data, status } = useQuery({ queryKey: ["plan-ready", planId], queryFn: () => readiness(planId) });
+
+  if (status === "pending") {
+    return (
+      <div className="page-width journey-page">
+        <LoadingSpinner label="Checking your plan…" />
+      </div>
+    );
+  }
+  if (status === "error" || !data) {
+    return (
+      <div className="page-width journey-page">
+        <div className="error-box" role="alert">
+          <h1 className="error-box__title">Sorry, we could not check your plan</h1>
+          <p>Please reload the page in a moment, or call us and we will help.</p>
+          <CallUs className="call-us" />
+        </div>
+      </div>
+    );
+  }
+  if (!data.ready) {
+    return (
+      <div className="page-width journey-page">
+        <BackLink href={purchasePaths.additional} />
+        <h1>A few things are still needed</h1>
+        <ul className={styles.readyList}>
+          {data.missing.map((violation) => {
+            const fix = fixes[violation.propertyPath];
+            return (
+              <li key={violation.propertyPath}>
+                {violation.title} {fix ? <Link href={fix.href}>{fix.label}</Link> : null}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    );
+  }
+
+  const { plan, people } = data;
+  const coveredName = fullName(people.coveredPerson) || fullName(people.customer);
+  return (
+    <div className="page-width journey-page">
+      <BackLink href={purchasePaths.additional} />
+      <div className="success-box" role="status">
+        <h1 className="success-box__title">Your plan is ready to pay for</h1>
+        <p>Thank you. We have your details, and your account is set up.</p>
+      </div>
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt className="summary-list__key">Plan for</dt>
+          <dd className="summary-list__value">{coveredName}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt className="summary-list__key">Total price</dt>
+          <dd className="summary-list__value">{formatPrice(plan.price.total)}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt className="summary-list__key">Plan reference</dt>
+          <dd className="summary-list__value">{plan.id}</dd>
+        </div>
+      </dl>
+      <h2>Paying for your plan</h2>
+      <p>
+        You can pay in full, or pay a deposit and the rest in monthly instalments. Paying online is not open
+        yet, so please call us to pay by card or to set up a Direct Debit. Have your plan reference to hand.
+        Nothing is taken until you agree it with us.
+      </p>
+      <CallUs className="call-us" />
+    </div>
+  );
+}
