@@ -81,6 +81,9 @@ test("a visitor plans, accepts the documents, gives the four people's details an
   page,
   checkAccessibility,
 }) => {
+  // The whole road from the first question to payment, with accessibility checks on each form:
+  // longer than one screen's test, so it has longer than the default minute.
+  test.setTimeout(180_000);
   const person = { ...newPerson("purchase"), firstName: "Eleanor", lastName: "Price" };
   const { total, coffin } = await planAnAttendedCremation(page);
   await acceptAllSixDocuments(page);
