@@ -203,3 +203,11 @@ test("a visitor plans, accepts the documents, gives the four people's details an
   await expect(page.getByText(`Signed in as ${person.firstName} ${person.lastName}`)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("ready-to-pay.png"), fullPage: true });
 });
+
+test("the purchase screens wait for a finished plan: a new visitor is sent to the first question", async ({
+  page,
+}) => {
+  await page.goto("/purchase/customer");
+  await expect(page).toHaveURL(/\/planning\/attendance$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
