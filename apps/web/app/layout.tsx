@@ -4,7 +4,7 @@ import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { AccountMenu } from "@/features/account/account-menu";
 import { displaySettingsScript } from "@/lib/display-settings";
-import { bodyFont } from "@/lib/fonts";
+import { bodyFont, digitFont } from "@/lib/fonts";
 import { QueryProvider } from "@/lib/query-provider";
 import { getServerConfig } from "@/lib/server-config.server";
 import "./globals.css";
@@ -42,7 +42,7 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     // The inline script sets data-zoom and data-contrast before React hydrates.
-    <html lang="en-GB" className={bodyFont.variable} suppressHydrationWarning>
+    <html lang="en-GB" className={`${digitFont.variable} ${bodyFont.variable}`} suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: displaySettingsScript }} />
       </head>

@@ -102,7 +102,16 @@ test("an attended burial, priced at every step, then made a cremation from the s
   const cremated = option(catalogue.remains, "cremated");
   const keepsake = option(catalogue.ashesTreatmentTypes, "keepsakeUrn");
   await page.getByRole("link", { name: "Change Burial or cremation" }).click();
-  await radioFor(page, cremated.name).check();
+  // The change would clear the burial answers: the person is asked first, and told which.
+  await radioFor(page, cremated.name).click();
+  const asking = page.getByRole("dialog", { name: "This will clear some of your answers" });
+  await expect(asking.getByRole("listitem")).toHaveText(["Burial plot", "Burial service"]);
+  await asking.getByRole("button", { name: "No, keep my answers" }).click();
+  await expect(asking).toHaveCount(0);
+  await expect(radioFor(page, buried.name)).toBeChecked();
+  await radioFor(page, cremated.name).click();
+  await asking.getByRole("button", { name: /^Yes, choose/ }).click();
+  await expect(radioFor(page, cremated.name)).toBeChecked();
   await continueTo(page, "crematoria");
   await page.getByRole("radio", { name: catalogue.defaultCrematory.name, exact: true }).check();
   await continueTo(page, "ashes");
@@ -211,9 +220,15 @@ test("a package fills the plan, and changing one of its choices ends the package
   const park = option(catalogue.coffins, "park");
 
   await page.goto("/planning/attendance");
+  // Continue for the kinds of funeral comes before the packages; choosing a package goes on.
+  const continueBox = await page.getByRole("button", { name: "Continue", exact: true }).boundingBox();
+  const packagesBox = await page
+    .getByRole("heading", { name: "Or start from one of our packages" })
+    .boundingBox();
+  expect(continueBox!.y).toBeLessThan(packagesBox!.y);
   await page.getByRole("button", { name: `Choose the ${traditional.name} package` }).click();
+  await expect(page).toHaveURL(/\/planning\/funeral-director$/);
   await expectTotal(page, traditional.price);
-  await continueTo(page, "funeral-director");
   await chooseNearestFuneralDirector(page, "B1 1BB");
   await continueTo(page, "additional");
   await continueTo(page, "summary");
@@ -349,4 +364,24 @@ test("a new step opens at its top with the heading focused, and the price bar le
     return topmost !== null && element.contains(topmost);
   });
   expect(uncovered).toBe(true);
+});
+
+test("at 320 pixels wide with the largest text, the first step and its packages fit the screen", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.addInitScript(() => window.localStorage.setItem("zoom", "150"));
+  await page.goto("/planning/attendance");
+  await expect(page.getByRole("heading", { name: "Or start from one of our packages" })).toBeVisible();
+  const overflowing = await page.evaluate(() =>
+    [...document.querySelectorAll("main *")]
+      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.slice(0, 40)}`,
+      )
+      .slice(0, 5),
+  );
+  expect(overflowing).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });

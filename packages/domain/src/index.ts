@@ -1,6 +1,7 @@
 export * from "./account-rules";
 export * from "./answer-problems";
 export * from "./catalogue";
+export * from "./cleared-answers";
 export * from "./contact-details";
 export * from "./distance";
 export * from "./firm-details";

@@ -16,6 +16,8 @@ interface RadioCardsProps {
   legend: ReactNode;
   /** When the question is the page's only question, its legend is the page heading (GOV.UK). */
   legendIsPageHeading?: boolean;
+  /** The page's heading already asks the question: the legend is for screen readers only. */
+  legendHidden?: boolean;
   hint?: ReactNode;
   options: readonly RadioCardOption[];
   value: string | null;
@@ -28,6 +30,7 @@ export function RadioCards({
   name,
   legend,
   legendIsPageHeading = false,
+  legendHidden = false,
   hint,
   options,
   value,
@@ -41,7 +44,11 @@ export function RadioCards({
   return (
     <div className={error ? "form-group form-group--error" : "form-group"}>
       <fieldset className="fieldset" aria-describedby={describedBy || undefined}>
-        <legend className={legendIsPageHeading ? "legend legend--page-heading" : "legend"}>
+        <legend
+          className={
+            legendHidden ? "visually-hidden" : legendIsPageHeading ? "legend legend--page-heading" : "legend"
+          }
+        >
           {legendIsPageHeading ? <h1 className="legend__heading">{legend}</h1> : legend}
         </legend>
         {hint ? (

@@ -21,3 +21,22 @@ export const bodyFont = localFont({
   variable: "--font-body",
   fallback: ["Verdana", "Arial", "sans-serif"],
 });
+
+/**
+ * Numbers in a plain zero: Atkinson Hyperlegible Next draws 0 with a slash, which reads oddly in
+ * prices and phone numbers. This font holds only the digits 0 to 9 (Inter's, cut down by
+ * scripts/subset-digit-font.mjs) and stands first in the font stack, so every other character
+ * still comes from the body font.
+ */
+export const digitFont = localFont({
+  src: [
+    { path: "../fonts/digits-400.woff2", weight: "400", style: "normal" },
+    { path: "../fonts/digits-700.woff2", weight: "700", style: "normal" },
+  ],
+  display: "swap",
+  variable: "--font-digits",
+  declarations: [{ prop: "unicode-range", value: "U+0030-0039" }],
+  // No metric-matched fallback: it would cover every character, not just the digits.
+  adjustFontFallback: false,
+  fallback: [],
+});

@@ -7,7 +7,7 @@ import { pricedOptionCards } from "./priced-option-cards";
 import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
-import { stepQuestion } from "./step-text";
+import { headingAsksTheQuestion, stepQuestion } from "./step-text";
 
 /** What happens to the ashes: one of the catalogue's treatments (needed), and any wishes. */
 export function AshesStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
@@ -20,6 +20,7 @@ export function AshesStep({ planOptions, journey, step, onContinue, continueLabe
       <RadioCards
         name="ashes"
         legend={stepQuestion(step, "ashes")}
+        legendHidden={headingAsksTheQuestion(step)}
         options={pricedOptionCards(planOptions.ashesTreatmentTypes)}
         value={chosenId === null ? null : String(chosenId)}
         onChange={(value) => answer(planOptions, "ashes", { treatmentType: Number(value), notes })}

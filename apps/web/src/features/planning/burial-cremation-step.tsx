@@ -1,14 +1,14 @@
 "use client";
 
 import { RadioCards } from "../../components/radio-cards";
-import { chooseRemains } from "./journey-store";
 import { pricedOptionCards } from "./priced-option-cards";
 import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
+import { useClearingConfirmation } from "./use-clearing-confirmation";
 import type { StepScreenProps } from "./step-screen-props";
-import { stepQuestion } from "./step-text";
+import { headingAsksTheQuestion, stepQuestion } from "./step-text";
 
-/** Burial or cremation. Choosing one clears any answers given for the other. */
+/** Burial or cremation. Choosing one clears any answers given for the other, after asking. */
 export function BurialCremationStep({
   planOptions,
   journey,
@@ -17,6 +17,7 @@ export function BurialCremationStep({
   continueLabel,
 }: StepScreenProps) {
   const chosenId = journey.journeyData.burialCremation?.option.id ?? null;
+  const { choose, dialog } = useClearingConfirmation(planOptions);
   const validation = useStepValidation(() =>
     stepErrors("burial-cremation", journey.journeyData, planOptions),
   );
@@ -26,11 +27,18 @@ export function BurialCremationStep({
       <RadioCards
         name="burialCremation"
         legend={stepQuestion(step, "burialCremation")}
+        legendHidden={headingAsksTheQuestion(step)}
         options={pricedOptionCards(planOptions.remains)}
         value={chosenId === null ? null : String(chosenId)}
-        onChange={(value) => chooseRemains(planOptions, Number(value))}
+        onChange={(value) =>
+          choose(
+            { kind: "remains", id: Number(value) },
+            planOptions.remains.find((option) => option.id === Number(value))?.name.toLowerCase() ?? "this",
+          )
+        }
         error={validation.errorFor("burialCremation")}
       />
+      {dialog}
     </StepForm>
   );
 }

@@ -6,7 +6,7 @@ import { answer } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
-import { stepQuestion } from "./step-text";
+import { headingAsksTheQuestion, stepQuestion } from "./step-text";
 
 const yes = "yes";
 const no = "no";
@@ -22,6 +22,7 @@ export function BurialPlotStep({ planOptions, journey, step, onContinue, continu
       <RadioCards
         name="burial"
         legend={stepQuestion(step, "burial")}
+        legendHidden={headingAsksTheQuestion(step)}
         options={[
           {
             value: yes,

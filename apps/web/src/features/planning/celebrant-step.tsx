@@ -7,7 +7,7 @@ import { pricedOptionCards } from "./priced-option-cards";
 import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
-import { stepQuestion } from "./step-text";
+import { headingAsksTheQuestion, stepQuestion } from "./step-text";
 
 /** Who leads the service, with any notes (a minister's name, say). */
 export function CelebrantStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
@@ -19,6 +19,7 @@ export function CelebrantStep({ planOptions, journey, step, onContinue, continue
       <RadioCards
         name="celebrant"
         legend={stepQuestion(step, "celebrant")}
+        legendHidden={headingAsksTheQuestion(step)}
         options={pricedOptionCards(planOptions.celebrantTypes)}
         value={current.celebrant === null ? null : String(current.celebrant)}
         onChange={(value) => answer(planOptions, "celebrant", { ...current, celebrant: Number(value) })}

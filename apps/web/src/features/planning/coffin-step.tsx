@@ -6,7 +6,7 @@ import { answer } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
-import { stepQuestion } from "./step-text";
+import { headingAsksTheQuestion, stepQuestion } from "./step-text";
 import styles from "./coffin-step.module.css";
 
 const allCollections = "all";
@@ -85,7 +85,9 @@ export function CoffinStep({ planOptions, journey, step, onContinue, continueLab
       ) : null}
       <div className={error ? "form-group form-group--error" : "form-group"}>
         <fieldset className="fieldset" aria-describedby={error ? "coffin-error" : undefined}>
-          <legend className="legend">{stepQuestion(step, "coffin")}</legend>
+          <legend className={headingAsksTheQuestion(step) ? "visually-hidden" : "legend"}>
+            {stepQuestion(step, "coffin")}
+          </legend>
           {error ? (
             <p className="error-message" id="coffin-error">
               <span className="visually-hidden">Error: </span>

@@ -8,7 +8,7 @@ import { answer } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
-import { stepQuestion } from "./step-text";
+import { headingAsksTheQuestion, stepQuestion } from "./step-text";
 import { useFuneralDirectorBranch } from "./use-funeral-director-branch";
 
 const formatMiles = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 1 });
@@ -38,6 +38,7 @@ export function CrematoriaStep({ planOptions, journey, step, onContinue, continu
       <RadioCards
         name="crematoria"
         legend={stepQuestion(step, "crematoria")}
+        legendHidden={headingAsksTheQuestion(step)}
         options={crematoria.map((crematory) => ({
           value: String(crematory.id),
           label: crematory.name,

@@ -14,7 +14,7 @@ import { funeralDirectorQueries } from "./plan-queries";
 import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
-import { stepQuestion } from "./step-text";
+import { headingAsksTheQuestion, stepQuestion } from "./step-text";
 
 /** The size each branch's picture is asked for and shown at. */
 export const branchPictureSize = { width: 232, height: 168 } as const;
@@ -227,7 +227,9 @@ export function FuneralDirectorStep({
                 .join(" ") || undefined
             }
           >
-            <legend className="legend">{stepQuestion(step, "funeralDirector")}</legend>
+            <legend className={headingAsksTheQuestion(step) ? "visually-hidden" : "legend"}>
+              {stepQuestion(step, "funeralDirector")}
+            </legend>
             {showingOnlyEarlierChoice ? (
               <div className="hint" id={branchHintId}>
                 This is the funeral director you chose. To choose a different one, search by postcode above.

@@ -13,6 +13,7 @@ import {
   repriceJourney,
   resetStep as resetStepRule,
   startEdit as startEditRule,
+  stepsClearedBy,
   visitStep as visitStepRule,
   type JourneyCatalogue,
   type JourneyData,
@@ -122,23 +123,47 @@ export function repriceWith(catalogue: JourneyCatalogue): void {
   commit({ ...repriced, edit });
 }
 
-export function chooseAttendance(catalogue: JourneyCatalogue, attendanceId: number): void {
-  update((state) =>
-    state.journeyData.attendance?.option.id === attendanceId && !state.journeyData.package
-      ? state
-      : chooseAttendanceRule(state, catalogue, attendanceId),
-  );
+/**
+ * The choices that can clear earlier answers, as the domain makes them; the same change is
+ * previewed (to ask the person first, `stepsClearedByChoice`) and applied (`makeChoice`).
+ */
+export type ClearingChoice =
+  { kind: "attendance"; id: number } | { kind: "package"; id: number } | { kind: "remains"; id: number };
+
+function afterChoice(state: JourneyState, catalogue: JourneyCatalogue, choice: ClearingChoice): JourneyState {
+  switch (choice.kind) {
+    case "attendance":
+      return state.journeyData.attendance?.option.id === choice.id && !state.journeyData.package
+        ? state
+        : chooseAttendanceRule(state, catalogue, choice.id);
+    case "package":
+      return state.journeyData.package?.id === choice.id
+        ? state
+        : choosePackageRule(state, catalogue, choice.id);
+    case "remains":
+      return chooseRemainsRule(state, catalogue, choice.id);
+  }
 }
 
-export function choosePackage(catalogue: JourneyCatalogue, packageId: number): void {
-  update((state) =>
-    state.journeyData.package?.id === packageId ? state : choosePackageRule(state, catalogue, packageId),
-  );
+/** The steps whose answers the choice would clear, in journey order: none means nothing is lost. */
+export function stepsClearedByChoice(
+  catalogue: JourneyCatalogue,
+  choice: ClearingChoice,
+): JourneyStepHandle[] {
+  const state = getJourneySnapshot();
+  return stepsClearedBy(state, afterChoice(state, catalogue, choice));
 }
 
-export function chooseRemains(catalogue: JourneyCatalogue, remainsId: number): void {
-  update((state) => chooseRemainsRule(state, catalogue, remainsId));
+export function makeChoice(catalogue: JourneyCatalogue, choice: ClearingChoice): void {
+  update((state) => afterChoice(state, catalogue, choice));
 }
+
+export const chooseAttendance = (catalogue: JourneyCatalogue, id: number) =>
+  makeChoice(catalogue, { kind: "attendance", id });
+export const choosePackage = (catalogue: JourneyCatalogue, id: number) =>
+  makeChoice(catalogue, { kind: "package", id });
+export const chooseRemains = (catalogue: JourneyCatalogue, id: number) =>
+  makeChoice(catalogue, { kind: "remains", id });
 
 export function answer<Topic extends Exclude<JourneyTopic, "attendance" | "burialCremation" | "package">>(
   catalogue: JourneyCatalogue,

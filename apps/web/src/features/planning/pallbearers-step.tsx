@@ -8,7 +8,7 @@ import { pricedOptionCards } from "./priced-option-cards";
 import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
-import { stepQuestion } from "./step-text";
+import { headingAsksTheQuestion, stepQuestion } from "./step-text";
 
 /**
  * Who carries the coffin. Family or friends may be thanked with money set aside for them (a
@@ -40,6 +40,7 @@ export function PallbearersStep({ planOptions, journey, step, onContinue, contin
       <RadioCards
         name="pallbearers"
         legend={stepQuestion(step, "pallbearers")}
+        legendHidden={headingAsksTheQuestion(step)}
         options={pricedOptionCards(planOptions.pallbearerTypes)}
         value={current.pallbearerType === null ? null : String(current.pallbearerType)}
         onChange={(value) => chooseType(Number(value))}

@@ -63,11 +63,14 @@ export function StepForm({
   validation,
   onContinue,
   continueLabel = "Continue",
+  after,
   children,
 }: {
   validation: ReturnType<typeof useStepValidation>;
   onContinue: () => void;
   continueLabel?: string;
+  /** Shown under Continue: another way on, such as the packages. */
+  after?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -77,6 +80,7 @@ export function StepForm({
       onValid={onContinue}
       submitLabel={continueLabel}
       className="step-form"
+      after={after}
     >
       {children}
     </FormShell>

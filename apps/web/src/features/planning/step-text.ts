@@ -25,3 +25,11 @@ export function stepQuestion(step: JourneyStep | undefined, fieldName: string): 
     missingStepQuestion
   );
 }
+
+/**
+ * Whether the step's heading already asks its one question: its legend is then read by screen
+ * readers but not shown again under the heading (issue 8 item 6, "each question appears twice").
+ */
+export function headingAsksTheQuestion(step: JourneyStep | undefined): boolean {
+  return step?.questions.length === 1;
+}
