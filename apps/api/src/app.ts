@@ -146,7 +146,12 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       await api.register(planRoutes, { plans });
       await api.register(documentRoutes, { documents });
       await api.register(purchaseRoutes, {
-        readiness: createPurchaseReadiness({ plans, documents, planOptions }),
+        readiness: createPurchaseReadiness({
+          plans,
+          documents,
+          planOptions,
+          isEmailConfirmed: async (userId) => (await accounts.getUser(userId)).emailConfirmed,
+        }),
       });
       await api.register(accountRoutes, { accounts });
       await api.register(logoutRoutes, { db, verifiedTokens });

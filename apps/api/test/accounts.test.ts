@@ -514,6 +514,56 @@ describe("GET /api/user", () => {
   });
 });
 
+describe("POST /api/account/resend-confirmation", () => {
+  function resend(email: string, address = uniqueAddress()) {
+    return callApi(testApp, applicationToken, "POST", "/api/account/resend-confirmation", { email }, address);
+  }
+
+  it("sends a new link that confirms the address, and retires the old one", async () => {
+    const { details } = await createCustomer(testApp);
+    const first = await confirmLinkOf(details.email);
+
+    const response = await resend(details.email);
+
+    expect(response.statusCode).toBe(202);
+    expect(messageResponseSchema.parse(response.json())).toEqual({ message: messages.confirmLinkResent });
+    const links = (await messagesTo(details.email))
+      .filter((message) => message.subject === "Please confirm your email address")
+      .map((message) => linkIn(message.text, `${siteUrl}/account/confirm-email?`));
+    expect(links).toHaveLength(2);
+    expect((await callApi(testApp, applicationToken, "GET", apiUrlOfLink(first))).statusCode).toBe(400);
+    expect((await callApi(testApp, applicationToken, "GET", apiUrlOfLink(links[1]!))).statusCode).toBe(200);
+  });
+
+  it("answers the same for a confirmed address and an unknown one, and sends nothing", async () => {
+    const { details } = await createCustomer(testApp);
+    await callApi(testApp, applicationToken, "GET", apiUrlOfLink(await confirmLinkOf(details.email)));
+    const unknown = `nobody.${Date.now()}@example.com`;
+
+    const confirmed = await resend(details.email);
+    const nobody = await resend(unknown);
+
+    expect(confirmed.statusCode).toBe(202);
+    expect(nobody.statusCode).toBe(202);
+    expect(confirmed.json()).toEqual(nobody.json());
+    expect(await messagesTo(details.email)).toHaveLength(1);
+    expect(await messagesTo(unknown)).toEqual([]);
+  });
+
+  it("refuses a fourth request for one address within the hour", async () => {
+    const { details } = await createCustomer(testApp);
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await resend(details.email)).statusCode).toBe(202);
+
+    const fourth = await resend(details.email);
+
+    expect(fourth.statusCode).toBe(429);
+    expect(violationsResponseSchema.parse(fourth.json()).violations).toEqual([
+      { propertyPath: "Request", title: messages.tooManyConfirmRequests },
+    ]);
+  });
+});
+
 describe("POST /api/account/register from the journey (save and continue later)", () => {
   it("moves the visitor's plan to the new account", async () => {
     const guestToken = await testApp.requestApplicationToken();

@@ -10,7 +10,7 @@ import {
 import { legalDocumentReferences, messages } from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import { planPeople } from "../src/db/schema";
-import { callApi, createSignedInCustomer, signIn } from "./support/customers";
+import { apiUrlOfLink, callApi, createSignedInCustomer, signIn } from "./support/customers";
 import { catalogueAndBranch, fullJourney } from "./support/journeys";
 import { addressDetails, coveredPersonDetails, customerGuestDetails, peopleDetails } from "./support/people";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -334,6 +334,15 @@ describe("POST /api/plan/valid", () => {
     const created = await callApi(testApp, guestToken, "POST", `/api/plan/${planId}/customer-guest`, details);
     expect(created.statusCode, created.body).toBe(201);
     const customerToken = await signIn(testApp, details.customer.email);
+    const unconfirmed = await callApi(testApp, customerToken, "POST", "/api/plan/valid", { planId });
+    expect(violationsResponseSchema.parse(unconfirmed.json()).violations).toEqual([
+      { propertyPath: "email", title: messages.emailNotConfirmed },
+    ]);
+    const [confirmation] = (await testApp.readOutbox()).filter(
+      (message) => message.to === details.customer.email.toLowerCase(),
+    );
+    const link = confirmation!.text.split(/\s+/).find((word) => word.includes("/account/confirm-email?"));
+    expect((await callApi(testApp, customerToken, "GET", apiUrlOfLink(link!))).statusCode).toBe(200);
 
     const response = await callApi(testApp, customerToken, "POST", "/api/plan/valid", { planId });
 

@@ -3,7 +3,7 @@ import type { PlanOptionsResponse } from "@kindred/contracts";
 import { readFile } from "node:fs/promises";
 import { formatPrice, messages } from "@kindred/domain";
 import { extractText, getDocumentProxy } from "unpdf";
-import { newPerson } from "./account-support";
+import { latestEmailTo, linkIn, newPerson } from "./account-support";
 import { test, expect } from "./fixtures";
 import {
   chooseNearestFuneralDirector,
@@ -13,6 +13,9 @@ import {
   option,
   radioFor,
 } from "./journey-support";
+
+// Until the email address is confirmed, the API answers that the plan is not ready (422).
+test.use({ expectedConsoleErrors: [/status of 422 .*\/api\/plan\/valid/] });
 
 let catalogue: PlanOptionsResponse;
 test.beforeAll(async ({ request }) => {
@@ -197,6 +200,13 @@ test("a visitor plans, accepts the documents, gives the four people's details an
   await page.getByRole("button", { name: "Create my account and continue" }).click();
 
   await expect(page).toHaveURL(/\/purchase\/options$/);
+  // The new account's email address is confirmed before anything is paid.
+  await expect(page.getByText(messages.emailNotConfirmed)).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Email address" })).toHaveValue(person.email);
+  const confirmation = await latestEmailTo(person.email, /confirm your email/i);
+  await page.goto(linkIn(confirmation, "/account/confirm-email"));
+  await expect(page.getByText(messages.emailConfirmed)).toBeVisible();
+  await page.goto("/purchase/options");
   await expect(page.getByRole("heading", { name: "Your plan is ready to pay for" })).toBeVisible();
   await expect(page.getByText("Mrs Margaret Hughes")).toBeVisible();
   await expect(page.getByText(formatPrice(total))).toBeVisible();

@@ -96,6 +96,10 @@ export type SignInFields = z.infer<typeof signInFieldsSchema>;
 export const forgotPasswordBodySchema = z.object({ email: ruled(emailProblems) });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
+/** `POST /api/account/resend-confirmation`: answers the same whether or not the address needs one. */
+export const resendConfirmationBodySchema = forgotPasswordBodySchema;
+export type ResendConfirmationBody = ForgotPasswordBody;
+
 /** `POST /api/account/reset-password`: the id and token from the emailed link, and the new password. */
 export const resetPasswordBodySchema = z
   .object({

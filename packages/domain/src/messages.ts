@@ -61,7 +61,14 @@ export const messages = {
     "If there is an account for that email address, we have sent it a link to reset the password. The link works for one hour.",
   passwordChanged: "Your password has been changed. You can now sign in with your new password.",
   resetLinkInvalid: "This link has expired or has already been used. Please ask for a new one.",
-  confirmLinkInvalid: "This link has expired or has already been used. Sign in to send a new one.",
+  confirmLinkInvalid:
+    "This link has expired, has already been used, or is not complete. We can send you a new one.",
+  confirmLinkResent:
+    "If there is an account for that email address that still needs confirming, we have sent it a new link. The link works for 48 hours.",
+  tooManyConfirmRequests:
+    "We have already sent several confirmation links to this address. For your security, please wait an hour and try again, or call us.",
+  emailNotConfirmed:
+    "Please confirm your email address before you pay: click the link in the email we sent you. We can send it again.",
   emailConfirmed: "Thank you, your email address is confirmed.",
   signInToSeeAccount: "Please sign in to see your account.",
   emailAlreadyRegistered:

@@ -71,7 +71,7 @@ export const accountTokens = pgTable(
   (table) => [index("account_tokens_user_id_purpose_idx").on(table.userId, table.purpose)],
 );
 
-export const authAttemptKinds = ["sign-in", "password-reset", "guest-token"] as const;
+export const authAttemptKinds = ["sign-in", "password-reset", "confirm-email-resend", "guest-token"] as const;
 export type AuthAttemptKind = (typeof authAttemptKinds)[number];
 
 /**

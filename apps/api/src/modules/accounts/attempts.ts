@@ -24,6 +24,7 @@ export interface AttemptLimits {
 export const attemptLimits: Record<Exclude<AuthAttemptKind, "guest-token">, AttemptLimits> = {
   "sign-in": { windowMinutes: 15, perAccount: 5, perAddress: 20 },
   "password-reset": { windowMinutes: 60, perAccount: 3, perAddress: 10 },
+  "confirm-email-resend": { windowMinutes: 60, perAccount: 3, perAddress: 10 },
 };
 
 /** Rows older than this are removed whenever their subjects try again. */

@@ -7,6 +7,7 @@ import {
   planIdParamsSchema,
   registerBodySchema,
   registeredResponseSchema,
+  resendConfirmationBodySchema,
   resetPasswordBodySchema,
   userResponseSchema,
   violationsResponseSchema,
@@ -97,6 +98,25 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
     },
     async (request, reply) =>
       reply.code(202).send(await accounts.requestPasswordReset(request.body, request.ip)),
+  );
+
+  app.post(
+    "/account/resend-confirmation",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Email a new link to confirm an address; answers the same whether or not one was needed",
+        security: [{ bearerAuth: [] }],
+        body: resendConfirmationBodySchema,
+        response: {
+          202: messageResponseSchema,
+          400: violationsResponseSchema,
+          429: violationsResponseSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await accounts.resendConfirmation(request.body, request.ip)),
   );
 
   app.post(

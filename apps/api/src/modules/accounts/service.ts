@@ -6,6 +6,7 @@ import type {
   PlanPeopleBody,
   RegisterBody,
   RegisteredResponse,
+  ResendConfirmationBody,
   ResetPasswordBody,
   UserResponse,
 } from "@kindred/contracts";
@@ -50,6 +51,8 @@ const confirmLinkInvalid = () =>
   new ViolationError([{ propertyPath: "token", title: messages.confirmLinkInvalid }], 400);
 const passwordTooCommon = () =>
   new ViolationError([{ propertyPath: "password", title: messages.passwordTooCommon }], 400);
+const tooManyConfirmRequests = () =>
+  new ViolationError([{ propertyPath: "Request", title: messages.tooManyConfirmRequests }], 429);
 const resetLinkInvalid = () =>
   new ViolationError([{ propertyPath: "token", title: messages.resetLinkInvalid }], 400);
 const tooManyResetRequests = () =>
@@ -109,6 +112,8 @@ export interface AccountsService {
   /** Answers the same whether or not the address has an account. */
   requestPasswordReset(body: ForgotPasswordBody, address: string): Promise<MessageResponse>;
   resetPassword(body: ResetPasswordBody): Promise<MessageResponse>;
+  /** A new confirmation link for an account not yet confirmed; answers the same for any address. */
+  resendConfirmation(body: ResendConfirmationBody, address: string): Promise<MessageResponse>;
   getUser(userId: string): Promise<UserResponse>;
   /** The password grant's check: rate limits, then email and password. */
   checkCredentials: CheckCredentials;
@@ -125,6 +130,26 @@ export function createAccountsService({
   verifiedTokens: Pick<TokenCache, "forget">;
   config: Pick<Config, "SITE_URL" | "LINK_SIGNING_SECRET">;
 }): AccountsService {
+  /** A new signed, single-use link to confirm the customer's address, queued with the caller's transaction. */
+  async function queueConfirmation(tx: Database, customer: UserRow): Promise<void> {
+    const confirmToken = newLinkToken();
+    await insertAccountToken(tx, {
+      userId: customer.id,
+      purpose: "confirm-email",
+      tokenHash: hashSecret(confirmToken),
+      validForMinutes: confirmLinkMinutes,
+    });
+    const link = siteLink(config.SITE_URL, "/account/confirm-email", {
+      id: customer.id,
+      token: confirmToken,
+      signature: signLink(config.LINK_SIGNING_SECRET, customer.id, confirmToken),
+    });
+    await mailer.queue(
+      { kind: "confirm-email", to: recipientOf(customer), firstName: customer.firstName ?? "", link },
+      tx,
+    );
+  }
+
   async function createAccount(
     body: Pick<RegisterBody, "firstName" | "lastName" | "email" | "password">,
     journey?: { guestUserId: string; planId: string; people?: PlanPeopleBody },
@@ -133,7 +158,6 @@ export function createAccountsService({
     const email = normaliseEmail(body.email);
     if (await selectCustomerByEmail(db, email)) throw emailTaken();
     const passwordHash = await hashPassword(body.password);
-    const confirmToken = newLinkToken();
 
     let customer: UserRow;
     try {
@@ -144,22 +168,8 @@ export function createAccountsService({
           lastName: body.lastName.trim(),
           passwordHash,
         });
-        await insertAccountToken(tx, {
-          userId: created.id,
-          purpose: "confirm-email",
-          tokenHash: hashSecret(confirmToken),
-          validForMinutes: confirmLinkMinutes,
-        });
         // The account and its confirmation email commit together, or neither does.
-        const link = siteLink(config.SITE_URL, "/account/confirm-email", {
-          id: created.id,
-          token: confirmToken,
-          signature: signLink(config.LINK_SIGNING_SECRET, created.id, confirmToken),
-        });
-        await mailer.queue(
-          { kind: "confirm-email", to: recipientOf(created), firstName: created.firstName ?? "", link },
-          tx,
-        );
+        await queueConfirmation(tx, created);
         if (journey) {
           const moved = await transferPlans(tx, journey.guestUserId, created.id);
           // The plan left the guest between the check and now: make nothing at all.
@@ -247,6 +257,20 @@ export function createAccountsService({
         });
       }
       return { message: messages.resetLinkSent };
+    },
+
+    async resendConfirmation(body, address) {
+      const limits = attemptLimits["confirm-email-resend"];
+      if (!(await admitAttempt(db, "confirm-email-resend", { email: body.email, address }, limits)))
+        throw tooManyConfirmRequests();
+      const customer = await selectCustomerByEmail(db, normaliseEmail(body.email));
+      if (customer && customer.emailConfirmedAt === null) {
+        await db.transaction(async (tx) => {
+          await retireAccountTokens(tx, customer.id, "confirm-email");
+          await queueConfirmation(tx, customer);
+        });
+      }
+      return { message: messages.confirmLinkResent };
     },
 
     async resetPassword({ id, token, password }) {

@@ -8,7 +8,8 @@ import type { PlansService } from "../plans";
 
 /**
  * Whether a plan can be paid for (`POST /api/plan/valid`): a finished journey, all six documents
- * accepted as the plan now stands, the customer's details stored, and an account to hold it.
+ * accepted as the plan now stands, the customer's details stored, and an account to hold it whose
+ * email address is confirmed (docs/decisions/014).
  * Answers every missing piece at once, so the person sees the whole of what is left.
  */
 export interface PurchaseReadiness {
@@ -19,10 +20,13 @@ export function createPurchaseReadiness({
   plans,
   documents,
   planOptions,
+  isEmailConfirmed,
 }: {
   plans: PlansService;
   documents: DocumentsService;
   planOptions: PlanOptionsService;
+  /** Whether a customer's email address is confirmed: documents and receipts must reach them. */
+  isEmailConfirmed: (userId: string) => Promise<boolean>;
 }): PurchaseReadiness {
   return {
     async check(holder, planId) {
@@ -44,6 +48,8 @@ export function createPurchaseReadiness({
       }
       if (holder.userKind !== "customer") {
         missing.push({ propertyPath: "account", title: messages.accountNeededToPay });
+      } else if (!(await isEmailConfirmed(holder.userId))) {
+        missing.push({ propertyPath: "email", title: messages.emailNotConfirmed });
       }
       if (missing.length > 0) throw new ViolationError(missing, 422);
       return { valid: true, planId };

@@ -1,4 +1,5 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages } from "@kindred/domain";
@@ -45,24 +46,35 @@ describe("ConfirmEmailScreen", () => {
     });
   });
 
-  it("shows why the link did not work as path: title", async () => {
-    fakeFetch((request) =>
+  it("says in plain words that the link did not work, never the checks' own words, and offers a new one", async () => {
+    const requests = fakeFetch((request) =>
       request.url === "/token"
         ? tokenResponse("application-token")
-        : jsonResponse({ violations: [{ propertyPath: "token", title: messages.confirmLinkInvalid }] }, 400),
+        : request.url.startsWith("/api/account/resend-confirmation")
+          ? jsonResponse({ message: messages.confirmLinkResent }, 202)
+          : jsonResponse(
+              {
+                violations: [
+                  { propertyPath: "signature", title: "Too small: expected string to have >=16 characters" },
+                ],
+              },
+              400,
+            ),
     );
-    render(
-      <ConfirmEmailScreen
-        id={id}
-        token="token-already-used-0123456789"
-        signature="signature-0123456789abcdef"
-      />,
-      { wrapper: QueryProvider },
-    );
+    render(<ConfirmEmailScreen id={id} token="token-already-used-0123456789" signature="short" />, {
+      wrapper: QueryProvider,
+    });
 
     const box = await screen.findByRole("alert");
-    expect(box).toHaveTextContent("We could not confirm your email address");
-    expect(within(box).getByRole("listitem")).toHaveTextContent(`token: ${messages.confirmLinkInvalid}`);
+    expect(box).toHaveTextContent(messages.confirmLinkInvalid);
+    expect(box).not.toHaveTextContent("Too small");
+    await userEvent.type(screen.getByLabelText("Email address"), "ada@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Send me a new link" }));
+
+    expect(await screen.findByText(messages.confirmLinkResent)).toBeVisible();
+    const resend = requests.find((request) => request.url === "/api/account/resend-confirmation");
+    expect(resend?.method).toBe("POST");
+    expect(JSON.parse(resend?.body ?? "{}")).toEqual({ email: "ada@example.com" });
   });
 
   it("does not call the API when the link is missing a part", () => {
@@ -71,7 +83,7 @@ describe("ConfirmEmailScreen", () => {
       wrapper: QueryProvider,
     });
 
-    expect(screen.getByRole("alert")).toHaveTextContent(`Link: ${messages.confirmLinkInvalid}`);
+    expect(screen.getByRole("alert")).toHaveTextContent(messages.confirmLinkInvalid);
     expect(requests).toEqual([]);
   });
 });

@@ -7,16 +7,29 @@ import { messages } from "@kindred/domain";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { SuccessBox } from "../../components/success-box";
-import { ViolationsBox } from "../../components/violations-box";
+import { ResendConfirmationForm } from "../../components/resend-confirmation-form";
+import { readLocal } from "../../lib/storage";
 import { confirmEmailQuery } from "./account-requests";
 import styles from "./account.module.css";
 
-type Outcome = { kind: "confirmed" } | { kind: "failed"; violations: readonly Violation[] };
+type Outcome = { kind: "confirmed" } | { kind: "failed"; message: string };
 
-const brokenLink: Outcome = {
-  kind: "failed",
-  violations: [{ propertyPath: "Link", title: messages.confirmLinkInvalid }],
-};
+const brokenLink: Outcome = { kind: "failed", message: messages.confirmLinkInvalid };
+
+/** The address the person signed in with in this browser, if any, to save typing it again. */
+function storedEmail(): string {
+  const email = readLocal("userEmail");
+  return typeof email === "string" ? email : "";
+}
+
+/**
+ * What to say when a link is refused: the plain words for a bad or used link (never the checks'
+ * own wording about which part was too short), or why the request itself failed.
+ */
+function failureOf(violations: readonly Violation[], status: number): Outcome {
+  if (status === 400 || status === 404) return brokenLink;
+  return { kind: "failed", message: violations.map((violation) => violation.title).join(" ") };
+}
 
 /** /account/confirm-email?id&token&signature, from the email sent on registering. */
 export function ConfirmEmailScreen({
@@ -33,7 +46,7 @@ export function ConfirmEmailScreen({
   const outcome: Outcome | null = result
     ? result.ok
       ? { kind: "confirmed" }
-      : { kind: "failed", violations: result.data.violations }
+      : failureOf(result.data.violations, result.status)
     : null;
 
   const shown = complete ? outcome : brokenLink;
@@ -56,8 +69,13 @@ export function ConfirmEmailScreen({
         </FocusOnArrival>
       ) : (
         <FocusOnArrival>
-          <ViolationsBox title="We could not confirm your email address" violations={shown.violations} />
-          <p>If you need help, call us. Nothing in your plan has been lost.</p>
+          <div className="error-box" role="alert">
+            <h2 className="error-box__title">We could not confirm your email address</h2>
+            <p>{shown.message}</p>
+          </div>
+          <h2>Get a new link</h2>
+          <p>Type your email address and we will send you a new link. Nothing in your plan has been lost.</p>
+          <ResendConfirmationForm idPrefix="resend-confirmation" email={storedEmail()} />
         </FocusOnArrival>
       )}
     </div>

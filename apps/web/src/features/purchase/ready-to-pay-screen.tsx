@@ -7,9 +7,11 @@ import { formatPrice, journeyStepPath } from "@kindred/domain";
 import { BackLink } from "../../components/back-link";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
+import { ResendConfirmationForm } from "../../components/resend-confirmation-form";
 import { apiRequest } from "../../lib/api-client";
 import { apiData } from "../../lib/api-query";
 import { usePurchasePlan } from "../../lib/purchase-plan";
+import { readLocal } from "../../lib/storage";
 import { purchasePaths } from "./purchase-paths";
 import styles from "./purchase.module.css";
 
@@ -32,6 +34,11 @@ async function readiness(planId: string): Promise<Readiness> {
     apiData<PlanPeopleResponse>(`/api/plan/${planId}/customer`),
   ]);
   return { ready: true, plan, people };
+}
+
+function signedInEmail(): string {
+  const email = readLocal("userEmail");
+  return typeof email === "string" ? email : "";
 }
 
 function fullName(person: { title?: unknown; firstName: string; lastName: string } | null): string {
@@ -81,6 +88,17 @@ export function ReadyToPayScreen() {
             );
           })}
         </ul>
+        {data.missing.some((violation) => violation.propertyPath === "email") ? (
+          <section aria-labelledby="confirm-heading">
+            <h2 id="confirm-heading">Confirm your email address</h2>
+            <p>
+              We sent you an email with a link to confirm your address, so your documents and receipts reach
+              you. Once you have clicked it, come back to this page. If it has not arrived, check your junk
+              mail, or we can send it again.
+            </p>
+            <ResendConfirmationForm idPrefix="resend-confirmation" email={signedInEmail()} />
+          </section>
+        ) : null}
       </div>
     );
   }
