@@ -49,9 +49,12 @@ function legalDocument(index: number, overrides: Partial<LegalDocument> = {}): L
 let documents: LegalDocument[];
 let requests: RecordedRequest[];
 
+let alternativeFormat: LegalDocumentsResponse["alternativeFormat"];
+
 const answer = (): LegalDocumentsResponse => ({
   documents,
   allAccepted: allLegalDocumentsAccepted(documents),
+  alternativeFormat,
 });
 
 beforeEach(() => {
@@ -61,6 +64,7 @@ beforeEach(() => {
   // The plan was saved before: the screen saves any change and reads the plan's documents.
   writeLocal("planId", planId);
   documents = titles.map((_, index) => legalDocument(index));
+  alternativeFormat = null;
   requests = fakeFetch((request) => {
     const path = request.url;
     if (path === "/token") return tokenResponse("application-token");
