@@ -71,7 +71,16 @@ const journey = fullJourney(catalogue, branch.id);
 const priced = pricePlan(journey, catalogue, { funeralDirector: () => branch.name });
 const blocks = fillPlanSlots(
   summary.blocks,
-  { priced, reference: "00000000-0000-4000-8000-000000000000", madeAt: new Date() },
+  {
+    priced,
+    reference: "00000000-0000-4000-8000-000000000000",
+    madeAt: new Date(),
+    coveredPerson: {
+      name: "Mrs Margaret Hughes",
+      dateOfBirth: "1938-11-02",
+      arrangedBy: { name: "Mrs Sarah Jones", relationship: "Mother" },
+    },
+  },
   { compact: true },
 );
 const renderer = await time(() => renderDocumentPdf({ title: summary.title, blocks, scale: "compact" }));

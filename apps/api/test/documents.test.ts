@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  legalDocumentsResponseSchema,
   planDocumentBase64ResponseSchema,
   planResponseSchema,
   violationsResponseSchema,
   type FuneralDirectorBranch,
   type JourneyDataPayload,
   type PlanOptionsResponse,
+  type PlanPeopleFields,
   type PlanResponse,
 } from "@kindred/contracts";
 import { firmDetails, formatPrice, messages, supportPhone } from "@kindred/domain";
 import { parseLegalDocument } from "../src/modules/documents/legal-library";
+import { createSignedInCustomer } from "./support/customers";
 import { byCode, catalogueAndBranch, fullJourney } from "./support/journeys";
-import { readPdf } from "./support/pdf-text";
+import { largePrintPoints, readPdf, smallestTextPoints } from "./support/pdf-text";
+import { coveredPersonDetails, peopleDetails } from "./support/people";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let testApp: TestApp;
@@ -42,6 +46,39 @@ async function createPlan(token: string, journey: JourneyDataPayload): Promise<P
   expect(response.statusCode).toBe(201);
   return planResponseSchema.parse(response.json());
 }
+
+/** A signed-in customer's plan, and `storePeople` to give its people as the purchase pages do. */
+async function customerPlan(journey: JourneyDataPayload = fullJourney(catalogue, branch.id)) {
+  const { token } = await createSignedInCustomer(testApp);
+  const created = await call(token, "POST", "/api/plan", { payload: journey });
+  expect(created.statusCode, created.body).toBe(201);
+  const plan = planResponseSchema.parse(created.json());
+  const storePeople = async (people: PlanPeopleFields) => {
+    const stored = await call(token, "POST", `/api/plan/${plan.id}/customer`, { payload: people });
+    expect(stored.statusCode, stored.body).toBe(200);
+  };
+  return { token, plan, storePeople };
+}
+
+/** The PDF a call answers, as its reader sees it. */
+async function pdfOf(token: string, url: string) {
+  const response = await call(token, "GET", url);
+  expect(response.statusCode, url).toBe(200);
+  return {
+    disposition: response.headers["content-disposition"],
+    pdf: await readPdf(pdfBytes(response.rawPayload)),
+  };
+}
+
+/** A plan for the customer's mother, arranged by the customer. */
+function peopleForMother(customer: Partial<PlanPeopleFields["customer"]> = {}): PlanPeopleFields {
+  return {
+    ...peopleDetails(customer),
+    coveredPerson: coveredPersonDetails() as PlanPeopleFields["coveredPerson"],
+  };
+}
+
+const nobodyNamedYet = "You tell us who this plan is for, and their date of birth, before you pay.";
 
 /** The full journey with a note on every wish, each long enough to run over a line. */
 function journeyWithEveryWish(): JourneyDataPayload {
@@ -153,7 +190,7 @@ describe("GET /api/plan/{id}/document/summary", () => {
     expect(response.headers["content-disposition"]).toContain("large-print");
     const pdf = await readPdf(pdfBytes(response.rawPayload));
     expect(pdf.fontSizes.length).toBeGreaterThan(20);
-    expect(Math.min(...pdf.fontSizes)).toBeGreaterThanOrEqual(16);
+    expect(smallestTextPoints(pdf)).toBeGreaterThanOrEqual(largePrintPoints);
     expect(pdf.text).toContain(formatPrice(plan.price.total));
   });
 
@@ -271,6 +308,178 @@ describe("POST /api/guest/plan/documents/summary|detail", () => {
   });
 });
 
+describe("who the plan is for, in the plan summary and plan details", () => {
+  it("names the person covered, their date of birth, and the customer who is arranging it for them", async () => {
+    const { token, plan, storePeople } = await customerPlan();
+    const people = peopleForMother();
+    await storePeople(people);
+    const { title, firstName, lastName } = people.customer;
+    const sentence = `This plan is for Mrs Margaret Hughes, born 2 November 1938. It is arranged by you, ${title} ${firstName} ${lastName}, for your mother.`;
+
+    for (const type of ["summary", "detail"]) {
+      const { pdf } = await pdfOf(token, `/api/plan/${plan.id}/document/${type}`);
+      expect(pdf.text, type).toContain(sentence);
+      if (type === "summary") expect(pdf.pages).toBe(1);
+    }
+    const legal = legalDocumentsResponseSchema.parse(
+      (await call(token, "GET", `/api/plan/${plan.id}/legal`)).json(),
+    );
+    for (const document of legal.documents.slice(1, 3)) {
+      expect(document.blocks, document.docReference).toContainEqual({
+        kind: "paragraph",
+        content: [
+          { text: "This plan is for " },
+          { text: "Mrs Margaret Hughes", strong: true },
+          { text: sentence.slice("This plan is for Mrs Margaret Hughes".length) },
+        ],
+      });
+    }
+  });
+
+  it("names the customer when the plan is for them, with their own words for an Other title", async () => {
+    const { token, plan, storePeople } = await customerPlan();
+    const people = peopleDetails({ title: "Other", titleText: "Revd" });
+    await storePeople(people);
+
+    const { pdf } = await pdfOf(token, `/api/plan/${plan.id}/document/detail`);
+
+    const { firstName, lastName } = people.customer;
+    expect(pdf.text).toContain(`This plan is for you, Revd ${firstName} ${lastName}, born 7 March 1948.`);
+    expect(pdf.text).not.toContain("It is arranged by");
+  });
+
+  it("says plainly that the details come before paying, for a plan with no people yet and one not saved", async () => {
+    const plan = await createPlan(ownerToken, fullJourney(catalogue, branch.id));
+    for (const type of ["summary", "detail"]) {
+      expect((await pdfOf(ownerToken, `/api/plan/${plan.id}/document/${type}`)).pdf.text, type).toContain(
+        nobodyNamedYet,
+      );
+      const unsaved = await call(ownerToken, "POST", `/api/guest/plan/documents/${type}`, {
+        payload: { plan: fullJourney(catalogue, branch.id) },
+      });
+      expect(unsaved.statusCode, type).toBe(200);
+      expect((await readPdf(pdfBytes(unsaved.rawPayload))).text, type).toContain(nobodyNamedYet);
+    }
+  });
+
+  it("keeps the summary to one page with every wish and the longest names, which the details give whole", async () => {
+    const { token, plan, storePeople } = await customerPlan(journeyWithEveryWish());
+    // As long as each field allows: a 30-letter title, 50-letter names, a 60-letter relationship.
+    const longName = (start: string) =>
+      `${start} ${"Wilhelmina-Maximilienne ".repeat(3)}`.slice(0, 50).trim();
+    const people = peopleForMother({
+      title: "Other",
+      titleText: "The Right Honourable Baroness".padEnd(30, "s"),
+      firstName: longName("Mary"),
+      lastName: longName("Montgomery"),
+    });
+    const coveredPerson = coveredPersonDetails({
+      title: "Other",
+      titleText: "Most Reverend Doctor Professor".slice(0, 30),
+      firstName: longName("Wilhelmina"),
+      lastName: longName("Featherstonehaugh"),
+      relationshipWithCustomer: "Great-grandmother on my mother's side, who brought me up".padEnd(60, "!"),
+    });
+    await storePeople({ ...people, coveredPerson: coveredPerson as PlanPeopleFields["coveredPerson"] });
+
+    const summary = (await pdfOf(token, `/api/plan/${plan.id}/document/summary`)).pdf;
+    const details = (await pdfOf(token, `/api/plan/${plan.id}/document/detail`)).pdf;
+
+    expect(summary.pages).toBe(1);
+    expect(summary.text).toContain(`Total price of your plan ${formatPrice(plan.price.total)}`);
+    expect(summary.text).toContain("This plan is for Most Reverend Doctor Professor Wilhelmina");
+    expect(summary.text).toContain("…, born 2 November 1938.");
+    const coveredName = `${coveredPerson.titleText} ${coveredPerson.firstName} ${coveredPerson.lastName}`;
+    expect(summary.text).not.toContain(coveredName);
+    expect(details.text).toContain(`This plan is for ${coveredName}, born 2 November 1938.`);
+    expect(details.text).toContain(
+      `arranged by you, ${people.customer.titleText} ${people.customer.firstName} ${people.customer.lastName}, for your ${coveredPerson.relationshipWithCustomer as string}.`,
+    );
+  });
+});
+
+describe("large print from the customer's own answer", () => {
+  it("makes every document of the plan large print, with no query, once the customer asks for it", async () => {
+    const { token, plan, storePeople } = await customerPlan();
+    const before = await pdfOf(token, `/api/plan/${plan.id}/document/summary`);
+    expect(smallestTextPoints(before.pdf)).toBeLessThan(largePrintPoints);
+
+    await storePeople(peopleDetails({ accessibilitySupportForDocumentation: "large_print" }));
+
+    const summary = await pdfOf(token, `/api/plan/${plan.id}/document/summary`);
+    expect(summary.disposition).toBe('attachment; filename="kindred-funeral-plan-summary-large-print.pdf"');
+    expect(summary.pdf.fontSizes.length).toBeGreaterThan(20);
+    expect(smallestTextPoints(summary.pdf)).toBeGreaterThanOrEqual(largePrintPoints);
+    expect(summary.pdf.text).toContain(formatPrice(plan.price.total));
+    for (const url of [
+      `/api/plan/${plan.id}/document/detail`,
+      `/api/plan/${plan.id}/legal/plan-continuity`,
+    ]) {
+      const { disposition, pdf } = await pdfOf(token, url);
+      expect(disposition, url).toContain("-large-print.pdf");
+      expect(smallestTextPoints(pdf), url).toBeGreaterThanOrEqual(largePrintPoints);
+    }
+    const base64 = await call(token, "GET", `/api/plan/${plan.id}/document/summary?encode=base64`);
+    expect(planDocumentBase64ResponseSchema.parse(base64.json()).fileName).toBe(
+      "kindred-funeral-plan-summary-large-print.pdf",
+    );
+
+    // The documents screen downloads the same: the public three are asked for in large print too.
+    const legal = legalDocumentsResponseSchema.parse(
+      (await call(token, "GET", `/api/plan/${plan.id}/legal`)).json(),
+    );
+    expect(legal.documents.map(({ file, fileName }) => ({ file, fileName }))).toEqual([
+      {
+        file: "/public-documents/terms.pdf?print=large",
+        fileName: "kindred-terms-and-conditions-large-print.pdf",
+      },
+      {
+        file: `/api/plan/${plan.id}/document/summary`,
+        fileName: "kindred-funeral-plan-summary-large-print.pdf",
+      },
+      {
+        file: `/api/plan/${plan.id}/document/detail`,
+        fileName: "kindred-funeral-plan-details-large-print.pdf",
+      },
+      {
+        file: "/public-documents/disclosure.pdf?print=large",
+        fileName: "kindred-initial-disclosure-document-large-print.pdf",
+      },
+      {
+        file: "/public-documents/costs-explained.pdf?print=large",
+        fileName: "kindred-guaranteed-costs-and-contributions-large-print.pdf",
+      },
+      {
+        file: `/api/plan/${plan.id}/legal/plan-continuity`,
+        fileName: "kindred-plan-continuity-large-print.pdf",
+      },
+    ]);
+    const terms = await call(null, "GET", legal.documents[0]?.file ?? "");
+    expect(smallestTextPoints(await readPdf(pdfBytes(terms.rawPayload)))).toBeGreaterThanOrEqual(
+      largePrintPoints,
+    );
+  });
+
+  it("still gives standard print when the call asks for it, and large print to anyone who asks", async () => {
+    const large = await customerPlan();
+    await large.storePeople(peopleDetails({ accessibilitySupportForDocumentation: "large_print" }));
+    const standard = await customerPlan();
+    await standard.storePeople(peopleDetails({ accessibilitySupportForDocumentation: "braille" }));
+
+    const asked = await pdfOf(large.token, `/api/plan/${large.plan.id}/document/summary?print=standard`);
+    expect(asked.disposition).toBe('attachment; filename="kindred-funeral-plan-summary.pdf"');
+    expect(smallestTextPoints(asked.pdf)).toBeLessThan(largePrintPoints);
+    expect(asked.pdf.pages).toBe(1);
+    const other = await pdfOf(standard.token, `/api/plan/${standard.plan.id}/document/summary`);
+    expect(smallestTextPoints(other.pdf)).toBeLessThan(largePrintPoints);
+    const askedLarge = await pdfOf(
+      standard.token,
+      `/api/plan/${standard.plan.id}/document/summary?print=large`,
+    );
+    expect(smallestTextPoints(askedLarge.pdf)).toBeGreaterThanOrEqual(largePrintPoints);
+  });
+});
+
 describe("GET /public-documents/{file}", () => {
   it("serves the disclosure, the terms and the costs explained to anyone, with no token", async () => {
     const expected = {
@@ -307,7 +516,9 @@ describe("GET /public-documents/{file}", () => {
   it("comes in large print when asked, and answers 404 for any other file", async () => {
     const large = await call(null, "GET", "/public-documents/costs-explained.pdf?print=large");
     expect(large.statusCode).toBe(200);
-    expect(Math.min(...(await readPdf(pdfBytes(large.rawPayload))).fontSizes)).toBeGreaterThanOrEqual(16);
+    expect(smallestTextPoints(await readPdf(pdfBytes(large.rawPayload)))).toBeGreaterThanOrEqual(
+      largePrintPoints,
+    );
 
     const other = await call(null, "GET", "/public-documents/plan-continuity.pdf");
     expect(other.statusCode).toBe(404);

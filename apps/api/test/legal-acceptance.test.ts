@@ -6,13 +6,15 @@ import {
   type JourneyDataPayload,
   type LegalDocumentsResponse,
   type PlanOptionsResponse,
+  type PlanPeopleFields,
   type PlanResponse,
 } from "@kindred/contracts";
-import { formatPrice, legalDocumentReferences, messages } from "@kindred/domain";
+import { formatPrice, legalDocumentReferences, messages, postedDocumentsMessage } from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import { legalDocumentAcceptances } from "../src/db/schema";
 import { callApi, createSignedInCustomer } from "./support/customers";
 import { byCode, catalogueAndBranch, fullJourney } from "./support/journeys";
+import { coveredPersonDetails, peopleDetails } from "./support/people";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let testApp: TestApp;
@@ -55,6 +57,33 @@ const allSix = (accepted = true) =>
 
 const acceptedReferences = (answer: LegalDocumentsResponse) =>
   answer.documents.filter((document) => document.accepted).map((document) => document.docReference);
+
+/** A signed-in customer's plan, and `storePeople` to give its people as the purchase pages do. */
+async function customerPlan() {
+  const { token } = await createSignedInCustomer(testApp);
+  const created = await call(token, "POST", "/api/plan", journey);
+  expect(created.statusCode, created.body).toBe(201);
+  const plan = planResponseSchema.parse(created.json());
+  const storePeople = async (people: PlanPeopleFields) => {
+    const stored = await call(token, "POST", `/api/plan/${plan.id}/customer`, people);
+    expect(stored.statusCode, stored.body).toBe(200);
+  };
+  return { token, plan, storePeople };
+}
+
+/** A plan for the customer's mother: `customer` keeps one customer's details from call to call. */
+function peopleForMother(
+  customer: PlanPeopleFields["customer"],
+  coveredPerson: Record<string, unknown> = {},
+): PlanPeopleFields {
+  return {
+    ...peopleDetails(),
+    customer,
+    coveredPerson: coveredPersonDetails(coveredPerson) as PlanPeopleFields["coveredPerson"],
+  };
+}
+
+const planDocuments = ["plan-summary", "plan-details"];
 
 beforeAll(async () => {
   testApp = await createTestApp({ CATALOGUE_CACHE_SECONDS: 0 });
@@ -164,6 +193,32 @@ describe("GET /api/plan/{id}/legal", () => {
     );
   });
 
+  it("tells a customer who asked for braille or audio CD what happens next, and nobody else", async () => {
+    const { token, plan, storePeople } = await customerPlan();
+    expect((await readLegal(token, plan.id)).alternativeFormat).toBeNull();
+
+    await storePeople(peopleDetails({ accessibilitySupportForDocumentation: "braille" }));
+    expect((await readLegal(token, plan.id)).alternativeFormat).toEqual({
+      kind: "braille",
+      message: postedDocumentsMessage("braille"),
+    });
+
+    await storePeople(peopleDetails({ accessibilitySupportForDocumentation: "audio_cd" }));
+    const audio = await readLegal(token, plan.id);
+    expect(audio.alternativeFormat).toEqual({
+      kind: "audio_cd",
+      message: postedDocumentsMessage("audio_cd"),
+    });
+    expect(audio.alternativeFormat?.message).toContain("on audio CD");
+
+    for (const support of ["none", "large_print"] as const) {
+      await storePeople(peopleDetails({ accessibilitySupportForDocumentation: support }));
+      expect((await readLegal(token, plan.id)).alternativeFormat, support).toBeNull();
+    }
+    const guestPlan = await createPlan(ownerToken);
+    expect((await readLegal(ownerToken, guestPlan.id)).alternativeFormat).toBeNull();
+  });
+
   it("serves each of the six as a PDF to the plan's owner", async () => {
     const plan = await createPlan(ownerToken);
 
@@ -202,7 +257,7 @@ describe("PUT /api/plan/{id}/legal", () => {
       .where(eq(legalDocumentAcceptances.planId, plan.id));
     expect(rows).toHaveLength(6);
     expect(rows.find((row) => row.docReference === "terms-and-conditions")?.version).toBe("1.0");
-    expect(rows.find((row) => row.docReference === "plan-summary")?.version).toMatch(/^1\.0\+[\w-]{16}$/);
+    expect(rows.find((row) => row.docReference === "plan-summary")?.version).toMatch(/^1\.1\+[\w-]{16}$/);
   });
 
   it("is idempotent: accepting again changes nothing, not even the time", async () => {
@@ -265,6 +320,67 @@ describe("PUT /api/plan/{id}/legal", () => {
     ]);
     expect(again.allAccepted).toBe(true);
     expect(again.documents.every((document) => !document.changedSinceAccepted)).toBe(true);
+  });
+
+  it("keeps an acceptance given before anyone was named once the people are given, and asks again when who the plan is for changes", async () => {
+    const { token, plan, storePeople } = await customerPlan();
+    const { customer } = peopleDetails();
+    await accept(token, plan.id, allSix());
+    const unnamed = await readLegal(token, plan.id);
+
+    // The purchase pages come after the documents: naming the person covered undoes nothing.
+    await storePeople(peopleForMother(customer));
+    const named = await readLegal(token, plan.id);
+    expect(named.allAccepted).toBe(true);
+    for (const [index, document] of named.documents.entries()) {
+      expect(document.acceptedAt, document.docReference).toBe(unnamed.documents[index]?.acceptedAt);
+    }
+    // The plan documents now name them, as a new version.
+    expect(named.documents[1]?.version).not.toBe(unnamed.documents[1]?.version);
+    expect(JSON.stringify(named.documents[1]?.blocks)).toContain("Mrs Margaret Hughes");
+
+    // Accepting the document that names them, then giving the same people again, changes nothing.
+    await accept(
+      token,
+      plan.id,
+      planDocuments.map((docReference) => ({ docReference, accepted: true })),
+    );
+    await storePeople(peopleForMother(customer));
+    expect((await readLegal(token, plan.id)).allAccepted).toBe(true);
+
+    // A document that named Margaret Hughes no longer says what was accepted once she is renamed.
+    await storePeople(peopleForMother(customer, { lastName: "Hughes-Price" }));
+    const renamed = await readLegal(token, plan.id);
+    expect(renamed.allAccepted).toBe(false);
+    expect(acceptedReferences(renamed)).toEqual([
+      "terms-and-conditions",
+      "initial-disclosure-document",
+      "guaranteed-costs-and-contributions-explained",
+      "plan-continuity",
+    ]);
+    for (const document of renamed.documents.slice(1, 3)) {
+      expect(document).toMatchObject({
+        accepted: false,
+        acceptedAt: null,
+        changedSinceAccepted: true,
+        notice: messages.documentChangedSinceAccepted,
+      });
+    }
+
+    // So does a new date of birth.
+    await accept(
+      token,
+      plan.id,
+      planDocuments.map((docReference) => ({ docReference, accepted: true })),
+    );
+    expect((await readLegal(token, plan.id)).allAccepted).toBe(true);
+    await storePeople(
+      peopleForMother(customer, {
+        lastName: "Hughes-Price",
+        dateOfBirth: { day: "3", month: "11", year: "1938" },
+      }),
+    );
+    expect(acceptedReferences(await readLegal(token, plan.id))).not.toContain("plan-summary");
   });
 
   it("answers 404 to anyone but the owner, and changes nothing for them", async () => {

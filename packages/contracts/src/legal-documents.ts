@@ -1,4 +1,4 @@
-import { legalDocumentReferences, messages } from "@kindred/domain";
+import { legalDocumentReferences, messages, postedDocumentFormats } from "@kindred/domain";
 import { z } from "zod";
 import { createGuestPlanBodySchema } from "./plan";
 
@@ -64,10 +64,21 @@ export const legalDocumentSchema = z.object({
 });
 export type LegalDocument = z.infer<typeof legalDocumentSchema>;
 
+/**
+ * When the customer asked for their documents in braille or on audio CD: which, and what the
+ * screen tells them happens next. Null otherwise, and before their details are given.
+ */
+export const alternativeDocumentFormatSchema = z.object({
+  kind: z.enum(postedDocumentFormats),
+  message: z.string(),
+});
+export type AlternativeDocumentFormat = z.infer<typeof alternativeDocumentFormatSchema>;
+
 export const legalDocumentsResponseSchema = z.object({
   documents: z.array(legalDocumentSchema),
   /** SPEC.md section 5: true only when all six are accepted. */
   allAccepted: z.boolean(),
+  alternativeFormat: alternativeDocumentFormatSchema.nullable(),
 });
 export type LegalDocumentsResponse = z.infer<typeof legalDocumentsResponseSchema>;
 

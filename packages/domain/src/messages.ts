@@ -106,6 +106,12 @@ export const messages = {
     `You can cancel your plan at any time. There is no fee for cancelling, and you will get a full refund of everything you have paid. To cancel, or if you have any questions, call us free on ${phone}.`,
   documentChangedSinceAccepted:
     "Your plan has changed since you accepted this document, so it has been updated. Please read it again and accept it.",
+  /**
+   * What happens next for someone who asked for their documents in braille or on audio CD:
+   * `format` is how a sentence names it ("in braille", "on audio CD").
+   */
+  documentsToBePosted: (format: string, phone: string) =>
+    `You asked for your documents ${format}. We will post them to you within 10 working days of your purchase. You can read them here in the meantime, or call us free on ${phone} if you need them sooner.`,
   unknownDocument: "This is not one of the plan's documents.",
   documentListedTwice: "Each document can only be listed once.",
   postcodeNotRecognised:

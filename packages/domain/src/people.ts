@@ -1,3 +1,4 @@
+import { supportPhone } from "./contact-details";
 import { messages } from "./messages";
 
 /**
@@ -22,6 +23,23 @@ export const accessibilitySupportLabels: Record<AccessibilitySupport, string> = 
   braille: "Braille",
   audio_cd: "Audio CD",
 };
+
+/** The formats we make and post to the person, rather than print: braille and audio CD. */
+export const postedDocumentFormats = [
+  "braille",
+  "audio_cd",
+] as const satisfies readonly AccessibilitySupport[];
+export type PostedDocumentFormat = (typeof postedDocumentFormats)[number];
+
+export function isPostedDocumentFormat(support: AccessibilitySupport): support is PostedDocumentFormat {
+  return (postedDocumentFormats as readonly string[]).includes(support);
+}
+
+/** What a person who asked for braille or audio CD is told about their documents. */
+export function postedDocumentsMessage(format: PostedDocumentFormat): string {
+  const inFormat = { braille: "in braille", audio_cd: "on audio CD" } as const;
+  return messages.documentsToBePosted(inFormat[format], supportPhone.display);
+}
 
 export const preferredContactMethods = ["contact_method_email", "contact_method_post"] as const;
 export type PreferredContactMethod = (typeof preferredContactMethods)[number];
@@ -104,6 +122,39 @@ export const monthNames = [
   "November",
   "December",
 ] as const;
+
+/** A person as a document names them: their title (their own words for "Other") and name. */
+export function personName(person: {
+  title: string;
+  titleText: string;
+  firstName: string;
+  lastName: string;
+}): string {
+  const title = person.title === "Other" ? person.titleText : person.title;
+  return [title, person.firstName, person.lastName]
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
+    .join(" ");
+}
+
+/** An ISO date written out as people in the UK write it: "1938-11-02" is "2 November 1938". */
+export function longUkDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  const month = match ? monthNames[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return iso;
+  return `${Number(match[3])} ${month} ${match[1]}`;
+}
+
+/**
+ * Who the person covered is to the customer, to follow "for your": "Mother" reads "mother".
+ * Only a plain word or phrase is put in lower case; "Aunt Mary" or "John's wife" stay as typed.
+ */
+export function relationshipInSentence(relationship: string): string {
+  const trimmed = relationship.trim();
+  return /^[A-Z][a-z-]*(?: [a-z-]+)*$/.test(trimmed)
+    ? `${trimmed.charAt(0).toLowerCase()}${trimmed.slice(1)}`
+    : trimmed;
+}
 
 /** SPEC.md section 5 and 9: a date of birth's bounds. */
 export const dateOfBirthBounds = { day: { minimum: 1, maximum: 31 }, year: { minimum: 1900, maximum: 9999 } };

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, dateOfBirthIso, dateOfBirthProblems, messages, phoneProblems, ukToday } from "../src";
+import {
+  ageOn,
+  dateOfBirthIso,
+  dateOfBirthProblems,
+  isPostedDocumentFormat,
+  longUkDate,
+  messages,
+  personName,
+  phoneProblems,
+  postedDocumentsMessage,
+  relationshipInSentence,
+  supportPhone,
+  ukToday,
+} from "../src";
 
 const today = "2026-11-23";
 const adult = { today, minimumAge: 18, tooYoung: messages.payerTooYoung };
@@ -59,5 +72,41 @@ describe("phone numbers", () => {
     expect(phoneProblems("+44 7700 900982")).toEqual([messages.numbersOnly]);
     expect(phoneProblems("12345")).toEqual([messages.notAUkPhoneNumber]);
     expect(phoneProblems(" ")).toEqual([messages.required]);
+  });
+});
+
+describe("how documents name a person", () => {
+  it("gives the title and name, with the person's own words when the title is Other", () => {
+    const margaret = { title: "Mrs", titleText: "", firstName: "Margaret", lastName: "Hughes" };
+    expect(personName(margaret)).toBe("Mrs Margaret Hughes");
+    expect(personName({ ...margaret, title: "Mrs", titleText: "Lady" })).toBe("Mrs Margaret Hughes");
+    expect(personName({ ...margaret, title: "Other", titleText: " Revd " })).toBe("Revd Margaret Hughes");
+    expect(personName({ ...margaret, title: "Other", titleText: "" })).toBe("Margaret Hughes");
+  });
+
+  it("writes a date of birth out in full, as people in the UK do", () => {
+    expect(longUkDate("1938-11-02")).toBe("2 November 1938");
+    expect(longUkDate("1948-03-07")).toBe("7 March 1948");
+    expect(longUkDate("1948-13-07")).toBe("1948-13-07");
+  });
+
+  it("puts a plain relationship in lower case to follow 'for your', and leaves names as typed", () => {
+    expect(relationshipInSentence("Mother")).toBe("mother");
+    expect(relationshipInSentence("Mother-in-law")).toBe("mother-in-law");
+    expect(relationshipInSentence("Close friend")).toBe("close friend");
+    expect(relationshipInSentence("Aunt Mary")).toBe("Aunt Mary");
+    expect(relationshipInSentence("John's wife")).toBe("John's wife");
+  });
+});
+
+describe("documents posted in braille or on audio CD", () => {
+  it("says what happens next, in the format's own words, with our phone number", () => {
+    expect(isPostedDocumentFormat("braille")).toBe(true);
+    expect(isPostedDocumentFormat("audio_cd")).toBe(true);
+    expect(isPostedDocumentFormat("large_print")).toBe(false);
+    expect(postedDocumentsMessage("braille")).toBe(
+      `You asked for your documents in braille. We will post them to you within 10 working days of your purchase. You can read them here in the meantime, or call us free on ${supportPhone.display} if you need them sooner.`,
+    );
+    expect(postedDocumentsMessage("audio_cd")).toMatch(/^You asked for your documents on audio CD\. /);
   });
 });

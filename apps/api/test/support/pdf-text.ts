@@ -28,3 +28,12 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfContent> {
   }
   return { pages: pdf.numPages, text: text.replace(/\s+/g, " ").trim(), fontSizes, pageSizes };
 }
+
+/** Large print, as RNIB's clear print guidance sets it: no text under 16 pt. */
+export const largePrintPoints = 16;
+
+/** The size of the smallest text in a PDF, in points. */
+export function smallestTextPoints(pdf: PdfContent): number {
+  if (pdf.fontSizes.length === 0) throw new Error("The PDF shows no text");
+  return Math.min(...pdf.fontSizes);
+}

@@ -2,7 +2,13 @@ import type { LegalDocumentBlock, LegalDocumentInline } from "@kindred/contracts
 import { Lexer, type Token, type Tokens } from "marked";
 
 /** A place in a plan document's Markdown where the plan's own figures go: `{{planTotal}}` alone. */
-export const planSlotNames = ["planFacts", "planGuaranteed", "planContributions", "planTotal"] as const;
+export const planSlotNames = [
+  "planFacts",
+  "planCoveredPerson",
+  "planGuaranteed",
+  "planContributions",
+  "planTotal",
+] as const;
 export type PlanSlotName = (typeof planSlotNames)[number];
 
 /** A document as written: its blocks, with slots where a plan document's figures go. */

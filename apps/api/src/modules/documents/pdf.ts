@@ -6,13 +6,17 @@ import { createElement as h, type ReactElement, type ReactNode } from "react";
 /** Whole words only: a hyphen that splits a word makes it harder to read. */
 Font.registerHyphenationCallback((word) => [word]);
 
-/** Type sizes in points. Large print (RNIB's clear print guidance) starts at 16 pt. */
+/**
+ * Type sizes in points, and the space above and below the text of a table row. Large print
+ * (RNIB's clear print guidance) starts at 16 pt.
+ */
 const typeScales = {
-  standard: { body: 11, small: 9, h1: 20, h2: 14, h3: 12 },
+  standard: { body: 11, small: 9, h1: 20, h2: 14, h3: 12, rowPadding: 2 },
   /** The plan summary, kept to one A4 page. */
-  compact: { body: 10, small: 8.5, h1: 18, h2: 12.5, h3: 11 },
-  large: { body: 16, small: 16, h1: 26, h2: 20, h3: 18 },
+  compact: { body: 10, small: 8.5, h1: 18, h2: 12.5, h3: 11, rowPadding: 1 },
+  large: { body: 16, small: 16, h1: 26, h2: 20, h3: 18, rowPadding: 2 },
 } as const;
+type Scale = (typeof typeScales)[TypeScale];
 export type TypeScale = keyof typeof typeScales;
 
 /** The least a large-print document's text may be, in points. */
@@ -40,7 +44,12 @@ function columnWidths(columns: number): string[] {
   return Array.from({ length: columns }, () => `${100 / columns}%`);
 }
 
-function tableRow(cells: readonly string[], widths: readonly string[], kind: "head" | "body" | "foot") {
+function tableRow(
+  cells: readonly string[],
+  widths: readonly string[],
+  kind: "head" | "body" | "foot",
+  scale: Scale,
+) {
   const bold = kind !== "body";
   return h(
     View,
@@ -52,7 +61,7 @@ function tableRow(cells: readonly string[], widths: readonly string[], kind: "he
         borderBottomColor: kind === "head" ? ink : rule,
         borderTopWidth: kind === "foot" ? 1 : 0,
         borderTopColor: ink,
-        paddingVertical: 2,
+        paddingVertical: scale.rowPadding,
       },
     },
     cells.map((cell, index) =>
@@ -73,7 +82,7 @@ function tableRow(cells: readonly string[], widths: readonly string[], kind: "he
   );
 }
 
-function block(item: LegalDocumentBlock, index: number, scale: (typeof typeScales)[TypeScale]): ReactElement {
+function block(item: LegalDocumentBlock, index: number, scale: Scale): ReactElement {
   switch (item.kind) {
     case "heading": {
       const size = item.level === 1 ? scale.h1 : item.level === 2 ? scale.h2 : scale.h3;
@@ -114,9 +123,9 @@ function block(item: LegalDocumentBlock, index: number, scale: (typeof typeScale
       return h(
         View,
         { key: index, style: { marginBottom: scale.body * 0.8 } },
-        item.header.length > 0 ? tableRow(item.header, widths, "head") : null,
-        item.rows.map((row, position) => h(View, { key: position }, tableRow(row, widths, "body"))),
-        item.footer ? tableRow(item.footer, widths, "foot") : null,
+        item.header.length > 0 ? tableRow(item.header, widths, "head", scale) : null,
+        item.rows.map((row, position) => h(View, { key: position }, tableRow(row, widths, "body", scale))),
+        item.footer ? tableRow(item.footer, widths, "foot", scale) : null,
       );
     }
   }

@@ -1,18 +1,24 @@
 import type { LegalDocumentBlock, PlanResponse } from "@kindred/contracts";
-import { formatPrice } from "@kindred/domain";
+import { formatPrice, longUkDate, relationshipInSentence } from "@kindred/domain";
+import type { CoveredPersonFacts } from "./document-people";
 import type { PlanSlotName, TemplateBlock } from "./markdown-blocks";
 
-/** What a plan document is made from: the plan priced by the one pricing function, and who it is. */
+/** What a plan document is made from: the plan priced by the one pricing function, and who it is for. */
 export interface PlanDocumentFacts {
   priced: Pick<PlanResponse, "sections" | "price">;
   /** The plan's reference; null for a plan not saved yet. */
   reference: string | null;
   madeAt: Date;
+  /** Who the plan is for; null until the people are given. */
+  coveredPerson: CoveredPersonFacts | null;
 }
 
 const ukDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 
-/** The summary must fit one page: long answers (free-text notes) are cut short there. */
+/**
+ * The summary must fit one page: long answers (free-text notes), and the rare name or
+ * relationship longer than this, are cut short there. The plan details give them whole.
+ */
 const summaryAnswerLength = 48;
 function shortened(answer: string): string {
   return answer.length <= summaryAnswerLength
@@ -22,9 +28,41 @@ function shortened(answer: string): string {
 
 const choiceHeader = ["Choice", "What you chose", "Price"];
 
+/**
+ * Who the plan is for, in a sentence across the page rather than a narrow table column, so long
+ * names still leave the summary on one page: the person covered and their date of birth and,
+ * when someone else is buying it, that it is them. The documents speak to the customer as "you".
+ */
+function coveredPersonBlock(
+  covered: CoveredPersonFacts | null,
+  fit: (text: string) => string,
+): LegalDocumentBlock {
+  if (!covered) {
+    return {
+      kind: "paragraph",
+      content: [{ text: "You tell us who this plan is for, and their date of birth, before you pay." }],
+    };
+  }
+  const name = { text: fit(covered.name), strong: true };
+  const born = `, born ${longUkDate(covered.dateOfBirth)}.`;
+  const { arrangedBy } = covered;
+  if (!arrangedBy)
+    return { kind: "paragraph", content: [{ text: "This plan is for you, " }, name, { text: born }] };
+  const relationship = relationshipInSentence(fit(arrangedBy.relationship));
+  return {
+    kind: "paragraph",
+    content: [
+      { text: "This plan is for " },
+      name,
+      { text: `${born} It is arranged by you, ${fit(arrangedBy.name)}, for your ${relationship}.` },
+    ],
+  };
+}
+
 function slotBlocks(name: PlanSlotName, facts: PlanDocumentFacts, compact: boolean): LegalDocumentBlock[] {
   const { sections, price } = facts.priced;
-  const answerOf = (answer: string) => (compact ? shortened(answer) : answer) || "-";
+  const fit = (text: string) => (compact ? shortened(text) : text);
+  const answerOf = (answer: string) => fit(answer) || "-";
   const priceOf = (pence: number, guaranteed: boolean) =>
     pence === 0 && guaranteed ? "Included" : formatPrice(pence);
   const guaranteedTotal = price.total - price.contributions;
@@ -58,6 +96,8 @@ function slotBlocks(name: PlanSlotName, facts: PlanDocumentFacts, compact: boole
           ],
         },
       ];
+    case "planCoveredPerson":
+      return [coveredPersonBlock(facts.coveredPerson, fit)];
     case "planGuaranteed":
       return [
         choiceTable(

@@ -17,9 +17,7 @@ import {
 } from "@kindred/contracts";
 import { messages, type LegalDocumentReference } from "@kindred/domain";
 import { tokenHolderOf } from "../auth";
-import { documentOfType, type DocumentsService, type PrintOptions, type RenderedDocument } from "./service";
-
-const printOf = (query: PlanDocumentQuery): PrintOptions => ({ largePrint: query.print === "large" });
+import { documentOfType, type DocumentsService, type RenderedDocument } from "./service";
 
 /**
  * A PDF as SPEC.md section 7 item 8 asks: the file itself (`Accept: application/pdf`), or with
@@ -96,7 +94,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService
       {
         schema: {
           tags: ["documents"],
-          summary: `${summary}. ${pdfAnswer}`,
+          summary: `${summary}, in large print when the customer asked for it (print=large or print=standard overrides). ${pdfAnswer}`,
           security: [{ bearerAuth: [] }],
           params,
           querystring: planDocumentQuerySchema,
@@ -114,7 +112,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService
             tokenHolderOf(request).userId,
             id,
             reference,
-            printOf(request.query),
+            request.query.print,
           ),
           request.query,
         );
@@ -138,11 +136,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService
     async (request, reply) =>
       sendDocument(
         reply,
-        await documents.unsavedPlanDocumentPdf(
-          request.body.plan,
-          request.params.type,
-          printOf(request.query),
-        ),
+        await documents.unsavedPlanDocumentPdf(request.body.plan, request.params.type, request.query.print),
         request.query,
       ),
   );
@@ -165,7 +159,7 @@ export const publicDocumentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsS
       },
     },
     async (request, reply) => {
-      const rendered = await documents.publicDocumentPdf(request.params.file, printOf(request.query));
+      const rendered = await documents.publicDocumentPdf(request.params.file, request.query.print);
       if (!rendered)
         return reply.code(404).send({ violations: [requestViolation(messages.unknownDocument)] });
       return reply

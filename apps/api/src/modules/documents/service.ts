@@ -1,31 +1,57 @@
 import { createHash } from "node:crypto";
 import type {
   AcceptLegalDocumentsBody,
+  AlternativeDocumentFormat,
   CreateGuestPlanBody,
   LegalDocument,
   LegalDocumentsResponse,
+  PlanDocumentQuery,
   PlanDocumentType,
   PlanResponse,
 } from "@kindred/contracts";
 import {
   allLegalDocumentsAccepted,
   isPlanDocument,
+  isPostedDocumentFormat,
   legalDocumentReferences,
   messages,
+  postedDocumentsMessage,
   publicDocumentFiles,
   publicDocumentsPath,
+  type AccessibilitySupport,
   type LegalDocumentReference,
 } from "@kindred/domain";
 import type { Database } from "../../db/database";
 import type { PlansService } from "../plans";
+import { documentPeopleOf, type CoveredPersonFacts, type DocumentPeople } from "./document-people";
 import type { LegalDocumentTemplate, LegalLibrary } from "./legal-library";
 import { fillPlanSlots, type PlanDocumentFacts } from "./plan-blocks";
 import { renderDocumentPdf, type TypeScale } from "./pdf";
 import { recordAcceptance, selectAcceptances, withdrawAcceptance } from "./queries";
 
-/** How a document is printed: large print (at least 16 pt) when the person asked for it. */
+/** How a document is printed: large print (at least 16 pt) or standard. */
 export interface PrintOptions {
   largePrint: boolean;
+}
+
+/** The print a call asks for (`?print=`); none leaves it to what the person asked for. */
+export type PrintRequest = PlanDocumentQuery["print"];
+
+/**
+ * The print a document comes in: what the call asks for, or else what the customer asked for in
+ * their details (large print when they said so), so anyone may still ask for either.
+ */
+function printFor(requested: PrintRequest, support: AccessibilitySupport = "none"): PrintOptions {
+  return { largePrint: (requested ?? (support === "large_print" ? "large" : "standard")) === "large" };
+}
+
+function fileNameFor({ fileName }: LegalDocumentTemplate, { largePrint }: PrintOptions): string {
+  return largePrint ? fileName.replace(/\.pdf$/, "-large-print.pdf") : fileName;
+}
+
+/** What the person is told when their documents are to be posted in braille or on audio CD. */
+function alternativeFormatFor(support: AccessibilitySupport): AlternativeDocumentFormat | null {
+  return isPostedDocumentFormat(support) ? { kind: support, message: postedDocumentsMessage(support) } : null;
 }
 
 export interface RenderedDocument {
@@ -49,19 +75,39 @@ function scaleFor(reference: LegalDocumentReference, { largePrint }: PrintOption
 
 /**
  * The version of a document a person accepts. A fixed document's is its front matter's; a plan
- * document's adds a fingerprint of the priced plan, so any change of answer or price makes it a
- * new document that needs accepting again (issue 9, item 3).
+ * document's adds a fingerprint of the priced plan and of who it is for, so any change of answer,
+ * price or person covered makes it a new document that needs accepting again (issue 9, item 3).
  */
 function versionOf(
   template: LegalDocumentTemplate,
   priced: Pick<PlanResponse, "sections" | "price">,
+  coveredPerson: CoveredPersonFacts | null,
 ): string {
   if (!isPlanDocument(template.docReference)) return template.version;
-  const fingerprint = createHash("sha256")
-    .update(JSON.stringify({ sections: priced.sections, price: priced.price }))
-    .digest("base64url")
-    .slice(0, 16);
+  const { sections, price } = priced;
+  // Before anyone is named, the fingerprint is the priced plan's alone, as it always was.
+  const facts = coveredPerson ? { sections, price, coveredPerson } : { sections, price };
+  const fingerprint = createHash("sha256").update(JSON.stringify(facts)).digest("base64url").slice(0, 16);
   return `${template.version}+${fingerprint}`;
+}
+
+/**
+ * Whether an acceptance still counts for the document as it stands. The documents are accepted
+ * before the people are given (SPEC.md: documents, then the purchase pages), so an acceptance of
+ * the document that named nobody, and said who it is for is added before paying, still counts
+ * once they are added. Once a document naming someone is accepted, any change to who it names,
+ * like any change to the plan, asks for it again (docs/decisions/012-legal-documents.md).
+ */
+function stillAccepted(
+  acceptedVersion: string,
+  template: LegalDocumentTemplate,
+  priced: Pick<PlanResponse, "sections" | "price">,
+  coveredPerson: CoveredPersonFacts | null,
+): boolean {
+  return (
+    acceptedVersion === versionOf(template, priced, coveredPerson) ||
+    (coveredPerson !== null && acceptedVersion === versionOf(template, priced, null))
+  );
 }
 
 export interface DocumentsService {
@@ -71,21 +117,24 @@ export interface DocumentsService {
     planId: string,
     body: AcceptLegalDocumentsBody,
   ): Promise<LegalDocumentsResponse>;
-  /** Any of the six for one of the holder's plans, as a PDF. */
+  /**
+   * Any of the six for one of the holder's plans, as a PDF: in large print when the call asks
+   * for it, or when it does not say and the customer asked for large print in their details.
+   */
   planLegalDocumentPdf(
     userId: string,
     planId: string,
     reference: LegalDocumentReference,
-    print: PrintOptions,
+    print: PrintRequest,
   ): Promise<RenderedDocument>;
   /** The plan summary or plan details of a plan not saved yet. */
   unsavedPlanDocumentPdf(
     plan: CreateGuestPlanBody,
     type: PlanDocumentType,
-    print: PrintOptions,
+    print: PrintRequest,
   ): Promise<RenderedDocument>;
   /** One of the fixed documents anyone may read, by its public file name. */
-  publicDocumentPdf(file: string, print: PrintOptions): Promise<RenderedDocument | null>;
+  publicDocumentPdf(file: string, print: PrintRequest): Promise<RenderedDocument | null>;
 }
 
 export function createDocumentsService({
@@ -116,43 +165,61 @@ export function createDocumentsService({
     facts: PlanDocumentFacts | null,
     print: PrintOptions,
   ): Promise<RenderedDocument> {
-    const { title, fileName } = template(reference);
+    const { title } = template(reference);
     const pdf = await renderDocumentPdf({
       title,
       blocks: blocksFor(reference, facts),
       scale: scaleFor(reference, print),
     });
-    return { fileName: print.largePrint ? fileName.replace(/\.pdf$/, "-large-print.pdf") : fileName, pdf };
+    return { fileName: fileNameFor(template(reference), print), pdf };
   }
 
-  const factsOf = (plan: PlanResponse): PlanDocumentFacts => ({
+  const factsOf = (plan: PlanResponse, people: DocumentPeople): PlanDocumentFacts => ({
     priced: plan,
     reference: plan.id,
     madeAt: now(),
+    coveredPerson: people.coveredPerson,
   });
 
-  function fileOf(planId: string, reference: LegalDocumentReference): string {
+  /** A plan with its people, each read by the plans module, which answers 404 to anyone but the owner. */
+  async function planWithPeople(userId: string, planId: string) {
+    const [plan, people] = await Promise.all([
+      plans.getPlan(userId, planId),
+      plans.getPeople(userId, planId),
+    ]);
+    return { plan, people: documentPeopleOf(people) };
+  }
+
+  /**
+   * Where the screen downloads a document. The plan's own follow the customer's print on their
+   * own; a public one is asked for in large print when that is what the customer wants.
+   */
+  function fileOf(planId: string, reference: LegalDocumentReference, { largePrint }: PrintOptions): string {
     if (reference in publicDocumentFiles) {
-      return `${publicDocumentsPath}/${publicDocumentFiles[reference as keyof typeof publicDocumentFiles]}`;
+      const file = publicDocumentFiles[reference as keyof typeof publicDocumentFiles];
+      return `${publicDocumentsPath}/${file}${largePrint ? "?print=large" : ""}`;
     }
     const type = typeOfDocument[reference];
     return type ? `/api/plan/${planId}/document/${type}` : `/api/plan/${planId}/legal/${reference}`;
   }
 
-  async function describe(plan: PlanResponse): Promise<LegalDocumentsResponse> {
+  async function describe(plan: PlanResponse, people: DocumentPeople): Promise<LegalDocumentsResponse> {
     const accepted = new Map((await selectAcceptances(db, plan.id)).map((row) => [row.docReference, row]));
-    const facts = factsOf(plan);
+    const facts = factsOf(plan, people);
+    const print = printFor(undefined, people.support);
     const documents: LegalDocument[] = legalDocumentReferences.map((reference, index) => {
-      const { title, fileName } = template(reference);
-      const version = versionOf(template(reference), plan);
+      const { title } = template(reference);
+      const version = versionOf(template(reference), plan, people.coveredPerson);
       const acceptance = accepted.get(reference);
-      const current = acceptance?.version === version;
+      const current =
+        acceptance !== undefined &&
+        stillAccepted(acceptance.version, template(reference), plan, people.coveredPerson);
       return {
         docReference: reference,
         accepted: current,
         title,
-        file: fileOf(plan.id, reference),
-        fileName,
+        file: fileOf(plan.id, reference, print),
+        fileName: fileNameFor(template(reference), print),
         index,
         version,
         acceptedAt: current && acceptance ? acceptance.acceptedAt.toISOString() : null,
@@ -161,7 +228,11 @@ export function createDocumentsService({
         blocks: blocksFor(reference, facts),
       };
     });
-    return { documents, allAccepted: allLegalDocumentsAccepted(documents) };
+    return {
+      documents,
+      allAccepted: allLegalDocumentsAccepted(documents),
+      alternativeFormat: alternativeFormatFor(people.support),
+    };
   }
 
   // Public documents never change while the process runs: each is made once per print size.
@@ -169,32 +240,39 @@ export function createDocumentsService({
 
   return {
     async legalDocuments(userId, planId) {
-      return describe(await plans.getPlan(userId, planId));
+      const { plan, people } = await planWithPeople(userId, planId);
+      return describe(plan, people);
     },
 
     async acceptLegalDocuments(userId, planId, body) {
-      const plan = await plans.getPlan(userId, planId);
+      const { plan, people } = await planWithPeople(userId, planId);
       await db.transaction(async (tx) => {
         for (const { docReference, accepted } of body.documents) {
-          if (accepted)
-            await recordAcceptance(tx, plan.id, docReference, versionOf(template(docReference), plan));
+          const version = versionOf(template(docReference), plan, people.coveredPerson);
+          if (accepted) await recordAcceptance(tx, plan.id, docReference, version);
           else await withdrawAcceptance(tx, plan.id, docReference);
         }
       });
-      return describe(plan);
+      return describe(plan, people);
     },
 
     async planLegalDocumentPdf(userId, planId, reference, print) {
-      const plan = await plans.getPlan(userId, planId);
-      return render(reference, factsOf(plan), print);
+      const { plan, people } = await planWithPeople(userId, planId);
+      return render(reference, factsOf(plan, people), printFor(print, people.support));
     },
 
     async unsavedPlanDocumentPdf(body, type, print) {
       const priced = await plans.priceUnsavedPlan(body);
-      return render(documentOfType[type], { priced, reference: null, madeAt: now() }, print);
+      return render(
+        documentOfType[type],
+        // Nobody is named in a plan not saved yet: the document says they are added before paying.
+        { priced, reference: null, madeAt: now(), coveredPerson: null },
+        printFor(print),
+      );
     },
 
-    async publicDocumentPdf(file, print) {
+    async publicDocumentPdf(file, requested) {
+      const print = printFor(requested);
       const reference = (Object.keys(publicDocumentFiles) as (keyof typeof publicDocumentFiles)[]).find(
         (key) => publicDocumentFiles[key] === file,
       );

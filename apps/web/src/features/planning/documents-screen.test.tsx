@@ -2,7 +2,12 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LegalDocument, LegalDocumentsResponse } from "@kindred/contracts";
-import { allLegalDocumentsAccepted, legalDocumentReferences, messages } from "@kindred/domain";
+import {
+  allLegalDocumentsAccepted,
+  legalDocumentReferences,
+  messages,
+  postedDocumentsMessage,
+} from "@kindred/domain";
 import { QueryProvider } from "../../lib/query-provider";
 import { readSession, writeLocal } from "../../lib/storage";
 import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "../../test/fake-fetch";
@@ -49,9 +54,12 @@ function legalDocument(index: number, overrides: Partial<LegalDocument> = {}): L
 let documents: LegalDocument[];
 let requests: RecordedRequest[];
 
+let alternativeFormat: LegalDocumentsResponse["alternativeFormat"];
+
 const answer = (): LegalDocumentsResponse => ({
   documents,
   allAccepted: allLegalDocumentsAccepted(documents),
+  alternativeFormat,
 });
 
 beforeEach(() => {
@@ -61,6 +69,7 @@ beforeEach(() => {
   // The plan was saved before: the screen saves any change and reads the plan's documents.
   writeLocal("planId", planId);
   documents = titles.map((_, index) => legalDocument(index));
+  alternativeFormat = null;
   requests = fakeFetch((request) => {
     const path = request.url;
     if (path === "/token") return tokenResponse("application-token");
@@ -188,6 +197,26 @@ describe("DocumentsScreen", () => {
     expect(tab).toHaveTextContent("Please accept again");
     await user.click(tab);
     expect(screen.getByRole("tabpanel")).toHaveTextContent(messages.documentChangedSinceAccepted);
+  });
+
+  it("tells a person who asked for braille or audio CD what happens next, above the documents", async () => {
+    alternativeFormat = { kind: "audio_cd", message: postedDocumentsMessage("audio_cd") };
+    render(<DocumentsScreen />, { wrapper: QueryProvider });
+
+    const message = await screen.findByText(postedDocumentsMessage("audio_cd"));
+
+    expect(message.closest(".info-box")).not.toBeNull();
+    expect(message.compareDocumentPosition(screen.getByRole("tablist"))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it("says nothing of posted documents to anyone else", async () => {
+    render(<DocumentsScreen />, { wrapper: QueryProvider });
+
+    await screen.findAllByRole("tab");
+
+    expect(screen.queryByText(/You asked for your documents/)).not.toBeInTheDocument();
   });
 
   it("downloads the plan's own documents through the API, as base64", async () => {

@@ -45,7 +45,8 @@ function DownloadLink({ document }: { document: LegalDocument }) {
 /**
  * The documents screen (SPEC.md section 2): the six documents as tabs 0 to 5, each readable here
  * as HTML, downloadable as a PDF, and accepted one by one with its own checkbox. Reached from
- * the summary; a plan whose answers changed since shows why two need accepting again.
+ * the summary; a plan whose answers changed since shows why two need accepting again, and a
+ * person who asked for braille or audio CD is told when theirs come.
  */
 export function DocumentsScreen() {
   const { state, accept } = useLegalDocuments();
@@ -74,7 +75,7 @@ export function DocumentsScreen() {
     );
   }
 
-  const { documents, allAccepted } = state;
+  const { documents, allAccepted, alternativeFormat } = state;
   const current = documents[selected] ?? documents[0];
   const acceptedCount = documents.filter((document) => document.accepted).length;
 
@@ -108,6 +109,11 @@ export function DocumentsScreen() {
         Before you buy, please read each of these six documents and tick to say you accept it. You can
         download any of them to keep. {acceptedCount} of {documents.length} accepted.
       </p>
+      {alternativeFormat ? (
+        <div className="info-box">
+          <p>{alternativeFormat.message}</p>
+        </div>
+      ) : null}
       {problems.length > 0 ? (
         <ViolationsBox title="Sorry, your answer could not be saved" violations={problems} />
       ) : null}

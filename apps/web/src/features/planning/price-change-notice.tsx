@@ -3,7 +3,6 @@
 import { describePriceChange, messages } from "@kindred/domain";
 import { forgetPriceChange } from "./price-change-notice-store";
 import { usePriceChange } from "./use-price-change";
-import styles from "./price-change-notice.module.css";
 
 /**
  * Tells the person, before they buy, that their plan's price has changed since they last saw it
@@ -13,8 +12,8 @@ export function PriceChangeNotice() {
   const change = usePriceChange();
   if (!change) return null;
   return (
-    <section className={styles.notice} aria-labelledby="price-change-title">
-      <h2 className={styles.title} id="price-change-title">
+    <section className="info-box" aria-labelledby="price-change-title">
+      <h2 className="info-box__title" id="price-change-title">
         {messages.priceChangeTitle}
       </h2>
       <p>{describePriceChange(change)}</p>

@@ -16,7 +16,7 @@ import { usePlanOptions } from "./use-plan-options";
 export type LegalDocumentsState =
   | { status: "loading" }
   | { status: "failed"; violations: Violation[] }
-  | { status: "ready"; planId: string; documents: LegalDocument[]; allAccepted: boolean };
+  | ({ status: "ready"; planId: string } & LegalDocumentsResponse);
 
 /** SPEC.md section 3: the browser keeps which documents are accepted, for the route guard. */
 function remember(answer: LegalDocumentsResponse): void {
