@@ -101,6 +101,12 @@ export const messages = {
     "Your plan has changed since you accepted this document, so it has been updated. Please read it again and accept it.",
   unknownDocument: "This is not one of the plan's documents.",
   documentListedTwice: "Each document can only be listed once.",
+  /**
+   * Bank details (docs/decisions/015-bank-details-and-working-days.md): a sort code and account
+   * number that do not pass Vocalink's modulus check together.
+   */
+  bankDetailsCheckFailed:
+    "We could not check these bank details. Please check the sort code and account number.",
   postcodeNotRecognised:
     "We could not find that postcode. Check it and try again, or choose our head office below.",
 } as const;
