@@ -9,6 +9,6 @@ describe("the bundled bank data", () => {
   it.each(Object.values(outputs))("%s is made from its source as it is now", (path) => {
     const written = readFileSync(new URL(path, repositoryRoot), "utf8");
 
-    expect(written, "run `npm run generate:bank-data`").toBe(renderAll()[path]);
+    expect(written, "run `npm run bank-data`").toBe(renderAll()[path]);
   });
 });
