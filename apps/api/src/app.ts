@@ -22,6 +22,7 @@ import { createTokenCache } from "./modules/auth/token-cache";
 import { tokenRoutes } from "./modules/auth/token-routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { createPlanOptionsService } from "./modules/catalogue/service";
+import { directDebitRoutes } from "./modules/direct-debit";
 import { documentRoutes, publicDocumentRoutes } from "./modules/documents/routes";
 import { loadLegalLibrary } from "./modules/documents/legal-library";
 import { createDocumentsService } from "./modules/documents/service";
@@ -145,6 +146,9 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       });
       await api.register(planRoutes, { plans });
       await api.register(documentRoutes, { documents });
+      await api.register(directDebitRoutes, {
+        bankDetailsChecksPerAddressPerMinute: config.BANK_DETAILS_CHECKS_PER_ADDRESS_PER_MINUTE,
+      });
       await api.register(purchaseRoutes, {
         readiness: createPurchaseReadiness({
           plans,

@@ -90,6 +90,11 @@ const configSchema = z.object({
   ADDRESS_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
   /** Address lookups one address may make to one API process in a minute (a real provider charges for each). */
   ADDRESS_LOOKUPS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * Bank details checks (POST /api/direct-debit-v2/verify) one address may make to one API process
+   * in a minute: a person needs a few tries at most, and a real provider's lookup is charged for.
+   */
+  BANK_DETAILS_CHECKS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 });
 
 /** Secrets in production are at least this long: 32 random characters or more. */

@@ -1,5 +1,6 @@
 export * from "./account";
 export * from "./address-lookup";
+export * from "./direct-debit";
 export * from "./funeral-director";
 export * from "./health";
 export * from "./journey";

@@ -114,6 +114,12 @@ export const messages = {
     `You asked for your documents ${format}. We will post them to you within 10 working days of your purchase. You can read them here in the meantime, or call us free on ${phone} if you need them sooner.`,
   unknownDocument: "This is not one of the plan's documents.",
   documentListedTwice: "Each document can only be listed once.",
+  /**
+   * Bank details (docs/decisions/015-bank-details-and-working-days.md): a sort code and account
+   * number that do not pass Vocalink's modulus check together.
+   */
+  bankDetailsCheckFailed:
+    "We could not check these bank details. Please check the sort code and account number.",
   postcodeNotRecognised:
     "We could not find that postcode. Check it and try again, or choose our head office below.",
 } as const;
