@@ -212,6 +212,14 @@ test("a visitor plans, accepts the documents, gives the four people's details an
   await expect(page.getByText(formatPrice(total))).toBeVisible();
   await expect(page.getByText(`Signed in as ${person.firstName} ${person.lastName}`)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("ready-to-pay.png"), fullPage: true });
+
+  // She asked for large print: her plan's documents now come in large print, naming who it is for.
+  await page.goto("/planning/documents");
+  await page.getByRole("tab", { name: /Funeral plan summary/ }).click();
+  const largePrint = await pdfTextOf(page, "Download the Funeral plan summary (PDF)");
+  expect(largePrint.fileName).toBe("kindred-funeral-plan-summary-large-print.pdf");
+  expect(largePrint.text).toContain("Margaret Hughes");
+  expect(largePrint.text).toContain(`Total price of your plan ${formatPrice(total)}`);
 });
 
 test("the purchase screens wait for a finished plan: a new visitor is sent to the first question", async ({

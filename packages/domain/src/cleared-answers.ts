@@ -10,14 +10,15 @@ const choiceTopics: readonly JourneyTopic[] = ["attendance", "package", "burialC
  * The steps whose answers a choice would clear or replace, in journey order: compare the journey
  * before the choice with the journey the choice makes (both from the domain's choice rules), so
  * the person can be asked first, told which answers go (issue 8 item 6). Answers the journey chose
- * for them (prefilled) are not theirs to lose and are not listed.
+ * for them (prefilled, or set by default on a step they never visited) are not theirs to lose.
  */
 export function stepsClearedBy(before: JourneyState, after: JourneyState): JourneyStepHandle[] {
   const lost = new Set<JourneyStepHandle>();
   for (const topic of Object.keys(before.journeyData) as JourneyTopic[]) {
     if (choiceTopics.includes(topic)) continue;
     const handle = stepOfAnswer(topic);
-    if (before.steps[handle].prefilled) continue;
+    // Only what the person answered themself: not what a kind of funeral or package chose.
+    if (before.steps[handle].prefilled || !before.steps[handle].visited) continue;
     const was = JSON.stringify(before.journeyData[topic]);
     const now = JSON.stringify(after.journeyData[topic]);
     if (was !== now) lost.add(handle);

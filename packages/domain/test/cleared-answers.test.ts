@@ -43,6 +43,17 @@ describe("the answers a choice would clear", () => {
     ).toEqual([]);
   });
 
+  it("does not list what a kind of funeral chose by itself", () => {
+    const unattended = chooseAttendance(
+      initialJourneyState(),
+      catalogue,
+      idOf(catalogue.attendance, "unattended"),
+    );
+    const attended = chooseAttendance(unattended, catalogue, idOf(catalogue.attendance, "attended"));
+
+    expect(stepsClearedBy(unattended, attended)).toEqual([]);
+  });
+
   it("lists the person's answers a package replaces", () => {
     const before = plannedBurial();
     const [firstPackage] = catalogue.packages;
