@@ -59,9 +59,10 @@ export function AccountMenu() {
     });
   }
 
+  // The new account is signed in at once; the dialog then asks them to look for the confirmation
+  // email, and its Continue starts the page afresh.
   async function afterRegistering(_registered: RegisteredResponse, body: RegisterBody) {
-    const result = await signIn(body.email, body.password);
-    if (result.ok) afterSignIn();
+    await signIn(body.email, body.password);
   }
 
   return (
@@ -87,7 +88,7 @@ export function AccountMenu() {
             signIn={signIn}
             onSignedIn={afterSignIn}
             registerSubmit={registerSubmit}
-            onRegistered={(registered, body) => void afterRegistering(registered, body)}
+            onRegistered={afterRegistering}
           />
         </Suspense>
       ) : null}

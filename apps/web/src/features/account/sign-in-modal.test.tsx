@@ -30,15 +30,15 @@ function renderModal(props: Partial<Parameters<typeof SignInModal>[0]> = {}) {
 }
 
 describe("SignInModal", () => {
-  it("puts Sign in beside Create an account, with focus on the email address", () => {
+  it("shows one form, Sign in, with focus on the email address and a way to create an account", () => {
     const { dialog } = renderModal();
 
-    expect(within(dialog).getByRole("region", { name: "Sign in" })).toBeInTheDocument();
-    const register = within(dialog).getByRole("region", { name: "Create an account" });
-    expect(within(register).getByRole("link", { name: "Create an account" })).toHaveAttribute(
+    const signInRegion = within(dialog).getByRole("region", { name: "Sign in" });
+    expect(within(signInRegion).getByRole("link", { name: "Create an account" })).toHaveAttribute(
       "href",
       "/register",
     );
+    expect(within(dialog).getAllByRole("textbox")).toHaveLength(1);
     expect(within(dialog).getByLabelText("Email address")).toHaveFocus();
   });
 
@@ -111,12 +111,14 @@ describe("SignInModal", () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it("offers the registration form itself when the page can take the new account", async () => {
+  it("offers the registration form itself when the page can take the new account, then says to check the email", async () => {
     const user = userEvent.setup();
     const registerSubmit = vi.fn(async () => ({ ok: true as const, status: 200, data: registered }));
-    const onRegistered = vi.fn();
-    const { dialog } = renderModal({ registerSubmit, onRegistered });
+    const onRegistered = vi.fn(async () => {});
+    const { dialog, onSignedIn } = renderModal({ registerSubmit, onRegistered });
+    await user.click(within(dialog).getByRole("button", { name: "Create an account" }));
     const register = within(dialog).getByRole("region", { name: "Create an account" });
+    expect(within(dialog).queryByRole("region", { name: "Sign in" })).toBeNull();
 
     await user.type(within(register).getByLabelText("First name"), "Margaret");
     await user.type(within(register).getByLabelText("Last name"), "Okafor");
@@ -129,5 +131,11 @@ describe("SignInModal", () => {
     await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
     expect(registerSubmit).toHaveBeenCalledOnce();
     expect(onRegistered).toHaveBeenCalledWith(registered, expect.objectContaining({ firstName: "Margaret" }));
+    const done = await within(dialog).findByRole("status");
+    expect(done).toHaveTextContent("Your account is ready, Margaret");
+    expect(done).toHaveTextContent("We have sent an email to margaret@example.com");
+    expect(onSignedIn).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    expect(onSignedIn).toHaveBeenCalledOnce();
   });
 });
