@@ -5,6 +5,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { test, expect } from "./fixtures";
 import {
   chooseNearestFuneralDirector,
+  elementsPastTheRightEdge,
   continueTo,
   fetchPlanOptions,
   option,
@@ -82,15 +83,7 @@ test("a visitor reads, downloads and accepts the six documents; a changed answer
   for (const title of titles) {
     await page.getByRole("tab", { name: new RegExp(title) }).click();
     // Each document fits the screen's width: nothing reaches past its right edge, even on a phone.
-    const overflowing = await page.evaluate(() =>
-      [...document.querySelectorAll("main *")]
-        .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-        .map(
-          (element) =>
-            `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.slice(0, 40)}`,
-        )
-        .slice(0, 5),
-    );
+    const overflowing = await elementsPastTheRightEdge(page);
     expect(overflowing).toEqual([]);
     const checkbox = page.getByRole("checkbox", { name: `I have read and accept the ${title}` });
     await checkbox.check();

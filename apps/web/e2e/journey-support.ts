@@ -48,3 +48,16 @@ export async function chooseNearestFuneralDirector(page: Page, postcode: string)
   await expect(nearest).toBeVisible();
   await nearest.check();
 }
+
+/** What reaches past the right edge of the screen inside main: nothing should, on any screen size. */
+export async function elementsPastTheRightEdge(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("main *")]
+      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.slice(0, 40)}`,
+      )
+      .slice(0, 5),
+  );
+}

@@ -2,6 +2,7 @@ import type { PlanOptionsResponse } from "@kindred/contracts";
 import { test, expect } from "./fixtures";
 import {
   chooseNearestFuneralDirector,
+  elementsPastTheRightEdge,
   continueTo,
   expectTotal,
   fetchPlanOptions,
@@ -373,15 +374,7 @@ test("at 320 pixels wide with the largest text, the first step and its packages 
   await page.addInitScript(() => window.localStorage.setItem("zoom", "150"));
   await page.goto("/planning/attendance");
   await expect(page.getByRole("heading", { name: "Or start from one of our packages" })).toBeVisible();
-  const overflowing = await page.evaluate(() =>
-    [...document.querySelectorAll("main *")]
-      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .map(
-        (element) =>
-          `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.slice(0, 40)}`,
-      )
-      .slice(0, 5),
-  );
+  const overflowing = await elementsPastTheRightEdge(page);
   expect(overflowing).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });

@@ -1,9 +1,10 @@
-import type { PlanResponse, SavedPlanResponse } from "@kindred/contracts";
+import type { PlanResponse, SavedPlanResponse, Violation } from "@kindred/contracts";
 import {
   findSaveProblems,
   hasJourneyData,
   journeyPath,
   journeyStepHandles,
+  messages,
   storedJourney,
   summarisePrice,
   type JourneyData,
@@ -173,6 +174,19 @@ export async function savePlanNow(): Promise<SaveOutcome> {
   const planId = readLocal("planId");
   if (status.state === "saved" && typeof planId === "string") return { outcome: "saved", planId };
   return { outcome: "failed", message: status.state === "failed" ? status.message : couldNotSave };
+}
+
+/**
+ * Saves the journey so the server holds what the person is about to read or buy, answering its
+ * id, or the violation to show when it could not be saved (SPEC.md's "no data" one included).
+ */
+export async function savePlanForReading(): Promise<
+  { ok: true; planId: string } | { ok: false; violations: Violation[] }
+> {
+  const saved = await savePlanNow();
+  if (saved.outcome === "saved") return { ok: true, planId: saved.planId };
+  const title = saved.outcome === "failed" ? saved.message : messages.nothingToSave;
+  return { ok: false, violations: [{ propertyPath: "Data", title }] };
 }
 
 /** Starts saving the journey as it changes; calling it again does nothing. */

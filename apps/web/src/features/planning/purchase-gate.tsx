@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import type { LegalDocumentsResponse, Violation } from "@kindred/contracts";
-import { findJourneyProblems, journeyStepPath, messages, storedJourney } from "@kindred/domain";
+import { findJourneyProblems, journeyStepPath, storedJourney } from "@kindred/domain";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
 import { ViolationsBox } from "../../components/violations-box";
@@ -12,7 +12,7 @@ import { apiRequest } from "../../lib/api-client";
 import { isUserLoggedIn } from "../../lib/customer-session";
 import { PurchasePlanContext, type PurchasePlan } from "../../lib/purchase-plan";
 import { getJourneySnapshot } from "./journey-store";
-import { savePlanNow } from "./plan-autosave";
+import { savePlanForReading } from "./plan-autosave";
 import { restoreSavedPlan } from "./saved-plan";
 import { usePlanOptions } from "./use-plan-options";
 
@@ -50,11 +50,10 @@ export function PurchaseGate({ children }: { children: ReactNode }) {
         router.replace(journeyStepPath("attendance"));
         return;
       }
-      const saved = await savePlanNow();
+      const saved = await savePlanForReading();
       if (!current) return;
-      if (saved.outcome !== "saved") {
-        const title = saved.outcome === "failed" ? saved.message : messages.nothingToSave;
-        setState({ status: "failed", violations: [{ propertyPath: "Data", title }] });
+      if (!saved.ok) {
+        setState({ status: "failed", violations: saved.violations });
         return;
       }
       const legal = await apiRequest<LegalDocumentsResponse>(`/api/plan/${saved.planId}/legal`);

@@ -10,7 +10,7 @@ import { messages, requestViolation } from "@kindred/domain";
 import { apiRequest } from "../../lib/api-client";
 import { writeSession } from "../../lib/storage";
 import { restoreSavedPlan } from "./saved-plan";
-import { savePlanNow } from "./plan-autosave";
+import { savePlanForReading } from "./plan-autosave";
 import { usePlanOptions } from "./use-plan-options";
 
 export type LegalDocumentsState =
@@ -44,11 +44,10 @@ export function useLegalDocuments() {
     let current = true;
     void (async () => {
       await restoreSavedPlan(queryClient, options.planOptions);
-      const saved = await savePlanNow();
+      const saved = await savePlanForReading();
       if (!current) return;
-      if (saved.outcome !== "saved") {
-        const title = saved.outcome === "failed" ? saved.message : messages.nothingToSave;
-        setState({ status: "failed", violations: [{ propertyPath: "Data", title }] });
+      if (!saved.ok) {
+        setState({ status: "failed", violations: saved.violations });
         return;
       }
       const { planId } = saved;
