@@ -1,6 +1,7 @@
 import { maximumCarsOf, maximumCarsOfOneKind, nominatingMyOwnCode } from "./catalogue";
 import { findById, type JourneyCatalogue } from "./journey-catalogue";
 import {
+  contributionAmountProblem,
   contributionToPence,
   contributionWishTopics,
   minimumContributionNotesLength,
@@ -97,8 +98,9 @@ function contributionProblems(journeyData: JourneyData): JourneyProblem[] {
   return contributionTopics.flatMap((topic): JourneyProblem[] => {
     const value = journeyData[topic];
     if (!value) return [];
-    const pence = contributionToPence(value.contribution);
-    if (pence === null) return [problem(topic, "contribution", "invalid", messages.contributionNotMoney)];
+    const amountProblem = contributionAmountProblem(value.contribution);
+    if (amountProblem) return [problem(topic, "contribution", "invalid", amountProblem)];
+    const pence = contributionToPence(value.contribution) ?? 0;
     if (pence > 0 && value.notes.trim().length < minimumContributionNotesLength) {
       return [problem(topic, "notes", "invalid", messages.contributionNeedsNotes)];
     }

@@ -1,3 +1,4 @@
+import { messages } from "./messages";
 import type { AttendanceCode, RemainsCode } from "./catalogue";
 
 /**
@@ -91,6 +92,29 @@ export function contributionToPence(contribution: string): number | null {
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
   const [pounds = "0", pence = ""] = cleaned.split(".");
   return Number(pounds) * 100 + Number(pence.padEnd(2, "0"));
+}
+
+/** The most a person may set aside towards one wish, in pounds. */
+export const largestContributionPounds = 1_000_000;
+
+/**
+ * What is wrong with an amount typed as a contribution, in SPEC.md section 5's number messages
+ * where one fits; null when it is an amount of money (or empty).
+ */
+export function contributionAmountProblem(contribution: string): string | null {
+  const cleaned = contribution.replace(/[£,\s]/g, "");
+  if (cleaned === "") return null;
+  if (!/^-?[\d.]+$/.test(cleaned) || !/\d/.test(cleaned)) return messages.notANumber;
+  if (cleaned.startsWith("-")) return messages.notPositive;
+  if (contributionToPence(cleaned) === null) {
+    const pounds = Number(cleaned.split(".")[0]);
+    return pounds > largestContributionPounds
+      ? messages.atMost(largestContributionPounds)
+      : messages.contributionNotMoney;
+  }
+  return (contributionToPence(cleaned) ?? 0) > largestContributionPounds * 100
+    ? messages.atMost(largestContributionPounds)
+    : null;
 }
 
 /** True when the payload holds at least one answer worth saving. */

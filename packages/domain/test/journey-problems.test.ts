@@ -92,11 +92,19 @@ describe("what is wrong with a journey, step by step", () => {
     ["an empty contribution", "", "", []],
     ["money with notes of two characters", "25", "Yo", []],
     ["money with notes of one character", "25", "x", [["flowers.notes", messages.contributionNeedsNotes]]],
+    ["money that is not a number", "lots", "For roses", [["flowers.contribution", messages.notANumber]]],
+    ["money below zero", "-5", "For roses", [["flowers.contribution", messages.notPositive]]],
     [
-      "money that is not money",
-      "lots",
+      "money in part-pennies",
+      "12.345",
       "For roses",
       [["flowers.contribution", messages.contributionNotMoney]],
+    ],
+    [
+      "more money than one wish may hold",
+      "2,000,000",
+      "For roses",
+      [["flowers.contribution", messages.atMost(1_000_000)]],
     ],
   ])("judges a contribution: %s", (_case, contribution, notes, expected) => {
     const state = answer(cremation(), catalogue, "flowers", {

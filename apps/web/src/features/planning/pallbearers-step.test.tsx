@@ -94,18 +94,18 @@ describe("PallbearersStep", () => {
     await user.click(screen.getByRole("button", { name: "Continue" }));
 
     const summary = screen.getByRole("alert");
-    expect(within(summary).getByRole("link", { name: messages.contributionNotMoney })).toHaveAttribute(
+    expect(within(summary).getByRole("link", { name: messages.notANumber })).toHaveAttribute(
       "href",
       "#pallbearers-contribution",
     );
     expect(screen.getByRole("textbox", { name: contributionLabel })).toHaveAccessibleDescription(
-      expect.stringMatching(new RegExp(`Error:\\s*${messages.contributionNotMoney}$`)),
+      expect.stringMatching(new RegExp(`Error:\\s*${messages.notANumber}$`)),
     );
     expect(totalShown()).toBe("£3,940");
     expect(onContinue).not.toHaveBeenCalled();
 
     await user.clear(screen.getByRole("textbox", { name: contributionLabel }));
-    expect(screen.queryByText(messages.contributionNotMoney)).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.notANumber)).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(onContinue).toHaveBeenCalledTimes(1);
     expect(getJourneySnapshot().journeyData.pallbearers?.contribution).toBe("0");
