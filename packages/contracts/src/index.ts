@@ -12,3 +12,4 @@ export * from "./token";
 export * from "./violations";
 export * from "./people";
 export * from "./purchase";
+export * from "./payments";

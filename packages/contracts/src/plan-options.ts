@@ -104,6 +104,16 @@ export const journeyStepSchema = z.object({
 });
 export type JourneyStep = z.infer<typeof journeyStepSchema>;
 
+/** What the catalogue offers, in `GET /api/plan-options` as `paymentTerms`. */
+export const paymentTermsSchema = z.object({
+  depositChoices: z.array(penceSchema),
+  terms: z.array(z.object({ months: z.int().positive(), charge: penceSchema })),
+  minimumInstalment: penceSchema,
+  /** What a referral gives, shown before and after a code is applied and on the documents. */
+  referral: z.object({ reward: penceSchema, description: z.string() }),
+});
+export type PaymentTermsResponse = z.infer<typeof paymentTermsSchema>;
+
 /** `GET /api/plan-options`: everything the planning journey chooses from. */
 export const planOptionsResponseSchema = z.object({
   attendance: z.array(catalogueOptionSchema),
@@ -121,5 +131,7 @@ export const planOptionsResponseSchema = z.object({
   crematoria: z.array(crematorySchema),
   defaultCrematory: crematorySchema,
   steps: z.array(journeyStepSchema),
+  /** How a plan may be paid for, and what a referral gives (issue 10). */
+  paymentTerms: paymentTermsSchema,
 });
 export type PlanOptionsResponse = z.infer<typeof planOptionsResponseSchema>;

@@ -18,6 +18,7 @@ export * from "./messages";
 export * from "./modulus-check";
 export * from "./money";
 export * from "./path-problems";
+export * from "./payment-schedule";
 export * from "./people";
 export * from "./plan-sections";
 export * from "./postcode";

@@ -122,4 +122,35 @@ export const messages = {
     "We could not check these bank details. Please check the sort code and account number.",
   postcodeNotRecognised:
     "We could not find that postcode. Check it and try again, or choose our head office below.",
+  /** Paying for a plan (issue 10; docs/decisions/016-payments.md). */
+  choosePaymentOption: "Please choose how you would like to pay.",
+  choosePaymentTerm: "Please choose how many months to pay over.",
+  notAPaymentReference: "This is not a payment reference.",
+  idempotencyKeyMissing:
+    "Each payment request needs an Idempotency-Key header: a new unique value for each attempt to pay, of 8 to 255 letters, digits, dashes, dots, colons or underscores.",
+  idempotencyKeyReused:
+    "This Idempotency-Key was already used for a different request. Make a new key for a new attempt to pay.",
+  paymentChoiceNeeded: "Please choose how you would like to pay before you pay.",
+  paymentOptionDiffers: "This is not how you chose to pay. Please go back and check your payment choice.",
+  planAlreadyPaid: "This plan is already paid for. There is nothing more to pay now.",
+  planPaymentInProgress:
+    "A payment for this plan is already in progress. Please finish it, or wait a moment and try again.",
+  planCancelled: "This plan has been cancelled, so it cannot be paid for or changed.",
+  planPaidCannotChange:
+    "This plan is paid for, so it can no longer be changed. Please call us if something needs to change.",
+  directDebitNotNeeded: "Direct Debit is only for paying by instalments. You chose to pay in full.",
+  directDebitAlreadySetUp: "A Direct Debit is already set up for this plan.",
+  depositNotPaidYet: "Please pay the deposit before setting up the Direct Debit.",
+  soleSignatoryNeeded:
+    "Please confirm you are the account holder and the only person needed to authorise debits. If not, please call us and we will help.",
+  cardNumberMissing: "Enter the card number",
+  cardExpiryMissing: "Enter the expiry date, like 04/29",
+  cardSecurityCodeMissing: "Enter the security code, the last 3 digits on the back of the card",
+  cardNumberNotValid: "Enter a card number that is 16 digits long, like the one on the front of your card",
+  cardExpiryNotValid: "Enter an expiry date in the future, like 04/29",
+  cardSecurityCodeNotValid: "Enter the 3 digit security code from the back of your card",
+  cardDeclined:
+    "Your card was declined. No money has been taken. Please try another card, or call your bank.",
+  cardNotConfirmed: "Your bank did not confirm the payment. No money has been taken. Please try again.",
+  planCannotBeCancelled: "This plan has already been cancelled.",
 } as const;

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { CoveredPerson, Customer, Nominee, Payer, Vulnerabilities } from "@kindred/contracts";
-import type { Coordinate, JourneyData } from "@kindred/domain";
+import type { Coordinate, JourneyData, PaymentChoice } from "@kindred/domain";
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -125,6 +126,16 @@ export const catalogueOptionKinds = [
 ] as const;
 export type CatalogueOptionKind = (typeof catalogueOptionKinds)[number];
 
+/**
+ * Catalogue settings that are not options: how plans may be paid for and what a referral gives
+ * (`content/catalogue/payment-terms.json`), one row per setting, as the seed checked it.
+ */
+export const catalogueSettings = pgTable("catalogue_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Everything a plan can hold that has a price, one row per (kind, code). */
 export const catalogueOptions = pgTable(
   "catalogue_options",
@@ -240,6 +251,13 @@ export const plans = pgTable(
     saveUnfinishedJourney: boolean("save_unfinished_journey").notNull().default(true),
     /** Goes up by one with every save: the plan's ETag, so two windows cannot overwrite each other. */
     version: integer("version").notNull().default(1),
+    /**
+     * How the customer chose to pay (issue 10 item 1): stored before anything is charged, so the
+     * card payment and the Direct Debit take their amounts from one schedule.
+     */
+    paymentChoice: jsonb("payment_choice").$type<PaymentChoice>(),
+    /** Set once when the customer cancels; a cancelled plan is never paid again or changed. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -281,4 +299,220 @@ export const planPeople = pgTable("plan_people", {
   vulnerabilities: jsonb("vulnerabilities").$type<Vulnerabilities>(),
   vulnerabilityConsentAt: timestamp("vulnerability_consent_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const paymentStatuses = [
+  /** Made with the provider; waiting for the card details and the provider's answer. */
+  "pending",
+  /** The card's bank asked the customer to confirm (3-D Secure). */
+  "requires_action",
+  "confirmed",
+  "failed",
+  "refunded",
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/**
+ * A card payment for a plan (SPEC.md section 3: payments, each with completed and
+ * paymentOption). One row per Idempotency-Key of the customer: asking again with the same key
+ * answers this row and charges nothing more (docs/decisions/016-payments.md).
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    paymentOption: text("payment_option", { enum: ["full", "deposit"] }).notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    status: text("status", { enum: paymentStatuses }).notNull().default("pending"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** A digest of the request the key was first used with: the same key on another request is refused. */
+    requestDigest: text("request_digest").notNull(),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id"),
+    /** Handed to the browser so the provider's own card fields can finish the payment. */
+    clientSecret: text("client_secret"),
+    failureReason: text("failure_reason"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("payments_user_idempotency_key_unique").on(table.userId, table.idempotencyKey),
+    unique("payments_provider_payment_unique").on(table.provider, table.providerPaymentId),
+    index("payments_plan_id_idx").on(table.planId),
+  ],
+);
+
+export const mandateStatuses = ["pending_submission", "active", "failed", "cancelled"] as const;
+export type MandateStatus = (typeof mandateStatuses)[number];
+
+/**
+ * A Direct Debit mandate for a plan's instalments. Only the last four digits of the account are
+ * kept; the provider holds the rest.
+ */
+export const mandates = pgTable(
+  "mandates",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    provider: text("provider").notNull(),
+    providerMandateId: text("provider_mandate_id").notNull(),
+    /** The reference the customer sees on their bank statement. */
+    reference: text("reference").notNull(),
+    accountHolderName: text("account_holder_name").notNull(),
+    sortCode: text("sort_code").notNull(),
+    accountNumberEnding: text("account_number_ending").notNull(),
+    status: text("status", { enum: mandateStatuses }).notNull().default("pending_submission"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestDigest: text("request_digest").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("mandates_user_idempotency_key_unique").on(table.userId, table.idempotencyKey),
+    unique("mandates_provider_mandate_unique").on(table.provider, table.providerMandateId),
+    index("mandates_plan_id_idx").on(table.planId),
+  ],
+);
+
+export const collectionStatuses = [
+  "scheduled",
+  "submitted",
+  "collected",
+  "failed",
+  "cancelled",
+  "refunded",
+] as const;
+export type CollectionStatus = (typeof collectionStatuses)[number];
+
+/** One monthly instalment of a plan's schedule, collected under its mandate. */
+export const collections = pgTable(
+  "collections",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    mandateId: uuid("mandate_id")
+      .notNull()
+      .references(() => mandates.id),
+    /** 1 for the first instalment. */
+    number: integer("number").notNull(),
+    dueDate: date("due_date").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    status: text("status", { enum: collectionStatuses }).notNull().default("scheduled"),
+    providerPaymentId: text("provider_payment_id"),
+    failureReason: text("failure_reason"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("collections_mandate_number_unique").on(table.mandateId, table.number),
+    index("collections_plan_id_idx").on(table.planId),
+    index("collections_due_date_idx").on(table.status, table.dueDate),
+  ],
+);
+
+/**
+ * Each provider event handled, by the provider's own id: a webhook delivered twice finds its
+ * event here and changes nothing the second time.
+ */
+export const providerEvents = pgTable(
+  "provider_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/**
+ * After two missed instalments the customer is sent a statement (FPCOB): when it was sent, and
+ * the day by which they may catch up.
+ */
+export const arrearsStatements = pgTable("arrears_statements", {
+  id: uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  planId: uuid("plan_id")
+    .notNull()
+    .references(() => plans.id),
+  missedCount: integer("missed_count").notNull(),
+  owedPence: integer("owed_pence").notNull(),
+  catchUpBy: date("catch_up_by").notNull(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A paid plan's referral code (SPEC.md section 3: Referral); one per plan. */
+export const referralCodes = pgTable("referral_codes", {
+  code: text("code").primaryKey(),
+  referrerPlanId: uuid("referrer_plan_id")
+    .notNull()
+    .unique()
+    .references(() => plans.id),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A code applied to another plan; at most one per plan. */
+export const referrals = pgTable("referrals", {
+  referreePlanId: uuid("referree_plan_id")
+    .primaryKey()
+    .references(() => plans.id),
+  code: text("code")
+    .notNull()
+    .references(() => referralCodes.code),
+  appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The embedded sandbox provider's own books (docs/decisions/016-payments.md): what a real
+ * provider would hold on its side. Our tables above never read them; the sandbox answers through
+ * the same interface and signed webhooks as a real provider. Card numbers are never stored, only
+ * the last four digits.
+ */
+export const sandboxPayments = pgTable("sandbox_payments", {
+  id: text("id").primaryKey(),
+  kind: text("kind", { enum: ["card", "collection"] }).notNull(),
+  amountPence: integer("amount_pence").notNull(),
+  description: text("description").notNull(),
+  clientSecret: text("client_secret"),
+  mandateId: text("mandate_id"),
+  chargeDate: date("charge_date"),
+  status: text("status").notNull(),
+  cardEnding: text("card_ending"),
+  refundedPence: integer("refunded_pence").notNull().default(0),
+  idempotencyKey: text("idempotency_key").unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxMandates = pgTable("sandbox_mandates", {
+  id: text("id").primaryKey(),
+  reference: text("reference").notNull(),
+  accountHolderName: text("account_holder_name").notNull(),
+  sortCode: text("sort_code").notNull(),
+  accountNumberEnding: text("account_number_ending").notNull(),
+  /** What the sandbox's test account does with collections: collect them or fail them. */
+  behaviour: text("behaviour", { enum: ["collects", "fails"] }).notNull(),
+  status: text("status").notNull(),
+  idempotencyKey: text("idempotency_key").unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -86,6 +86,15 @@ export function createPlanOptions(overrides: Partial<PlanOptionsResponse> = {}):
     crematoria: [defaultCrematory],
     defaultCrematory,
     steps: [createJourneyStep()],
+    paymentTerms: {
+      depositChoices: [25_000, 50_000],
+      terms: [
+        { months: 12, charge: 0 },
+        { months: 24, charge: 9_500 },
+      ],
+      minimumInstalment: 1_000,
+      referral: { reward: 5_000, description: "You each receive a £50 gift card as our thank you." },
+    },
     ...overrides,
   };
 }

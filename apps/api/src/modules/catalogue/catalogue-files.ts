@@ -133,6 +133,20 @@ export const stepsFileSchema = z.object({
   ),
 });
 
+/** How plans may be paid for, and what a referral gives (issue 10 items 1 and 8). */
+export const paymentTermsFileSchema = z
+  .object({
+    version: z.literal(1),
+    depositChoicesPence: z.array(pence.min(100)).min(1),
+    terms: z.array(z.object({ months: z.int().min(2).max(120), chargePence: pence })).min(1),
+    minimumInstalmentPence: pence.min(100),
+    referral: z.object({ rewardPence: pence, description: z.string().min(10) }),
+  })
+  .refine((file) => new Set(file.terms.map((term) => term.months)).size === file.terms.length, {
+    message: "each term must be a different number of months",
+    path: ["terms"],
+  });
+
 export interface CatalogueFiles {
   options: z.infer<typeof optionsFileSchema>;
   coffins: z.infer<typeof coffinsFileSchema>;
@@ -140,6 +154,7 @@ export interface CatalogueFiles {
   branches: z.infer<typeof branchesFileSchema>;
   packages: z.infer<typeof packagesFileSchema>;
   steps: z.infer<typeof stepsFileSchema>;
+  paymentTerms: z.infer<typeof paymentTermsFileSchema>;
 }
 
 async function readCatalogueFile<T>(directory: string, name: string, schema: z.ZodType<T>): Promise<T> {
@@ -153,13 +168,14 @@ async function readCatalogueFile<T>(directory: string, name: string, schema: z.Z
 }
 
 export async function readCatalogueFiles(contentDirectory: string): Promise<CatalogueFiles> {
-  const [options, coffins, crematoria, branches, packages, steps] = await Promise.all([
+  const [options, coffins, crematoria, branches, packages, steps, paymentTerms] = await Promise.all([
     readCatalogueFile(contentDirectory, "options", optionsFileSchema),
     readCatalogueFile(contentDirectory, "coffins", coffinsFileSchema),
     readCatalogueFile(contentDirectory, "crematoria", crematoriaFileSchema),
     readCatalogueFile(contentDirectory, "branches", branchesFileSchema),
     readCatalogueFile(contentDirectory, "packages", packagesFileSchema),
     readCatalogueFile(contentDirectory, "steps", stepsFileSchema),
+    readCatalogueFile(contentDirectory, "payment-terms", paymentTermsFileSchema),
   ]);
-  return { options, coffins, crematoria, branches, packages, steps };
+  return { options, coffins, crematoria, branches, packages, steps, paymentTerms };
 }

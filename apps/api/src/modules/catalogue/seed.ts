@@ -2,6 +2,7 @@ import { findPackageProblems } from "@kindred/domain";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import {
+  catalogueSettings,
   catalogueOptions,
   coffinCollections,
   crematoria,
@@ -11,7 +12,7 @@ import {
   type CatalogueOptionKind,
 } from "../../db/schema";
 import type { CatalogueFileOption, CatalogueFiles } from "./catalogue-files";
-import { selectCatalogue } from "./queries";
+import { paymentTermsSettingKey, selectCatalogue } from "./queries";
 import { buildPlanOptions } from "./service";
 
 type OptionRow = typeof catalogueOptions.$inferInsert;
@@ -228,6 +229,15 @@ export async function seedCatalogue(db: Database, files: CatalogueFiles): Promis
           position: excluded("position"),
           questions: excluded("questions"),
         },
+      });
+
+    const { version: _version, ...paymentTerms } = files.paymentTerms;
+    await tx
+      .insert(catalogueSettings)
+      .values({ key: paymentTermsSettingKey, value: paymentTerms })
+      .onConflictDoUpdate({
+        target: catalogueSettings.key,
+        set: { value: excluded("value"), updatedAt: sql`now()` },
       });
 
     // Each package must be a journey someone could choose: checked on the rows just written,

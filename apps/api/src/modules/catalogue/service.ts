@@ -99,6 +99,15 @@ export function buildPlanOptions(rows: CatalogueRows): PlanOptionsResponse {
     questions: row.questions,
   }));
 
+  const storedTerms = rows.paymentTerms;
+  if (!storedTerms) throw new Error("Catalogue has no payment terms: run the seed");
+  const paymentTerms = {
+    depositChoices: storedTerms.depositChoicesPence,
+    terms: storedTerms.terms.map(({ months, chargePence }) => ({ months, charge: chargePence })),
+    minimumInstalment: storedTerms.minimumInstalmentPence,
+    referral: { reward: storedTerms.referral.rewardPence, description: storedTerms.referral.description },
+  };
+
   const priced = (packages: PlanPackage[]): PlanOptionsResponse => ({
     attendance: optionsOf("attendance"),
     remains: optionsOf("remains"),
@@ -115,6 +124,7 @@ export function buildPlanOptions(rows: CatalogueRows): PlanOptionsResponse {
     crematoria: crematoriaList,
     defaultCrematory,
     steps,
+    paymentTerms,
   });
   // A package costs what the journey it prefills costs, priced like any other journey.
   const unpriced = priced(packagesWithoutPrices);

@@ -1,0 +1,115 @@
+/**
+ * What we need from a payment provider (docs/decisions/016-payments.md). Every provider, the
+ * embedded sandbox (the default, like PGlite for the database), Stripe for cards and GoCardless
+ * for Direct Debit, sits behind these interfaces; the rest of the API never sees which one it is.
+ *
+ * Providers answer asynchronously, as the real ones do: creating a payment or a mandate answers at
+ * once, and what became of it arrives later as a signed webhook, which `parseWebhook` verifies and
+ * reads into `ProviderEvent`s. Every call that could move money passes an idempotency key through
+ * to the provider, so a retried call never charges twice.
+ */
+
+export type ProviderEvent =
+  | {
+      eventId: string;
+      kind: "card_payment";
+      providerPaymentId: string;
+      status: "requires_action" | "confirmed" | "failed" | "refunded";
+      reason?: string;
+    }
+  | {
+      eventId: string;
+      kind: "mandate";
+      providerMandateId: string;
+      status: "active" | "failed" | "cancelled";
+      reason?: string;
+    }
+  | {
+      eventId: string;
+      kind: "collection";
+      providerPaymentId: string;
+      status: "submitted" | "collected" | "failed" | "cancelled" | "refunded";
+      reason?: string;
+    };
+
+/** A webhook as it arrived: the raw body (signatures are over the exact bytes) and its headers. */
+export interface IncomingWebhook {
+  rawBody: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** The signature did not verify, or the body is not the provider's: answered 401, nothing changed. */
+export class WebhookNotVerified extends Error {
+  constructor(reason: string) {
+    super(`Webhook not verified: ${reason}`);
+    this.name = "WebhookNotVerified";
+  }
+}
+
+export interface CardPaymentProvider {
+  /** "sandbox" or "stripe": the browser shows that provider's own card fields. */
+  readonly name: string;
+  /**
+   * Opens a payment for the card fields to finish. `reference` is our payment's id, kept with
+   * the provider so its events can be matched back.
+   */
+  createPayment(input: {
+    amountPence: number;
+    description: string;
+    reference: string;
+    idempotencyKey: string;
+  }): Promise<{ providerPaymentId: string; clientSecret: string }>;
+  /** Gives back `amountPence` of a confirmed payment; the refund's outcome arrives as an event. */
+  refundPayment(input: {
+    providerPaymentId: string;
+    amountPence: number;
+    idempotencyKey: string;
+  }): Promise<void>;
+  parseWebhook(webhook: IncomingWebhook): Promise<ProviderEvent[]>;
+}
+
+export interface BankAccount {
+  accountHolderName: string;
+  /** "20-00-00" */
+  sortCode: string;
+  /** Eight digits. Passed to the provider and never kept: only its last four digits are. */
+  accountNumber: string;
+}
+
+export interface DirectDebitCustomer {
+  givenName: string;
+  familyName: string;
+  email: string;
+  address: { line1: string; line2?: string; locality: string; postcode: string };
+}
+
+export interface DirectDebitProvider {
+  readonly name: string;
+  /** Sets up a mandate; it is active once the provider's event says so. */
+  createMandate(input: {
+    bankAccount: BankAccount;
+    customer: DirectDebitCustomer;
+    reference: string;
+    idempotencyKey: string;
+  }): Promise<{ providerMandateId: string; reference: string }>;
+  /** Asks for one collection on (or, if it is not a working day, just after) `chargeDate`. */
+  createCollection(input: {
+    providerMandateId: string;
+    amountPence: number;
+    chargeDate: string;
+    description: string;
+    reference: string;
+    idempotencyKey: string;
+  }): Promise<{ providerPaymentId: string }>;
+  /** Cancels one collection not yet taken. */
+  cancelCollection(providerPaymentId: string): Promise<void>;
+  /** Refunds one collection that was taken. */
+  refundCollection(input: {
+    providerPaymentId: string;
+    amountPence: number;
+    idempotencyKey: string;
+  }): Promise<void>;
+  /** Cancels the mandate: no collection is taken under it again. */
+  cancelMandate(providerMandateId: string): Promise<void>;
+  parseWebhook(webhook: IncomingWebhook): Promise<ProviderEvent[]>;
+}

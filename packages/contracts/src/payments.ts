@@ -1,0 +1,164 @@
+import { messages, paymentOptions } from "@kindred/domain";
+import { z } from "zod";
+import { bankDetailsSchema } from "./direct-debit";
+import { penceSchema } from "./plan-options";
+
+/**
+ * Paying for a plan (issue 10; SPEC.md sections 3, 4 and 7: `/api/payments/create`,
+ * `/api/direct-debit-v2/create`). Amounts are integer pence; a schedule is worked out by the
+ * domain's `paymentSchedule` and nowhere else (docs/decisions/016-payments.md).
+ */
+
+const isoDateSchema = z.iso.date();
+
+export const paymentOptionSchema = z.enum(paymentOptions, messages.choosePaymentOption);
+
+/** `PUT /api/plan/{id}/payment-choice`: how the customer will pay, before anything is charged. */
+export const paymentChoiceSchema = z.discriminatedUnion(
+  "option",
+  [
+    z.object({ option: z.literal("full") }),
+    z.object({
+      option: z.literal("deposit"),
+      deposit: penceSchema,
+      months: z.int(messages.choosePaymentTerm).positive(messages.choosePaymentTerm),
+    }),
+  ],
+  messages.choosePaymentOption,
+);
+export type PaymentChoiceBody = z.infer<typeof paymentChoiceSchema>;
+
+export const paymentScheduleSchema = z.object({
+  option: paymentOptionSchema,
+  planPrice: penceSchema,
+  payNow: penceSchema,
+  instalmentCharge: penceSchema,
+  instalments: z.array(z.object({ number: z.int().positive(), date: isoDateSchema, amount: penceSchema })),
+  totalPayable: penceSchema,
+});
+export type PaymentScheduleResponse = z.infer<typeof paymentScheduleSchema>;
+
+export const paymentStatusSchema = z.enum(["pending", "requires_action", "confirmed", "failed", "refunded"]);
+export type PaymentStatusValue = z.infer<typeof paymentStatusSchema>;
+
+/** A card payment as the customer may see it (SPEC.md: each with completed and paymentOption). */
+export const paymentSchema = z.object({
+  id: z.uuid(),
+  planId: z.uuid(),
+  paymentOption: paymentOptionSchema,
+  amount: penceSchema,
+  status: paymentStatusSchema,
+  completed: z.boolean(),
+  /** Which provider's card fields finish the payment: the embedded sandbox, or Stripe. */
+  provider: z.string(),
+  /** For the provider's card fields in the browser; null once the payment is finished. */
+  clientSecret: z.string().nullable(),
+  providerPaymentId: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type PaymentResponse = z.infer<typeof paymentSchema>;
+
+/** `POST /api/payments/create`, with an `Idempotency-Key` header. */
+export const createPaymentBodySchema = z.object({
+  planId: z.uuid(messages.notAPlanReference),
+  paymentOption: paymentOptionSchema,
+});
+export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
+
+/** `Idempotency-Key`: any caller-made unique string, such as a UUID, made once per attempt to pay. */
+export const idempotencyKeyHeadersSchema = z.object({
+  "idempotency-key": z
+    .string(messages.idempotencyKeyMissing)
+    .min(8, messages.idempotencyKeyMissing)
+    .max(255, messages.idempotencyKeyMissing)
+    .regex(/^[\w.:-]+$/, messages.idempotencyKeyMissing),
+});
+
+export const paymentIdParamsSchema = z.object({ id: z.uuid(messages.notAPaymentReference) });
+
+/** `POST /api/direct-debit-v2/create`, with an `Idempotency-Key` header. */
+export const createDirectDebitBodySchema = bankDetailsSchema.extend({
+  planId: z.uuid(messages.notAPlanReference),
+  isSoleSignatory: z.literal(true, messages.soleSignatoryNeeded),
+});
+export type CreateDirectDebitBody = z.infer<typeof createDirectDebitBodySchema>;
+
+export const mandateStatusSchema = z.enum(["pending_submission", "active", "failed", "cancelled"]);
+
+/** A mandate as it is ever shown again: the account's last four digits only. */
+export const directDebitSchema = z.object({
+  reference: z.string(),
+  status: mandateStatusSchema,
+  accountHolderName: z.string(),
+  sortCode: z.string(),
+  accountNumberEnding: z.string().regex(/^\d{4}$/),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type DirectDebitResponse = z.infer<typeof directDebitSchema>;
+
+export const collectionStatusSchema = z.enum([
+  "scheduled",
+  "submitted",
+  "collected",
+  "failed",
+  "cancelled",
+  "refunded",
+]);
+
+export const collectionSchema = z.object({
+  number: z.int().positive(),
+  date: isoDateSchema,
+  amount: penceSchema,
+  status: collectionStatusSchema,
+});
+
+/** What a plan's payments add up to, as `GET /api/plan/{id}/payments` answers it. */
+export const planPaymentStateSchema = z.enum([
+  "being_planned",
+  "ready_to_pay",
+  "paid",
+  "paying_by_instalments",
+  "cancelled",
+]);
+export type PlanPaymentState = z.infer<typeof planPaymentStateSchema>;
+
+/** `GET /api/plan/{id}/payments`: everything about paying for one plan. */
+export const planPaymentsSchema = z.object({
+  planId: z.uuid(),
+  state: planPaymentStateSchema,
+  /** SPEC.md section 4: any payment completed, or with no payments, a Direct Debit in place. */
+  paid: z.boolean(),
+  choice: paymentChoiceSchema.nullable(),
+  schedule: paymentScheduleSchema.nullable(),
+  payments: z.array(paymentSchema),
+  directDebit: directDebitSchema.nullable(),
+  collections: z.array(collectionSchema),
+  collected: z.int().nonnegative(),
+  missedPayments: z.int().nonnegative(),
+  /** After two missed instalments: what is owed and the day to catch up by. */
+  arrears: z
+    .object({ owed: penceSchema, catchUpBy: isoDateSchema, sentAt: z.iso.datetime({ offset: true }) })
+    .nullable(),
+  cancelledAt: z.iso.datetime({ offset: true }).nullable(),
+  /** What was (or will be) refunded on cancellation: everything paid. */
+  refunded: penceSchema,
+});
+export type PlanPaymentsResponse = z.infer<typeof planPaymentsSchema>;
+
+/** The embedded sandbox's card fields (the provider's, not ours): `POST /api/sandbox-provider/card-payments/{id}/confirm`. */
+export const sandboxCardConfirmBodySchema = z.object({
+  clientSecret: z.string().min(1),
+  cardNumber: z.string().min(1, messages.cardNumberMissing),
+  expiry: z.string().min(1, messages.cardExpiryMissing),
+  securityCode: z.string().min(1, messages.cardSecurityCodeMissing),
+});
+export const sandboxAuthenticateBodySchema = z.object({
+  clientSecret: z.string().min(1),
+  approve: z.boolean(),
+});
+export const sandboxCardAnswerSchema = z.object({
+  status: z.enum(["processing", "requires_action", "declined"]),
+  message: z.string().nullable(),
+});
+export type SandboxCardAnswer = z.infer<typeof sandboxCardAnswerSchema>;

@@ -1,0 +1,170 @@
+import { formatPrice, type Pence } from "./money";
+import { firstCollectionDate } from "./working-days";
+
+/**
+ * How a plan is paid for (SPEC.md section 3: payment options full and deposit; issue 10 item 1):
+ * the whole price by card now, or a deposit by card and the rest in monthly Direct Debit
+ * instalments. What is offered (deposits, terms, the charge for each term) is catalogue data
+ * (`content/catalogue/payment-terms.json`); this is the one place a schedule is worked out, for
+ * the screen, the documents, the stored plan and the charges alike.
+ */
+export const paymentOptions = ["full", "deposit"] as const;
+export type PaymentOption = (typeof paymentOptions)[number];
+
+/** One term offered for paying by instalments, and what paying over it costs on top of the price. */
+export interface InstalmentTerm {
+  months: number;
+  charge: Pence;
+}
+
+/** What the catalogue offers: the deposits a person may pay, and the terms for the rest. */
+export interface PaymentTerms {
+  depositChoices: readonly Pence[];
+  terms: readonly InstalmentTerm[];
+  /** The least a monthly instalment may be: collecting pennies costs more than it is worth. */
+  minimumInstalment: Pence;
+}
+
+export type PaymentChoice = { option: "full" } | { option: "deposit"; deposit: Pence; months: number };
+
+export interface Instalment {
+  /** 1 for the first collection. */
+  number: number;
+  /** An ISO date: the day the collection is asked for. */
+  date: string;
+  amount: Pence;
+}
+
+export interface PaymentSchedule {
+  option: PaymentOption;
+  /** The plan's price, as the journey priced it. */
+  planPrice: Pence;
+  /** Paid by card now: the whole price, or the deposit. */
+  payNow: Pence;
+  /** What paying by instalments adds, shown as its own line; 0 for a full payment. */
+  instalmentCharge: Pence;
+  /** Monthly by Direct Debit, first to last; empty for a full payment. */
+  instalments: Instalment[];
+  /** Everything paid: `payNow` plus every instalment, to the penny. */
+  totalPayable: Pence;
+}
+
+/** What may be wrong with a choice, in words for the person making it. */
+export const paymentChoiceMessages = {
+  depositNotOffered: "Please choose one of the deposits we offer.",
+  depositTooLarge: "The deposit must be less than the price of your plan. You could pay in full instead.",
+  termNotOffered: "Please choose how many months to pay over.",
+  instalmentTooSmall: (minimum: string) =>
+    `Each monthly payment would be less than ${minimum}. Please choose fewer months or a smaller deposit, or pay in full.`,
+} as const;
+
+/** Which deposits can be chosen for a plan of this price: those less than the price. */
+export function depositChoicesFor(planPrice: Pence, terms: PaymentTerms): Pence[] {
+  return terms.depositChoices.filter((deposit) => deposit < planPrice);
+}
+
+/** What is wrong with a choice for a plan of this price, keyed by field; empty when it may be used. */
+export function paymentChoiceProblems(
+  planPrice: Pence,
+  choice: PaymentChoice,
+  terms: PaymentTerms,
+): { deposit?: string; months?: string } {
+  if (choice.option === "full") return {};
+  const problems: { deposit?: string; months?: string } = {};
+  if (!terms.depositChoices.includes(choice.deposit))
+    problems.deposit = paymentChoiceMessages.depositNotOffered;
+  else if (choice.deposit >= planPrice) problems.deposit = paymentChoiceMessages.depositTooLarge;
+  const term = terms.terms.find((offered) => offered.months === choice.months);
+  if (!term) problems.months = paymentChoiceMessages.termNotOffered;
+  else if (
+    !problems.deposit &&
+    planPrice - choice.deposit + term.charge < term.months * terms.minimumInstalment
+  ) {
+    problems.months = paymentChoiceMessages.instalmentTooSmall(formatPrice(terms.minimumInstalment));
+  }
+  return problems;
+}
+
+/**
+ * The day of the month `monthsLater` months after `firstDate`, kept on the same day of the month
+ * where the month has it, otherwise that month's last day (31 January, then 28 or 29 February).
+ */
+export function monthlyCollectionDate(firstDate: string, monthsLater: number): string {
+  const [year, month, day] = firstDate.split("-").map(Number) as [number, number, number];
+  const monthIndex = month - 1 + monthsLater;
+  const targetYear = year + Math.floor(monthIndex / 12);
+  const targetMonth = monthIndex % 12;
+  const lastDay = new Date(Date.UTC(targetYear, targetMonth + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(targetYear, targetMonth, Math.min(day, lastDay))).toISOString().slice(0, 10);
+}
+
+/**
+ * The schedule for a choice, with instalments starting on the first collection date a new Direct
+ * Debit allows from `today` (10 working days' notice). What is left after the deposit, plus the
+ * term's charge, is split into equal monthly amounts; the pennies that do not divide go on the
+ * first instalment, so every instalment adds up to the total exactly. Throws on a choice with
+ * problems: check it with `paymentChoiceProblems` first.
+ */
+export function paymentSchedule(
+  planPrice: Pence,
+  choice: PaymentChoice,
+  terms: PaymentTerms,
+  today: string,
+): PaymentSchedule {
+  if (!Number.isInteger(planPrice) || planPrice <= 0) {
+    throw new RangeError(`A plan's price must be a positive whole number of pence, got ${planPrice}`);
+  }
+  if (choice.option === "full") {
+    return {
+      option: "full",
+      planPrice,
+      payNow: planPrice,
+      instalmentCharge: 0,
+      instalments: [],
+      totalPayable: planPrice,
+    };
+  }
+  const problems = paymentChoiceProblems(planPrice, choice, terms);
+  const problem = problems.deposit ?? problems.months;
+  if (problem) throw new RangeError(problem);
+  const charge = terms.terms.find((term) => term.months === choice.months)?.charge ?? 0;
+  const owed = planPrice - choice.deposit + charge;
+  const monthly = Math.floor(owed / choice.months);
+  const firstDate = firstCollectionDate(today);
+  const instalments = Array.from({ length: choice.months }, (_, index) => ({
+    number: index + 1,
+    date: monthlyCollectionDate(firstDate, index),
+    amount: index === 0 ? owed - monthly * (choice.months - 1) : monthly,
+  }));
+  return {
+    option: "deposit",
+    planPrice,
+    payNow: choice.deposit,
+    instalmentCharge: charge,
+    instalments,
+    totalPayable: planPrice + charge,
+  };
+}
+
+/**
+ * SPEC.md section 4, payment status: a plan is paid if any payment is completed, or, when there
+ * are no payments, if a Direct Debit exists. The one place this is decided.
+ */
+export function isPlanPaid(plan: {
+  payments: readonly { completed: boolean }[];
+  directDebit: unknown;
+}): boolean {
+  if (plan.payments.length > 0) return plan.payments.some((payment) => payment.completed);
+  return plan.directDebit !== null && plan.directDebit !== undefined;
+}
+
+/** SPEC.md section 4: whether a full payment is completed, and whether the plan is paid by deposit. */
+export function hasCompletedFullPayment(plan: {
+  payments: readonly { completed: boolean; paymentOption: PaymentOption }[];
+}): boolean {
+  return plan.payments.some((payment) => payment.completed && payment.paymentOption === "full");
+}
+
+export function isDepositPlan(plan: { payments: readonly { paymentOption: PaymentOption }[] }): boolean {
+  return plan.payments.some((payment) => payment.paymentOption === "deposit");
+}
