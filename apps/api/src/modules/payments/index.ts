@@ -1,0 +1,11 @@
+// What other modules may use of payments: whether a plan is paid (SPEC.md section 4).
+export { isPaid, selectPaymentFacts } from "./paid-status";
+export type {
+  BankAccount,
+  CardPaymentProvider,
+  DirectDebitCustomer,
+  DirectDebitProvider,
+  IncomingWebhook,
+  ProviderEvent,
+} from "./provider";
+export { WebhookNotVerified } from "./provider";
