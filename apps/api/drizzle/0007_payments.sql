@@ -131,5 +131,5 @@ ALTER TABLE "referrals" ADD CONSTRAINT "referrals_referree_plan_id_plans_id_fk" 
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_code_referral_codes_code_fk" FOREIGN KEY ("code") REFERENCES "public"."referral_codes"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "collections_plan_id_idx" ON "collections" USING btree ("plan_id");--> statement-breakpoint
 CREATE INDEX "collections_due_date_idx" ON "collections" USING btree ("status","due_date");--> statement-breakpoint
-CREATE INDEX "mandates_plan_id_idx" ON "mandates" USING btree ("plan_id");--> statement-breakpoint
-CREATE INDEX "payments_plan_id_idx" ON "payments" USING btree ("plan_id");
+CREATE UNIQUE INDEX "mandates_one_live_per_plan" ON "mandates" USING btree ("plan_id") WHERE status in ('pending_submission', 'active');--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_one_live_per_plan" ON "payments" USING btree ("plan_id") WHERE status in ('pending', 'requires_action', 'confirmed');

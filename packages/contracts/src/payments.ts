@@ -97,6 +97,14 @@ export const directDebitSchema = z.object({
 });
 export type DirectDebitResponse = z.infer<typeof directDebitSchema>;
 
+/** `POST /api/direct-debit-v2/create` answers the mandate and the advance notice of its first collection. */
+export const createDirectDebitResponseSchema = z.object({
+  directDebit: directDebitSchema,
+  firstCollection: z.object({ date: isoDateSchema, amount: penceSchema }),
+  instalments: z.int().positive(),
+});
+export type CreateDirectDebitResponse = z.infer<typeof createDirectDebitResponseSchema>;
+
 export const collectionStatusSchema = z.enum([
   "scheduled",
   "submitted",

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -348,7 +349,11 @@ export const payments = pgTable(
   (table) => [
     unique("payments_user_idempotency_key_unique").on(table.userId, table.idempotencyKey),
     unique("payments_provider_payment_unique").on(table.provider, table.providerPaymentId),
-    index("payments_plan_id_idx").on(table.planId),
+    // One card payment at a time per plan, and never a second once one is confirmed: a second
+    // attempt (another tab, another key) finds this one instead of charging again.
+    uniqueIndex("payments_one_live_per_plan")
+      .on(table.planId)
+      .where(sql`status in ('pending', 'requires_action', 'confirmed')`),
   ],
 );
 
@@ -387,7 +392,9 @@ export const mandates = pgTable(
   (table) => [
     unique("mandates_user_idempotency_key_unique").on(table.userId, table.idempotencyKey),
     unique("mandates_provider_mandate_unique").on(table.provider, table.providerMandateId),
-    index("mandates_plan_id_idx").on(table.planId),
+    uniqueIndex("mandates_one_live_per_plan")
+      .on(table.planId)
+      .where(sql`status in ('pending_submission', 'active')`),
   ],
 );
 
