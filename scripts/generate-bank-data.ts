@@ -123,6 +123,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const file = fileURLToPath(new URL(path, root));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
-    console.log(`wrote ${path}`);
   }
 }

@@ -12,5 +12,4 @@ const target = (weight) => new URL(`../apps/web/src/fonts/digits-${weight}.woff2
 for (const weight of [400, 700]) {
   const subset = await subsetFont(await readFile(source(weight)), "0123456789", { targetFormat: "woff2" });
   await writeFile(target(weight), subset);
-  console.log(`digits-${weight}.woff2: ${subset.length} bytes`);
 }
