@@ -39,7 +39,7 @@ import type { Mailer } from "../email";
 import { noSuchPlan, selectOwnedPlan, type PlansService } from "../plans";
 import type { PurchaseReadiness } from "../purchase";
 import { checkBankDetails } from "../direct-debit";
-import { selectPaymentFacts } from "./paid-status";
+import { isCompletedPayment, paymentFactsOf, planSettlement } from "./paid-status";
 import type { CardPaymentProvider, DirectDebitProvider, IncomingWebhook, ProviderEvent } from "./provider";
 
 /**
@@ -120,7 +120,7 @@ function toPayment(row: PaymentRow): PaymentResponse {
     paymentOption: row.paymentOption,
     amount: row.amountPence,
     status: row.status,
-    completed: row.status === "confirmed" || row.status === "refunded",
+    completed: isCompletedPayment(row.status),
     provider: row.provider,
     clientSecret: finished ? null : row.clientSecret,
     providerPaymentId: row.providerPaymentId,
@@ -130,6 +130,32 @@ function toPayment(row: PaymentRow): PaymentResponse {
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+const planCancelled = () =>
+  new ViolationError([{ propertyPath: "plan", title: messages.planCancelled }], 409);
+
+/** Who an email to the customer goes to. */
+const recipientOf = (customer: { firstName: string; lastName: string; email: string }) => ({
+  name: `${customer.firstName} ${customer.lastName}`,
+  address: customer.email,
+});
+
+/**
+ * What an Idempotency-Key was first used for: the row made then, or undefined for a new key. The
+ * same key on a different request is refused, so a key stands for one attempt only.
+ */
+function earlierUseOf<Row extends { requestDigest: string }>(
+  existing: Row | undefined,
+  requestDigest: string,
+) {
+  if (existing && existing.requestDigest !== requestDigest) {
+    throw new ViolationError(
+      [{ propertyPath: "Idempotency-Key", title: messages.idempotencyKeyReused }],
+      422,
+    );
+  }
+  return existing;
+}
 
 export function createPaymentsService({
   db,
@@ -175,12 +201,11 @@ export function createPaymentsService({
 
   async function state(holder: TokenHolder, planId: string): Promise<PlanPaymentsResponse> {
     const plan = await ownedPlan(holder, planId);
-    const [paymentRows, mandateRows, collectionRows, statements, facts] = await Promise.all([
+    const [paymentRows, mandateRows, collectionRows, statements] = await Promise.all([
       db.select().from(payments).where(eq(payments.planId, planId)).orderBy(asc(payments.createdAt)),
       db.select().from(mandates).where(eq(mandates.planId, planId)).orderBy(asc(mandates.createdAt)),
       db.select().from(collections).where(eq(collections.planId, planId)).orderBy(asc(collections.number)),
       db.select().from(arrearsStatements).where(eq(arrearsStatements.planId, planId)),
-      selectPaymentFacts(db, planId),
     ]);
     const mandate = mandateRows.at(-1) ?? null;
     const liveCollections = collectionRows.filter((row) => mandate && row.mandateId === mandate.id);
@@ -192,11 +217,9 @@ export function createPaymentsService({
     const schedule = plan.paymentChoice
       ? await scheduleOf(planId, holder.userId, plan.paymentChoice).catch(() => null)
       : null;
-    const paid = isPlanPaid(facts);
+    const paid = isPlanPaid(paymentFactsOf(paymentRows, mandateRows));
     const everythingPaid = sumPence([
-      ...paymentRows
-        .filter((row) => row.status === "confirmed" || row.status === "refunded")
-        .map((row) => row.amountPence),
+      ...paymentRows.filter((row) => isCompletedPayment(row.status)).map((row) => row.amountPence),
       ...collected.map((row) => row.amountPence),
     ]);
     const instalmentsLeft = liveCollections.some(
@@ -243,13 +266,9 @@ export function createPaymentsService({
 
   /** Refuses a plan that is cancelled or already paid: nothing more may be charged for it. */
   async function refuseSettledPlan(planId: string): Promise<void> {
-    const [plan] = await db
-      .select({ cancelledAt: planTable.cancelledAt })
-      .from(planTable)
-      .where(eq(planTable.id, planId));
-    if (plan?.cancelledAt)
-      throw new ViolationError([{ propertyPath: "plan", title: messages.planCancelled }], 409);
-    if (isPlanPaid(await selectPaymentFacts(db, planId))) {
+    const settlement = await planSettlement(db, planId);
+    if (settlement === "cancelled") throw planCancelled();
+    if (settlement === "paid") {
       throw new ViolationError([{ propertyPath: "plan", title: messages.planAlreadyPaid }], 409);
     }
   }
@@ -325,10 +344,7 @@ export function createPaymentsService({
     await mailer.queue(
       {
         kind: "arrears-statement",
-        to: {
-          name: `${customer.firstName} ${customer.lastName}`,
-          address: customer.email,
-        },
+        to: recipientOf(customer),
         firstName: customer.firstName,
         planReference: planId,
         missed: missed.map((row) => ({ date: row.dueDate, amount: row.amountPence })),
@@ -394,7 +410,7 @@ export function createPaymentsService({
         await mailer.queue(
           {
             kind: "plan-paid",
-            to: { name: `${customer.firstName} ${customer.lastName}`, address: customer.email },
+            to: recipientOf(customer),
             firstName: customer.firstName,
             planReference: row.planId,
             paymentOption: updated.paymentOption,
@@ -462,14 +478,7 @@ export function createPaymentsService({
           .select()
           .from(payments)
           .where(and(eq(payments.userId, holder.userId), eq(payments.idempotencyKey, idempotencyKey)));
-        if (!existing) return undefined;
-        if (existing.requestDigest !== requestDigest) {
-          throw new ViolationError(
-            [{ propertyPath: "Idempotency-Key", title: messages.idempotencyKeyReused }],
-            422,
-          );
-        }
-        return existing;
+        return earlierUseOf(existing, requestDigest);
       };
       const earlier = await replay();
       if (earlier) return { payment: toPayment(earlier), created: false };
@@ -479,8 +488,7 @@ export function createPaymentsService({
       // Not `refuseSettledPlan`: a plan paid by instalments counts as paid once its Direct Debit
       // exists (SPEC.md section 4), and its deposit may still be taken. A confirmed card payment
       // is refused below, by the one-live-payment index.
-      if (plan.cancelledAt)
-        throw new ViolationError([{ propertyPath: "plan", title: messages.planCancelled }], 409);
+      if (plan.cancelledAt) throw planCancelled();
       if (!plan.paymentChoice) {
         throw new ViolationError(
           [{ propertyPath: "paymentOption", title: messages.paymentChoiceNeeded }],
@@ -597,22 +605,14 @@ export function createPaymentsService({
           .select()
           .from(mandates)
           .where(and(eq(mandates.userId, holder.userId), eq(mandates.idempotencyKey, idempotencyKey)));
-        if (!existing) return undefined;
-        if (existing.requestDigest !== requestDigest) {
-          throw new ViolationError(
-            [{ propertyPath: "Idempotency-Key", title: messages.idempotencyKeyReused }],
-            422,
-          );
-        }
-        return existing;
+        return earlierUseOf(existing, requestDigest);
       };
       const earlier = await replay();
       if (earlier) return { answer: await answerFor(earlier), created: false };
 
       const plan = await ownedPlan(holder, body.planId);
       await readiness.check(holder, body.planId);
-      if (plan.cancelledAt)
-        throw new ViolationError([{ propertyPath: "plan", title: messages.planCancelled }], 409);
+      if (plan.cancelledAt) throw planCancelled();
       if (plan.paymentChoice?.option !== "deposit") {
         throw new ViolationError([{ propertyPath: "plan", title: messages.directDebitNotNeeded }], 422);
       }
@@ -681,7 +681,7 @@ export function createPaymentsService({
         await mailer.queue(
           {
             kind: "direct-debit-notice",
-            to: { name: `${customer.firstName} ${customer.lastName}`, address: customer.email },
+            to: recipientOf(customer),
             firstName: customer.firstName,
             notice: {
               planReference: body.planId,
@@ -757,7 +757,7 @@ export function createPaymentsService({
           mailer.queue(
             {
               kind: "plan-cancelled",
-              to: { name: `${customer.firstName} ${customer.lastName}`, address: customer.email },
+              to: recipientOf(customer),
               firstName: customer.firstName,
               planReference: planId,
               refund: answer.refunded,

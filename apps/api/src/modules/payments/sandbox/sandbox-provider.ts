@@ -34,7 +34,6 @@ export const sandboxSignatureHeader = "sandbox-signature";
 /** A signature older than this is refused, so a captured webhook cannot be replayed much later. */
 const signatureToleranceSeconds = 5 * 60;
 
-type SandboxEventBody = ProviderEvent;
 /** An event before the sandbox gives it its id (distributes over the kinds of event). */
 type NewEvent = ProviderEvent extends infer Event
   ? Event extends ProviderEvent
@@ -359,7 +358,7 @@ export function createSandboxProvider({
       await jobQueue.boss.work(
         sandboxWebhookQueue,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
-        async (jobs: JobWithMetadata<SandboxEventBody>[]) => {
+        async (jobs: JobWithMetadata<ProviderEvent>[]) => {
           for (const job of jobs) {
             const rawBody = JSON.stringify(job.data);
             try {
