@@ -187,10 +187,24 @@ describe("paying in full by card", () => {
     const { planId, token } = await readyPlan(testApp);
     await choose(token, planId, { option: "full" });
 
-    const { answer } = await payByCard(token, planId, "full", sandboxCards.declined);
+    const { answer, payment } = await payByCard(token, planId, "full", sandboxCards.declined);
+    const askedAgain = await callApi(
+      testApp,
+      token,
+      "POST",
+      `/api/sandbox-provider/card-payments/${payment.providerPaymentId}/confirm`,
+      {
+        clientSecret: payment.clientSecret,
+        cardNumber: sandboxCards.succeeds,
+        expiry: "04/39",
+        securityCode: "123",
+      },
+    );
     const retry = await payByCard(token, planId, "full", sandboxCards.succeeds);
 
     expect(answer).toEqual({ status: "declined", message: messages.cardDeclined });
+    // The declined attempt stays declined: another card means another payment.
+    expect(sandboxCardAnswerSchema.parse(askedAgain.json())).toEqual(answer);
     expect(retry.answer.status).toBe("processing");
     const state = await paymentsOf(token, planId);
     expect(state.payments.map((payment) => payment.status)).toEqual(["failed", "confirmed"]);
@@ -262,7 +276,11 @@ describe("webhooks", () => {
         headers: { "content-type": "application/json", "sandbox-signature": signature },
       });
 
-    const forged = await post(sandbox().sign(body).replace(/v1=./, "v1=0"));
+    // One hex digit of the signature changed (to another digit, whatever it was).
+    const forgedSignature = sandbox()
+      .sign(body)
+      .replace(/v1=(.)/, (_, digit: string) => `v1=${digit === "0" ? "1" : "0"}`);
+    const forged = await post(forgedSignature);
     expect(forged.statusCode).toBe(401);
     expect((await paymentsOf(token, planId)).paid).toBe(false);
 

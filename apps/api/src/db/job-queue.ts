@@ -17,6 +17,14 @@ export const jobQueueApplicationName = "kindred-job-queue";
 const stopGraceMilliseconds = 20_000;
 
 /**
+ * How often a worker looks for jobs that are due without being announced: a retry whose wait is
+ * over, or work sent by another process. Both intervals are set, because where queuing a job
+ * wakes the workers (PGlite) pg-boss otherwise looks only every 30 seconds, and a retry then
+ * waits that long.
+ */
+export const dueJobPolling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 } as const;
+
+/**
  * Background jobs in the database (pg-boss). A job is a row, sent in the same transaction as the
  * change that causes it; workers in any API process take it, and a job that fails is tried again.
  */
@@ -26,9 +34,15 @@ export interface JobQueue {
    * Sends a job as part of the caller's transaction: it exists once the transaction commits, and
    * never if it rolls back. Inside a transaction on PGlite, never call `boss` without passing the
    * transaction (as this does): PGlite has one connection, so pg-boss's own statement would wait
-   * for the transaction to end, which waits for pg-boss, for ever.
+   * for the transaction to end, which waits for pg-boss, for ever. `startAfterSeconds` holds the
+   * job back that long after it is sent.
    */
-  sendWithin(transaction: Database, queue: string, data: object): Promise<void>;
+  sendWithin(
+    transaction: Database,
+    queue: string,
+    data: object,
+    options?: { startAfterSeconds?: number },
+  ): Promise<void>;
   /** True where queuing a job wakes a waiting worker at once (PGlite); elsewhere workers poll. */
   readonly wakesWorkers: boolean;
   /** True once `stop()` has begun: no worker takes another job. */
@@ -81,9 +95,12 @@ export async function startJobQueue(driver: DatabaseDriver, log: FastifyBaseLogg
   let stopping = false;
   return {
     boss,
-    async sendWithin(transaction, queue, data) {
+    async sendWithin(transaction, queue, data, options = {}) {
       const db = fromDrizzle(transaction as Parameters<typeof fromDrizzle>[0], sql);
-      await boss.send(queue, data, { db });
+      await boss.send(queue, data, {
+        db,
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      });
     },
     wakesWorkers: driver.engine === "pglite",
     get stopping() {

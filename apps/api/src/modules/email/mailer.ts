@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata, Queue } from "pg-boss";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
-import type { JobQueue } from "../../db/job-queue";
+import { dueJobPolling, type JobQueue } from "../../db/job-queue";
 import { createDelivery, deliveryFailure } from "./delivery";
 import { emailSealingKey, openEmail, sealEmail, type SealedEmail } from "./sealed-email";
 import { emailContent, type Email } from "./templates";
@@ -33,8 +33,6 @@ export const emailQueue = "email";
 export const undeliveredEmailQueue = "email-undelivered";
 
 const day = 24 * 60 * 60;
-/** How often a waiting worker looks for emails that are due (a retry whose wait is over, say). */
-const pollingIntervalSeconds = 1;
 
 /**
  * Starts sending the emails in the queue (those left by an earlier run too), and answers with the
@@ -125,8 +123,7 @@ export async function startMailer({
     {
       includeMetadata: true,
       batchSize: 1,
-      pollingIntervalSeconds,
-      notifyPollingIntervalSeconds: pollingIntervalSeconds,
+      ...dueJobPolling,
     },
     async (jobs: JobWithMetadata<SealedEmail>[]) => {
       for (const job of jobs) await send(job);

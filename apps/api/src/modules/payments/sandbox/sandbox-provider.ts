@@ -5,7 +5,7 @@ import { and, eq, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata } from "pg-boss";
 import type { Database } from "../../../db/database";
-import type { JobQueue } from "../../../db/job-queue";
+import { dueJobPolling, type JobQueue } from "../../../db/job-queue";
 import { sandboxMandates, sandboxPayments } from "../../../db/schema";
 import { ViolationError } from "../../../plugins/error-handler";
 import {
@@ -33,6 +33,15 @@ export const sandboxSignatureHeader = "sandbox-signature";
 
 /** A signature older than this is refused, so a captured webhook cannot be replayed much later. */
 const signatureToleranceSeconds = 5 * 60;
+
+/** How long after it is set up the sandbox says a mandate is active. */
+const mandateActivationSeconds = 1;
+
+/**
+ * Webhooks taken from the queue at once, delivered one by one in the order they were sent. If one
+ * is refused the batch is sent again; the ones already handled are recognised and ignored.
+ */
+const webhookBatchSize = 20;
 
 /** An event before the sandbox gives it its id (distributes over the kinds of event). */
 type NewEvent = ProviderEvent extends infer Event
@@ -89,9 +98,17 @@ export function createSandboxProvider({
     return `t=${timestamp},v1=${signature}`;
   };
 
-  /** Sends an event in the caller's transaction: delivered once the sandbox's own change commits. */
-  const emit = (transaction: Database, event: NewEvent) =>
-    jobQueue.sendWithin(transaction, sandboxWebhookQueue, { ...event, eventId: randomId("sbx_evt") });
+  /**
+   * Sends an event in the caller's transaction: delivered once the sandbox's own change commits,
+   * or `laterSeconds` after that.
+   */
+  const emit = (transaction: Database, event: NewEvent, laterSeconds = 0) =>
+    jobQueue.sendWithin(
+      transaction,
+      sandboxWebhookQueue,
+      { ...event, eventId: randomId("sbx_evt") },
+      { startAfterSeconds: laterSeconds },
+    );
 
   async function parseWebhook({ rawBody, headers }: IncomingWebhook): Promise<ProviderEvent[]> {
     const header = headers[sandboxSignatureHeader];
@@ -185,8 +202,14 @@ export function createSandboxProvider({
           })
           .onConflictDoNothing({ target: sandboxMandates.idempotencyKey })
           .returning();
+        // A real mandate turns active days later, long after the caller has stored it; the
+        // sandbox waits a moment, so its event does not usually overtake the caller's own write.
         if (inserted.length > 0) {
-          await emit(transaction, { kind: "mandate", providerMandateId: id, status: "active" });
+          await emit(
+            transaction,
+            { kind: "mandate", providerMandateId: id, status: "active" },
+            mandateActivationSeconds,
+          );
         }
       });
       const [row] = await db
@@ -261,6 +284,8 @@ export function createSandboxProvider({
 
     async confirmCard(providerPaymentId, body, today) {
       const row = await payment(providerPaymentId, body.clientSecret);
+      // Asked again (a second click, a reload): the answer it already gave.
+      if (row.status === "declined") return { status: "declined", message: messages.cardDeclined };
       if (row.status !== "requires_payment_method") {
         return { status: row.status === "requires_action" ? "requires_action" : "processing", message: null };
       }
@@ -357,7 +382,7 @@ export function createSandboxProvider({
       // One at a time, in the order they were sent, as the events happened.
       await jobQueue.boss.work(
         sandboxWebhookQueue,
-        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+        { batchSize: webhookBatchSize, includeMetadata: true, ...dueJobPolling },
         async (jobs: JobWithMetadata<ProviderEvent>[]) => {
           for (const job of jobs) {
             const rawBody = JSON.stringify(job.data);
