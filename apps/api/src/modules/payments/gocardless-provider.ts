@@ -73,6 +73,24 @@ const webhookEvents = z.array(
 );
 type GoCardlessEvent = z.infer<typeof webhookEvents>[number];
 
+/** The mandate events we act on, and what each makes of the mandate; any other action is ignored. */
+const mandateStatuses = new Map<string, "active" | "failed" | "cancelled">([
+  ["active", "active"],
+  ["failed", "failed"],
+  ["expired", "failed"],
+  ["cancelled", "cancelled"],
+]);
+
+/** The payment events we act on, and what each makes of the collection. */
+const collectionStatuses = new Map<string, "submitted" | "collected" | "failed" | "cancelled">([
+  ["submitted", "submitted"],
+  ["confirmed", "collected"],
+  ["paid_out", "collected"],
+  ["failed", "failed"],
+  ["charged_back", "failed"],
+  ["cancelled", "cancelled"],
+]);
+
 /** Refunds in these states gave nothing back, so they do not count towards a payment's refunded total. */
 const unrefundedStates = new Set(["cancelled", "bounced", "funds_returned"]);
 
@@ -194,30 +212,20 @@ export function createGoCardlessDirectDebitProvider(settings: GoCardlessSettings
     const link = (name: string) => (typeof event.links[name] === "string" ? event.links[name] : undefined);
 
     if (event.resource_type === "mandates") {
-      const status = (
-        { active: "active", failed: "failed", expired: "failed", cancelled: "cancelled" } as const
-      )[event.action as "active" | "failed" | "expired" | "cancelled"];
+      const status = mandateStatuses.get(event.action);
       const providerMandateId = link("mandate");
       if (!status || !providerMandateId) return undefined;
+      const explained = status !== "active";
       return {
         eventId: event.id,
         kind: "mandate",
         providerMandateId,
         status,
-        ...(status === "active" ? {} : withReason),
+        ...(explained ? withReason : {}),
       };
     }
     if (event.resource_type === "payments") {
-      const status = (
-        {
-          submitted: "submitted",
-          confirmed: "collected",
-          paid_out: "collected",
-          failed: "failed",
-          charged_back: "failed",
-          cancelled: "cancelled",
-        } as const
-      )[event.action as "submitted" | "confirmed" | "paid_out" | "failed" | "charged_back" | "cancelled"];
+      const status = collectionStatuses.get(event.action);
       const providerPaymentId = link("payment");
       if (!status || !providerPaymentId) return undefined;
       const explained = status === "failed" || status === "cancelled";
