@@ -35,6 +35,7 @@ import { planRoutes } from "./modules/plans/routes";
 import { createPlansService } from "./modules/plans/service";
 import {
   createPaymentsService,
+  createPaymentProviders,
   createSandboxProvider,
   paymentRoutes,
   planChangesRefused,
@@ -164,8 +165,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     documents,
     readiness,
     mailer,
-    card: sandbox.card,
-    directDebit: sandbox.directDebit,
+    ...createPaymentProviders(config, { sandbox }),
     log: app.log.child({ module: "payments" }),
   });
   app.decorate("sandboxProvider", sandbox);
@@ -208,7 +208,8 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       });
       await api.register(purchaseRoutes, { readiness });
       await api.register(paymentRoutes, { payments });
-      if (sandbox) await api.register(sandboxCardRoutes, { sandbox });
+      // The sandbox's card fields exist only while the sandbox takes card payments.
+      if (config.CARD_PAYMENT_PROVIDER === "sandbox") await api.register(sandboxCardRoutes, { sandbox });
       await api.register(accountRoutes, { accounts });
       await api.register(logoutRoutes, { db, verifiedTokens });
     },

@@ -95,7 +95,59 @@ const configSchema = z.object({
    * in a minute: a person needs a few tries at most, and a real provider's lookup is charged for.
    */
   BANK_DETAILS_CHECKS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /**
+   * Who takes card payments (docs/decisions/016-payments.md): "sandbox", the embedded provider
+   * that takes test cards and moves no money (development and tests only), or "stripe" (needs
+   * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).
+   */
+  CARD_PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  /** Stripe's secret API key ("sk_live_...", "sk_test_..." or a restricted "rk_..."); never logged. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(live|test)_\w+$/, "must be a Stripe secret key (sk_live_..., sk_test_... or rk_...)")
+    .optional(),
+  /** The signing secret of Stripe's webhook endpoint ("whsec_..."); never logged. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_...)")
+    .optional(),
+  /** Unset: Stripe's own API. Only the tests point it elsewhere, at their fake. */
+  STRIPE_API_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
+    .optional(),
+  /**
+   * Who collects Direct Debits: "sandbox", the embedded provider (development and tests only), or
+   * "gocardless" (needs GOCARDLESS_ACCESS_TOKEN and GOCARDLESS_WEBHOOK_SECRET).
+   */
+  DIRECT_DEBIT_PROVIDER: z.enum(["sandbox", "gocardless"]).default("sandbox"),
+  /** A GoCardless access token ("live_..." or "sandbox_..."); a secret, never logged. */
+  GOCARDLESS_ACCESS_TOKEN: z.string().min(1).optional(),
+  /** The secret of GoCardless's webhook endpoint, which signs its webhooks; never logged. */
+  GOCARDLESS_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** https://api.gocardless.com, or https://api-sandbox.gocardless.com with a sandbox token. */
+  GOCARDLESS_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
+    .default("https://api.gocardless.com")
+    .transform((url) => url.replace(/\/+$/, "")),
+  /** How long one call to Stripe or GoCardless may take before it is given up as failed. */
+  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
+
+/** A real payment provider cannot start without the secrets that reach it and verify its webhooks. */
+function requireProviderSecrets(settings: z.infer<typeof configSchema>, context: z.RefinementCtx): void {
+  const require = (key: keyof typeof settings, chosen: string) => {
+    if (!settings[key])
+      context.addIssue({ code: "custom", path: [key], message: `must be set when ${chosen}` });
+  };
+  if (settings.CARD_PAYMENT_PROVIDER === "stripe") {
+    require("STRIPE_SECRET_KEY", "CARD_PAYMENT_PROVIDER is stripe");
+    require("STRIPE_WEBHOOK_SECRET", "CARD_PAYMENT_PROVIDER is stripe");
+  }
+  if (settings.DIRECT_DEBIT_PROVIDER === "gocardless") {
+    require("GOCARDLESS_ACCESS_TOKEN", "DIRECT_DEBIT_PROVIDER is gocardless");
+    require("GOCARDLESS_WEBHOOK_SECRET", "DIRECT_DEBIT_PROVIDER is gocardless");
+  }
+}
 
 /** Secrets in production are at least this long: 32 random characters or more. */
 const productionSecretLength = 32;
@@ -121,6 +173,18 @@ function refuseDevelopmentSettings(settings: z.infer<typeof configSchema>, conte
       "must name the mail server in production (without it emails are only written to files)",
     );
   }
+  if (settings.CARD_PAYMENT_PROVIDER === "sandbox") {
+    problem(
+      "CARD_PAYMENT_PROVIDER",
+      "must be stripe in production (the sandbox takes test cards and moves no money)",
+    );
+  }
+  if (settings.DIRECT_DEBIT_PROVIDER === "sandbox") {
+    problem(
+      "DIRECT_DEBIT_PROVIDER",
+      "must be gocardless in production (the sandbox sets up no mandate and collects nothing)",
+    );
+  }
   for (const [key, developmentValue] of Object.entries(developmentSecrets)) {
     const value = settings[key as keyof typeof developmentSecrets];
     if (value === developmentValue)
@@ -143,6 +207,7 @@ const settingsSchema = configSchema
       message: "must be set when ADDRESS_LOOKUP_PROVIDER is ideal-postcodes",
     },
   )
+  .superRefine(requireProviderSecrets)
   .superRefine(refuseDevelopmentSettings)
   .transform((settings) => ({
     ...settings,

@@ -54,6 +54,84 @@ describe("settings", () => {
     }
   });
 
+  describe("for payments", () => {
+    const problemsOf = (settings: Record<string, string>): string[] => {
+      try {
+        loadConfig(settings);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+
+    it("start with both sandboxes, Stripe's own API, GoCardless's live API and a ten-second limit", () => {
+      const config = loadConfig({});
+
+      expect(config.CARD_PAYMENT_PROVIDER).toBe("sandbox");
+      expect(config.DIRECT_DEBIT_PROVIDER).toBe("sandbox");
+      expect(config.STRIPE_API_BASE_URL).toBeUndefined();
+      expect(config.GOCARDLESS_BASE_URL).toBe("https://api.gocardless.com");
+      expect(config.PAYMENT_PROVIDER_TIMEOUT_MS).toBe(10_000);
+    });
+
+    it("refuse Stripe without its secret key and webhook secret, naming each", () => {
+      expect(problemsOf({ CARD_PAYMENT_PROVIDER: "stripe" })).toEqual([
+        "STRIPE_SECRET_KEY: must be set when CARD_PAYMENT_PROVIDER is stripe",
+        "STRIPE_WEBHOOK_SECRET: must be set when CARD_PAYMENT_PROVIDER is stripe",
+      ]);
+      expect(
+        problemsOf({ CARD_PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_51Kindred0123" }),
+      ).toEqual(["STRIPE_WEBHOOK_SECRET: must be set when CARD_PAYMENT_PROVIDER is stripe"]);
+    });
+
+    it("refuse GoCardless without its access token and webhook secret, naming each", () => {
+      expect(problemsOf({ DIRECT_DEBIT_PROVIDER: "gocardless" })).toEqual([
+        "GOCARDLESS_ACCESS_TOKEN: must be set when DIRECT_DEBIT_PROVIDER is gocardless",
+        "GOCARDLESS_WEBHOOK_SECRET: must be set when DIRECT_DEBIT_PROVIDER is gocardless",
+      ]);
+      expect(
+        problemsOf({ DIRECT_DEBIT_PROVIDER: "gocardless", GOCARDLESS_WEBHOOK_SECRET: "webhook-secret" }),
+      ).toEqual(["GOCARDLESS_ACCESS_TOKEN: must be set when DIRECT_DEBIT_PROVIDER is gocardless"]);
+    });
+
+    it("start with a real provider once its secrets are given", () => {
+      const config = loadConfig({
+        CARD_PAYMENT_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "sk_test_51Kindred0123",
+        STRIPE_WEBHOOK_SECRET: "whsec_Kindred0123",
+        STRIPE_API_BASE_URL: "http://127.0.0.1:12111",
+        DIRECT_DEBIT_PROVIDER: "gocardless",
+        GOCARDLESS_ACCESS_TOKEN: "sandbox_Kindred0123",
+        GOCARDLESS_WEBHOOK_SECRET: "webhook-secret",
+        GOCARDLESS_BASE_URL: "https://api-sandbox.gocardless.com/",
+      });
+
+      expect(config.STRIPE_API_BASE_URL).toBe("http://127.0.0.1:12111");
+      expect(config.GOCARDLESS_BASE_URL).toBe("https://api-sandbox.gocardless.com");
+    });
+
+    it("refuse a publishable key or a made-up webhook secret for Stripe, an unknown provider and a limit out of range", () => {
+      expect(problemsOf({ STRIPE_SECRET_KEY: "pk_live_51Kindred0123" })).toEqual([
+        "STRIPE_SECRET_KEY: must be a Stripe secret key (sk_live_..., sk_test_... or rk_...)",
+      ]);
+      expect(problemsOf({ STRIPE_WEBHOOK_SECRET: "secret" })).toEqual([
+        "STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret (whsec_...)",
+      ]);
+      expect(problemsOf({ CARD_PAYMENT_PROVIDER: "paypal" })).toEqual([
+        expect.stringMatching(/^CARD_PAYMENT_PROVIDER: /),
+      ]);
+      expect(problemsOf({ DIRECT_DEBIT_PROVIDER: "bacs-bureau" })).toEqual([
+        expect.stringMatching(/^DIRECT_DEBIT_PROVIDER: /),
+      ]);
+      expect(problemsOf({ PAYMENT_PROVIDER_TIMEOUT_MS: "0" })).toEqual([
+        expect.stringMatching(/^PAYMENT_PROVIDER_TIMEOUT_MS: /),
+      ]);
+      expect(problemsOf({ GOCARDLESS_BASE_URL: "ftp://api.gocardless.com" })).toEqual([
+        "GOCARDLESS_BASE_URL: must be an http:// or https:// address",
+      ]);
+    });
+  });
+
   describe("in production", () => {
     const productionSettings = {
       NODE_ENV: "production",
@@ -61,13 +139,23 @@ describe("settings", () => {
       SMTP_URL: "smtps://mailer:secret@smtp.example.org:465",
       OAUTH_WEB_CLIENT_SECRET: "3f1c9b7e2a6d4058b1e7c3a9d2f60e4b",
       LINK_SIGNING_SECRET: "9a7e5c3b1d2f4068a0c8e6b4d2f1a3c5e7",
+      CARD_PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_live_51KindredExample0123456789",
+      STRIPE_WEBHOOK_SECRET: "whsec_KindredExample0123456789",
+      DIRECT_DEBIT_PROVIDER: "gocardless",
+      GOCARDLESS_ACCESS_TOKEN: "live_KindredExample0123456789",
+      GOCARDLESS_WEBHOOK_SECRET: "kindred-example-gocardless-webhook-secret",
     };
 
-    it("start with a database server, a mail server and secrets of their own", () => {
-      expect(loadConfig(productionSettings).NODE_ENV).toBe("production");
+    it("start with a database server, a mail server, real payment providers and secrets of their own", () => {
+      const config = loadConfig(productionSettings);
+
+      expect(config.NODE_ENV).toBe("production");
+      expect(config.CARD_PAYMENT_PROVIDER).toBe("stripe");
+      expect(config.DIRECT_DEBIT_PROVIDER).toBe("gocardless");
     });
 
-    it("refuse PGlite, the outbox and the development secrets, naming each setting", () => {
+    it("refuse PGlite, the outbox, the payment sandboxes and the development secrets, naming each setting", () => {
       const attempt = () => loadConfig({ NODE_ENV: "production" });
 
       expect(attempt).toThrow(ConfigError);
@@ -82,9 +170,20 @@ describe("settings", () => {
       expect(problems).toEqual([
         "DATABASE_URL: must name the PostgreSQL server in production (PGlite is for development and tests)",
         "SMTP_URL: must name the mail server in production (without it emails are only written to files)",
+        "CARD_PAYMENT_PROVIDER: must be stripe in production (the sandbox takes test cards and moves no money)",
+        "DIRECT_DEBIT_PROVIDER: must be gocardless in production (the sandbox sets up no mandate and collects nothing)",
         "OAUTH_WEB_CLIENT_SECRET: must be changed from the development default in production",
         "LINK_SIGNING_SECRET: must be changed from the development default in production",
       ]);
+    });
+
+    it("refuse either payment sandbox on its own, naming its setting", () => {
+      expect(() => loadConfig({ ...productionSettings, CARD_PAYMENT_PROVIDER: "sandbox" })).toThrow(
+        "CARD_PAYMENT_PROVIDER: must be stripe in production",
+      );
+      expect(() => loadConfig({ ...productionSettings, DIRECT_DEBIT_PROVIDER: "sandbox" })).toThrow(
+        "DIRECT_DEBIT_PROVIDER: must be gocardless in production",
+      );
     });
 
     it("refuse a secret shorter than 32 characters", () => {

@@ -151,6 +151,8 @@ export const messages = {
   cardSecurityCodeNotValid: "Enter the 3 digit security code from the back of your card",
   cardDeclined:
     "Your card was declined. No money has been taken. Please try another card, or call your bank.",
+  paymentProviderUnavailable:
+    "We could not reach our payment provider just now, so nothing has been taken. Please try again in a few minutes, or call us.",
   cardNotConfirmed: "Your bank did not confirm the payment. No money has been taken. Please try again.",
   sandboxNeedsTestCard:
     "This is the test payment page: no real card can be used. Use a test card, like 4242 4242 4242 4242.",

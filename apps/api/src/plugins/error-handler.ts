@@ -31,6 +31,21 @@ export class ViolationError extends Error {
 }
 
 /**
+ * A service we depend on (a payment provider, say) did not answer or refused us: not the request's
+ * fault and not a bug. Answered 502 with a plain message; logged as a warning with only the
+ * error's own safe fields (its message), never a body.
+ */
+export class DependencyUnavailableError extends Error {
+  readonly statusCode = 502;
+  readonly title: string;
+  constructor(message: string, title: string) {
+    super(message);
+    this.name = "DependencyUnavailableError";
+    this.title = title;
+  }
+}
+
+/**
  * One answer for every failure: invalid input becomes `{ violations }`, other 4xx keep their
  * status with a violation explaining it, and a 5xx never shows what went wrong inside.
  */
@@ -67,6 +82,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .code(503)
         .header("retry-after", "5")
         .send({ violations: [{ propertyPath: "Global", title: messages.requestFailed }] });
+    }
+    if (error instanceof DependencyUnavailableError) {
+      request.log.warn({ dependency: error.message }, "a service we depend on failed");
+      return reply.code(502).send({ violations: [{ propertyPath: "Global", title: error.title }] });
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode < 500) {

@@ -13,3 +13,6 @@ export type {
   ProviderEvent,
 } from "./provider";
 export { WebhookNotVerified } from "./provider";
+// Which providers the settings choose, and what a failed call to a real one throws.
+export { createPaymentProviders } from "./create-providers";
+export { PaymentProviderError } from "./provider-error";

@@ -1,0 +1,163 @@
+import Stripe from "stripe";
+import { PaymentProviderError } from "./provider-error";
+import { WebhookNotVerified, type CardPaymentProvider, type ProviderEvent } from "./provider";
+
+/**
+ * Card payments through Stripe (docs/decisions/016-payments.md), over the official `stripe`
+ * package. A payment is a PaymentIntent for card only, in pence and GBP, with our payment's id as
+ * `metadata.reference`; the browser finishes it with Stripe's own card fields (Stripe.js) and its
+ * `client_secret`, so no card number ever reaches our servers. What became of it arrives as a
+ * signed webhook.
+ */
+export interface StripeSettings {
+  /** "sk_live_...", "sk_test_..." or "rk_...": never logged. */
+  secretKey: string;
+  /** The webhook endpoint's signing secret, "whsec_...". */
+  webhookSecret: string;
+  /** Unset: Stripe's own API. The tests give their fake's address. */
+  baseUrl?: string;
+  timeoutMs: number;
+}
+
+/** Where Stripe is reached: its own API, or (in the tests) a fake on another address. */
+function apiAddress(baseUrl: string | undefined): {
+  host?: string;
+  port?: number;
+  protocol?: "http" | "https";
+} {
+  if (!baseUrl) return {};
+  const url = new URL(baseUrl);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
+    protocol,
+  };
+}
+
+/** Stripe's error, read down to what may be logged: never its body or the request's. */
+function providerError(call: string, error: unknown): PaymentProviderError {
+  if (error instanceof Stripe.errors.StripeConnectionError) {
+    const timedOut = /timeout/i.test(error.message);
+    return new PaymentProviderError({
+      provider: "stripe",
+      call,
+      reason: timedOut ? "timed out" : "unreachable",
+    });
+  }
+  if (error instanceof Stripe.errors.StripeError) {
+    return new PaymentProviderError({
+      provider: "stripe",
+      call,
+      reason: error.statusCode === undefined ? "unexpected answer" : "refused",
+      status: error.statusCode,
+      code: error.code ?? error.rawType,
+      requestId: error.requestId,
+    });
+  }
+  return new PaymentProviderError({ provider: "stripe", call, reason: "unexpected answer" });
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
+  const value = entry?.[1];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function createStripeCardProvider(settings: StripeSettings): CardPaymentProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    ...apiAddress(settings.baseUrl),
+    timeout: settings.timeoutMs,
+    // One try each: the payments service retries with the same idempotency key when it chooses to,
+    // so a person waits at most one timeout, and Stripe replays rather than charging twice.
+    maxNetworkRetries: 0,
+    telemetry: false,
+    appInfo: { name: "Kindred Funeral Plans" },
+  });
+
+  return {
+    name: "stripe",
+
+    async createPayment({ amountPence, description, reference, idempotencyKey }) {
+      const paymentIntent = await stripe.paymentIntents
+        .create(
+          {
+            amount: amountPence,
+            currency: "gbp",
+            description,
+            metadata: { reference },
+            // Cards only (Stripe's API of 2026-10-28 calls this `allowed_payment_method_types`).
+            allowed_payment_method_types: ["card"],
+          },
+          { idempotencyKey },
+        )
+        .catch((error: unknown) => {
+          throw providerError("createPayment", error);
+        });
+      if (!paymentIntent.client_secret) {
+        throw new PaymentProviderError({
+          provider: "stripe",
+          call: "createPayment",
+          reason: "unexpected answer",
+        });
+      }
+      return { providerPaymentId: paymentIntent.id, clientSecret: paymentIntent.client_secret };
+    },
+
+    async refundPayment({ providerPaymentId, amountPence, idempotencyKey }) {
+      await stripe.refunds
+        .create({ payment_intent: providerPaymentId, amount: amountPence }, { idempotencyKey })
+        .catch((error: unknown) => {
+          throw providerError("refundPayment", error);
+        });
+    },
+
+    async parseWebhook({ rawBody, headers }) {
+      const signature = header(headers, "stripe-signature");
+      if (!signature) throw new WebhookNotVerified("no Stripe-Signature header");
+      let event: Stripe.Event;
+      try {
+        // Checks the signature over the exact bytes and that it was made in the last five minutes.
+        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      } catch (error) {
+        throw new WebhookNotVerified(
+          error instanceof Stripe.errors.StripeSignatureVerificationError
+            ? "Stripe signature does not match"
+            : "not a Stripe event",
+        );
+      }
+      return eventsOf(event);
+    },
+  };
+}
+
+/** The events we act on; any other type is Stripe's business, not ours. */
+function eventsOf(event: Stripe.Event): ProviderEvent[] {
+  const cardPayment = (
+    providerPaymentId: string,
+    status: "requires_action" | "confirmed" | "failed" | "refunded",
+  ) => ({
+    eventId: event.id,
+    kind: "card_payment" as const,
+    providerPaymentId,
+    status,
+  });
+  switch (event.type) {
+    case "payment_intent.succeeded":
+      return [cardPayment(event.data.object.id, "confirmed")];
+    case "payment_intent.requires_action":
+      return [cardPayment(event.data.object.id, "requires_action")];
+    case "payment_intent.payment_failed": {
+      const reason = event.data.object.last_payment_error?.message;
+      return [{ ...cardPayment(event.data.object.id, "failed"), ...(reason ? { reason } : {}) }];
+    }
+    case "charge.refunded": {
+      const paymentIntent = event.data.object.payment_intent;
+      const providerPaymentId = typeof paymentIntent === "string" ? paymentIntent : paymentIntent?.id;
+      // A charge made without a PaymentIntent was not made by us.
+      return providerPaymentId ? [cardPayment(providerPaymentId, "refunded")] : [];
+    }
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebhookNotVerified, type CardPaymentProvider } from "../src/modules/payments/provider";
+import { PaymentProviderError } from "../src/modules/payments/provider-error";
+import { createStripeCardProvider } from "../src/modules/payments/stripe-provider";
+import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
+
+const secretKey = "sk_test_51KindredFakeStripeKey0123456789";
+const webhookSecret = "whsec_KindredFakeStripeWebhookSecret0123";
+
+let fake: FakeStripe;
+let stripe: CardPaymentProvider;
+beforeAll(async () => {
+  fake = await startFakeStripe({ secretKey, webhookSecret });
+  stripe = createStripeCardProvider({ secretKey, webhookSecret, baseUrl: fake.baseUrl, timeoutMs: 5000 });
+});
+afterAll(() => fake.close());
+
+let keys = 0;
+const newKey = () => `payment-attempt-${++keys}`;
+
+function deposit(overrides: Partial<Parameters<CardPaymentProvider["createPayment"]>[0]> = {}) {
+  return {
+    amountPence: 49_500,
+    description: "Kindred Funeral Plans: deposit for plan KFP-1001",
+    reference: "9b0f2c4e-payment-1001",
+    idempotencyKey: newKey(),
+    ...overrides,
+  };
+}
+
+/** Runs `call`, which must fail, and answers what it threw. */
+async function failureOf(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await call();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("Stripe card payments", () => {
+  it("opens a card-only PaymentIntent in pence and pounds sterling, with our reference, and answers its id and client secret", async () => {
+    const input = deposit();
+
+    const payment = await stripe.createPayment(input);
+
+    const request = fake.requests.at(-1);
+    expect(request?.method).toBe("POST");
+    expect(request?.path).toBe("/v1/payment_intents");
+    expect(request?.headers.authorization).toBe(`Bearer ${secretKey}`);
+    expect(request?.headers["idempotency-key"]).toBe(input.idempotencyKey);
+    // The API version the SDK was written for, so Stripe answers in the shape its types describe.
+    expect(request?.headers["stripe-version"]).toMatch(/^\d{4}-\d{2}-\d{2}\.\w+$/);
+    expect(request?.params).toMatchObject({
+      amount: "49500",
+      currency: "gbp",
+      description: input.description,
+      metadata: { reference: input.reference },
+      allowed_payment_method_types: ["card"],
+    });
+    const created = fake.paymentIntents.get(payment.providerPaymentId);
+    expect(payment).toEqual({ providerPaymentId: created?.id, clientSecret: created?.client_secret });
+    expect(payment.providerPaymentId).toMatch(/^pi_/);
+  });
+
+  it("opens one PaymentIntent however often the same payment is retried, and a new one for a new key", async () => {
+    const input = deposit();
+    const before = fake.paymentIntents.size;
+
+    const first = await stripe.createPayment(input);
+    const retried = await stripe.createPayment(input);
+    const another = await stripe.createPayment({ ...input, idempotencyKey: newKey() });
+
+    expect(retried).toEqual(first);
+    expect(another.providerPaymentId).not.toBe(first.providerPaymentId);
+    expect(fake.paymentIntents.size).toBe(before + 2);
+  });
+
+  it("refuses a retry that changes the amount rather than charging the new one", async () => {
+    const input = deposit();
+    await stripe.createPayment(input);
+
+    const failure = await failureOf(() => stripe.createPayment({ ...input, amountPence: 99_00 }));
+
+    expect(failure).toBeInstanceOf(PaymentProviderError);
+    expect(failure).toMatchObject({ reason: "refused", status: 400, code: "idempotency_error" });
+  });
+
+  it("refunds a taken payment once, however often the refund is retried", async () => {
+    const payment = await stripe.createPayment(deposit());
+    fake.succeed(payment.providerPaymentId);
+    const refund = {
+      providerPaymentId: payment.providerPaymentId,
+      amountPence: 49_500,
+      idempotencyKey: newKey(),
+    };
+
+    await stripe.refundPayment(refund);
+    await stripe.refundPayment(refund);
+
+    const made = [...fake.refunds.values()].filter(
+      (each) => each.payment_intent === payment.providerPaymentId,
+    );
+    expect(made).toEqual([expect.objectContaining({ amount: 49_500, status: "succeeded" })]);
+    expect(fake.requests.at(-1)?.params).toEqual({
+      payment_intent: payment.providerPaymentId,
+      amount: "49500",
+    });
+    expect(fake.requests.at(-1)?.headers["idempotency-key"]).toBe(refund.idempotencyKey);
+  });
+
+  it("says why Stripe refused a refund, by its code, and carries nothing else Stripe said", async () => {
+    const payment = await stripe.createPayment(deposit());
+    fake.succeed(payment.providerPaymentId);
+
+    const failure = await failureOf(() =>
+      stripe.refundPayment({
+        providerPaymentId: payment.providerPaymentId,
+        amountPence: 60_000,
+        idempotencyKey: newKey(),
+      }),
+    );
+
+    expect(failure).toBeInstanceOf(PaymentProviderError);
+    expect((failure as Error).message).toBe("stripe refundPayment: refused (400 amount_too_large)");
+    expect(JSON.stringify(failure)).not.toContain("unrefunded amount");
+  });
+
+  it("is refused, not answered, with a wrong secret key", async () => {
+    const wrongKey = createStripeCardProvider({
+      secretKey: "sk_test_51SomebodyElsesKey000000000",
+      webhookSecret,
+      baseUrl: fake.baseUrl,
+      timeoutMs: 5000,
+    });
+
+    const failure = await failureOf(() => wrongKey.createPayment(deposit()));
+
+    expect(failure).toMatchObject({ name: "PaymentProviderError", reason: "refused", status: 401 });
+  });
+});
+
+describe("Stripe's answers when it is down", () => {
+  it("surfaces a 500 at once, trying only once, and the same payment can be tried again with its key", async () => {
+    const input = deposit();
+    fake.failNext(500, { error: { type: "api_error", message: "An unknown error occurred" } });
+    const requestsBefore = fake.requests.length;
+
+    const failure = await failureOf(() => stripe.createPayment(input));
+
+    expect(failure).toMatchObject({
+      name: "PaymentProviderError",
+      reason: "refused",
+      status: 500,
+      code: "api_error",
+    });
+    expect(fake.requests.length).toBe(requestsBefore + 1);
+    const payment = await stripe.createPayment(input);
+    expect(fake.paymentIntents.has(payment.providerPaymentId)).toBe(true);
+  });
+
+  it("gives up on a Stripe that never answers once the timeout has passed", async () => {
+    const impatient = createStripeCardProvider({
+      secretKey,
+      webhookSecret,
+      baseUrl: fake.baseUrl,
+      timeoutMs: 300,
+    });
+    fake.hangNext();
+    const requestsBefore = fake.requests.length;
+
+    const failure = await failureOf(() => impatient.createPayment(deposit()));
+
+    expect(failure).toMatchObject({
+      name: "PaymentProviderError",
+      call: "createPayment",
+      reason: "timed out",
+    });
+    expect(fake.requests.length).toBe(requestsBefore + 1);
+  });
+
+  it("says Stripe is unreachable when nothing listens at its address", async () => {
+    const closed = await startFakeStripe({ secretKey, webhookSecret });
+    await closed.close();
+    const nowhere = createStripeCardProvider({
+      secretKey,
+      webhookSecret,
+      baseUrl: closed.baseUrl,
+      timeoutMs: 2000,
+    });
+
+    const failure = await failureOf(() => nowhere.createPayment(deposit()));
+
+    expect(failure).toMatchObject({ name: "PaymentProviderError", reason: "unreachable" });
+  });
+});
+
+describe("Stripe's webhooks", () => {
+  async function openPayment() {
+    return (await stripe.createPayment(deposit())).providerPaymentId;
+  }
+  const eventIdOf = (rawBody: string) => (JSON.parse(rawBody) as { id: string }).id;
+
+  it("read a taken payment as confirmed, by Stripe's event id, and leave the charge's own event alone", async () => {
+    const paymentId = await openPayment();
+
+    const succeeded = fake.succeed(paymentId);
+    const chargeSucceeded = fake.webhooks.at(-2)!;
+
+    expect(await stripe.parseWebhook(succeeded)).toEqual([
+      {
+        eventId: eventIdOf(succeeded.rawBody),
+        kind: "card_payment",
+        providerPaymentId: paymentId,
+        status: "confirmed",
+      },
+    ]);
+    expect(JSON.parse(chargeSucceeded.rawBody)).toMatchObject({ type: "charge.succeeded" });
+    expect(await stripe.parseWebhook(chargeSucceeded)).toEqual([]);
+  });
+
+  it("read a declined card as failed, with Stripe's reason", async () => {
+    const paymentId = await openPayment();
+
+    const declined = fake.decline(paymentId, "Your card has insufficient funds.");
+
+    expect(await stripe.parseWebhook(declined)).toEqual([
+      {
+        eventId: eventIdOf(declined.rawBody),
+        kind: "card_payment",
+        providerPaymentId: paymentId,
+        status: "failed",
+        reason: "Your card has insufficient funds.",
+      },
+    ]);
+  });
+
+  it("read a card that needs the customer again (3-D Secure) as requires_action", async () => {
+    const paymentId = await openPayment();
+
+    const [event] = await stripe.parseWebhook(fake.requireAction(paymentId));
+
+    expect(event).toMatchObject({
+      kind: "card_payment",
+      providerPaymentId: paymentId,
+      status: "requires_action",
+    });
+  });
+
+  it("read a refunded charge as the payment refunded, and leave the refund's own event alone", async () => {
+    const paymentId = await openPayment();
+    fake.succeed(paymentId);
+    await stripe.refundPayment({
+      providerPaymentId: paymentId,
+      amountPence: 10_000,
+      idempotencyKey: newKey(),
+    });
+
+    const [refundCreated, chargeRefunded] = fake.webhooks.slice(-2);
+
+    expect(JSON.parse(refundCreated!.rawBody)).toMatchObject({ type: "refund.created" });
+    expect(await stripe.parseWebhook(refundCreated!)).toEqual([]);
+    expect(await stripe.parseWebhook(chargeRefunded!)).toEqual([
+      {
+        eventId: eventIdOf(chargeRefunded!.rawBody),
+        kind: "card_payment",
+        providerPaymentId: paymentId,
+        status: "refunded",
+      },
+    ]);
+  });
+
+  it("ignore event types we do not act on", async () => {
+    const webhook = fake.deliver("customer.created", { id: "cus_Kindred", object: "customer" });
+
+    expect(await stripe.parseWebhook(webhook)).toEqual([]);
+  });
+
+  it("refuse a body signed with another secret", async () => {
+    const { rawBody } = fake.succeed(await openPayment());
+    const forged = {
+      rawBody,
+      headers: { "stripe-signature": fake.sign(rawBody, { secret: "whsec_NotOurSecret" }) },
+    };
+
+    await expect(stripe.parseWebhook(forged)).rejects.toBeInstanceOf(WebhookNotVerified);
+  });
+
+  it("refuse a signed body that was altered on the way", async () => {
+    const paymentId = await openPayment();
+    const declined = fake.decline(paymentId, "Your card was declined.");
+    const altered = declined.rawBody.replace('"payment_intent.payment_failed"', '"payment_intent.succeeded"');
+    expect(altered).not.toBe(declined.rawBody);
+
+    await expect(stripe.parseWebhook({ ...declined, rawBody: altered })).rejects.toBeInstanceOf(
+      WebhookNotVerified,
+    );
+  });
+
+  it("refuse a body with no signature, or a signature made long ago (a replay)", async () => {
+    const { rawBody } = fake.succeed(await openPayment());
+    const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
+
+    await expect(stripe.parseWebhook({ rawBody, headers: {} })).rejects.toBeInstanceOf(WebhookNotVerified);
+    await expect(
+      stripe.parseWebhook({
+        rawBody,
+        headers: { "stripe-signature": fake.sign(rawBody, { timestamp: tenMinutesAgo }) },
+      }),
+    ).rejects.toBeInstanceOf(WebhookNotVerified);
+  });
+
+  it("refuse a correctly signed body that is not an event", async () => {
+    const rawBody = "this is not JSON";
+
+    await expect(
+      stripe.parseWebhook({ rawBody, headers: { "stripe-signature": fake.sign(rawBody) } }),
+    ).rejects.toBeInstanceOf(WebhookNotVerified);
+  });
+});

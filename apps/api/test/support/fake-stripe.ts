@@ -1,0 +1,425 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import type { IncomingWebhook } from "../../src/modules/payments/provider";
+
+/** A request as the fake received it: its form body decoded into nested objects, as Stripe reads it. */
+export interface RecordedStripeRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage["headers"];
+  rawBody: string;
+  params: Record<string, unknown>;
+}
+
+export interface FakePaymentIntent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  currency: string;
+  client_secret: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  allowed_payment_method_types: string[];
+  payment_method_types: string[];
+  status: "requires_payment_method" | "requires_action" | "succeeded";
+  last_payment_error: { code: string; message: string; type: string } | null;
+  latest_charge: string | null;
+  created: number;
+  livemode: false;
+}
+
+interface FakeCharge {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  payment_intent: string;
+  paid: boolean;
+  refunded: boolean;
+  status: "succeeded";
+  created: number;
+  livemode: false;
+}
+
+interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  metadata: Record<string, string>;
+  created: number;
+}
+
+type Failure = { status: number; body: unknown } | "hang";
+
+/** The API version Stripe stamps on events; the adapter's SDK reads events of any version. */
+const apiVersion = "2026-10-28.endive";
+
+function stripeId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString("base64url").replace(/[-_]/g, "x")}`;
+}
+
+/**
+ * Stripe's form encoding (`metadata[reference]=...`, `payment_method_types[0]=card`) read back into
+ * nested objects and arrays.
+ */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, "").split("[");
+    let node = root;
+    for (const [index, segment] of path.entries()) {
+      if (index === path.length - 1) node[segment] = value;
+      else node = (node[segment] ??= {}) as Record<string, unknown>;
+    }
+  }
+  const arrays = (value: unknown): unknown => {
+    if (typeof value !== "object" || value === null) return value;
+    const entries = Object.entries(value).map(([key, inner]) => [key, arrays(inner)] as const);
+    return entries.length > 0 && entries.every(([key]) => /^\d+$/.test(key))
+      ? entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, inner]) => inner)
+      : Object.fromEntries(entries);
+  };
+  return arrays(root) as Record<string, unknown>;
+}
+
+/**
+ * Stripe's API (https://docs.stripe.com/api) as far as our card adapter uses it, on 127.0.0.1:
+ * form-encoded `POST /v1/payment_intents` and `POST /v1/refunds` with a bearer secret key,
+ * answering the objects as JSON and errors as `{ error: { type, code, message, param } }`. An
+ * `Idempotency-Key` seen before replays the first answer (with `Idempotent-Replayed: true`), or is
+ * refused with `idempotency_error` when the parameters differ. It records every request, and
+ * sends what Stripe would send when a payment succeeds, fails, needs the customer again or is
+ * refunded, as webhooks signed Stripe's way (`Stripe-Signature: t=...,v1=HMAC-SHA256("t.body")`).
+ * The next answers can be made failures, or held unanswered to see a timeout.
+ */
+export async function startFakeStripe({
+  secretKey,
+  webhookSecret,
+}: {
+  secretKey: string;
+  webhookSecret: string;
+}) {
+  const requests: RecordedStripeRequest[] = [];
+  const paymentIntents = new Map<string, FakePaymentIntent>();
+  const charges = new Map<string, FakeCharge>();
+  const refunds = new Map<string, FakeRefund>();
+  const idempotentAnswers = new Map<
+    string,
+    { route: string; rawBody: string; status: number; body: unknown }
+  >();
+  /** Every webhook Stripe would have sent, signed, in order. */
+  const webhooks: IncomingWebhook[] = [];
+  const failures: Failure[] = [];
+  const sockets = new Set<Socket>();
+  const now = () => Math.floor(Date.now() / 1000);
+
+  function send(
+    response: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    response.writeHead(status, {
+      "content-type": "application/json",
+      "request-id": stripeId("req"),
+      ...headers,
+    });
+    response.end(JSON.stringify(body, null, 2));
+  }
+
+  const invalid = (message: string, extra: { code?: string; param?: string } = {}) => ({
+    status: 400,
+    body: { error: { type: "invalid_request_error", message, ...extra } },
+  });
+
+  function sign(payload: string, { timestamp = now(), secret = webhookSecret } = {}): string {
+    const signature = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
+    return `t=${timestamp},v1=${signature}`;
+  }
+
+  /** An event as Stripe sends it to a webhook endpoint, signed; kept in `webhooks` too. */
+  function deliver(type: string, object: unknown): IncomingWebhook {
+    const event = {
+      id: stripeId("evt"),
+      object: "event",
+      api_version: apiVersion,
+      created: now(),
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+    const rawBody = JSON.stringify(event, null, 2);
+    const webhook = {
+      rawBody,
+      headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": sign(rawBody) },
+    };
+    webhooks.push(webhook);
+    return webhook;
+  }
+
+  function paymentIntent(id: string): FakePaymentIntent {
+    const found = paymentIntents.get(id);
+    if (!found) throw new Error(`The fake Stripe has no PaymentIntent ${id}`);
+    return found;
+  }
+
+  /** Stripe refuses a parameter it does not know, as it refuses `payment_method_types` since 2026-10-28. */
+  function unknownParameter(params: Record<string, unknown>, known: string[]) {
+    const unknown = Object.keys(params).find((name) => !known.includes(name));
+    return unknown === undefined
+      ? undefined
+      : invalid(`Received unknown parameter: ${unknown}`, { code: "parameter_unknown", param: unknown });
+  }
+
+  function createPaymentIntent(params: Record<string, unknown>) {
+    const refused = unknownParameter(params, [
+      "amount",
+      "currency",
+      "description",
+      "metadata",
+      "allowed_payment_method_types",
+      "automatic_payment_methods",
+      "excluded_payment_method_types",
+      "customer",
+      "receipt_email",
+      "statement_descriptor_suffix",
+    ]);
+    if (refused) return refused;
+    const amount = Number(params.amount);
+    if (params.amount === undefined)
+      return invalid("Missing required param: amount.", { code: "parameter_missing", param: "amount" });
+    if (!Number.isInteger(amount))
+      return invalid("Invalid integer: amount", { code: "parameter_invalid_integer", param: "amount" });
+    // Stripe's least charge in GBP is 30p.
+    if (amount < 30) {
+      return invalid("Amount must be at least £0.30 gbp", { code: "amount_too_small", param: "amount" });
+    }
+    if (params.currency !== "gbp") {
+      return invalid("Invalid currency for this test account", {
+        code: "parameter_invalid_string",
+        param: "currency",
+      });
+    }
+    const id = stripeId("pi");
+    const created: FakePaymentIntent = {
+      id,
+      object: "payment_intent",
+      amount,
+      amount_received: 0,
+      currency: "gbp",
+      client_secret: `${id}_secret_${randomBytes(12).toString("hex")}`,
+      description: typeof params.description === "string" ? params.description : null,
+      metadata: (params.metadata ?? {}) as Record<string, string>,
+      allowed_payment_method_types: (params.allowed_payment_method_types as string[] | undefined) ?? ["card"],
+      payment_method_types: (params.allowed_payment_method_types as string[] | undefined) ?? ["card"],
+      status: "requires_payment_method",
+      last_payment_error: null,
+      latest_charge: null,
+      created: now(),
+      livemode: false,
+    };
+    paymentIntents.set(id, created);
+    return { status: 200, body: created };
+  }
+
+  function createRefund(params: Record<string, unknown>) {
+    const refused = unknownParameter(params, ["payment_intent", "charge", "amount", "metadata", "reason"]);
+    if (refused) return refused;
+    if (typeof params.payment_intent !== "string") {
+      return invalid("Missing required param: payment_intent.", {
+        code: "parameter_missing",
+        param: "payment_intent",
+      });
+    }
+    const intent = paymentIntents.get(params.payment_intent);
+    if (!intent) {
+      return invalid(`No such payment_intent: '${params.payment_intent}'`, {
+        code: "resource_missing",
+        param: "payment_intent",
+      });
+    }
+    const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+    if (!charge)
+      return invalid(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`);
+    const remaining = charge.amount - charge.amount_refunded;
+    const amount = params.amount === undefined ? remaining : Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1) {
+      return invalid("Invalid positive integer", { code: "parameter_invalid_integer", param: "amount" });
+    }
+    if (remaining === 0) {
+      return invalid(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
+    }
+    if (amount > remaining) {
+      return invalid(
+        `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(remaining / 100).toFixed(2)})`,
+        { code: "amount_too_large", param: "amount" },
+      );
+    }
+    const refund: FakeRefund = {
+      id: stripeId("re"),
+      object: "refund",
+      amount,
+      charge: charge.id,
+      currency: "gbp",
+      payment_intent: intent.id,
+      status: "succeeded",
+      metadata: (params.metadata ?? {}) as Record<string, string>,
+      created: now(),
+    };
+    refunds.set(refund.id, refund);
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    deliver("refund.created", refund);
+    deliver("charge.refunded", charge);
+    return { status: 200, body: refund };
+  }
+
+  async function answer(request: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const rawBody = Buffer.concat(chunks).toString("utf8");
+    const url = new URL(request.url ?? "/", "http://fake");
+    const params = parseStripeForm(rawBody);
+    requests.push({
+      method: request.method ?? "",
+      path: url.pathname,
+      headers: request.headers,
+      rawBody,
+      params,
+    });
+
+    const failure = failures.shift();
+    if (failure === "hang") return; // never answered: the caller's timeout has to end it
+    if (failure) return send(response, failure.status, failure.body);
+
+    if (request.headers.authorization !== `Bearer ${secretKey}`) {
+      return send(response, 401, {
+        error: {
+          type: "invalid_request_error",
+          message: `Invalid API Key provided: ${String(request.headers.authorization ?? "").slice(7, 15)}****`,
+        },
+      });
+    }
+
+    const route = `${request.method} ${url.pathname}`;
+    const idempotencyKey = request.headers["idempotency-key"];
+    if (typeof idempotencyKey === "string") {
+      const earlier = idempotentAnswers.get(idempotencyKey);
+      if (earlier && (earlier.route !== route || earlier.rawBody !== rawBody)) {
+        return send(response, 400, {
+          error: {
+            type: "idempotency_error",
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          },
+        });
+      }
+      if (earlier) return send(response, earlier.status, earlier.body, { "idempotent-replayed": "true" });
+    }
+
+    const result =
+      route === "POST /v1/payment_intents"
+        ? createPaymentIntent(params)
+        : route === "POST /v1/refunds"
+          ? createRefund(params)
+          : {
+              status: 404,
+              body: {
+                error: { type: "invalid_request_error", message: `Unrecognized request URL (${route}).` },
+              },
+            };
+    if (typeof idempotencyKey === "string" && result.status !== 404) {
+      idempotentAnswers.set(idempotencyKey, { route, rawBody, ...result });
+    }
+    return send(response, result.status, result.body);
+  }
+
+  const server = createServer((request, response) => {
+    answer(request, response).catch((error: unknown) => {
+      response.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    paymentIntents,
+    refunds,
+    webhooks,
+    /** A `Stripe-Signature` header for this body, at this time (seconds), with this secret. */
+    sign,
+    /** Any event, as Stripe would send it. */
+    deliver,
+    /** The customer's card was taken: a charge, then `charge.succeeded` and `payment_intent.succeeded`. */
+    succeed(paymentIntentId: string): IncomingWebhook {
+      const intent = paymentIntent(paymentIntentId);
+      const charge: FakeCharge = {
+        id: stripeId("ch"),
+        object: "charge",
+        amount: intent.amount,
+        amount_refunded: 0,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        paid: true,
+        refunded: false,
+        status: "succeeded",
+        created: now(),
+        livemode: false,
+      };
+      charges.set(charge.id, charge);
+      Object.assign(intent, {
+        status: "succeeded",
+        amount_received: intent.amount,
+        latest_charge: charge.id,
+      });
+      deliver("charge.succeeded", charge);
+      return deliver("payment_intent.succeeded", intent);
+    },
+    /** The card needs the customer again (3-D Secure): `payment_intent.requires_action`. */
+    requireAction(paymentIntentId: string): IncomingWebhook {
+      const intent = paymentIntent(paymentIntentId);
+      intent.status = "requires_action";
+      return deliver("payment_intent.requires_action", intent);
+    },
+    /** The card was declined: `payment_intent.payment_failed` with Stripe's message. */
+    decline(paymentIntentId: string, message: string): IncomingWebhook {
+      const intent = paymentIntent(paymentIntentId);
+      Object.assign(intent, {
+        status: "requires_payment_method",
+        last_payment_error: { code: "card_declined", message, type: "card_error" },
+      });
+      return deliver("payment_intent.payment_failed", intent);
+    },
+    /** The next answer is this status and body, whatever was asked. */
+    failNext(status: number, body: unknown) {
+      failures.push({ status, body });
+    },
+    /** The next request is never answered. */
+    hangNext() {
+      failures.push("hang");
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+      await once(server, "close");
+    },
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
