@@ -34,6 +34,7 @@ import { planRoutes } from "./modules/plans/routes";
 import { createPlansService } from "./modules/plans/service";
 import { createPurchaseReadiness } from "./modules/purchase/readiness";
 import { purchaseRoutes } from "./modules/purchase/routes";
+import { createReferralsService, referralRoutes } from "./modules/referrals";
 import { answerFrameworkError, refuseUnstorableText, registerErrorHandler } from "./plugins/error-handler";
 import { registerOpenApi } from "./plugins/openapi";
 
@@ -117,9 +118,11 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   const funeralDirectors = createFuneralDirectorService(db, { contentDirectory: config.CONTENT_DIR });
   const plans = createPlansService({ db, planOptions, funeralDirectors });
   const addressLookup = createAddressLookupProvider(config, app.log.child({ module: "address-lookup" }));
+  const referrals = createReferralsService({ db, planOptions });
   const documents = createDocumentsService({
     db,
     plans,
+    appliedReferralOf: referrals.appliedReferralOf,
     library: await loadLegalLibrary(config.CONTENT_DIR),
   });
 
@@ -148,6 +151,10 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       await api.register(documentRoutes, { documents });
       await api.register(directDebitRoutes, {
         bankDetailsChecksPerAddressPerMinute: config.BANK_DETAILS_CHECKS_PER_ADDRESS_PER_MINUTE,
+      });
+      await api.register(referralRoutes, {
+        referrals,
+        referralChecksPerAddressPerMinute: config.REFERRAL_CHECKS_PER_ADDRESS_PER_MINUTE,
       });
       await api.register(purchaseRoutes, {
         readiness: createPurchaseReadiness({

@@ -95,6 +95,12 @@ const configSchema = z.object({
    * in a minute: a person needs a few tries at most, and a real provider's lookup is charged for.
    */
   BANK_DETAILS_CHECKS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /**
+   * Referral code checks and applications (POST /api/referral-code/validate and /apply) one
+   * address may make to one API process in a minute: a person types their code a few times at
+   * most, and guessing codes must be slow.
+   */
+  REFERRAL_CHECKS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });
 
 /** Secrets in production are at least this long: 32 random characters or more. */
