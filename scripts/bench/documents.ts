@@ -80,6 +80,7 @@ const blocks = fillPlanSlots(
       dateOfBirth: "1938-11-02",
       arrangedBy: { name: "Mrs Sarah Jones", relationship: "Mother" },
     },
+    referral: null,
   },
   { compact: true },
 );

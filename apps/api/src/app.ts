@@ -44,6 +44,7 @@ import {
   type SandboxProvider,
 } from "./modules/payments";
 import { createPurchaseReadiness, purchaseRoutes } from "./modules/purchase";
+import { createReferralsService, referralRoutes } from "./modules/referrals";
 import { answerFrameworkError, refuseUnstorableText, registerErrorHandler } from "./plugins/error-handler";
 import { registerOpenApi } from "./plugins/openapi";
 
@@ -139,9 +140,11 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     changesRefused: (planId) => planChangesRefused(db, planId),
   });
   const addressLookup = createAddressLookupProvider(config, app.log.child({ module: "address-lookup" }));
+  const referrals = createReferralsService({ db, planOptions });
   const documents = createDocumentsService({
     db,
     plans,
+    appliedReferralOf: referrals.appliedReferralOf,
     library: await loadLegalLibrary(config.CONTENT_DIR),
   });
 
@@ -205,6 +208,10 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       await api.register(documentRoutes, { documents });
       await api.register(directDebitRoutes, {
         bankDetailsChecksPerAddressPerMinute: config.BANK_DETAILS_CHECKS_PER_ADDRESS_PER_MINUTE,
+      });
+      await api.register(referralRoutes, {
+        referrals,
+        referralChecksPerAddressPerMinute: config.REFERRAL_CHECKS_PER_ADDRESS_PER_MINUTE,
       });
       await api.register(purchaseRoutes, { readiness });
       await api.register(paymentRoutes, { payments });

@@ -131,6 +131,12 @@ const configSchema = z.object({
     .transform((url) => url.replace(/\/+$/, "")),
   /** How long one call to Stripe or GoCardless may take before it is given up as failed. */
   PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * Referral code checks and applications (POST /api/referral-code/validate and /apply) one
+   * address may make to one API process in a minute: a person types their code a few times at
+   * most, and guessing codes must be slow.
+   */
+  REFERRAL_CHECKS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });
 
 /** A real payment provider cannot start without the secrets that reach it and verify its webhooks. */

@@ -13,3 +13,4 @@ export * from "./violations";
 export * from "./people";
 export * from "./purchase";
 export * from "./payments";
+export * from "./referral";

@@ -25,6 +25,7 @@ export * from "./postcode";
 export * from "./price-change";
 export * from "./price-data";
 export * from "./price-keys";
+export * from "./referral-code";
 export * from "./step-completeness";
 export * from "./violations";
 export * from "./working-days";

@@ -122,6 +122,16 @@ export const messages = {
     "We could not check these bank details. Please check the sort code and account number.",
   postcodeNotRecognised:
     "We could not find that postcode. Check it and try again, or choose our head office below.",
+  /** Referral codes (issue 10 item 8; docs/decisions/017-referral-codes.md). */
+  referralCodeMissing: "Please enter the referral code.",
+  referralCodeNotRecognised: "We do not recognise this code. Please check it and try again.",
+  referralCodeOwnPlan: "You cannot use a code from your own plan.",
+  referralCodeAlreadyApplied: "This plan already has a referral code.",
+  referralCodeNeedsPaidPlan: "Referral codes are given once a plan is paid for.",
+  referralCodeNotForPaidPlan:
+    "A referral code can only be added before a plan is paid for. If you meant to use one, please call us.",
+  referralCodePlanCancelled: "This plan has been cancelled, so a referral code cannot be added to it.",
+  referralCodeCancelledPlan: "This plan has been cancelled, so it does not have a referral code.",
   /** Paying for a plan (issue 10; docs/decisions/016-payments.md). */
   choosePaymentOption: "Please choose how you would like to pay.",
   choosePaymentTerm: "Please choose how many months to pay over.",

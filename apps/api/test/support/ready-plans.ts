@@ -1,6 +1,8 @@
-import { planResponseSchema, type JourneyDataPayload } from "@kindred/contracts";
+import { randomUUID } from "node:crypto";
+import { paymentSchema, planResponseSchema, type JourneyDataPayload } from "@kindred/contracts";
 import { legalDocumentReferences } from "@kindred/domain";
 import { expect } from "vitest";
+import { sandboxCards } from "../../src/modules/payments";
 import { apiUrlOfLink, callApi, signIn } from "./customers";
 import { catalogueAndBranch, fullJourney } from "./journeys";
 import { customerGuestDetails } from "./people";
@@ -30,4 +32,42 @@ export async function readyPlan(testApp: TestApp, journey?: JourneyDataPayload) 
   expect((await callApi(testApp, guestToken, "GET", apiUrlOfLink(link ?? ""))).statusCode).toBe(200);
   const token = await signIn(testApp, details.customer.email);
   return { planId: plan.id, price: plan.price.total, token, email, catalogue, journey: planJourney };
+}
+
+/**
+ * A plan ready to pay (as `readyPlan`), paid in full by the sandbox's test card through the
+ * payments API, once the sandbox's confirmation has been delivered: paid as SPEC.md section 4 says.
+ */
+export async function paidPlan(testApp: TestApp) {
+  const ready = await readyPlan(testApp);
+  const { planId, token } = ready;
+  const chosen = await callApi(testApp, token, "PUT", `/api/plan/${planId}/payment-choice`, {
+    option: "full",
+  });
+  expect(chosen.statusCode, chosen.body).toBe(200);
+  const created = await testApp.app.inject({
+    method: "POST",
+    url: "/api/payments/create",
+    payload: { planId, paymentOption: "full" },
+    headers: { authorization: `Bearer ${token}`, "idempotency-key": randomUUID() },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const payment = paymentSchema.parse(created.json());
+  const confirmed = await callApi(
+    testApp,
+    token,
+    "POST",
+    `/api/sandbox-provider/card-payments/${payment.providerPaymentId}/confirm`,
+    {
+      clientSecret: payment.clientSecret,
+      cardNumber: sandboxCards.succeeds,
+      expiry: "04/39",
+      securityCode: "123",
+    },
+  );
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const sandbox = testApp.app.sandboxProvider;
+  if (!sandbox) throw new Error("The test app runs on the sandbox provider");
+  await sandbox.idle();
+  return ready;
 }

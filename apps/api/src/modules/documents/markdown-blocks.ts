@@ -8,6 +8,7 @@ export const planSlotNames = [
   "planGuaranteed",
   "planContributions",
   "planTotal",
+  "planReferral",
 ] as const;
 export type PlanSlotName = (typeof planSlotNames)[number];
 

@@ -11,6 +11,8 @@ export interface PlanDocumentFacts {
   madeAt: Date;
   /** Who the plan is for; null until the people are given. */
   coveredPerson: CoveredPersonFacts | null;
+  /** The referral code applied to the plan and what it gives (the catalogue's words); null when none was. */
+  referral: { code: string; description: string } | null;
 }
 
 const ukDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
@@ -126,6 +128,22 @@ function slotBlocks(name: PlanSlotName, facts: PlanDocumentFacts, compact: boole
           footer: ["Total price of your plan", formatPrice(price.total)],
         },
       ];
+    case "planReferral":
+      // A section of its own only when a code was applied: nothing at all otherwise.
+      return facts.referral
+        ? [
+            { kind: "heading", level: 2, text: "Referral" },
+            {
+              kind: "paragraph",
+              content: [
+                { text: "You used the referral code " },
+                { text: facts.referral.code, strong: true },
+                { text: " for this plan." },
+              ],
+            },
+            { kind: "paragraph", content: [{ text: facts.referral.description }] },
+          ]
+        : [];
   }
 }
 

@@ -141,11 +141,18 @@ export function createDocumentsService({
   db,
   plans,
   library,
+  appliedReferralOf,
   now = () => new Date(),
 }: {
   db: Database;
   plans: PlansService;
   library: LegalLibrary;
+  /**
+   * The referral code applied to a plan and what it gives (the referrals module's), for the plan
+   * details. It changes no price, so it is not part of a document's version: applying a code after
+   * the documents were accepted does not ask for them again.
+   */
+  appliedReferralOf: (planId: string) => Promise<PlanDocumentFacts["referral"]>;
   now?: () => Date;
 }): DocumentsService {
   const template = (reference: LegalDocumentReference): LegalDocumentTemplate => {
@@ -174,20 +181,28 @@ export function createDocumentsService({
     return { fileName: fileNameFor(template(reference), print), pdf };
   }
 
-  const factsOf = (plan: PlanResponse, people: DocumentPeople): PlanDocumentFacts => ({
+  const factsOf = (
+    plan: PlanResponse,
+    people: DocumentPeople,
+    referral: PlanDocumentFacts["referral"],
+  ): PlanDocumentFacts => ({
     priced: plan,
     reference: plan.id,
     madeAt: now(),
     coveredPerson: people.coveredPerson,
+    referral,
   });
 
-  /** A plan with its people, each read by the plans module, which answers 404 to anyone but the owner. */
+  /**
+   * A plan with its people, each read by the plans module, which answers 404 to anyone but the
+   * owner, and the referral code applied to it (asked for once the plan is known to be theirs).
+   */
   async function planWithPeople(userId: string, planId: string) {
     const [plan, people] = await Promise.all([
       plans.getPlan(userId, planId),
       plans.getPeople(userId, planId),
     ]);
-    return { plan, people: documentPeopleOf(people) };
+    return { plan, people: documentPeopleOf(people), referral: await appliedReferralOf(plan.id) };
   }
 
   /**
@@ -203,9 +218,13 @@ export function createDocumentsService({
     return type ? `/api/plan/${planId}/document/${type}` : `/api/plan/${planId}/legal/${reference}`;
   }
 
-  async function describe(plan: PlanResponse, people: DocumentPeople): Promise<LegalDocumentsResponse> {
+  async function describe(
+    plan: PlanResponse,
+    people: DocumentPeople,
+    referral: PlanDocumentFacts["referral"],
+  ): Promise<LegalDocumentsResponse> {
     const accepted = new Map((await selectAcceptances(db, plan.id)).map((row) => [row.docReference, row]));
-    const facts = factsOf(plan, people);
+    const facts = factsOf(plan, people, referral);
     const print = printFor(undefined, people.support);
     const documents: LegalDocument[] = legalDocumentReferences.map((reference, index) => {
       const { title } = template(reference);
@@ -240,12 +259,12 @@ export function createDocumentsService({
 
   return {
     async legalDocuments(userId, planId) {
-      const { plan, people } = await planWithPeople(userId, planId);
-      return describe(plan, people);
+      const { plan, people, referral } = await planWithPeople(userId, planId);
+      return describe(plan, people, referral);
     },
 
     async acceptLegalDocuments(userId, planId, body) {
-      const { plan, people } = await planWithPeople(userId, planId);
+      const { plan, people, referral } = await planWithPeople(userId, planId);
       await db.transaction(async (tx) => {
         for (const { docReference, accepted } of body.documents) {
           const version = versionOf(template(docReference), plan, people.coveredPerson);
@@ -253,12 +272,12 @@ export function createDocumentsService({
           else await withdrawAcceptance(tx, plan.id, docReference);
         }
       });
-      return describe(plan, people);
+      return describe(plan, people, referral);
     },
 
     async planLegalDocumentPdf(userId, planId, reference, print) {
-      const { plan, people } = await planWithPeople(userId, planId);
-      return render(reference, factsOf(plan, people), printFor(print, people.support));
+      const { plan, people, referral } = await planWithPeople(userId, planId);
+      return render(reference, factsOf(plan, people, referral), printFor(print, people.support));
     },
 
     async unsavedPlanDocumentPdf(body, type, print) {
@@ -266,7 +285,7 @@ export function createDocumentsService({
       return render(
         documentOfType[type],
         // Nobody is named in a plan not saved yet: the document says they are added before paying.
-        { priced, reference: null, madeAt: now(), coveredPerson: null },
+        { priced, reference: null, madeAt: now(), coveredPerson: null, referral: null },
         printFor(print),
       );
     },

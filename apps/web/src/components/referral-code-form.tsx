@@ -1,0 +1,109 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { referralCodeFieldsSchema, type ReferralCodeFields, type Violation } from "@kindred/contracts";
+import { violationsOf } from "../lib/api-query";
+import { referralQueries, useApplyReferralCode } from "../lib/referral-queries";
+import { FormShell } from "./form-shell";
+import { LoadingSpinner } from "./loading-spinner";
+import styles from "./referral.module.css";
+import { useFormField, useSchemaForm } from "./schema-form";
+import { SuccessBox } from "./success-box";
+import { TextField } from "./text-field";
+import { ViolationsBox } from "./violations-box";
+
+const labels = { code: "Referral code" } as const;
+
+/** What the API says about the code or the plan, shown under the field; anything else goes in a box. */
+const aboutTheCode = new Set(["code", "referreePlanId"]);
+
+/**
+ * "Have a referral code?" (`POST /api/referral-code/apply`): optional, for a plan not yet paid
+ * for. Says what a referral gives (the catalogue's words) before the code is applied, and once it
+ * is, says so in a green box instead of the form. A code the API refuses is explained under the
+ * field. Reads the plan's referral first, so a code applied earlier shows as applied.
+ */
+export function ReferralCodeForm({ planId, idPrefix = "referral" }: { planId: string; idPrefix?: string }) {
+  const headingId = useId();
+  const referral = useQuery(referralQueries.plan(planId));
+  const applyCode = useApplyReferralCode(planId);
+  const form = useSchemaForm({
+    schema: referralCodeFieldsSchema,
+    idPrefix,
+    labels,
+    defaultValues: { code: "" },
+  });
+  const code = useFormField(form, "code");
+  const [failure, setFailure] = useState<{ violations: readonly Violation[]; count: number } | null>(null);
+
+  async function apply({ code: typed }: ReferralCodeFields) {
+    setFailure(null);
+    try {
+      await applyCode.mutateAsync(typed);
+    } catch (error) {
+      const violations = violationsOf(error);
+      const [onField] = violations.filter((violation) => aboutTheCode.has(violation.propertyPath));
+      if (onField) form.form.setError("code", { type: "server", message: onField.title });
+      const elsewhere = violations.filter((violation) => !aboutTheCode.has(violation.propertyPath));
+      if (elsewhere.length > 0) {
+        setFailure((previous) => ({ violations: elsewhere, count: (previous?.count ?? 0) + 1 }));
+      }
+    }
+  }
+
+  if (referral.status === "pending") return <LoadingSpinner label="Checking for a referral code…" />;
+
+  // Without the plan's referral (it could not be read), the form still works; the words of the
+  // reward come back with the applied code.
+  const description = referral.data?.description;
+  const applied = referral.data?.applied;
+  if (applied) {
+    return (
+      <section className={styles.referral} aria-labelledby={headingId}>
+        <SuccessBox>
+          <h2 className="success-box__title" id={headingId}>
+            Your referral code is added
+          </h2>
+          <p>
+            We have added the referral code <strong>{applied.code}</strong> to your plan.
+          </p>
+          {description ? <p>{description}</p> : null}
+        </SuccessBox>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.referral} aria-labelledby={headingId}>
+      <h2 id={headingId}>Have a referral code?</h2>
+      <p>If a friend or relative gave you a referral code, you can add it here. You do not need one.</p>
+      {description ? <p>{description}</p> : null}
+      <FormShell
+        form={form.form}
+        summary={form.summary}
+        onValid={apply}
+        submitLabel="Apply code"
+        busyLabel="Checking your code…"
+        before={
+          failure ? (
+            <ViolationsBox
+              key={failure.count}
+              title="We could not add your referral code"
+              violations={failure.violations}
+            />
+          ) : null
+        }
+      >
+        {/* No tick: a code is only known to be right once the API has checked it. */}
+        <TextField
+          {...code}
+          valid={false}
+          label={labels.code}
+          hint="It looks like KIND-7K4P-Q2. Capital letters, spaces and dashes do not matter."
+          autoComplete="off"
+        />
+      </FormShell>
+    </section>
+  );
+}
