@@ -45,7 +45,9 @@ export function CardPayment({
   const cardFields = useRef<SandboxCardFieldsHandle>(null);
   /** The payment of the attempt under way, once opened. */
   const attempt = useRef<PaymentResponse | null>(null);
+  /** A request of this attempt is on its way, or its answer is awaited: Pay does nothing. */
   const inFlight = useRef(false);
+  const awaitingAnswer = useRef(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [bankStep, setBankStep] = useState<PaymentResponse | null>(null);
@@ -69,6 +71,7 @@ export function CardPayment({
     if (payment.status === "confirmed") {
       onPaid();
     } else if (payment.status === "failed" || payment.status === "refunded") {
+      awaitingAnswer.current = false;
       setWaitingFor(null);
       resetProcessing();
       key.renew();
@@ -82,6 +85,7 @@ export function CardPayment({
   }, [polled.data, waitingFor, onPaid, resetProcessing, key]);
 
   function waitForConfirmation(payment: PaymentResponse) {
+    awaitingAnswer.current = true;
     showProcessing(takingPayment);
     setWaitingFor(payment.id);
   }
@@ -107,7 +111,7 @@ export function CardPayment({
 
   /** Runs one step of paying unless one is under way: a second press meanwhile does nothing. */
   async function once(step: () => Promise<void>) {
-    if (inFlight.current) return;
+    if (inFlight.current || awaitingAnswer.current) return;
     inFlight.current = true;
     setBusy(true);
     try {
@@ -183,8 +187,8 @@ export function CardPayment({
       ) : null}
       <form noValidate onSubmit={pay} aria-busy={busy || undefined}>
         <SandboxCardFields ref={cardFields} />
-        <button type="submit" className="button" aria-disabled={busy || undefined}>
-          {busy ? "Paying…" : `Pay ${formatPrice(amount)}`}
+        <button type="submit" className="button" aria-disabled={busy || waitingFor !== null || undefined}>
+          {busy || waitingFor !== null ? "Paying…" : `Pay ${formatPrice(amount)}`}
         </button>
       </form>
       <Modal

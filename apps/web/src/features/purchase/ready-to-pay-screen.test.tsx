@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlanPaymentsResponse } from "@kindred/contracts";
@@ -112,7 +112,7 @@ describe("ReadyToPayScreen, choosing how to pay", () => {
 
     await user.click(screen.getByRole("button", { name: "Continue" }));
 
-    await vi.waitFor(() => expect(router.push).toHaveBeenCalledWith("/purchase/plan"));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith("/purchase/plan"));
     const saved = choiceRequests(requests);
     expect(saved).toHaveLength(1);
     expect(saved[0]?.method).toBe("PUT");
@@ -130,7 +130,7 @@ describe("ReadyToPayScreen, choosing how to pay", () => {
     expect(scheduleRow("Total you will pay")).toBe("£4,123.45");
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    await vi.waitFor(() => expect(router.push).toHaveBeenCalledWith("/purchase/plan"));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith("/purchase/plan"));
     expect(JSON.parse(choiceRequests(requests)[0]?.body ?? "null")).toEqual({ option: "full" });
   });
 
@@ -216,7 +216,7 @@ describe("ReadyToPayScreen, choosing how to pay", () => {
     expect(
       within(summary).getByRole("link", { name: `Your deposit: ${paymentChoiceMessages.depositNotOffered}` }),
     ).toBeInTheDocument();
-    await vi.waitFor(() => expect(summary).toHaveFocus());
+    await waitFor(() => expect(summary).toHaveFocus());
     const depositQuestion = screen.getByRole("group", {
       name: /How much would you like to pay as a deposit/,
     });
