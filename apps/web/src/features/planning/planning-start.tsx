@@ -23,7 +23,7 @@ import { planQueries } from "../../lib/plan-queries";
 import { PriceChangeNotice } from "./price-change-notice";
 import { restoreSavedPlan } from "./saved-plan";
 import { forgetSavedPlan } from "./plan-autosave";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useJourney } from "./use-journey";
 import styles from "./planning-start.module.css";
 
