@@ -72,6 +72,7 @@ export async function pdfTextOf(page: Page, buttonName: string): Promise<{ text:
 
 /** Someone buying a plan for themselves: their name, email address and password. */
 export interface Buyer {
+  title: "Mr" | "Mrs" | "Ms" | "Miss";
   firstName: string;
   lastName: string;
   email: string;
@@ -90,7 +91,7 @@ export async function becomeReadyToPay(page: Page, buyer: Buyer): Promise<void> 
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page).toHaveURL(/\/purchase\/customer$/);
-  await page.getByLabel("Title").selectOption("Mrs");
+  await page.getByLabel("Title").selectOption(buyer.title);
   await page.getByLabel("First name").fill(buyer.firstName);
   await page.getByLabel("Last name").fill(buyer.lastName);
   await page.getByLabel("Day").fill("7");

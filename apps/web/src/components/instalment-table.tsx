@@ -1,4 +1,4 @@
-import { formatPrice, type Pence } from "@kindred/domain";
+import { formatPrice, sumPence, type Pence } from "@kindred/domain";
 import { formatLongDate } from "../lib/long-date";
 import styles from "./payments.module.css";
 
@@ -13,21 +13,12 @@ export interface InstalmentRow {
 
 /**
  * The instalment schedule as a plain table (DESIGN.md, Paying): each payment's date and amount,
- * and the total paid by then, counting what was paid by card first (`paidBefore`).
+ * and their total. Three columns (four with what became of each), so it reads on a phone.
  */
-export function InstalmentTable({
-  caption,
-  rows,
-  paidBefore = 0,
-}: {
-  caption: string;
-  rows: readonly InstalmentRow[];
-  paidBefore?: Pence;
-}) {
+export function InstalmentTable({ caption, rows }: { caption: string; rows: readonly InstalmentRow[] }) {
   const showStatus = rows.some((row) => row.status !== undefined);
-  let runningTotal = paidBefore;
   return (
-    // On a narrow phone the table may scroll sideways: a keyboard can reach and scroll it too.
+    // Should it be wider than a narrow phone, it scrolls sideways, and a keyboard can scroll it too.
     <div className={styles.tableScroll} role="region" aria-label={caption} tabIndex={0}>
       <table className={styles.table}>
         <caption className={styles.caption}>{caption}</caption>
@@ -38,26 +29,28 @@ export function InstalmentTable({
             <th scope="col" className={styles.number}>
               Amount
             </th>
-            <th scope="col" className={styles.number}>
-              Total paid by then
-            </th>
             {showStatus ? <th scope="col">Status</th> : null}
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => {
-            runningTotal += row.amount;
-            return (
-              <tr key={row.number}>
-                <th scope="row">{row.number}</th>
-                <td>{formatLongDate(row.date)}</td>
-                <td className={styles.number}>{formatPrice(row.amount)}</td>
-                <td className={styles.number}>{formatPrice(runningTotal)}</td>
-                {showStatus ? <td>{row.status ?? ""}</td> : null}
-              </tr>
-            );
-          })}
+          {rows.map((row) => (
+            <tr key={row.number}>
+              <th scope="row">{row.number}</th>
+              <td>{formatLongDate(row.date)}</td>
+              <td className={styles.number}>{formatPrice(row.amount)}</td>
+              {showStatus ? <td>{row.status ?? ""}</td> : null}
+            </tr>
+          ))}
         </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              Total of {rows.length} monthly payments
+            </th>
+            <td className={styles.number}>{formatPrice(sumPence(rows.map((row) => row.amount)))}</td>
+            {showStatus ? <td /> : null}
+          </tr>
+        </tfoot>
       </table>
     </div>
   );

@@ -211,11 +211,7 @@ function Payments({ payments }: { payments: PlanPaymentsResponse }) {
           <p>
             {payments.collected} of {instalmentCount(payments)} monthly payments collected.
           </p>
-          <InstalmentTable
-            caption="Your monthly payments by Direct Debit"
-            rows={rows}
-            paidBefore={card.reduce((total, payment) => total + payment.amount, 0)}
-          />
+          <InstalmentTable caption="Your monthly payments by Direct Debit" rows={rows} />
         </>
       ) : null}
       {mandate ? (

@@ -237,7 +237,7 @@ describe("AccountScreen, one plan", () => {
     expect(within(payments).getByText("3 of 12 monthly payments collected.")).toBeInTheDocument();
     const table = within(payments).getByRole("table", { name: "Your monthly payments by Direct Debit" });
     const rows = within(table).getAllByRole("row");
-    expect(rows[1]).toHaveTextContent("115 June 2026£302£802Collected");
+    expect(rows[1]).toHaveTextContent("115 June 2026£302Collected");
     expect(rows[4]).toHaveTextContent("Missed");
     expect(rows[6]).toHaveTextContent("To be collected");
     expect(rowValue(payments, "Account number")).toBe("Ending 9911");

@@ -86,9 +86,7 @@ function defaultsFrom(choice: PaymentChoiceBody | null, depositChoices: readonly
 }
 
 function monthsText(months: number): string {
-  return months % 12 === 0
-    ? `${months} months (${months / 12} ${months === 12 ? "year" : "years"})`
-    : `${months} months`;
+  return `${months} months`;
 }
 
 /**
@@ -148,8 +146,7 @@ export function PaymentChoiceForm({
           {
             value: "deposit",
             label: "Pay a deposit, then monthly by Direct Debit",
-            price: `From ${formatPrice(Math.min(...depositChoices))} now`,
-            description: `Pay a deposit now by card, then the rest in monthly payments by Direct Debit over ${monthsText(
+            description: `Pay a deposit now by card, from ${formatPrice(Math.min(...depositChoices))}, then the rest in monthly payments by Direct Debit over ${monthsText(
               Math.min(...terms.terms.map((term) => term.months)),
             )} to ${monthsText(Math.max(...terms.terms.map((term) => term.months)))}.`,
           },
@@ -173,16 +170,21 @@ export function PaymentChoiceForm({
       preview && !preview.deposit && !preview.months
         ? Math.floor((planPrice - (chosenDeposit ?? 0) + term.charge) / term.months)
         : null;
+    const charge =
+      term.charge === 0
+        ? "No charge for paying over this time."
+        : `A charge of ${formatPrice(term.charge)} for paying over this time.`;
     return {
       value: String(term.months),
       label: monthsText(term.months),
-      price: term.charge === 0 ? "No extra charge" : `${formatPrice(term.charge)} extra`,
+      // Short, so the name keeps its room on a phone: the charge, or none.
+      price: term.charge === 0 ? "No charge" : `+${formatPrice(term.charge)}`,
       description:
         monthly === null
           ? chosenDeposit === null
-            ? undefined
-            : "Not available with this deposit: each payment would be too small."
-          : `About ${formatPrice(monthly)} a month.`,
+            ? charge
+            : `Not available with this deposit: each payment would be too small. ${charge}`
+          : `About ${formatPrice(monthly)} a month. ${charge}`,
     };
   });
 
@@ -319,11 +321,7 @@ export function ScheduleSummary({ schedule }: { schedule: PaymentSchedule }) {
           </p>
           <details className={styles.details}>
             <summary>See the date and amount of every payment</summary>
-            <InstalmentTable
-              caption="Your monthly payments by Direct Debit"
-              rows={schedule.instalments}
-              paidBefore={schedule.payNow}
-            />
+            <InstalmentTable caption="Your monthly payments by Direct Debit" rows={schedule.instalments} />
           </details>
         </>
       ) : null}

@@ -140,7 +140,7 @@ export function PaymentScreen() {
   const nothingDoneYet = !mandate && plan.payments.every((payment) => payment.status !== "confirmed");
 
   return (
-    <div className="page-width journey-page">
+    <div className={`page-width journey-page ${nothingDoneYet ? "" : styles.noBackLink}`}>
       {nothingDoneYet ? <BackLink href={purchasePaths.options} /> : null}
       <p className="caption">Buying your plan</p>
       <h1>{choice.option === "full" ? "Pay for your plan" : "Set up your payments"}</h1>

@@ -106,8 +106,11 @@ describe("ReadyToPayScreen, choosing how to pay", () => {
     expect(scheduleRow("Charge for paying by instalments")).toBe("£95");
     expect(scheduleRow("Total you will pay")).toBe("£4,218.45");
     const table = screen.getByRole("table", { name: "Your monthly payments by Direct Debit" });
-    expect(within(table).getAllByRole("row")).toHaveLength(25);
-    expect(within(table).getAllByRole("row").at(-1)).toHaveTextContent("2415 May 2028£154.93£4,218.45");
+    const rows = within(table).getAllByRole("row");
+    expect(rows).toHaveLength(26);
+    expect(rows[1]).toHaveTextContent("115 June 2026£155.06");
+    expect(rows[24]).toHaveTextContent("2415 May 2028£154.93");
+    expect(rows[25]).toHaveTextContent("Total of 24 monthly payments£3,718.45");
     expect(choiceRequests(requests)).toEqual([]);
 
     await user.click(screen.getByRole("button", { name: "Continue" }));
