@@ -36,7 +36,8 @@ export function InstalmentTable({ caption, rows }: { caption: string; rows: read
           {rows.map((row) => (
             <tr key={row.number}>
               <th scope="row">{row.number}</th>
-              <td>{formatLongDate(row.date)}</td>
+              {/* The day stays with its month when a narrow column wraps the date. */}
+              <td>{formatLongDate(row.date).replace(" ", "\u00a0")}</td>
               <td className={styles.number}>{formatPrice(row.amount)}</td>
               {showStatus ? <td>{row.status ?? ""}</td> : null}
             </tr>
