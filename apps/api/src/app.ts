@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import formBody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -32,10 +33,25 @@ import { createFuneralDirectorService } from "./modules/funeral-directors/servic
 import { healthRoutes } from "./modules/health/routes";
 import { planRoutes } from "./modules/plans/routes";
 import { createPlansService } from "./modules/plans/service";
-import { createPurchaseReadiness } from "./modules/purchase/readiness";
-import { purchaseRoutes } from "./modules/purchase/routes";
+import {
+  createPaymentsService,
+  createSandboxProvider,
+  paymentRoutes,
+  planChangesRefused,
+  sandboxCardRoutes,
+  webhookRoutes,
+  type SandboxProvider,
+} from "./modules/payments";
+import { createPurchaseReadiness, purchaseRoutes } from "./modules/purchase";
 import { answerFrameworkError, refuseUnstorableText, registerErrorHandler } from "./plugins/error-handler";
 import { registerOpenApi } from "./plugins/openapi";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The embedded payment provider, when it is the one in use (tests drive its collections). */
+    sandboxProvider: SandboxProvider | null;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -115,7 +131,12 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   // One catalogue per app: the plan options answer and every plan's price read the same one.
   const planOptions = createPlanOptionsService(db, { maxAgeMs: config.CATALOGUE_CACHE_SECONDS * 1000 });
   const funeralDirectors = createFuneralDirectorService(db, { contentDirectory: config.CONTENT_DIR });
-  const plans = createPlansService({ db, planOptions, funeralDirectors });
+  const plans = createPlansService({
+    db,
+    planOptions,
+    funeralDirectors,
+    changesRefused: (planId) => planChangesRefused(db, planId),
+  });
   const addressLookup = createAddressLookupProvider(config, app.log.child({ module: "address-lookup" }));
   const documents = createDocumentsService({
     db,
@@ -123,7 +144,43 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     library: await loadLegalLibrary(config.CONTENT_DIR),
   });
 
+  const readiness = createPurchaseReadiness({
+    plans,
+    documents,
+    planOptions,
+    isEmailConfirmed: async (userId) => (await accounts.getUser(userId)).emailConfirmed,
+  });
+  // The embedded sandbox is the provider unless the settings name real ones (decision 016).
+  const sandbox = createSandboxProvider({
+    db,
+    jobQueue,
+    webhookSecret: createHmac("sha256", config.LINK_SIGNING_SECRET).update("sandbox-webhooks").digest("hex"),
+    log: app.log.child({ module: "sandbox-provider" }),
+  });
+  const payments = createPaymentsService({
+    db,
+    plans,
+    planOptions,
+    documents,
+    readiness,
+    mailer,
+    card: sandbox.card,
+    directDebit: sandbox.directDebit,
+    log: app.log.child({ module: "payments" }),
+  });
+  app.decorate("sandboxProvider", sandbox);
+  // The sandbox posts its webhooks to the same handler a real provider's reach over HTTP.
+  await sandbox.startDelivery((webhook, to) => payments.handleWebhook(to, webhook));
+  // The sandbox takes the collections that are due each hour, as a provider does each working day.
+  const collecting = setInterval(() => {
+    sandbox.collectDue(new Date().toISOString().slice(0, 10)).catch((error: unknown) => {
+      app.log.warn({ reason: (error as Error).name }, "the sandbox could not take the collections due");
+    });
+  }, 3_600_000).unref();
+  app.addHook("onClose", async () => clearInterval(collecting));
+
   await app.register(healthRoutes, { db });
+  await app.register(webhookRoutes, { payments });
   await app.register(publicDocumentRoutes, { documents });
   await app.register(tokenRoutes, {
     oauth,
@@ -149,14 +206,9 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       await api.register(directDebitRoutes, {
         bankDetailsChecksPerAddressPerMinute: config.BANK_DETAILS_CHECKS_PER_ADDRESS_PER_MINUTE,
       });
-      await api.register(purchaseRoutes, {
-        readiness: createPurchaseReadiness({
-          plans,
-          documents,
-          planOptions,
-          isEmailConfirmed: async (userId) => (await accounts.getUser(userId)).emailConfirmed,
-        }),
-      });
+      await api.register(purchaseRoutes, { readiness });
+      await api.register(paymentRoutes, { payments });
+      if (sandbox) await api.register(sandboxCardRoutes, { sandbox });
       await api.register(accountRoutes, { accounts });
       await api.register(logoutRoutes, { db, verifiedTokens });
     },

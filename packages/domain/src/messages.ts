@@ -152,5 +152,7 @@ export const messages = {
   cardDeclined:
     "Your card was declined. No money has been taken. Please try another card, or call your bank.",
   cardNotConfirmed: "Your bank did not confirm the payment. No money has been taken. Please try again.",
+  sandboxNeedsTestCard:
+    "This is the test payment page: no real card can be used. Use a test card, like 4242 4242 4242 4242.",
   planCannotBeCancelled: "This plan has already been cancelled.",
 } as const;

@@ -1,3 +1,4 @@
+import { setTimeout as wait } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions } from "pg-boss";
@@ -34,7 +35,15 @@ export interface JobQueue {
   readonly stopping: boolean;
   /** Workers take no more jobs, and the ones in hand finish (within the grace period). */
   stop(): Promise<void>;
+  /**
+   * Resolves once every job of `queue` sent so far has finished (done, or given up), whichever
+   * process sent it; jobs sent meanwhile are not waited for. Rejects once the queue is stopping.
+   */
+  idle(queue: string): Promise<void>;
 }
+
+/** How often `idle` looks again while jobs are unfinished. */
+const idleCheckMilliseconds = 50;
 
 /**
  * Starts pg-boss on the API's database, creating or migrating its schema. On PGlite it runs its
@@ -83,6 +92,24 @@ export async function startJobQueue(driver: DatabaseDriver, log: FastifyBaseLogg
     async stop() {
       stopping = true;
       await boss.stop({ graceful: true, timeout: stopGraceMilliseconds });
+    },
+    async idle(queue) {
+      const closing = () => new Error(`The app is closing: no more ${queue} jobs are done in it`);
+      const unfinished = async () => {
+        if (stopping) throw closing();
+        const { rows } = await boss
+          .getDb()
+          .executeSql(`select id from ${jobQueueSchema}.job where name = $1 and state < 'completed'`, [
+            queue,
+          ]);
+        return new Set(rows.map((row: { id: string }) => row.id));
+      };
+      let waitingFor = await unfinished();
+      while (waitingFor.size > 0) {
+        await wait(idleCheckMilliseconds);
+        const stillUnfinished = await unfinished();
+        waitingFor = new Set([...waitingFor].filter((id) => stillUnfinished.has(id)));
+      }
     },
   };
 }

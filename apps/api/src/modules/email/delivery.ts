@@ -9,6 +9,7 @@ import type { EmailContent, Recipient } from "./templates";
 export interface OutgoingMessage extends EmailContent {
   from: string;
   to: Recipient;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** Hands one message over; rejects when the mail server refused it or the outbox could not be written. */

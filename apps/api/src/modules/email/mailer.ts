@@ -1,9 +1,8 @@
-import { setTimeout as wait } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata, Queue } from "pg-boss";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
-import { jobQueueSchema, type JobQueue } from "../../db/job-queue";
+import type { JobQueue } from "../../db/job-queue";
 import { createDelivery, deliveryFailure } from "./delivery";
 import { emailSealingKey, openEmail, sealEmail, type SealedEmail } from "./sealed-email";
 import { emailContent, type Email } from "./templates";
@@ -36,8 +35,6 @@ export const undeliveredEmailQueue = "email-undelivered";
 const day = 24 * 60 * 60;
 /** How often a waiting worker looks for emails that are due (a retry whose wait is over, say). */
 const pollingIntervalSeconds = 1;
-/** How often `idle()` looks again at the emails it is waiting for. */
-const idleCheckMilliseconds = 50;
 
 /**
  * Starts sending the emails in the queue (those left by an earlier run too), and answers with the
@@ -101,7 +98,15 @@ export async function startMailer({
       throw new Error("The queued email could not be opened (was LINK_SIGNING_SECRET changed?)");
     }
     const content = emailContent(email);
-    const failure = await delivery({ from: config.MAIL_FROM, to: email.to, ...content }).then(
+    const attachments =
+      "attachments" in email
+        ? email.attachments.map(({ filename, contentType, contentBase64 }) => ({
+            filename,
+            contentType,
+            content: Buffer.from(contentBase64, "base64"),
+          }))
+        : undefined;
+    const failure = await delivery({ from: config.MAIL_FROM, to: email.to, ...content, attachments }).then(
       () => null,
       (error: unknown) => deliveryFailure(error),
     );
@@ -128,32 +133,11 @@ export async function startMailer({
     },
   );
 
-  /** Emails not yet sent and not given up: waiting, waiting to be tried again, or being sent. */
-  async function unfinishedEmails(): Promise<Set<string>> {
-    const { rows } = await boss
-      .getDb()
-      .executeSql(`select id from ${jobQueueSchema}.job where name = $1 and state < 'completed'`, [
-        emailQueue,
-      ]);
-    return new Set(rows.map((row: { id: string }) => row.id));
-  }
-
-  const closing = () => new Error("The app is closing: no more emails are sent from it");
-
   return {
     async queue(email, transaction) {
       await jobQueue.sendWithin(transaction, emailQueue, sealEmail(key, email));
     },
 
-    async idle() {
-      if (jobQueue.stopping) throw closing();
-      let waitingFor = await unfinishedEmails();
-      while (waitingFor.size > 0) {
-        await wait(idleCheckMilliseconds);
-        if (jobQueue.stopping) throw closing();
-        const unfinished = await unfinishedEmails();
-        waitingFor = new Set([...waitingFor].filter((id) => unfinished.has(id)));
-      }
-    },
+    idle: () => jobQueue.idle(emailQueue),
   };
 }

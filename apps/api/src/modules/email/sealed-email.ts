@@ -33,6 +33,45 @@ const emailSchema = z.discriminatedUnion("kind", [
     firstName: z.string(),
     changedAt: z.coerce.date(),
   }),
+  z.object({
+    kind: z.literal("plan-paid"),
+    to: recipientSchema,
+    firstName: z.string(),
+    planReference: z.string(),
+    paymentOption: z.enum(["full", "deposit"]),
+    amount: z.int(),
+    attachments: z.array(
+      z.object({ filename: z.string(), contentType: z.string(), contentBase64: z.string() }),
+    ),
+  }),
+  z.object({
+    kind: z.literal("direct-debit-notice"),
+    to: recipientSchema,
+    firstName: z.string(),
+    notice: z.object({
+      planReference: z.string(),
+      mandateReference: z.string(),
+      accountHolderName: z.string(),
+      sortCode: z.string(),
+      accountNumberEnding: z.string(),
+      instalments: z.array(z.object({ date: z.string(), amount: z.int() })),
+    }),
+  }),
+  z.object({
+    kind: z.literal("plan-cancelled"),
+    to: recipientSchema,
+    firstName: z.string(),
+    planReference: z.string(),
+    refund: z.int(),
+  }),
+  z.object({
+    kind: z.literal("arrears-statement"),
+    to: recipientSchema,
+    firstName: z.string(),
+    planReference: z.string(),
+    missed: z.array(z.object({ date: z.string(), amount: z.int() })),
+    catchUpBy: z.string(),
+  }),
 ]);
 
 const ivBytes = 12;

@@ -1,4 +1,4 @@
-import { supportPhone } from "@kindred/domain";
+import { formatPrice, sumPence, supportPhone } from "@kindred/domain";
 
 /** What every email says, as plain text and as HTML. */
 export interface EmailContent {
@@ -13,11 +13,47 @@ export interface Recipient {
   address: string;
 }
 
+/** A file sent with an email (the plan's PDFs), kept base64 in the queue. */
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
+/** The facts of a new Direct Debit that its advance notice gives (amounts in pence, ISO dates). */
+export interface DirectDebitNotice {
+  planReference: string;
+  mandateReference: string;
+  accountHolderName: string;
+  sortCode: string;
+  accountNumberEnding: string;
+  instalments: { date: string; amount: number }[];
+}
+
 /** Each email the product sends, with what it needs to be written at the moment it is sent. */
 export type Email =
   | { kind: "confirm-email"; to: Recipient; firstName: string; link: string }
   | { kind: "reset-password"; to: Recipient; firstName: string; link: string }
-  | { kind: "password-changed"; to: Recipient; firstName: string; changedAt: Date };
+  | { kind: "password-changed"; to: Recipient; firstName: string; changedAt: Date }
+  | {
+      kind: "plan-paid";
+      to: Recipient;
+      firstName: string;
+      planReference: string;
+      paymentOption: "full" | "deposit";
+      amount: number;
+      attachments: Attachment[];
+    }
+  | { kind: "direct-debit-notice"; to: Recipient; firstName: string; notice: DirectDebitNotice }
+  | { kind: "plan-cancelled"; to: Recipient; firstName: string; planReference: string; refund: number }
+  | {
+      kind: "arrears-statement";
+      to: Recipient;
+      firstName: string;
+      planReference: string;
+      missed: { date: string; amount: number }[];
+      catchUpBy: string;
+    };
 
 /** The words of one email. */
 export function emailContent(email: Email): EmailContent {
@@ -28,6 +64,14 @@ export function emailContent(email: Email): EmailContent {
       return resetPasswordMessage(email);
     case "password-changed":
       return passwordChangedMessage(email);
+    case "plan-paid":
+      return planPaidMessage(email);
+    case "direct-debit-notice":
+      return directDebitNoticeMessage(email);
+    case "plan-cancelled":
+      return planCancelledMessage(email);
+    case "arrears-statement":
+      return arrearsStatementMessage(email);
   }
 }
 
@@ -142,6 +186,138 @@ export function passwordChangedMessage({
     },
     {
       paragraph: `If you did not change your password, please call us straight away on ${supportPhone.display}, so we can keep your account and your plans safe.`,
+    },
+  ]);
+}
+
+const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+/** "5 January 2027" for an ISO date. */
+export function formatLongDate(isoDate: string): string {
+  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** Sent when a plan's payment (in full, or its deposit) is confirmed, with the plan's two PDFs. */
+export function planPaidMessage({
+  firstName,
+  planReference,
+  paymentOption,
+  amount,
+}: {
+  firstName: string;
+  planReference: string;
+  paymentOption: "full" | "deposit";
+  amount: number;
+}): EmailContent {
+  const paid =
+    paymentOption === "full"
+      ? `Thank you. We have received your payment of ${formatPrice(amount)}, and your funeral plan is paid for in full.`
+      : `Thank you. We have received your deposit of ${formatPrice(amount)}, and your funeral plan is now in place. The rest is collected monthly by Direct Debit, as set out in the notice we have sent you separately.`;
+  return compose("Your funeral plan is confirmed", firstName, [
+    { paragraph: paid },
+    {
+      paragraph: `Your plan reference is ${planReference}. Please keep it somewhere safe, with your will if you have one.`,
+    },
+    {
+      paragraph:
+        "Your plan summary and plan details are attached to this email. We will also tell your funeral director about your plan, and you can see it at any time in your account.",
+    },
+    {
+      paragraph:
+        "It may help to let your family, or the person you have chosen as your representative, know that the plan exists and where to find its documents.",
+    },
+  ]);
+}
+
+/** The Direct Debit's advance notice: when each collection is taken and how much, 10 working days ahead at least. */
+export function directDebitNoticeMessage({
+  firstName,
+  notice,
+}: {
+  firstName: string;
+  notice: DirectDebitNotice;
+}): EmailContent {
+  const [first] = notice.instalments;
+  const last = notice.instalments.at(-1);
+  const rest = notice.instalments.slice(1);
+  const monthly = rest[0]?.amount;
+  return compose("Your Direct Debit is set up: advance notice of your payments", firstName, [
+    {
+      paragraph: `Your Direct Debit for funeral plan ${notice.planReference} is set up, from the account of ${notice.accountHolderName}, sort code ${notice.sortCode}, account number ending ${notice.accountNumberEnding}. It will show on your bank statement as ${notice.mandateReference}.`,
+    },
+    ...(first
+      ? [
+          {
+            paragraph: `Your first payment of ${formatPrice(first.amount)} will be taken on or just after ${formatLongDate(first.date)}.`,
+          },
+        ]
+      : []),
+    ...(monthly !== undefined && last
+      ? [
+          {
+            paragraph: `After that, ${rest.length} monthly payments of ${formatPrice(monthly)} will be taken on the same day each month, the last on or just after ${formatLongDate(last.date)}. In all, ${formatPrice(sumPence(notice.instalments.map((instalment) => instalment.amount)))} will be collected by Direct Debit.`,
+          },
+        ]
+      : []),
+    {
+      paragraph:
+        "The Direct Debit Guarantee protects you: if an amount or a date ever changes, we will tell you at least 10 working days before. If a payment is taken in error, your bank will refund it at once. You can cancel a Direct Debit at any time by contacting your bank.",
+    },
+  ]);
+}
+
+/** Sent when a plan is cancelled: the refund of everything paid, within 30 days. */
+export function planCancelledMessage({
+  firstName,
+  planReference,
+  refund,
+}: {
+  firstName: string;
+  planReference: string;
+  refund: number;
+}): EmailContent {
+  return compose("Your funeral plan has been cancelled", firstName, [
+    {
+      paragraph: `As you asked, we have cancelled funeral plan ${planReference}. There is no fee for cancelling.`,
+    },
+    {
+      paragraph:
+        refund > 0
+          ? `We will refund everything you have paid, ${formatPrice(refund)}, to the card or bank account it came from within 30 days. Most refunds arrive within a week.`
+          : "Nothing had been paid for this plan, so there is nothing to refund.",
+    },
+    { paragraph: "Any Direct Debit for the plan has been cancelled, and no more payments will be taken." },
+    {
+      paragraph:
+        "If you cancelled by mistake, or would like to talk anything through, please call us. We are sorry to see you go.",
+    },
+  ]);
+}
+
+/** After two missed instalments (FPCOB): what is owed, and 10 days to catch up. */
+export function arrearsStatementMessage({
+  firstName,
+  planReference,
+  missed,
+  catchUpBy,
+}: {
+  firstName: string;
+  planReference: string;
+  missed: { date: string; amount: number }[];
+  catchUpBy: string;
+}): EmailContent {
+  const owed = sumPence(missed.map((payment) => payment.amount));
+  return compose("Two payments for your funeral plan have been missed", firstName, [
+    {
+      paragraph: `We have not been able to collect ${missed.length} monthly payments for funeral plan ${planReference}: ${missed
+        .map((payment) => `${formatPrice(payment.amount)} due on ${formatLongDate(payment.date)}`)
+        .join(", and ")}. In all, ${formatPrice(owed)} is owed.`,
+    },
+    {
+      paragraph: `Please pay what is owed by ${formatLongDate(catchUpBy)}. You can call us to pay by card, or we can collect it again by Direct Debit once there is money in the account.`,
+    },
+    {
+      paragraph:
+        "If money is tight, please call us. We can spread what is owed, change your monthly payments, or, if you would rather, cancel the plan and refund everything you have paid, with no fee. Your plan stays in place while we talk.",
     },
   ]);
 }

@@ -1,5 +1,9 @@
 // What other modules may use of payments: whether a plan is paid (SPEC.md section 4).
-export { isPaid, selectPaymentFacts } from "./paid-status";
+export { isPaid, planChangesRefused, selectPaymentFacts } from "./paid-status";
+export { paymentRoutes, sandboxCardRoutes, webhookRoutes } from "./routes";
+export { createSandboxProvider, type SandboxProvider } from "./sandbox/sandbox-provider";
+export { sandboxBankAccounts, sandboxCards } from "./sandbox/test-instruments";
+export { createPaymentsService, type PaymentsService } from "./service";
 export type {
   BankAccount,
   CardPaymentProvider,

@@ -1,7 +1,7 @@
-import { isPlanPaid } from "@kindred/domain";
+import { isPlanPaid, messages } from "@kindred/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/database";
-import { mandates, payments } from "../../db/schema";
+import { mandates, payments, plans } from "../../db/schema";
 
 /**
  * What SPEC.md section 4's paid rule reads of a plan, straight from the stored payments and
@@ -32,4 +32,14 @@ export async function selectPaymentFacts(db: Database, planId: string) {
 /** Whether a plan is paid for (SPEC.md section 4). */
 export async function isPaid(db: Database, planId: string): Promise<boolean> {
   return isPlanPaid(await selectPaymentFacts(db, planId));
+}
+
+/**
+ * Why a plan's journey and people may no longer change, or null while they may: a cancelled plan
+ * is closed, and a paid plan is what the customer bought (issue 10 item 5).
+ */
+export async function planChangesRefused(db: Database, planId: string): Promise<string | null> {
+  const [plan] = await db.select({ cancelledAt: plans.cancelledAt }).from(plans).where(eq(plans.id, planId));
+  if (plan?.cancelledAt) return messages.planCancelled;
+  return (await isPaid(db, planId)) ? messages.planPaidCannotChange : null;
 }

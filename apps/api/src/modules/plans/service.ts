@@ -159,11 +159,19 @@ export function createPlansService({
   db,
   planOptions,
   funeralDirectors,
+  changesRefused = async () => null,
 }: {
   db: Database;
   planOptions: PlanOptionsService;
   funeralDirectors: FuneralDirectorService;
+  /** Why a plan may no longer change (it is paid for, or cancelled), or null while it may. */
+  changesRefused?: (planId: string) => Promise<string | null>;
 }): PlansService {
+  async function refuseClosedPlan(planId: string): Promise<void> {
+    const refused = await changesRefused(planId);
+    if (refused) throw new ViolationError([{ propertyPath: "plan", title: refused }], 409);
+  }
+
   /**
    * Checks the journey against the journey's rules (the catalogue's choices, contributions,
    * cars and the journey's own path) and the open branches, and answers 422 with all that is
@@ -224,6 +232,7 @@ export function createPlansService({
       const existing = await selectOwnedPlan(db, planId, userId);
       if (!existing) throw noSuchPlan();
       if (expectedVersion !== undefined && existing.version !== expectedVersion) throw changedElsewhere();
+      await refuseClosedPlan(planId);
       const submitted = journeyOf(body);
       if (!hasJourneyData(submitted)) {
         throw new ViolationError([{ propertyPath: "Data", title: messages.nothingToSave }], 400);
@@ -264,6 +273,7 @@ export function createPlansService({
 
     async savePeople(userId, planId, people) {
       if (!(await selectOwnedPlan(db, planId, userId))) throw noSuchPlan();
+      await refuseClosedPlan(planId);
       await storePlanPeople(db, planId, people);
       return toPlanPeopleResponse(await selectPlanPeople(db, planId));
     },

@@ -14,6 +14,8 @@ import type { PlansService } from "../plans";
  */
 export interface PurchaseReadiness {
   check(holder: TokenHolder, planId: string): Promise<PlanReadyResponse>;
+  /** The same, as yes or no. */
+  isReady(holder: TokenHolder, planId: string): Promise<boolean>;
 }
 
 export function createPurchaseReadiness({
@@ -28,7 +30,15 @@ export function createPurchaseReadiness({
   /** Whether a customer's email address is confirmed: documents and receipts must reach them. */
   isEmailConfirmed: (userId: string) => Promise<boolean>;
 }): PurchaseReadiness {
-  return {
+  const readiness: PurchaseReadiness = {
+    isReady: (holder, planId) =>
+      readiness.check(holder, planId).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof ViolationError && error.statusCode === 422) return false;
+          throw error;
+        },
+      ),
     async check(holder, planId) {
       const plan = await plans.getPlan(holder.userId, planId);
       const [catalogue, legal, people] = await Promise.all([
@@ -55,4 +65,5 @@ export function createPurchaseReadiness({
       return { valid: true, planId };
     },
   };
+  return readiness;
 }

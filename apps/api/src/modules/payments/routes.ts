@@ -1,0 +1,238 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  createDirectDebitBodySchema,
+  createDirectDebitResponseSchema,
+  createPaymentBodySchema,
+  idempotencyKeyHeadersSchema,
+  paymentChoiceSchema,
+  paymentIdParamsSchema,
+  paymentSchema,
+  planIdParamsSchema,
+  planPaymentsSchema,
+  sandboxAuthenticateBodySchema,
+  sandboxCardAnswerSchema,
+  sandboxCardConfirmBodySchema,
+  violationsResponseSchema,
+} from "@kindred/contracts";
+import { accountNumberEnding, messages } from "@kindred/domain";
+import { requireCustomerToken, tokenHolderOf } from "../auth";
+import { WebhookNotVerified } from "./provider";
+import type { SandboxProvider } from "./sandbox/sandbox-provider";
+import { NotKnownYet, type PaymentsService } from "./service";
+
+const violations = {
+  400: violationsResponseSchema,
+  404: violationsResponseSchema,
+  409: violationsResponseSchema,
+  422: violationsResponseSchema,
+};
+
+/** Paying for a plan; every route reads or writes only the holder's own plans and payments. */
+export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
+  app,
+  { payments },
+) => {
+  app.put(
+    "/plan/:id/payment-choice",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "How the customer will pay (in full, or a deposit and monthly instalments); charges nothing",
+        security: [{ bearerAuth: [] }],
+        params: planIdParamsSchema,
+        body: paymentChoiceSchema,
+        response: { 200: planPaymentsSchema, ...violations },
+      },
+    },
+    async (request) => payments.choose(tokenHolderOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    "/plan/:id/payments",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "A plan's payments, Direct Debit, schedule and state",
+        security: [{ bearerAuth: [] }],
+        params: planIdParamsSchema,
+        response: { 200: planPaymentsSchema, ...violations },
+      },
+    },
+    async (request) => payments.planPayments(tokenHolderOf(request), request.params.id),
+  );
+
+  app.post(
+    "/payments/create",
+    {
+      onRequest: requireCustomerToken,
+      schema: {
+        tags: ["payments"],
+        summary:
+          "Opens the card payment for a plan that is ready: in full or the deposit. The same Idempotency-Key answers the same payment",
+        security: [{ bearerAuth: [] }],
+        headers: idempotencyKeyHeadersSchema,
+        body: createPaymentBodySchema,
+        response: { 200: paymentSchema, 201: paymentSchema, ...violations },
+      },
+    },
+    async (request, reply) => {
+      const { payment, created } = await payments.createPayment(
+        tokenHolderOf(request),
+        request.headers["idempotency-key"],
+        request.body,
+      );
+      return reply.code(created ? 201 : 200).send(payment);
+    },
+  );
+
+  app.get(
+    "/payments/:id",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "One of the holder's payments, to follow it until the provider confirms it",
+        security: [{ bearerAuth: [] }],
+        params: paymentIdParamsSchema,
+        response: { 200: paymentSchema, ...violations },
+      },
+    },
+    async (request) => payments.getPayment(tokenHolderOf(request), request.params.id),
+  );
+
+  app.post(
+    "/direct-debit-v2/create",
+    {
+      onRequest: requireCustomerToken,
+      schema: {
+        tags: ["direct debit"],
+        summary:
+          "Sets up the Direct Debit for a plan paid by instalments, and its collections; answers the mandate (last four digits only)",
+        security: [{ bearerAuth: [] }],
+        headers: idempotencyKeyHeadersSchema,
+        body: createDirectDebitBodySchema,
+        response: {
+          200: createDirectDebitResponseSchema,
+          201: createDirectDebitResponseSchema,
+          ...violations,
+        },
+      },
+    },
+    async (request, reply) => {
+      request.log.info(
+        { planId: request.body.planId, accountNumberEnding: accountNumberEnding(request.body.accountNumber) },
+        "setting up a Direct Debit",
+      );
+      const { answer, created } = await payments.createDirectDebit(
+        tokenHolderOf(request),
+        request.headers["idempotency-key"],
+        request.body,
+      );
+      return reply.code(created ? 201 : 200).send(answer);
+    },
+  );
+
+  app.post(
+    "/plan/:id/cancel",
+    {
+      onRequest: requireCustomerToken,
+      schema: {
+        tags: ["payments"],
+        summary:
+          "Cancels a plan: no fee, everything paid refunded, the Direct Debit and every collection to come stopped",
+        security: [{ bearerAuth: [] }],
+        headers: idempotencyKeyHeadersSchema,
+        params: planIdParamsSchema,
+        body: z.object({}).optional(),
+        response: { 200: planPaymentsSchema, ...violations },
+      },
+    },
+    async (request) => payments.cancel(tokenHolderOf(request), request.params.id),
+  );
+};
+
+/**
+ * The embedded sandbox's own card fields (docs/decisions/016-payments.md): what Stripe's fields
+ * would post to Stripe. The card number is checked and dropped here, never logged or kept.
+ */
+export const sandboxCardRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProvider }> = async (
+  app,
+  { sandbox },
+) => {
+  const params = z.object({ id: z.string().regex(/^sbx_pay_[\w-]{16}$/, messages.notAPaymentReference) });
+  app.post(
+    "/sandbox-provider/card-payments/:id/confirm",
+    {
+      schema: {
+        tags: ["sandbox provider"],
+        summary: "The sandbox's card fields: pays with a test card",
+        security: [{ bearerAuth: [] }],
+        params,
+        body: sandboxCardConfirmBodySchema,
+        response: { 200: sandboxCardAnswerSchema, ...violations },
+      },
+    },
+    async (request) => sandbox.confirmCard(request.params.id, request.body, new Date()),
+  );
+  app.post(
+    "/sandbox-provider/card-payments/:id/authenticate",
+    {
+      schema: {
+        tags: ["sandbox provider"],
+        summary: "The sandbox's 'confirm with your bank' step",
+        security: [{ bearerAuth: [] }],
+        params,
+        body: sandboxAuthenticateBodySchema,
+        response: { 200: sandboxCardAnswerSchema, ...violations },
+      },
+    },
+    async (request) => sandbox.authenticateCard(request.params.id, request.body),
+  );
+};
+
+/**
+ * Providers' webhooks, outside the bearer-token routes: each is verified by its signature over
+ * the exact bytes sent, so the body is kept as a string. 401 for a signature that does not verify
+ * (nothing changes); 204 once every event is handled, or was handled before.
+ */
+export const webhookRoutes: FastifyPluginAsync<{ payments: PaymentsService }> = async (app, { payments }) => {
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string", bodyLimit: 256 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  for (const [path, provider] of [
+    ["/webhooks/card-payments", "card"],
+    ["/webhooks/direct-debit", "directDebit"],
+  ] as const) {
+    app.post(path, { schema: { hide: true } }, async (request, reply) => {
+      if (typeof request.body !== "string") {
+        return reply
+          .code(400)
+          .send({ violations: [{ propertyPath: "body", title: "A webhook body is JSON." }] });
+      }
+      try {
+        await payments.handleWebhook(provider, { rawBody: request.body, headers: request.headers });
+      } catch (error) {
+        if (error instanceof NotKnownYet) {
+          request.log.info(
+            { provider },
+            "a webhook came before its object was stored; asked to send it again",
+          );
+          return reply
+            .code(503)
+            .send({ violations: [{ propertyPath: "event", title: "Not ready; send again." }] });
+        }
+        if (error instanceof WebhookNotVerified) {
+          request.log.warn({ provider }, "a webhook was refused: its signature did not verify");
+          return reply
+            .code(401)
+            .send({ violations: [{ propertyPath: "signature", title: "Not verified." }] });
+        }
+        throw error;
+      }
+      return reply.code(204).send();
+    });
+  }
+};

@@ -1,0 +1,412 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { SandboxCardAnswer, Violation } from "@kindred/contracts";
+import { accountNumberEnding, messages } from "@kindred/domain";
+import { and, eq, lte, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { JobWithMetadata } from "pg-boss";
+import type { Database } from "../../../db/database";
+import type { JobQueue } from "../../../db/job-queue";
+import { sandboxMandates, sandboxPayments } from "../../../db/schema";
+import { ViolationError } from "../../../plugins/error-handler";
+import {
+  WebhookNotVerified,
+  type CardPaymentProvider,
+  type DirectDebitProvider,
+  type IncomingWebhook,
+  type ProviderEvent,
+} from "../provider";
+import { passesLuhn, sandboxBankAccounts, sandboxCards } from "./test-instruments";
+
+/**
+ * The embedded payment provider (docs/decisions/016-payments.md): the default, needing no
+ * account, like PGlite for the database. It keeps its own books in `sandbox_*` tables and answers
+ * the way Stripe and GoCardless do: a call answers at once, and what became of it arrives later as
+ * a signed webhook, delivered from a queue with retries (`sandbox-webhooks`), so the rest of the
+ * API runs exactly as it would against a real provider.
+ *
+ * The card fields in the browser post to the sandbox's own routes (as Stripe's fields post to
+ * Stripe), never to our payments routes; the card number is checked and dropped, and only its
+ * last four digits are kept.
+ */
+export const sandboxWebhookQueue = "sandbox-webhooks";
+export const sandboxSignatureHeader = "sandbox-signature";
+
+/** A signature older than this is refused, so a captured webhook cannot be replayed much later. */
+const signatureToleranceSeconds = 5 * 60;
+
+type SandboxEventBody = ProviderEvent;
+/** An event before the sandbox gives it its id (distributes over the kinds of event). */
+type NewEvent = ProviderEvent extends infer Event
+  ? Event extends ProviderEvent
+    ? Omit<Event, "eventId">
+    : never
+  : never;
+
+export interface SandboxProvider {
+  card: CardPaymentProvider;
+  directDebit: DirectDebitProvider;
+  /** The sandbox's card fields: the card is entered here, as it would be on Stripe's page. */
+  confirmCard(
+    providerPaymentId: string,
+    body: { clientSecret: string; cardNumber: string; expiry: string; securityCode: string },
+    today: Date,
+  ): Promise<SandboxCardAnswer>;
+  /** The "confirm with your bank" step a test card may ask for. */
+  authenticateCard(
+    providerPaymentId: string,
+    body: { clientSecret: string; approve: boolean },
+  ): Promise<SandboxCardAnswer>;
+  /**
+   * Takes every collection due on or before `today` (an ISO date): the test account that
+   * collects pays, the other fails. Run daily by the queue's schedule, and by tests.
+   */
+  collectDue(today: string): Promise<number>;
+  /** Starts delivering webhooks to `deliver`, as a real provider posts them to our endpoint. */
+  startDelivery(
+    deliver: (webhook: IncomingWebhook, to: "card" | "directDebit") => Promise<void>,
+  ): Promise<void>;
+  /** Resolves once every webhook sent so far has been delivered (tests). */
+  idle(): Promise<void>;
+  /** Signs a body as the sandbox does (tests forge and replay webhooks with it). */
+  sign(rawBody: string, at?: Date): string;
+}
+
+const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
+
+export function createSandboxProvider({
+  db,
+  jobQueue,
+  webhookSecret,
+  log,
+}: {
+  db: Database;
+  jobQueue: JobQueue;
+  webhookSecret: string;
+  log: FastifyBaseLogger;
+}): SandboxProvider {
+  const sign = (rawBody: string, at: Date = new Date()) => {
+    const timestamp = Math.floor(at.getTime() / 1000);
+    const signature = createHmac("sha256", webhookSecret).update(`${timestamp}.${rawBody}`).digest("hex");
+    return `t=${timestamp},v1=${signature}`;
+  };
+
+  /** Sends an event in the caller's transaction: delivered once the sandbox's own change commits. */
+  const emit = (transaction: Database, event: NewEvent) =>
+    jobQueue.sendWithin(transaction, sandboxWebhookQueue, { ...event, eventId: randomId("sbx_evt") });
+
+  async function parseWebhook({ rawBody, headers }: IncomingWebhook): Promise<ProviderEvent[]> {
+    const header = headers[sandboxSignatureHeader];
+    const parts = new Map(
+      (typeof header === "string" ? header : "")
+        .split(",")
+        .map((part) => part.split("=", 2) as [string, string]),
+    );
+    const timestamp = Number(parts.get("t"));
+    const given = Buffer.from(parts.get("v1") ?? "", "hex");
+    const expected = createHmac("sha256", webhookSecret)
+      .update(`${parts.get("t")}.${rawBody}`)
+      .digest();
+    if (
+      !Number.isInteger(timestamp) ||
+      given.length !== expected.length ||
+      !timingSafeEqual(given, expected)
+    ) {
+      throw new WebhookNotVerified("the signature does not match");
+    }
+    if (Math.abs(Date.now() / 1000 - timestamp) > signatureToleranceSeconds) {
+      throw new WebhookNotVerified("the signature is too old");
+    }
+    return [JSON.parse(rawBody) as ProviderEvent];
+  }
+
+  async function payment(providerPaymentId: string, clientSecret: string) {
+    const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, providerPaymentId));
+    // Not the right secret is no payment at all: nothing says whether the id exists.
+    if (!row || row.kind !== "card" || row.clientSecret !== clientSecret) {
+      throw new ViolationError([{ propertyPath: "payment", title: messages.notAPaymentReference }], 404);
+    }
+    return row;
+  }
+
+  const card: CardPaymentProvider = {
+    name: "sandbox",
+    async createPayment({ amountPence, description, idempotencyKey }) {
+      const id = randomId("sbx_pay");
+      await db
+        .insert(sandboxPayments)
+        .values({
+          id,
+          kind: "card",
+          amountPence,
+          description,
+          clientSecret: `${id}_secret_${randomBytes(16).toString("base64url")}`,
+          status: "requires_payment_method",
+          idempotencyKey: `card:${idempotencyKey}`,
+        })
+        .onConflictDoNothing({ target: sandboxPayments.idempotencyKey });
+      const [row] = await db
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.idempotencyKey, `card:${idempotencyKey}`));
+      if (!row?.clientSecret) throw new Error("The sandbox lost a payment it had just made");
+      return { providerPaymentId: row.id, clientSecret: row.clientSecret };
+    },
+    async refundPayment({ providerPaymentId, amountPence }) {
+      await db.transaction(async (transaction) => {
+        const [row] = await transaction
+          .update(sandboxPayments)
+          .set({ refundedPence: sql`${sandboxPayments.refundedPence} + ${amountPence}`, status: "refunded" })
+          .where(and(eq(sandboxPayments.id, providerPaymentId), eq(sandboxPayments.status, "succeeded")))
+          .returning();
+        if (row) await emit(transaction, { kind: "card_payment", providerPaymentId, status: "refunded" });
+      });
+    },
+    parseWebhook,
+  };
+
+  const directDebit: DirectDebitProvider = {
+    name: "sandbox",
+    async createMandate({ bankAccount, reference, idempotencyKey }) {
+      const id = randomId("sbx_md");
+      const failing = sandboxBankAccounts.collectionsFail;
+      const fails =
+        bankAccount.sortCode === failing.sortCode && bankAccount.accountNumber === failing.accountNumber;
+      await db.transaction(async (transaction) => {
+        const inserted = await transaction
+          .insert(sandboxMandates)
+          .values({
+            id,
+            reference,
+            accountHolderName: bankAccount.accountHolderName,
+            sortCode: bankAccount.sortCode,
+            accountNumberEnding: accountNumberEnding(bankAccount.accountNumber),
+            behaviour: fails ? "fails" : "collects",
+            status: "pending_submission",
+            idempotencyKey,
+          })
+          .onConflictDoNothing({ target: sandboxMandates.idempotencyKey })
+          .returning();
+        if (inserted.length > 0) {
+          await emit(transaction, { kind: "mandate", providerMandateId: id, status: "active" });
+        }
+      });
+      const [row] = await db
+        .select()
+        .from(sandboxMandates)
+        .where(eq(sandboxMandates.idempotencyKey, idempotencyKey));
+      if (!row) throw new Error("The sandbox lost a mandate it had just made");
+      return { providerMandateId: row.id, reference: row.reference };
+    },
+    async createCollection({ providerMandateId, amountPence, chargeDate, description, idempotencyKey }) {
+      const id = randomId("sbx_col");
+      await db
+        .insert(sandboxPayments)
+        .values({
+          id,
+          kind: "collection",
+          amountPence,
+          description,
+          mandateId: providerMandateId,
+          chargeDate,
+          status: "pending_submission",
+          idempotencyKey: `collection:${idempotencyKey}`,
+        })
+        .onConflictDoNothing({ target: sandboxPayments.idempotencyKey });
+      const [row] = await db
+        .select({ id: sandboxPayments.id })
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.idempotencyKey, `collection:${idempotencyKey}`));
+      if (!row) throw new Error("The sandbox lost a collection it had just made");
+      return { providerPaymentId: row.id };
+    },
+    async cancelCollection(providerPaymentId) {
+      await db.transaction(async (transaction) => {
+        const [row] = await transaction
+          .update(sandboxPayments)
+          .set({ status: "cancelled" })
+          .where(
+            and(eq(sandboxPayments.id, providerPaymentId), eq(sandboxPayments.status, "pending_submission")),
+          )
+          .returning();
+        if (row) await emit(transaction, { kind: "collection", providerPaymentId, status: "cancelled" });
+      });
+    },
+    async refundCollection({ providerPaymentId, amountPence }) {
+      await db.transaction(async (transaction) => {
+        const [row] = await transaction
+          .update(sandboxPayments)
+          .set({ refundedPence: sql`${sandboxPayments.refundedPence} + ${amountPence}`, status: "refunded" })
+          .where(and(eq(sandboxPayments.id, providerPaymentId), eq(sandboxPayments.status, "paid_out")))
+          .returning();
+        if (row) await emit(transaction, { kind: "collection", providerPaymentId, status: "refunded" });
+      });
+    },
+    async cancelMandate(providerMandateId) {
+      await db.transaction(async (transaction) => {
+        const [row] = await transaction
+          .update(sandboxMandates)
+          .set({ status: "cancelled" })
+          .where(
+            and(eq(sandboxMandates.id, providerMandateId), sql`${sandboxMandates.status} <> 'cancelled'`),
+          )
+          .returning();
+        if (row) await emit(transaction, { kind: "mandate", providerMandateId, status: "cancelled" });
+      });
+    },
+    parseWebhook,
+  };
+
+  return {
+    card,
+    directDebit,
+
+    async confirmCard(providerPaymentId, body, today) {
+      const row = await payment(providerPaymentId, body.clientSecret);
+      if (row.status !== "requires_payment_method") {
+        return { status: row.status === "requires_action" ? "requires_action" : "processing", message: null };
+      }
+      const problems = cardProblems(body, today);
+      if (problems.length > 0) throw new ViolationError(problems, 422);
+      const number = body.cardNumber.replace(/[\s-]/g, "");
+      const outcome =
+        number === sandboxCards.declined
+          ? "declined"
+          : number === sandboxCards.needsConfirmation
+            ? "requires_action"
+            : "processing";
+      await db.transaction(async (transaction) => {
+        await transaction
+          .update(sandboxPayments)
+          .set({ status: outcome === "processing" ? "succeeded" : outcome, cardEnding: number.slice(-4) })
+          .where(eq(sandboxPayments.id, providerPaymentId));
+        await emit(transaction, {
+          kind: "card_payment",
+          providerPaymentId,
+          status:
+            outcome === "processing" ? "confirmed" : outcome === "declined" ? "failed" : "requires_action",
+          ...(outcome === "declined" ? { reason: "card_declined" } : {}),
+        });
+      });
+      return { status: outcome, message: outcome === "declined" ? messages.cardDeclined : null };
+    },
+
+    async authenticateCard(providerPaymentId, { clientSecret, approve }) {
+      const row = await payment(providerPaymentId, clientSecret);
+      if (row.status !== "requires_action") return { status: "processing", message: null };
+      await db.transaction(async (transaction) => {
+        await transaction
+          .update(sandboxPayments)
+          .set({ status: approve ? "succeeded" : "declined" })
+          .where(eq(sandboxPayments.id, providerPaymentId));
+        await emit(transaction, {
+          kind: "card_payment",
+          providerPaymentId,
+          status: approve ? "confirmed" : "failed",
+          ...(approve ? {} : { reason: "authentication_failed" }),
+        });
+      });
+      return approve
+        ? { status: "processing", message: null }
+        : { status: "declined", message: messages.cardNotConfirmed };
+    },
+
+    async collectDue(today) {
+      return db.transaction(async (transaction) => {
+        const due = await transaction
+          .select({ id: sandboxPayments.id, behaviour: sandboxMandates.behaviour })
+          .from(sandboxPayments)
+          .innerJoin(sandboxMandates, eq(sandboxMandates.id, sandboxPayments.mandateId))
+          .where(
+            and(
+              eq(sandboxPayments.kind, "collection"),
+              eq(sandboxPayments.status, "pending_submission"),
+              lte(sandboxPayments.chargeDate, today),
+            ),
+          );
+        for (const collection of due) {
+          const collected = collection.behaviour === "collects";
+          await transaction
+            .update(sandboxPayments)
+            .set({ status: collected ? "paid_out" : "failed" })
+            .where(eq(sandboxPayments.id, collection.id));
+          await emit(transaction, {
+            kind: "collection",
+            providerPaymentId: collection.id,
+            status: "submitted",
+          });
+          await emit(transaction, {
+            kind: "collection",
+            providerPaymentId: collection.id,
+            status: collected ? "collected" : "failed",
+            ...(collected ? {} : { reason: "insufficient_funds" }),
+          });
+        }
+        return due.length;
+      });
+    },
+
+    async startDelivery(deliver) {
+      const options = {
+        retryLimit: 10,
+        retryDelay: 2,
+        retryBackoff: true,
+        retryDelayMax: 600,
+        notify: jobQueue.wakesWorkers,
+      };
+      await jobQueue.boss.createQueue(sandboxWebhookQueue, options);
+      await jobQueue.boss.updateQueue(sandboxWebhookQueue, options);
+      // One at a time, in the order they were sent, as the events happened.
+      await jobQueue.boss.work(
+        sandboxWebhookQueue,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+        async (jobs: JobWithMetadata<SandboxEventBody>[]) => {
+          for (const job of jobs) {
+            const rawBody = JSON.stringify(job.data);
+            try {
+              // Card events go to the card payments webhook, the rest to Direct Debit's, as the
+              // sandbox stands in for both providers.
+              await deliver(
+                { rawBody, headers: { [sandboxSignatureHeader]: sign(rawBody) } },
+                job.data.kind === "card_payment" ? "card" : "directDebit",
+              );
+            } catch (error) {
+              log.warn(
+                { jobId: job.id, attempt: job.retryCount + 1 },
+                "sandbox webhook not accepted; it will be sent again",
+              );
+              throw error;
+            }
+          }
+        },
+      );
+    },
+
+    idle: () => jobQueue.idle(sandboxWebhookQueue),
+    sign,
+  };
+}
+
+/** The card fields' own checks, as a provider's page makes them. Any card but a test card is refused. */
+function cardProblems(
+  body: { cardNumber: string; expiry: string; securityCode: string },
+  today: Date,
+): Violation[] {
+  const problems: Violation[] = [];
+  const number = body.cardNumber.replace(/[\s-]/g, "");
+  if (!/^\d{16}$/.test(number) || !passesLuhn(number)) {
+    problems.push({ propertyPath: "cardNumber", title: messages.cardNumberNotValid });
+  } else if (!Object.values(sandboxCards).includes(number as never)) {
+    problems.push({ propertyPath: "cardNumber", title: messages.sandboxNeedsTestCard });
+  }
+  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(body.expiry.trim());
+  const month = Number(expiry?.[1]);
+  const year = 2000 + Number(expiry?.[2]);
+  const thisMonth = today.getUTCFullYear() * 12 + today.getUTCMonth();
+  if (!expiry || month < 1 || month > 12 || year * 12 + month - 1 < thisMonth) {
+    problems.push({ propertyPath: "expiry", title: messages.cardExpiryNotValid });
+  }
+  if (!/^\d{3}$/.test(body.securityCode.trim())) {
+    problems.push({ propertyPath: "securityCode", title: messages.cardSecurityCodeNotValid });
+  }
+  return problems;
+}

@@ -1,0 +1,328 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  paymentSchema,
+  planPaymentsSchema,
+  sandboxCardAnswerSchema,
+  violationsResponseSchema,
+} from "@kindred/contracts";
+import { messages } from "@kindred/domain";
+import { eq } from "drizzle-orm";
+import { payments, sandboxPayments } from "../src/db/schema";
+import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
+import { callApi, createSignedInCustomer } from "./support/customers";
+import { readyPlan } from "./support/ready-plans";
+import { createTestApp, type TestApp } from "./support/test-app";
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+function withKey(
+  token: string,
+  method: "POST" | "PUT",
+  url: string,
+  payload: unknown,
+  key: string = randomUUID(),
+) {
+  return testApp.app.inject({
+    method,
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { authorization: `Bearer ${token}`, "idempotency-key": key },
+  });
+}
+
+const sandbox = () => {
+  const provider = testApp.app.sandboxProvider;
+  if (!provider) throw new Error("The test app runs on the sandbox provider");
+  return provider;
+};
+
+async function choose(token: string, planId: string, choice: unknown) {
+  const response = await callApi(testApp, token, "PUT", `/api/plan/${planId}/payment-choice`, choice);
+  expect(response.statusCode, response.body).toBe(200);
+  return planPaymentsSchema.parse(response.json());
+}
+
+async function payByCard(
+  token: string,
+  planId: string,
+  paymentOption: "full" | "deposit",
+  cardNumber: string,
+) {
+  const created = await withKey(token, "POST", "/api/payments/create", { planId, paymentOption });
+  expect(created.statusCode, created.body).toBe(201);
+  const payment = paymentSchema.parse(created.json());
+  const confirmed = await callApi(
+    testApp,
+    token,
+    "POST",
+    `/api/sandbox-provider/card-payments/${payment.providerPaymentId}/confirm`,
+    { clientSecret: payment.clientSecret, cardNumber, expiry: "04/39", securityCode: "123" },
+  );
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  await sandbox().idle();
+  return { payment, answer: sandboxCardAnswerSchema.parse(confirmed.json()) };
+}
+
+async function paymentsOf(token: string, planId: string) {
+  const response = await callApi(testApp, token, "GET", `/api/plan/${planId}/payments`);
+  expect(response.statusCode, response.body).toBe(200);
+  return planPaymentsSchema.parse(response.json());
+}
+
+describe("paying in full by card", () => {
+  it("charges the plan's price once the provider confirms, marks it paid, and emails both PDFs", async () => {
+    const { planId, price, token, email } = await readyPlan(testApp);
+    expect((await paymentsOf(token, planId)).state).toBe("ready_to_pay");
+    await choose(token, planId, { option: "full" });
+
+    const { payment, answer } = await payByCard(token, planId, "full", sandboxCards.succeeds);
+
+    expect(payment).toMatchObject({
+      amount: price,
+      status: "pending",
+      completed: false,
+      provider: "sandbox",
+    });
+    expect(answer.status).toBe("processing");
+    const state = await paymentsOf(token, planId);
+    expect(state).toMatchObject({ state: "paid", paid: true });
+    expect(state.payments).toEqual([
+      expect.objectContaining({ status: "confirmed", completed: true, amount: price }),
+    ]);
+    const [confirmation] = (await testApp.readOutbox()).filter(
+      (message) => message.to === email && message.subject === "Your funeral plan is confirmed",
+    );
+    expect(confirmation?.text).toContain(planId);
+    expect(confirmation?.partTypes.filter((type) => type === "application/pdf")).toHaveLength(2);
+  });
+
+  it("answers the same payment for the same Idempotency-Key, and refuses that key with another body", async () => {
+    const { planId, token } = await readyPlan(testApp);
+    await choose(token, planId, { option: "full" });
+    const key = randomUUID();
+
+    const [first, second] = await Promise.all([
+      withKey(token, "POST", "/api/payments/create", { planId, paymentOption: "full" }, key),
+      withKey(token, "POST", "/api/payments/create", { planId, paymentOption: "full" }, key),
+    ]);
+    const reused = await withKey(
+      token,
+      "POST",
+      "/api/payments/create",
+      { planId, paymentOption: "deposit" },
+      key,
+    );
+
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 201]);
+    expect(paymentSchema.parse(first.json()).id).toBe(paymentSchema.parse(second.json()).id);
+    expect(reused.statusCode).toBe(422);
+    expect(violationsResponseSchema.parse(reused.json()).violations).toEqual([
+      { propertyPath: "Idempotency-Key", title: messages.idempotencyKeyReused },
+    ]);
+    expect(await testApp.db.select().from(payments).where(eq(payments.planId, planId))).toHaveLength(1);
+  });
+
+  it("never opens a second payment for a plan, even with a new key, and nothing once it is paid", async () => {
+    const { planId, token } = await readyPlan(testApp);
+    await choose(token, planId, { option: "full" });
+    const { payment } = await payByCard(token, planId, "full", sandboxCards.succeeds);
+
+    const again = await withKey(token, "POST", "/api/payments/create", { planId, paymentOption: "full" });
+
+    expect(again.statusCode).toBe(409);
+    expect(violationsResponseSchema.parse(again.json()).violations[0]?.title).toBe(messages.planAlreadyPaid);
+    const rows = await testApp.db.select().from(payments).where(eq(payments.planId, planId));
+    expect(rows.map((row) => row.id)).toEqual([payment.id]);
+    const providerRows = await testApp.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.kind, "card"));
+    expect(providerRows.filter((row) => row.id === payment.providerPaymentId)).toHaveLength(1);
+  });
+
+  it("refuses a request without an Idempotency-Key, and charges nothing", async () => {
+    const { planId, token } = await readyPlan(testApp);
+    await choose(token, planId, { option: "full" });
+
+    const response = await callApi(testApp, token, "POST", "/api/payments/create", {
+      planId,
+      paymentOption: "full",
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain(messages.idempotencyKeyMissing);
+    expect(await testApp.db.select().from(payments).where(eq(payments.planId, planId))).toHaveLength(0);
+  });
+
+  it("never charges a plan that is not ready, and answers 404 for another customer's plan", async () => {
+    const other = await createSignedInCustomer(testApp);
+    const { planId, token } = await readyPlan(testApp);
+    await choose(token, planId, { option: "full" });
+
+    const notTheirs = await withKey(other.token, "POST", "/api/payments/create", {
+      planId,
+      paymentOption: "full",
+    });
+    const noChoice = await readyPlan(testApp);
+    const unchosen = await withKey(noChoice.token, "POST", "/api/payments/create", {
+      planId: noChoice.planId,
+      paymentOption: "full",
+    });
+    const otherReads = await callApi(testApp, other.token, "GET", `/api/plan/${planId}/payments`);
+
+    expect(notTheirs.statusCode).toBe(404);
+    expect(otherReads.statusCode).toBe(404);
+    expect(unchosen.statusCode).toBe(422);
+    expect(violationsResponseSchema.parse(unchosen.json()).violations[0]?.title).toBe(
+      messages.paymentChoiceNeeded,
+    );
+  });
+
+  it("a declined card takes nothing and leaves the plan open for another attempt", async () => {
+    const { planId, token } = await readyPlan(testApp);
+    await choose(token, planId, { option: "full" });
+
+    const { answer } = await payByCard(token, planId, "full", sandboxCards.declined);
+    const retry = await payByCard(token, planId, "full", sandboxCards.succeeds);
+
+    expect(answer).toEqual({ status: "declined", message: messages.cardDeclined });
+    expect(retry.answer.status).toBe("processing");
+    const state = await paymentsOf(token, planId);
+    expect(state.payments.map((payment) => payment.status)).toEqual(["failed", "confirmed"]);
+    expect(state.paid).toBe(true);
+  });
+
+  it("a card that needs the bank's confirmation is paid only once it is confirmed", async () => {
+    const { planId, token } = await readyPlan(testApp);
+    await choose(token, planId, { option: "full" });
+    const { payment, answer } = await payByCard(token, planId, "full", sandboxCards.needsConfirmation);
+    expect(answer.status).toBe("requires_action");
+    expect((await paymentsOf(token, planId)).paid).toBe(false);
+
+    const approved = await callApi(
+      testApp,
+      token,
+      "POST",
+      `/api/sandbox-provider/card-payments/${payment.providerPaymentId}/authenticate`,
+      { clientSecret: payment.clientSecret, approve: true },
+    );
+    await sandbox().idle();
+
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await paymentsOf(token, planId)).paid).toBe(true);
+  });
+
+  it("the sandbox's card fields refuse anything but a valid test card, naming the field", async () => {
+    const { planId, token } = await readyPlan(testApp);
+    await choose(token, planId, { option: "full" });
+    const created = await withKey(token, "POST", "/api/payments/create", { planId, paymentOption: "full" });
+    const payment = paymentSchema.parse(created.json());
+
+    const response = await callApi(
+      testApp,
+      token,
+      "POST",
+      `/api/sandbox-provider/card-payments/${payment.providerPaymentId}/confirm`,
+      {
+        clientSecret: payment.clientSecret,
+        cardNumber: "4242 4242 4242 4241",
+        expiry: "13/20",
+        securityCode: "12",
+      },
+    );
+
+    expect(response.statusCode).toBe(422);
+    expect(
+      violationsResponseSchema.parse(response.json()).violations.map((violation) => violation.propertyPath),
+    ).toEqual(["cardNumber", "expiry", "securityCode"]);
+  });
+});
+
+describe("webhooks", () => {
+  it("handles a replayed event once, and refuses a forged one with 401, changing nothing", async () => {
+    const { planId, token } = await readyPlan(testApp);
+    await choose(token, planId, { option: "full" });
+    const { payment } = await payByCard(token, planId, "full", sandboxCards.needsConfirmation);
+    const body = JSON.stringify({
+      eventId: `evt_${randomUUID()}`,
+      kind: "card_payment",
+      providerPaymentId: payment.providerPaymentId,
+      status: "confirmed",
+    });
+    const post = (signature: string) =>
+      testApp.app.inject({
+        method: "POST",
+        url: "/webhooks/card-payments",
+        payload: body,
+        headers: { "content-type": "application/json", "sandbox-signature": signature },
+      });
+
+    const forged = await post(sandbox().sign(body).replace(/v1=./, "v1=0"));
+    expect(forged.statusCode).toBe(401);
+    expect((await paymentsOf(token, planId)).paid).toBe(false);
+
+    const signature = sandbox().sign(body);
+    const first = await post(signature);
+    const replayed = await post(signature);
+
+    expect([first.statusCode, replayed.statusCode]).toEqual([204, 204]);
+    const state = await paymentsOf(token, planId);
+    expect(state.paid).toBe(true);
+    const confirmations = (await testApp.readOutbox()).filter(
+      (message) => message.subject === "Your funeral plan is confirmed" && message.text.includes(planId),
+    );
+    expect(confirmations).toHaveLength(1);
+  });
+});
+
+describe("a deposit and monthly instalments by Direct Debit", () => {
+  it("refuses a Direct Debit for a plan paid in full, and bank details that fail the check", async () => {
+    const { planId, token } = await readyPlan(testApp);
+    await choose(token, planId, { option: "deposit", deposit: 25_000, months: 12 });
+    const refused = await withKey(token, "POST", "/api/direct-debit-v2/create", {
+      planId,
+      accountHolderName: "Margaret Thompson",
+      sortCode: "20-00-00",
+      accountNumber: "12345678",
+      isSoleSignatory: true,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(violationsResponseSchema.parse(refused.json()).violations[0]?.propertyPath).toBe("accountNumber");
+
+    await choose(token, planId, { option: "full" });
+    const notNeeded = await withKey(token, "POST", "/api/direct-debit-v2/create", {
+      planId,
+      accountHolderName: "Margaret Thompson",
+      sortCode: "20-00-00",
+      accountNumber: sandboxBankAccounts.collects.accountNumber,
+      isSoleSignatory: true,
+    });
+    expect(notNeeded.statusCode).toBe(422);
+    expect(violationsResponseSchema.parse(notNeeded.json()).violations[0]?.title).toBe(
+      messages.directDebitNotNeeded,
+    );
+  });
+});
+
+describe("a paid plan, and cancelling", () => {
+  it("a paid plan's journey and people can no longer be changed", async () => {
+    const { planId, token, journey } = await readyPlan(testApp);
+    await choose(token, planId, { option: "full" });
+    await payByCard(token, planId, "full", sandboxCards.succeeds);
+
+    const saved = await callApi(testApp, token, "PATCH", `/api/plan/${planId}`, {
+      ...journey,
+      saveUnfinishedJourney: true,
+    });
+
+    expect(saved.statusCode).toBe(409);
+    expect(violationsResponseSchema.parse(saved.json()).violations[0]?.title).toBe(
+      messages.planPaidCannotChange,
+    );
+  });
+});

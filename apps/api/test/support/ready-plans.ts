@@ -1,0 +1,33 @@
+import { planResponseSchema, type JourneyDataPayload } from "@kindred/contracts";
+import { legalDocumentReferences } from "@kindred/domain";
+import { expect } from "vitest";
+import { apiUrlOfLink, callApi, signIn } from "./customers";
+import { catalogueAndBranch, fullJourney } from "./journeys";
+import { customerGuestDetails } from "./people";
+import type { TestApp } from "./test-app";
+
+/**
+ * A plan that may be paid for, as a visitor gets there: a finished journey, the six documents
+ * accepted, an account made with the customer's details, its email address confirmed.
+ */
+export async function readyPlan(testApp: TestApp, journey?: JourneyDataPayload) {
+  const guestToken = await testApp.requestApplicationToken();
+  const { catalogue, branch } = await catalogueAndBranch(testApp, guestToken);
+  const planJourney = journey ?? fullJourney(catalogue, branch.id);
+  const planned = await callApi(testApp, guestToken, "POST", "/api/guest/plan", planJourney);
+  expect(planned.statusCode, planned.body).toBe(201);
+  const plan = planResponseSchema.parse(planned.json());
+  const accepted = await callApi(testApp, guestToken, "PUT", `/api/plan/${plan.id}/legal`, {
+    documents: legalDocumentReferences.map((docReference) => ({ docReference, accepted: true })),
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  const details = customerGuestDetails();
+  const created = await callApi(testApp, guestToken, "POST", `/api/plan/${plan.id}/customer-guest`, details);
+  expect(created.statusCode, created.body).toBe(201);
+  const email = details.customer.email.toLowerCase();
+  const confirmation = (await testApp.readOutbox()).find((message) => message.to === email);
+  const link = confirmation?.text.split(/\s+/).find((word) => word.includes("/account/confirm-email?"));
+  expect((await callApi(testApp, guestToken, "GET", apiUrlOfLink(link ?? ""))).statusCode).toBe(200);
+  const token = await signIn(testApp, details.customer.email);
+  return { planId: plan.id, price: plan.price.total, token, email, catalogue, journey: planJourney };
+}
