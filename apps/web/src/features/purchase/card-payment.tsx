@@ -17,6 +17,13 @@ type Problem = { title: string; lines: readonly string[]; count: number };
 
 const takingPayment = "Taking your payment";
 
+type Watching = { paymentId: string; purpose: "confirm" | "settle" };
+
+/** A failed payment's reason, as the provider records it, in words for the person paying. */
+function failureMessage(reason: string | null): string {
+  return reason === "authentication_failed" ? messages.cardNotConfirmed : messages.cardDeclined;
+}
+
 function titlesOf(violations: readonly Violation[]): string[] {
   return violations.map((violation) => violation.title);
 }
@@ -45,16 +52,29 @@ export function CardPayment({
   const cardFields = useRef<SandboxCardFieldsHandle>(null);
   /** The payment of the attempt under way, once opened. */
   const attempt = useRef<PaymentResponse | null>(null);
-  /** A request of this attempt is on its way, or its answer is awaited: Pay does nothing. */
+  /** A request of this attempt is on its way: Pay does nothing. */
   const inFlight = useRef(false);
-  const awaitingAnswer = useRef(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [bankStep, setBankStep] = useState<PaymentResponse | null>(null);
-  const [waitingFor, setWaitingFor] = useState<string | null>(null);
+  /**
+   * A payment whose outcome the API learns from the provider's webhook, asked about until it
+   * arrives: one sent for confirming (the processing modal shows), or one declined, which must be
+   * closed before a new attempt can open another (the API keeps one live payment per plan).
+   */
+  const [watching, setWatching] = useState<Watching | null>(null);
+  const watchingRef = useRef<Watching | null>(null);
   const processing = useProcessingModal();
   const { show: showProcessing, reset: resetProcessing } = processing;
-  const polled = useQuery({ ...paymentQueries.one(waitingFor ?? "none"), enabled: waitingFor !== null });
+  const polled = useQuery({
+    ...paymentQueries.one(watching?.paymentId ?? "none"),
+    enabled: watching !== null,
+  });
+
+  function watch(next: Watching | null) {
+    watchingRef.current = next;
+    setWatching(next);
+  }
 
   function tell(title: string, lines: readonly string[]) {
     setProblem((previous) => ({ title, lines, count: (previous?.count ?? 0) + 1 }));
@@ -67,27 +87,30 @@ export function CardPayment({
 
   useEffect(() => {
     const payment = polled.data;
-    if (!waitingFor || !payment || payment.id !== waitingFor) return;
+    const current = watchingRef.current;
+    if (!current || !payment || payment.id !== current.paymentId) return;
     if (payment.status === "confirmed") {
       onPaid();
-    } else if (payment.status === "failed" || payment.status === "refunded") {
-      awaitingAnswer.current = false;
-      setWaitingFor(null);
+      return;
+    }
+    if (payment.status !== "failed" && payment.status !== "refunded") return;
+    watchingRef.current = null;
+    setWatching(null);
+    if (current.purpose === "confirm") {
       resetProcessing();
       key.renew();
       attempt.current = null;
       setProblem((previous) => ({
         title: "Your payment did not go through",
-        lines: [payment.failureReason ?? messages.cardDeclined],
+        lines: [failureMessage(payment.failureReason)],
         count: (previous?.count ?? 0) + 1,
       }));
     }
-  }, [polled.data, waitingFor, onPaid, resetProcessing, key]);
+  }, [polled.data, onPaid, resetProcessing, key]);
 
   function waitForConfirmation(payment: PaymentResponse) {
-    awaitingAnswer.current = true;
     showProcessing(takingPayment);
-    setWaitingFor(payment.id);
+    watch({ paymentId: payment.id, purpose: "confirm" });
   }
 
   function follow(answer: CardAnswer, payment: PaymentResponse, declined: string) {
@@ -99,6 +122,7 @@ export function CardPayment({
         return;
       case "declined":
         endAttempt();
+        watch({ paymentId: payment.id, purpose: "settle" });
         tell("Your payment did not go through", [answer.message ?? declined]);
         return;
       case "requires_action":
@@ -111,7 +135,7 @@ export function CardPayment({
 
   /** Runs one step of paying unless one is under way: a second press meanwhile does nothing. */
   async function once(step: () => Promise<void>) {
-    if (inFlight.current || awaitingAnswer.current) return;
+    if (inFlight.current || watchingRef.current) return;
     inFlight.current = true;
     setBusy(true);
     try {
@@ -168,6 +192,7 @@ export function CardPayment({
     });
   }
 
+  const waiting = busy || watching !== null;
   return (
     <>
       {problem ? (
@@ -187,8 +212,12 @@ export function CardPayment({
       ) : null}
       <form noValidate onSubmit={pay} aria-busy={busy || undefined}>
         <SandboxCardFields ref={cardFields} />
-        <button type="submit" className="button" aria-disabled={busy || waitingFor !== null || undefined}>
-          {busy || waitingFor !== null ? "Paying…" : `Pay ${formatPrice(amount)}`}
+        <button type="submit" className="button" aria-disabled={waiting || undefined}>
+          {watching?.purpose === "settle"
+            ? "Please wait…"
+            : waiting
+              ? "Paying…"
+              : `Pay ${formatPrice(amount)}`}
         </button>
       </form>
       <Modal

@@ -32,6 +32,8 @@ interface FakePaymentsApi {
   paymentStatuses?: PaymentResponse["status"][];
   verifyAnswer?: () => Answer;
   createDirectDebitAnswer?: () => Answer;
+  /** How many times a declined payment is still answered pending, before its webhook arrives. */
+  declinedClosesAfter?: number;
 }
 
 /** The API as the paying page sees it. Each payment opened gets its own id. */
@@ -42,11 +44,22 @@ function fakePaymentsApi({
   paymentStatuses = ["confirmed"],
   verifyAnswer = () => jsonResponse({ valid: true, sortCode: "20-00-00", accountNumberEnding: "9911" }),
   createDirectDebitAnswer = () => jsonResponse(createdDirectDebitAnswer(), 201),
+  declinedClosesAfter = 0,
 }: FakePaymentsApi = {}): RecordedRequest[] {
   let opened = 0;
   let confirms = 0;
   let polls = 0;
-  return fakeFetch((request) => {
+  /** Payments the card fields were told are declined: the provider's webhook closes them as failed. */
+  const declined = new Map<string, string>();
+  const askedAboutDeclined = new Map<string, number>();
+  const idOf = (number: number) => `${testPaymentId.slice(0, -1)}${number}`;
+  const noteDeclined = async (path: string, answer: Response, reason: string) => {
+    const { status } = (await answer.clone().json()) as { status?: string };
+    const number = Number(/sandbox_pay_(\d+)/.exec(path)?.[1]);
+    if (status === "declined") declined.set(idOf(number), reason);
+    return answer;
+  };
+  return fakeFetch(async (request) => {
     const path = request.url;
     if (path === "/token") return tokenResponse("customer-token");
     if (path === `/api/plan/${testPlanId}/payments`) return jsonResponse(payments);
@@ -54,7 +67,7 @@ function fakePaymentsApi({
       opened += 1;
       return jsonResponse(
         createPayment({
-          id: `${testPaymentId.slice(0, -1)}${opened}`,
+          id: idOf(opened),
           providerPaymentId: `sandbox_pay_${opened}`,
           paymentOption: payments.choice?.option ?? "full",
           amount: payments.schedule?.payNow ?? 0,
@@ -65,20 +78,29 @@ function fakePaymentsApi({
     if (/^\/api\/sandbox-provider\/card-payments\/[^/]+\/confirm$/.test(path)) {
       const answer = confirmAnswers[Math.min(confirms, confirmAnswers.length - 1)]!;
       confirms += 1;
-      return answer();
+      return noteDeclined(path, await answer(), "card_declined");
     }
-    if (/^\/api\/sandbox-provider\/card-payments\/[^/]+\/authenticate$/.test(path))
-      return authenticateAnswer();
+    if (/^\/api\/sandbox-provider\/card-payments\/[^/]+\/authenticate$/.test(path)) {
+      return noteDeclined(path, await authenticateAnswer(), "authentication_failed");
+    }
     if (path.startsWith("/api/payments/")) {
-      const status = paymentStatuses[Math.min(polls, paymentStatuses.length - 1)]!;
-      polls += 1;
+      const id = path.slice("/api/payments/".length);
+      const reason = declined.get(id);
+      const asked = (askedAboutDeclined.get(id) ?? 0) + 1;
+      if (reason) askedAboutDeclined.set(id, asked);
+      const status = reason
+        ? asked > declinedClosesAfter
+          ? "failed"
+          : "pending"
+        : paymentStatuses[Math.min(polls, paymentStatuses.length - 1)]!;
+      if (!reason) polls += 1;
       return jsonResponse(
         createPayment({
-          id: path.slice("/api/payments/".length),
+          id,
           status,
           completed: status === "confirmed",
           clientSecret: status === "confirmed" ? null : "sandbox_secret_0001",
-          failureReason: status === "failed" ? messages.cardDeclined : null,
+          failureReason: reason ?? (status === "failed" ? "card_declined" : null),
         }),
       );
     }
@@ -206,12 +228,31 @@ describe("PaymentScreen, paying in full by card", () => {
 
     await user.clear(cardNumber);
     await user.type(cardNumber, "4242 4242 4242 4242");
-    await user.click(screen.getByRole("button", { name: "Pay £4,123.45" }));
+    // Once the declined payment is closed, a new attempt may open another.
+    await user.click(await screen.findByRole("button", { name: "Pay £4,123.45" }));
 
     await waitFor(() => expect(router.push).toHaveBeenCalledWith(`/purchase/complete?plan=${testPlanId}`));
     const keys = sent(requests, creates).map((request) => request.headers.get("idempotency-key"));
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it("opens no new payment until the declined one is closed, as the API keeps one live payment per plan", async () => {
+    const user = userEvent.setup();
+    const requests = fakePaymentsApi({
+      confirmAnswers: [() => jsonResponse({ status: "declined", message: messages.cardDeclined })],
+      declinedClosesAfter: 1,
+    });
+    renderScreen();
+    await typeCard(user, "4000 0000 0000 0002");
+
+    await user.click(screen.getByRole("button", { name: "Pay £4,123.45" }));
+
+    const wait = await screen.findByRole("button", { name: "Please wait…" });
+    expect(wait).toHaveAttribute("aria-disabled", "true");
+    fireEvent.submit(wait.closest("form")!);
+    expect(await screen.findByRole("button", { name: "Pay £4,123.45" })).not.toHaveAttribute("aria-disabled");
+    expect(sent(requests, creates)).toHaveLength(1);
   });
 
   it("says so when the payment fails after it was sent, as the provider tells the API later", async () => {
@@ -224,6 +265,7 @@ describe("PaymentScreen, paying in full by card", () => {
 
     const failed = await screen.findByRole("alert");
     expect(failed).toHaveTextContent(messages.cardDeclined);
+    expect(failed).not.toHaveTextContent("card_declined");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(router.push).not.toHaveBeenCalled();
   });
