@@ -180,11 +180,15 @@ function Payments({ payments }: { payments: PlanPaymentsResponse }) {
     (payment) => payment.status === "confirmed" || payment.status === "refunded",
   );
   const mandate = payments.directDebit;
+  // A cancelled plan's collections still to come are stopped with it (the provider confirms each later).
+  const cancelled = payments.state === "cancelled";
+  const stopped = (status: PlanPaymentsResponse["collections"][number]["status"]) =>
+    cancelled && (status === "scheduled" || status === "submitted") ? "cancelled" : status;
   const rows =
     payments.collections.length > 0
       ? payments.collections.map((collection) => ({
           ...collection,
-          status: collectionStatusInWords(collection.status),
+          status: collectionStatusInWords(stopped(collection.status)),
         }))
       : (payments.schedule?.instalments ?? []);
   return (
@@ -236,7 +240,9 @@ function Payments({ payments }: { payments: PlanPaymentsResponse }) {
             </div>
             <div className="summary-list__row">
               <dt className="summary-list__key">Status</dt>
-              <dd className="summary-list__value">{mandateStatusInWords(mandate.status)}</dd>
+              <dd className="summary-list__value">
+                {mandateStatusInWords(cancelled ? "cancelled" : mandate.status)}
+              </dd>
             </div>
           </dl>
         </>

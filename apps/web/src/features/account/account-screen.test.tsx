@@ -292,6 +292,10 @@ describe("AccountScreen, one plan", () => {
     expect(cancels[0]?.headers.get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
     expect(rowValue(document.body, "State")).toBe("Cancelled");
     expect(screen.getByRole("heading", { name: "This plan is cancelled" })).toBeInTheDocument();
+    // Those still to come are stopped with the plan, whatever the provider has yet to confirm.
+    const table = screen.getByRole("table", { name: "Your monthly payments by Direct Debit" });
+    expect(within(table).getAllByRole("row")[6]).toHaveTextContent("Cancelled");
+    expect(within(table).queryByText("To be collected")).not.toBeInTheDocument();
   });
 
   it("keeps the dialog open with the API's reason when the plan cannot be cancelled", async () => {
