@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
-import { formatPrice, messages } from "@kindred/domain";
+import { formatPrice, messages, supportPhone } from "@kindred/domain";
 import { newPerson } from "./account-support";
 import { test, expect } from "./fixtures";
 import { elementsPastTheRightEdge, fetchPlanOptions } from "./journey-support";
@@ -169,7 +169,7 @@ test("a person pays a deposit and sets up a Direct Debit, and later cancels from
 
   await page.getByRole("button", { name: "Cancel this plan" }).click();
   const dialog = page.getByRole("dialog", { name: "Are you sure you want to cancel this plan?" });
-  await expect(dialog).toContainText("There is no fee for cancelling.");
+  await expect(dialog).toContainText(messages.cancellationStatement(supportPhone.display));
   await expect(dialog).toContainText(
     `We will refund everything you have paid, ${formatPrice(deposit)}, within 30 days.`,
   );

@@ -371,7 +371,6 @@ function CancelPlan({ planId, payments }: { planId: string; payments: PlanPaymen
         ) : null}
         <p id="cancel-plan-promise">{messages.cancellationStatement(supportPhone.display)}</p>
         <ul>
-          <li>There is no fee for cancelling.</li>
           <li>
             {refund > 0
               ? `We will refund everything you have paid, ${formatPrice(refund)}, within 30 days.`

@@ -267,7 +267,6 @@ describe("AccountScreen, one plan", () => {
     await user.click(await screen.findByRole("button", { name: "Cancel this plan" }));
     const dialog = screen.getByRole("dialog", { name: "Are you sure you want to cancel this plan?" });
     expect(dialog).toHaveTextContent(messages.cancellationStatement(supportPhone.display));
-    expect(dialog).toHaveTextContent("There is no fee for cancelling.");
     // £500 by card and three collections (£302, £301.95, £301.95).
     expect(dialog).toHaveTextContent("We will refund everything you have paid, £1,405.90, within 30 days.");
     expect(dialog).toHaveTextContent("Your Direct Debit will be cancelled, so nothing more is collected.");

@@ -127,7 +127,7 @@ function Bought({ planId, plan }: { planId: string; plan: PlanPaymentsResponse }
         </div>
         {plan.schedule ? (
           <div className="summary-list__row">
-            <dt className="summary-list__key">Total you will pay</dt>
+            <dt className="summary-list__key">{byInstalments ? "Total you will pay" : "Total paid"}</dt>
             <dd className="summary-list__value">{formatPrice(plan.schedule.totalPayable)}</dd>
           </div>
         ) : null}
