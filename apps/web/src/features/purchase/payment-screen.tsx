@@ -181,7 +181,8 @@ export function PaymentScreen() {
             <>
               <p>
                 Your monthly payments are collected by Direct Debit from a UK bank or building society
-                account. Nothing is collected until the date we tell you next.
+                account. Once it is set up, we tell you the date and amount of the first payment before
+                anything is collected.
               </p>
               <DirectDebitForm
                 planId={planId}
