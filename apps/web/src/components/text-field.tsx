@@ -13,6 +13,8 @@ export interface TextFieldProps {
   hint?: ReactNode;
   type?: TextFieldType;
   autoComplete: string;
+  /** "numeric" brings up the number keypad on phones (sort codes, account and card numbers). */
+  inputMode?: "numeric";
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
@@ -35,6 +37,7 @@ export function TextField({
   hint,
   type = "text",
   autoComplete,
+  inputMode,
   value,
   onChange,
   onBlur,
@@ -77,8 +80,9 @@ export function TextField({
           name={name ?? id}
           type={type}
           autoComplete={autoComplete}
+          inputMode={inputMode}
           autoCapitalize={type === "text" ? undefined : "none"}
-          spellCheck={type === "text" ? undefined : false}
+          spellCheck={type === "text" && !inputMode ? undefined : false}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}

@@ -39,6 +39,34 @@ describe("apiRequest", () => {
     expect(JSON.parse(localStorage.getItem("tokenSetAt") ?? "null")).toBeGreaterThanOrEqual(before);
   });
 
+  it("sends a payment's Idempotency-Key, and the same key again when a refused token is replaced", async () => {
+    localStorage.setItem("token", JSON.stringify("stale-token"));
+    localStorage.setItem("tokenSetAt", JSON.stringify(Date.now()));
+    localStorage.setItem("tokenExpiry", JSON.stringify(3600));
+    let refused = false;
+    const requests = fakeFetch((request) => {
+      if (request.url === "/token") return tokenResponse("fresh-token");
+      if (!refused) {
+        refused = true;
+        return jsonResponse({ violations: [] }, 401);
+      }
+      return jsonResponse({ id: "payment" }, 201);
+    });
+
+    await apiRequest("/api/payments/create", {
+      method: "POST",
+      body: { planId: "p", paymentOption: "full" },
+      idempotencyKey: "attempt-key-0001",
+    });
+
+    const payments = requests.filter((request) => request.url === "/api/payments/create");
+    expect(payments).toHaveLength(2);
+    expect(payments.map((request) => request.headers.get("idempotency-key"))).toEqual([
+      "attempt-key-0001",
+      "attempt-key-0001",
+    ]);
+  });
+
   it("uses a stored token that has not expired without asking for another", async () => {
     localStorage.setItem("token", JSON.stringify("stored-token"));
     localStorage.setItem("tokenSetAt", JSON.stringify(Date.now() - 60_000));

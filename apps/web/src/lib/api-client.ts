@@ -23,6 +23,11 @@ export interface ApiRequestOptions {
   accept?: string;
   /** Only save over this version of the record (`If-Match`); a newer one answers 412. */
   ifMatch?: string;
+  /**
+   * `Idempotency-Key` for a request that could move money: one per attempt (see
+   * idempotency-key.ts), so sending it again, after a double press or a lost answer, does it once.
+   */
+  idempotencyKey?: string;
 }
 
 function isViolationsResponse(value: unknown): value is ViolationsResponse {
@@ -68,6 +73,7 @@ async function send(path: string, options: ApiRequestOptions, token: string): Pr
     headers.set("Content-Type", "application/json");
   }
   if (options.ifMatch) headers.set("If-Match", options.ifMatch);
+  if (options.idempotencyKey) headers.set("Idempotency-Key", options.idempotencyKey);
   return fetch(path, {
     method,
     headers,

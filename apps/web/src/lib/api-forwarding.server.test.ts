@@ -166,6 +166,24 @@ describe("forwardApiRequest", () => {
     expect(await response.json()).toEqual({ id: 7 });
   });
 
+  it("passes a payment's Idempotency-Key on, so a retried payment is taken once", async () => {
+    const { forwardApiRequest } = await loadForwarding(fakeApiUrl());
+
+    await forwardApiRequest(
+      new Request("http://localhost:3000/api/payments/create", {
+        method: "POST",
+        headers: {
+          authorization: "Bearer token-1",
+          "content-type": "application/json",
+          "idempotency-key": "2d1f3c84-7d4e-4a57-9a8e-5c1b0f6e7a21",
+        },
+        body: JSON.stringify({ planId: "p", paymentOption: "full" }),
+      }),
+    );
+
+    expect(seen[0]?.headers["idempotency-key"]).toBe("2d1f3c84-7d4e-4a57-9a8e-5c1b0f6e7a21");
+  });
+
   it("answers 502 with SPEC.md's message when the API cannot be reached", async () => {
     // Nothing listens on port 9 of this machine.
     const { forwardApiRequest } = await loadForwarding("http://127.0.0.1:9");

@@ -18,7 +18,14 @@ import { getServerConfig } from "./server-config.server";
  * goes too (`x-forwarded-for`, which `server.mjs` sets from the connection, replacing whatever
  * the browser sent), so the API's per-address limits apply to one visitor, not the whole site.
  */
-const forwardedRequestHeaders = ["accept", "authorization", "content-type", "x-forwarded-for"] as const;
+const forwardedRequestHeaders = [
+  "accept",
+  "authorization",
+  "content-type",
+  // A payment request's key (one per attempt to pay), so the API does it once however often it comes.
+  "idempotency-key",
+  "x-forwarded-for",
+] as const;
 /** Response headers the browser needs. */
 const returnedResponseHeaders = [
   "cache-control",

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import type { RegisterBody, RegisteredResponse } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
@@ -70,6 +71,7 @@ export function AccountMenu() {
       {signedIn ? (
         <>
           <span className="account-menu__name">{name ? `Signed in as ${name}` : "Signed in"}</span>
+          <Link href="/account">Your account</Link>
           <button type="button" className="account-menu__button" onClick={() => void signOut()}>
             Sign out
           </button>

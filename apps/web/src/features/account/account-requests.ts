@@ -2,6 +2,7 @@ import type {
   ConfirmEmailQuery,
   ForgotPasswordBody,
   MessageResponse,
+  PlanPaymentsResponse,
   RegisterBody,
   RegisteredResponse,
   ResetPasswordBody,
@@ -38,3 +39,15 @@ export const confirmEmailQuery = (query: ConfirmEmailQuery) =>
     staleTime: Infinity,
     gcTime: Infinity,
   });
+
+/**
+ * `POST /api/plan/{id}/cancel`, with the attempt's Idempotency-Key: the plan is cancelled, its
+ * Direct Debit with it, and everything paid is refunded.
+ */
+export function cancelPlan(planId: string, idempotencyKey: string): Promise<ApiResult<PlanPaymentsResponse>> {
+  return apiRequest<PlanPaymentsResponse>(`/api/plan/${encodeURIComponent(planId)}/cancel`, {
+    method: "POST",
+    body: {},
+    idempotencyKey,
+  });
+}

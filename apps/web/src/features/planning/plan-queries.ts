@@ -1,43 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
-import type {
-  FuneralDirectorBranch,
-  FuneralDirectorSearchResponse,
-  PlanOptionsResponse,
-  PlanResponse,
-} from "@kindred/contracts";
+import type { FuneralDirectorBranch, FuneralDirectorSearchResponse } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { apiRequest } from "../../lib/api-client";
-import { apiData, ApiRequestError } from "../../lib/api-query";
-
-/** The planning journey's server data, as TanStack Query options (docs/decisions/011-web-plumbing.md). */
-export const planQueries = {
-  /** What the journey chooses from (`GET /api/plan-options`): fetched once per page load, shared by every step. */
-  options: () =>
-    queryOptions({
-      queryKey: ["plan-options"],
-      queryFn: () => apiData<PlanOptionsResponse>("/api/plan-options"),
-      staleTime: Infinity,
-    }),
-  /** One plan of the caller's by id (`GET /api/plan/{id}`); "gone" when it is not theirs (any more). */
-  one: (id: string) =>
-    queryOptions({
-      queryKey: ["plan", id],
-      queryFn: async (): Promise<PlanResponse | "gone"> => {
-        const result = await apiRequest<PlanResponse>(`/api/plan/${encodeURIComponent(id)}`);
-        if (result.ok) return result.data;
-        if (result.status === 404) return "gone";
-        throw new ApiRequestError(result.status, result.data.violations);
-      },
-      staleTime: Infinity,
-    }),
-  /** The signed-in person's saved plans (`GET /api/plan`). */
-  saved: () =>
-    queryOptions({
-      queryKey: ["plans"],
-      queryFn: () => apiData<PlanResponse[]>("/api/plan"),
-      staleTime: Infinity,
-    }),
-};
+import { ApiRequestError } from "../../lib/api-query";
 
 export type BranchLookup = { status: "found"; branch: FuneralDirectorBranch } | { status: "gone" };
 

@@ -19,11 +19,11 @@ import { CallUs } from "../../components/phone-link";
 import { isUserLoggedIn } from "../../lib/customer-session";
 import { readLocal } from "../../lib/storage";
 import { resetJourney } from "./journey-store";
-import { planQueries } from "./plan-queries";
+import { planQueries } from "../../lib/plan-queries";
 import { PriceChangeNotice } from "./price-change-notice";
 import { restoreSavedPlan } from "./saved-plan";
 import { forgetSavedPlan } from "./plan-autosave";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useJourney } from "./use-journey";
 import styles from "./planning-start.module.css";
 

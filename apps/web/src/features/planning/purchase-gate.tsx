@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import type { LegalDocumentsResponse, Violation } from "@kindred/contracts";
@@ -10,7 +10,9 @@ import { CallUs } from "../../components/phone-link";
 import { ViolationsBox } from "../../components/violations-box";
 import { apiRequest } from "../../lib/api-client";
 import { isUserLoggedIn } from "../../lib/customer-session";
+import { planQueries } from "../../lib/plan-queries";
 import { PurchasePlanContext, type PurchasePlan } from "../../lib/purchase-plan";
+import { readLocal } from "../../lib/storage";
 import { getJourneySnapshot } from "./journey-store";
 import { savePlanForReading } from "./plan-autosave";
 import { restoreSavedPlan } from "./saved-plan";
@@ -20,6 +22,14 @@ type GateState =
   | { status: "checking" }
   | { status: "open"; plan: PurchasePlan }
   | { status: "failed"; violations: Violation[] };
+
+/** The plan this browser works on, when it is paid for (SPEC.md's paid) or cancelled; else null. */
+async function boughtPlanId(queryClient: QueryClient): Promise<string | null> {
+  const planId = readLocal("planId");
+  if (typeof planId !== "string" || !isUserLoggedIn()) return null;
+  const payments = await queryClient.fetchQuery(planQueries.payments(planId)).catch(() => null);
+  return payments && (payments.paid || payments.state === "cancelled") ? planId : null;
+}
 
 /** Where a person goes who is not ready to buy: their first unanswered step, or the documents. */
 const documentsPath = "/planning/documents";
@@ -45,6 +55,14 @@ export function PurchaseGate({ children }: { children: ReactNode }) {
     let current = true;
     void (async () => {
       await restoreSavedPlan(queryClient, options.planOptions);
+      // A plan paid for (or being paid for by Direct Debit), or cancelled, is closed to change:
+      // it is not saved again, and what is bought is what the server holds.
+      const bought = await boughtPlanId(queryClient);
+      if (!current) return;
+      if (bought) {
+        setState({ status: "open", plan: { planId: bought, signedIn: isUserLoggedIn() } });
+        return;
+      }
       const { journeyData } = storedJourney(getJourneySnapshot());
       if (findJourneyProblems(journeyData, options.planOptions).length > 0) {
         router.replace(journeyStepPath("attendance"));

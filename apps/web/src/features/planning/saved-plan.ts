@@ -5,7 +5,7 @@ import { isUserLoggedIn } from "../../lib/customer-session";
 import { readLocal, removeLocal, writeLocal } from "../../lib/storage";
 import { getJourneySnapshot, loadSavedJourney } from "./journey-store";
 import { rememberPlanVersion } from "./plan-autosave";
-import { planQueries } from "./plan-queries";
+import { planQueries } from "../../lib/plan-queries";
 import { tellPriceChange } from "./price-change-notice-store";
 
 /**

@@ -28,7 +28,7 @@ import { SaveStatus } from "./save-status";
 import { StepNavigator } from "./step-navigator";
 import { stepScreens } from "./step-screens";
 import { findServerStep, stepHeading, stepHint } from "./step-text";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useJourney } from "./use-journey";
 import { usePlanOptions } from "./use-plan-options";
 import { useStepNavigation } from "./use-step-navigation";

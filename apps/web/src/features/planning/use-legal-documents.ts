@@ -1,13 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type {
-  LegalDocument,
-  LegalDocumentsResponse,
-  PlanDocumentBase64Response,
-  Violation,
-} from "@kindred/contracts";
-import { messages, requestViolation } from "@kindred/domain";
+import type { LegalDocument, LegalDocumentsResponse, Violation } from "@kindred/contracts";
 import { apiRequest } from "../../lib/api-client";
+import { downloadPlanDocument } from "../../lib/plan-document";
 import { writeSession } from "../../lib/storage";
 import { restoreSavedPlan } from "./saved-plan";
 import { savePlanForReading } from "./plan-autosave";
@@ -114,23 +109,8 @@ export function useLegalDocuments() {
 
 /**
  * Downloads one document's PDF. A public one is a plain link; a plan's own needs the bearer
- * token, so it is fetched as base64 (SPEC.md section 7 item 8) and handed to the browser.
+ * token, so it is fetched through the API (see lib/plan-document.ts).
  */
-export async function downloadDocument(document: LegalDocument): Promise<Violation[]> {
-  const answer = await apiRequest<PlanDocumentBase64Response>(`${document.file}?encode=base64`);
-  if (!answer.ok) return answer.data.violations;
-  try {
-    const bytes = Uint8Array.from(atob(answer.data.file), (character) => character.charCodeAt(0));
-    const url = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
-    const link = window.document.createElement("a");
-    link.href = url;
-    link.download = answer.data.fileName;
-    window.document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    return [];
-  } catch {
-    return [requestViolation(messages.requestFailed)];
-  }
+export function downloadDocument(document: LegalDocument): Promise<Violation[]> {
+  return downloadPlanDocument(document.file);
 }

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { PlanOptionsResponse, Violation } from "@kindred/contracts";
 import { violationsOf } from "../../lib/api-query";
-import { planQueries } from "./plan-queries";
+import { planQueries } from "../../lib/plan-queries";
 
 export type PlanOptionsState =
   | { status: "loading" }

@@ -4,4 +4,11 @@ export const purchasePaths = {
   customer: "/purchase/customer",
   additional: "/purchase/additional",
   options: "/purchase/options",
+  plan: "/purchase/plan",
+  complete: "/purchase/complete",
 } as const;
+
+/** The confirmation page of one plan, reachable again after a reload. */
+export function completePath(planId: string): string {
+  return `${purchasePaths.complete}?plan=${encodeURIComponent(planId)}`;
+}

@@ -1,17 +1,28 @@
 "use client";
 
 import Link from "next/link";
-import { useQuery } from "@tanstack/react-query";
-import type { PlanPeopleResponse, PlanReadyResponse, PlanResponse, Violation } from "@kindred/contracts";
+import { useRouter } from "next/navigation";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  PlanPaymentsResponse,
+  PlanPeopleResponse,
+  PlanReadyResponse,
+  PlanResponse,
+  Violation,
+} from "@kindred/contracts";
 import { formatPrice, journeyStepPath } from "@kindred/domain";
 import { BackLink } from "../../components/back-link";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
+import { ReferralCodeForm } from "../../components/referral-code-form";
 import { ResendConfirmationForm } from "../../components/resend-confirmation-form";
 import { apiRequest } from "../../lib/api-client";
 import { apiData } from "../../lib/api-query";
+import { planQueries } from "../../lib/plan-queries";
 import { usePurchasePlan } from "../../lib/purchase-plan";
 import { readLocal } from "../../lib/storage";
+import { PaymentChoiceForm } from "./payment-choice-form";
+import { IfPaymentsStop } from "./if-payments-stop";
 import { purchasePaths } from "./purchase-paths";
 import styles from "./purchase.module.css";
 
@@ -24,17 +35,22 @@ const fixes: Record<string, { href: string; label: string }> = {
 };
 
 type Readiness =
-  { ready: true; plan: PlanResponse; people: PlanPeopleResponse } | { ready: false; missing: Violation[] };
+  | { ready: true; plan: PlanResponse; people: PlanPeopleResponse; payments: PlanPaymentsResponse }
+  | { ready: false; missing: Violation[] };
 
 async function readiness(planId: string): Promise<Readiness> {
   const answer = await apiRequest<PlanReadyResponse>("/api/plan/valid", { method: "POST", body: { planId } });
   if (!answer.ok) return { ready: false, missing: answer.data.violations };
-  const [plan, people] = await Promise.all([
+  const [plan, people, payments] = await Promise.all([
     apiData<PlanResponse>(`/api/plan/${planId}`),
     apiData<PlanPeopleResponse>(`/api/plan/${planId}/customer`),
+    apiData<PlanPaymentsResponse>(`/api/plan/${planId}/payments`),
   ]);
-  return { ready: true, plan, people };
+  return { ready: true, plan, people, payments };
 }
+
+const readinessQuery = (planId: string) =>
+  queryOptions({ queryKey: ["plan-ready", planId], queryFn: () => readiness(planId) });
 
 function signedInEmail(): string {
   const email = readLocal("userEmail");
@@ -53,7 +69,7 @@ function fullName(person: { title?: unknown; firstName: string; lastName: string
  */
 export function ReadyToPayScreen() {
   const { planId } = usePurchasePlan();
-  const { data, status } = useQuery({ queryKey: ["plan-ready", planId], queryFn: () => readiness(planId) });
+  const { data, status } = useQuery(readinessQuery(planId));
 
   if (status === "pending") {
     return (
@@ -103,7 +119,7 @@ export function ReadyToPayScreen() {
     );
   }
 
-  const { plan, people } = data;
+  const { plan, people, payments } = data;
   const coveredName = fullName(people.coveredPerson) || fullName(people.customer);
   return (
     <div className="page-width journey-page">
@@ -126,13 +142,75 @@ export function ReadyToPayScreen() {
           <dd className="summary-list__value">{plan.id}</dd>
         </div>
       </dl>
-      <h2>Paying for your plan</h2>
+      {payments.state === "ready_to_pay" || payments.state === "being_planned" ? (
+        <ChoosePayment planId={plan.id} planPrice={plan.price.total} payments={payments} />
+      ) : (
+        <NothingToPay payments={payments} />
+      )}
+    </div>
+  );
+}
+
+function ChoosePayment({
+  planId,
+  planPrice,
+  payments,
+}: {
+  planId: string;
+  planPrice: number;
+  payments: PlanPaymentsResponse;
+}) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const options = useQuery(planQueries.options());
+
+  if (options.status === "pending") return <LoadingSpinner label="Loading the ways to pay…" />;
+  if (options.status === "error") {
+    return (
+      <div className="error-box" role="alert">
+        <h2 className="error-box__title">Sorry, we could not load the ways to pay</h2>
+        <p>Please reload the page in a moment, or call us and we will help.</p>
+        <CallUs className="call-us" />
+      </div>
+    );
+  }
+  return (
+    <>
+      <PaymentChoiceForm
+        planId={planId}
+        planPrice={planPrice}
+        terms={options.data.paymentTerms}
+        savedChoice={payments.choice}
+        onSaved={(saved) => {
+          // Coming back to this page shows the choice just made.
+          queryClient.setQueryData(readinessQuery(planId).queryKey, (ready) =>
+            ready?.ready ? { ...ready, payments: saved } : ready,
+          );
+          queryClient.setQueryData(planQueries.payments(planId).queryKey, saved);
+          router.push(purchasePaths.plan);
+        }}
+      />
+      <ReferralCodeForm planId={planId} />
+      <IfPaymentsStop />
+    </>
+  );
+}
+
+/** A plan already paid for, being paid for, or cancelled: there is nothing to choose here. */
+function NothingToPay({ payments }: { payments: PlanPaymentsResponse }) {
+  return (
+    <div className="info-box">
+      <h2 className="info-box__title">
+        {payments.state === "cancelled" ? "This plan has been cancelled" : "This plan is already paid for"}
+      </h2>
       <p>
-        You can pay in full, or pay a deposit and the rest in monthly instalments. Paying online is not open
-        yet, so please call us to pay by card or to set up a Direct Debit. Have your plan reference to hand.
-        Nothing is taken until you agree it with us.
+        {payments.state === "cancelled"
+          ? "It cannot be paid for any more. If you would like to arrange a new plan, or have any questions, please call us."
+          : "There is nothing more to pay now. You can see your plan, its payments and its documents in your account."}
       </p>
-      <CallUs className="call-us" />
+      <p>
+        <Link href="/account">Go to your account</Link>
+      </p>
     </div>
   );
 }

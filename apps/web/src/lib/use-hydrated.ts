@@ -4,7 +4,7 @@ const subscribeToNothing = () => () => {};
 
 /**
  * False while the page is rendered on the server and while it hydrates (the server cannot know
- * the journey kept in this browser), true after. The same pattern as the step page's.
+ * what this browser holds: the journey, whether someone is signed in), true after.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

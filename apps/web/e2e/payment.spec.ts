@@ -1,0 +1,186 @@
+import type { Page } from "@playwright/test";
+import type { PlanOptionsResponse } from "@kindred/contracts";
+import { formatPrice, messages, supportPhone } from "@kindred/domain";
+import { newPerson } from "./account-support";
+import { test, expect } from "./fixtures";
+import { elementsPastTheRightEdge, fetchPlanOptions } from "./journey-support";
+import { acceptAllSixDocuments, becomeReadyToPay, planAnAttendedCremation } from "./purchase-support";
+
+// Until the email address is confirmed, the API answers that the plan is not ready (422); the
+// bank details that fail the check, and a declined card, are answered 422 by their endpoints too.
+test.use({
+  expectedConsoleErrors: [
+    /status of 422 .*\/api\/(plan\/valid|direct-debit-v2\/verify)|status of 4\d\d .*\/api\/sandbox-provider\//,
+  ],
+});
+
+let catalogue: PlanOptionsResponse;
+test.beforeAll(async ({ request }) => {
+  catalogue = await fetchPlanOptions(request);
+});
+
+/** A screenshot of the whole page at this size and at a phone's width, each with nothing cut off. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  expect(await elementsPastTheRightEdge(page)).toEqual([]);
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
+  expect(await elementsPastTheRightEdge(page)).toEqual([]);
+  if (size) await page.setViewportSize(size);
+}
+
+async function payByCard(page: Page, cardNumber: string, amount: number): Promise<void> {
+  const cardPage = page.getByRole("region", { name: "Card details: test payment page" });
+  await cardPage.getByLabel("Card number").fill(cardNumber);
+  await cardPage.getByLabel("Expiry date").fill("04/39");
+  await cardPage.getByLabel("Security code").fill("123");
+  await page.getByRole("button", { name: `Pay ${formatPrice(amount)}` }).click();
+}
+
+test("a person pays in full by card, a declined card first, and their account shows the plan paid", async ({
+  page,
+  checkAccessibility,
+}) => {
+  test.setTimeout(240_000);
+  const buyer = {
+    ...newPerson("pay-in-full"),
+    title: "Mrs" as const,
+    firstName: "Eleanor",
+    lastName: "Price",
+  };
+  const { total } = await planAnAttendedCremation(page, catalogue);
+  await acceptAllSixDocuments(page);
+  await becomeReadyToPay(page, buyer);
+
+  await page.getByRole("radio", { name: /Pay in full/ }).check();
+  const schedule = page.getByRole("region", { name: "What you will pay" });
+  await expect(schedule).toContainText(`Pay now by card${formatPrice(total)}`);
+  await checkAccessibility();
+  await screenshots(page, "options-full");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(/\/purchase\/plan$/);
+  await expect(page.getByText("Test payments: no real money is taken")).toBeVisible();
+  await payByCard(page, "4000 0000 0000 0002", total);
+  await expect(page.getByRole("main").getByRole("alert")).toContainText(messages.cardDeclined);
+  await checkAccessibility();
+  await screenshots(page, "card-declined");
+
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: `Pay ${formatPrice(total)}` }).click();
+
+  // The provider's answer reaches the API by webhook, as a person waits with the processing modal.
+  await expect(page).toHaveURL(/\/purchase\/complete\?plan=/, { timeout: 60_000 });
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Thank you. Your plan is paid for" }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(`You have paid ${formatPrice(total)} for your funeral plan in full.`),
+  ).toBeVisible();
+  await checkAccessibility();
+  await screenshots(page, "complete");
+
+  await page.getByRole("link", { name: "Go to your account" }).click();
+  await expect(page).toHaveURL(/\/account\?plan=/);
+  await expect(page.getByRole("definition").filter({ hasText: "Paid in full" })).toBeVisible();
+  await expect(page.getByText("Paid in full by card")).toBeVisible();
+  await checkAccessibility();
+  await screenshots(page, "account-plan-paid");
+
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your plans" })).toBeVisible();
+  await expect(page.getByRole("listitem").getByText("Paid in full")).toBeVisible();
+  await screenshots(page, "account-dashboard");
+});
+
+test("a person pays a deposit and sets up a Direct Debit, and later cancels from their account", async ({
+  page,
+  checkAccessibility,
+}) => {
+  test.setTimeout(240_000);
+  const buyer = { ...newPerson("pay-deposit"), title: "Mr" as const, firstName: "Arthur", lastName: "Bell" };
+  const { total } = await planAnAttendedCremation(page, catalogue);
+  await acceptAllSixDocuments(page);
+  await becomeReadyToPay(page, buyer);
+  const deposit = 50_000;
+
+  await page.getByRole("radio", { name: /Pay a deposit, then monthly by Direct Debit/ }).check();
+  await page.getByRole("radio", { name: formatPrice(deposit), exact: true }).check();
+  await page.getByRole("radio", { name: /^12 months/ }).check();
+  const schedule = page.getByRole("region", { name: "What you will pay" });
+  await expect(schedule).toContainText(`Pay now by card${formatPrice(deposit)}`);
+  await expect(schedule).toContainText(`Total you will pay${formatPrice(total)}`);
+  await schedule.getByText("See the date and amount of every payment").click();
+  await expect(schedule.getByRole("table").getByRole("row")).toHaveCount(14);
+  await checkAccessibility();
+  await screenshots(page, "options-deposit");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(/\/purchase\/plan$/);
+  await page.getByLabel("Name of the account holder").fill("Arthur Bell");
+  await page.getByLabel("Sort code").fill("20-00-00");
+  await page.getByLabel("Account number").fill("12345678");
+  await page.getByRole("checkbox", { name: /I am the account holder/ }).check();
+  await page.getByRole("button", { name: "Set up Direct Debit" }).click();
+  await expect(
+    page
+      .getByRole("main")
+      .getByRole("alert")
+      .getByRole("link", { name: `Account number: ${messages.bankDetailsCheckFailed}` }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Sort code")).toHaveValue("20-00-00");
+  await checkAccessibility();
+  await screenshots(page, "direct-debit-refused");
+
+  await page.getByLabel("Account number").fill("55779911");
+  await page.getByRole("button", { name: "Set up Direct Debit" }).click();
+  await expect(page.getByRole("heading", { name: "Your Direct Debit is set up" })).toBeVisible();
+  await expect(page.getByText("Ending 9911")).toBeVisible();
+  await expect(page.getByText("55779911")).toHaveCount(0);
+  await expect(page.getByText(/Your first monthly payment of/)).toBeVisible();
+  await checkAccessibility();
+  await screenshots(page, "direct-debit-set-up");
+  // The plan counts as paid once its Direct Debit exists (SPEC.md): a reload still reaches the deposit.
+  await page.reload();
+  await expect(page.getByText("Ending 9911")).toBeVisible();
+
+  await payByCard(page, "4000 0025 0000 3155", deposit);
+  const bank = page.getByRole("dialog", { name: "Confirm this payment with your bank" });
+  await expect(bank).toBeVisible();
+  await checkAccessibility();
+  await screenshots(page, "bank-step");
+  await bank.getByRole("button", { name: "Approve" }).click();
+
+  // The provider's answer reaches the API by webhook, as a person waits with the processing modal.
+  await expect(page).toHaveURL(/\/purchase\/complete\?plan=/, { timeout: 60_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you. Your plan is set up" })).toBeVisible();
+  await expect(
+    page.getByText(/Your first monthly payment of .* will be collected by Direct Debit on/),
+  ).toBeVisible();
+
+  await page.getByRole("link", { name: "Go to your account" }).click();
+  await expect(
+    page.getByRole("definition").filter({ hasText: /Paying by instalments: 0 of 12/ }),
+  ).toBeVisible();
+  await expect(page.getByText("Ending 9911")).toBeVisible();
+  await checkAccessibility();
+  await screenshots(page, "account-plan-instalments");
+
+  await page.getByRole("button", { name: "Cancel this plan" }).click();
+  const dialog = page.getByRole("dialog", { name: "Are you sure you want to cancel this plan?" });
+  await expect(dialog).toContainText(messages.cancellationStatement(supportPhone.display));
+  await expect(dialog).toContainText(
+    `We will refund everything you have paid, ${formatPrice(deposit)}, within 30 days.`,
+  );
+  await checkAccessibility();
+  await screenshots(page, "cancel-dialog");
+  await dialog.getByRole("button", { name: "Yes, cancel this plan" }).click();
+
+  await expect(page.getByRole("heading", { name: "Your plan is cancelled" })).toBeVisible();
+  await expect(
+    page.getByText(`We will refund ${formatPrice(deposit)}, everything you have paid, within 30 days.`),
+  ).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "Cancelled" }).first()).toBeVisible();
+  await screenshots(page, "cancelled");
+});

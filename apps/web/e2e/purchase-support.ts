@@ -1,0 +1,130 @@
+import type { Page } from "@playwright/test";
+import type { PlanOptionsResponse } from "@kindred/contracts";
+import { readFile } from "node:fs/promises";
+import { messages } from "@kindred/domain";
+import { extractText, getDocumentProxy } from "unpdf";
+import { latestEmailTo, linkIn } from "./account-support";
+import { expect } from "./fixtures";
+import { chooseNearestFuneralDirector, continueTo, expectTotal, option, radioFor } from "./journey-support";
+
+/** Helpers shared by the purchase and payment tests: a plan planned, its documents accepted. */
+
+/** An attended cremation with a willow coffin, planned step by step; answers its total. */
+export async function planAnAttendedCremation(
+  page: Page,
+  catalogue: PlanOptionsResponse,
+): Promise<{ total: number; coffin: string }> {
+  const attended = option(catalogue.attendance, "attended");
+  const cremated = option(catalogue.remains, "cremated");
+  const familyLed = option(catalogue.celebrantTypes, "familyLed");
+  const ownBearers = option(catalogue.pallbearerTypes, "nominatingMyOwn");
+  const hearse = option(catalogue.transportationForTheDeceasedTypes, "specialistVehicle");
+  const coffin = option(catalogue.coffins, "willow");
+  const ashes = option(catalogue.ashesTreatmentTypes, "scatteredInGarden");
+
+  await page.goto("/planning/attendance");
+  await radioFor(page, attended.name).check();
+  await continueTo(page, "funeral-director");
+  await chooseNearestFuneralDirector(page, "MK9 2HP");
+  await continueTo(page, "burial-cremation");
+  await radioFor(page, cremated.name).check();
+  await continueTo(page, "crematoria");
+  await page.getByRole("radio").first().check();
+  await continueTo(page, "celebrant");
+  await radioFor(page, familyLed.name).check();
+  await continueTo(page, "pallbearers");
+  await radioFor(page, ownBearers.name).check();
+  await continueTo(page, "transportation");
+  await radioFor(page, hearse.name).check();
+  await continueTo(page, "coffin");
+  await radioFor(page, coffin.name).check();
+  await continueTo(page, "ashes");
+  await radioFor(page, ashes.name).check();
+  await continueTo(page, "additional");
+  await continueTo(page, "summary");
+  const total = attended.price + cremated.price + familyLed.price + hearse.price + coffin.price + ashes.price;
+  await expectTotal(page, total);
+  return { total, coffin: coffin.name };
+}
+
+export async function acceptAllSixDocuments(page: Page): Promise<void> {
+  await page.getByRole("link", { name: "Read your plan documents" }).click();
+  await expect(page).toHaveURL(/\/planning\/documents$/);
+  const tabs = page.getByRole("tab");
+  await expect(tabs).toHaveCount(6);
+  for (let index = 0; index < 6; index += 1) {
+    await tabs.nth(index).click();
+    const checkbox = page.getByRole("tabpanel").getByRole("checkbox");
+    await checkbox.check();
+    await expect(checkbox).toBeChecked();
+  }
+  await expect(page.getByRole("heading", { name: "You have accepted all six documents" })).toBeVisible();
+}
+
+export async function pdfTextOf(page: Page, buttonName: string): Promise<{ text: string; fileName: string }> {
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: buttonName }).click();
+  const download = await downloading;
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile(await download.path())));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return { text: text.replace(/\s+/g, " "), fileName: download.suggestedFilename() };
+}
+
+/** Someone buying a plan for themselves: their name, email address and password. */
+export interface Buyer {
+  title: "Mr" | "Mrs" | "Ms" | "Miss";
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * From the accepted documents to a plan ready to pay for, the shortest way a person can go: the
+ * plan is for them, their details (the address typed by hand), nobody else named, a new account,
+ * and the email address confirmed by the link sent to it. Ends on `/purchase/options`.
+ */
+export async function becomeReadyToPay(page: Page, buyer: Buyer): Promise<void> {
+  await page.getByRole("link", { name: "Continue to buy your plan" }).click();
+  await expect(page).toHaveURL(/\/purchase$/);
+  await page.getByRole("radio", { name: /^Me\b/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(/\/purchase\/customer$/);
+  await page.getByLabel("Title").selectOption(buyer.title);
+  await page.getByLabel("First name").fill(buyer.firstName);
+  await page.getByLabel("Last name").fill(buyer.lastName);
+  await page.getByLabel("Day").fill("7");
+  await page.getByLabel("Month").selectOption({ label: "March" });
+  await page.getByLabel("Year").fill("1950");
+  await page.getByRole("textbox", { name: "Email address", exact: true }).fill(buyer.email);
+  await page.getByLabel("Confirm your email address").fill(buyer.email);
+  await page.getByLabel("Phone number").fill("01632 960 001");
+  await page.getByRole("button", { name: "Enter the address manually" }).click();
+  await page.getByLabel("House number or name, and street").fill("14 Silbury Boulevard");
+  await page.getByLabel("Town or city").fill("Milton Keynes");
+  await page.getByLabel("Postcode").fill("MK9 2HP");
+  await page.getByLabel("Country").selectOption("England");
+  await page.getByRole("radio", { name: "Email" }).check();
+  await page.getByRole("radio", { name: "Standard print" }).check();
+  await page.getByRole("checkbox", { name: /happy to receive my documents in English/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(/\/purchase\/additional$/);
+  await page
+    .getByRole("region", { name: "Someone we can speak to" })
+    .getByRole("radio", { name: "No" })
+    .check();
+  await page.getByRole("region", { name: "Who is paying" }).getByRole("radio", { name: "No" }).check();
+  await page.getByLabel("Create a password").fill(buyer.password);
+  await page.getByLabel("Repeat your password").fill(buyer.password);
+  await page.getByRole("button", { name: "Create my account and continue" }).click();
+
+  await expect(page).toHaveURL(/\/purchase\/options$/);
+  await expect(page.getByRole("heading", { name: "A few things are still needed" })).toBeVisible();
+  const confirmation = await latestEmailTo(buyer.email, /confirm your email/i);
+  await page.goto(linkIn(confirmation, "/account/confirm-email"));
+  await expect(page.getByText(messages.emailConfirmed)).toBeVisible();
+  await page.goto("/purchase/options");
+  await expect(page.getByRole("heading", { name: "Your plan is ready to pay for" })).toBeVisible();
+}

@@ -1,0 +1,410 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { PlanPaymentsResponse, PlanPeopleResponse, PlanResponse, Violation } from "@kindred/contracts";
+import { formatPrice, messages, supportPhone, type Pence } from "@kindred/domain";
+import { BackLink } from "../../components/back-link";
+import { FocusOnArrival } from "../../components/focus-on-arrival";
+import { InstalmentTable } from "../../components/instalment-table";
+import { LoadingSpinner } from "../../components/loading-spinner";
+import { Modal } from "../../components/modal";
+import { CallUs } from "../../components/phone-link";
+import { PlanDocumentDownloads } from "../../components/plan-document-downloads";
+import { YourReferralCode } from "../../components/your-referral-code";
+import { ViolationsBox } from "../../components/violations-box";
+import { violationsOf } from "../../lib/api-query";
+import { continuePlan } from "../../lib/continue-plan";
+import { useAttemptKey } from "../../lib/idempotency-key";
+import { formatLongDate } from "../../lib/long-date";
+import { planQueries } from "../../lib/plan-queries";
+import { cancelPlan } from "./account-requests";
+import { personName } from "./person-name";
+import {
+  collectionStatusInWords,
+  instalmentCount,
+  mandateStatusInWords,
+  planStateInWords,
+} from "./plan-state";
+import styles from "./account.module.css";
+
+/** Everything paid so far: card payments confirmed and monthly payments collected. */
+function paidSoFar(payments: PlanPaymentsResponse): Pence {
+  const byCard = payments.payments
+    .filter((payment) => payment.status === "confirmed")
+    .reduce((total, payment) => total + payment.amount, 0);
+  const byDirectDebit = payments.collections
+    .filter((collection) => collection.status === "collected")
+    .reduce((total, collection) => total + collection.amount, 0);
+  return byCard + byDirectDebit;
+}
+
+/**
+ * One plan in the account (`/account?plan={id}`): its choices and prices, its four people, what
+ * has been paid and what is still to come, the Direct Debit (its last four digits only), any
+ * missed payments, its documents, and cancelling it.
+ */
+export function AccountPlanView({ planId }: { planId: string }) {
+  const plan = useQuery(planQueries.one(planId));
+  const people = useQuery(planQueries.people(planId));
+  const payments = useQuery(planQueries.payments(planId));
+
+  if (plan.status === "pending" || payments.status === "pending") {
+    return <LoadingSpinner label="Loading your plan…" />;
+  }
+  if (plan.status === "error" || payments.status === "error" || plan.data === "gone") {
+    const violations =
+      plan.status === "error"
+        ? violationsOf(plan.error)
+        : payments.status === "error"
+          ? violationsOf(payments.error)
+          : [{ propertyPath: "plan", title: messages.notAPlanReference }];
+    return (
+      <>
+        <BackLink href="/account" />
+        <h1>Your plan</h1>
+        <ViolationsBox title="Sorry, we could not load this plan" violations={violations}>
+          <p>Please reload the page in a moment, or call us and we will help.</p>
+          <CallUs className="call-us" />
+        </ViolationsBox>
+      </>
+    );
+  }
+  return <PlanDetails plan={plan.data} people={people.data} payments={payments.data} />;
+}
+
+function PlanDetails({
+  plan,
+  people,
+  payments,
+}: {
+  plan: PlanResponse;
+  people: PlanPeopleResponse | undefined;
+  payments: PlanPaymentsResponse;
+}) {
+  const bought = payments.state === "paid" || payments.state === "paying_by_instalments";
+  const unfinished = payments.state === "being_planned" || payments.state === "ready_to_pay";
+  return (
+    <>
+      <BackLink href="/account" />
+      <h1>{people?.coveredPerson ? `Plan for ${personName(people.coveredPerson)}` : "Your funeral plan"}</h1>
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt className="summary-list__key">State</dt>
+          <dd className="summary-list__value">{planStateInWords(payments)}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt className="summary-list__key">Plan reference</dt>
+          <dd className="summary-list__value">{plan.id}</dd>
+        </div>
+      </dl>
+      {unfinished ? (
+        <p>
+          <a
+            className="button"
+            href={payments.state === "ready_to_pay" ? "/purchase/options" : "/planning"}
+            onClick={() => continuePlan(plan.id)}
+          >
+            {payments.state === "ready_to_pay" ? "Continue to payment" : "Continue planning"}
+          </a>
+        </p>
+      ) : null}
+      <MissedPayments payments={payments} />
+      <Cancelled payments={payments} />
+
+      <section className={styles.section} aria-labelledby="choices-heading">
+        <h2 id="choices-heading">Your choices</h2>
+        <dl className="summary-list">
+          {plan.sections.map((section) => (
+            <div className="summary-list__row" key={section.key}>
+              <dt className="summary-list__key">{section.title}</dt>
+              <dd className="summary-list__value">
+                {section.answer}
+                {section.guaranteed ? null : " (a contribution: not guaranteed)"}
+              </dd>
+              <dd className="summary-list__price">{formatPrice(section.price)}</dd>
+            </div>
+          ))}
+          <div className="summary-list__row">
+            <dt className="summary-list__key">Total price</dt>
+            <dd className="summary-list__value">Guaranteed, apart from any contributions</dd>
+            <dd className="summary-list__price">{formatPrice(plan.price.total)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {people ? <People people={people} /> : null}
+      {bought || payments.state === "cancelled" ? <Payments payments={payments} /> : null}
+
+      <section className={styles.section} aria-labelledby="documents-heading">
+        <h2 id="documents-heading">Documents</h2>
+        <PlanDocumentDownloads planId={plan.id} />
+      </section>
+
+      {payments.paid && payments.state !== "cancelled" ? <YourReferralCode planId={plan.id} /> : null}
+
+      {bought || payments.state === "cancelled" ? <CancelPlan planId={plan.id} payments={payments} /> : null}
+    </>
+  );
+}
+
+function People({ people }: { people: PlanPeopleResponse }) {
+  const rows: { key: string; label: string; value: string }[] = [
+    { key: "customer", label: "You", value: people.customer ? personName(people.customer) : "Not given yet" },
+    {
+      key: "covered",
+      label: "The person the plan is for",
+      value: people.coveredPerson ? personName(people.coveredPerson) : "You",
+    },
+    {
+      key: "nominee",
+      label: "Someone we can speak to",
+      value: people.nominee ? personName(people.nominee) : "Nobody named",
+    },
+    { key: "payer", label: "Who is paying", value: people.payer ? personName(people.payer) : "You" },
+  ];
+  return (
+    <section className={styles.section} aria-labelledby="people-heading">
+      <h2 id="people-heading">The people</h2>
+      <dl className="summary-list">
+        {rows.map((row) => (
+          <div className="summary-list__row" key={row.key}>
+            <dt className="summary-list__key">{row.label}</dt>
+            <dd className="summary-list__value">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Payments({ payments }: { payments: PlanPaymentsResponse }) {
+  const card = payments.payments.filter(
+    (payment) => payment.status === "confirmed" || payment.status === "refunded",
+  );
+  const mandate = payments.directDebit;
+  // A cancelled plan's collections still to come are stopped with it (the provider confirms each later).
+  const cancelled = payments.state === "cancelled";
+  const stopped = (status: PlanPaymentsResponse["collections"][number]["status"]) =>
+    cancelled && (status === "scheduled" || status === "submitted") ? "cancelled" : status;
+  const rows =
+    payments.collections.length > 0
+      ? payments.collections.map((collection) => ({
+          ...collection,
+          status: collectionStatusInWords(stopped(collection.status)),
+        }))
+      : (payments.schedule?.instalments ?? []);
+  return (
+    <section className={styles.section} aria-labelledby="payments-heading">
+      <h2 id="payments-heading">Payments</h2>
+      {card.length > 0 ? (
+        <dl className="summary-list">
+          {card.map((payment) => (
+            <div className="summary-list__row" key={payment.id}>
+              <dt className="summary-list__key">
+                {payment.paymentOption === "deposit" ? "Deposit paid by card" : "Paid in full by card"}
+              </dt>
+              <dd className="summary-list__value">
+                {formatLongDate(payment.createdAt)}
+                {payment.status === "refunded" ? " (refunded)" : ""}
+              </dd>
+              <dd className="summary-list__price">{formatPrice(payment.amount)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {rows.length > 0 ? (
+        <>
+          <p>
+            {payments.collected} of {instalmentCount(payments)} monthly payments collected.
+          </p>
+          <InstalmentTable caption="Your monthly payments by Direct Debit" rows={rows} />
+        </>
+      ) : null}
+      {mandate ? (
+        <>
+          <h3>Your Direct Debit</h3>
+          <dl className="summary-list">
+            <div className="summary-list__row">
+              <dt className="summary-list__key">Account holder</dt>
+              <dd className="summary-list__value">{mandate.accountHolderName}</dd>
+            </div>
+            <div className="summary-list__row">
+              <dt className="summary-list__key">Sort code</dt>
+              <dd className="summary-list__value">{mandate.sortCode}</dd>
+            </div>
+            <div className="summary-list__row">
+              <dt className="summary-list__key">Account number</dt>
+              <dd className="summary-list__value">Ending {mandate.accountNumberEnding}</dd>
+            </div>
+            <div className="summary-list__row">
+              <dt className="summary-list__key">Reference</dt>
+              <dd className="summary-list__value">{mandate.reference}</dd>
+            </div>
+            <div className="summary-list__row">
+              <dt className="summary-list__key">Status</dt>
+              <dd className="summary-list__value">
+                {mandateStatusInWords(cancelled ? "cancelled" : mandate.status)}
+              </dd>
+            </div>
+          </dl>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** Missed monthly payments: what is owed and the day to catch up by, once the statement is sent. */
+function MissedPayments({ payments }: { payments: PlanPaymentsResponse }) {
+  if (payments.state === "cancelled" || (payments.missedPayments === 0 && !payments.arrears)) return null;
+  return (
+    <div className="error-box" role="alert">
+      <h2 className="error-box__title">
+        {payments.missedPayments === 1
+          ? "A monthly payment was missed"
+          : `${payments.missedPayments} monthly payments were missed`}
+      </h2>
+      {payments.arrears ? (
+        <p>
+          {formatPrice(payments.arrears.owed)} is owed. We sent you a statement on{" "}
+          {formatLongDate(payments.arrears.sentAt)}. Please catch up by{" "}
+          {formatLongDate(payments.arrears.catchUpBy)}.
+        </p>
+      ) : (
+        <p>
+          We will try to collect it again. If two payments are missed, we will send you a statement of what is
+          owed and give you 10 days to catch up.
+        </p>
+      )}
+      <p>If you are finding it hard to keep up, please call us. We will help.</p>
+      <CallUs />
+    </div>
+  );
+}
+
+function Cancelled({ payments }: { payments: PlanPaymentsResponse }) {
+  if (payments.state !== "cancelled") return null;
+  return (
+    <div className="info-box">
+      <h2 className="info-box__title">This plan is cancelled</h2>
+      <p>
+        {payments.cancelledAt ? `It was cancelled on ${formatLongDate(payments.cancelledAt)}. ` : null}
+        {payments.refunded > 0
+          ? `We are refunding ${formatPrice(payments.refunded)}, everything you paid, within 30 days of cancelling.`
+          : "Nothing had been paid, so there is nothing to refund."}{" "}
+        Nothing more will be collected.
+      </p>
+    </div>
+  );
+}
+
+type CancelState =
+  | { step: "closed" }
+  | { step: "asking"; failure: readonly Violation[] | null }
+  | { step: "cancelled"; refunded: Pence; hadDirectDebit: boolean };
+
+/** "Cancel this plan", asked again in a dialog that states the continuity promise first. */
+function CancelPlan({ planId, payments }: { planId: string; payments: PlanPaymentsResponse }) {
+  const queryClient = useQueryClient();
+  const key = useAttemptKey();
+  const [state, setState] = useState<CancelState>({ step: "closed" });
+  const [busy, setBusy] = useState(false);
+  const refund = paidSoFar(payments);
+  const hasDirectDebit = payments.directDebit !== null && payments.directDebit.status !== "cancelled";
+
+  async function cancel() {
+    if (busy) return;
+    setBusy(true);
+    const answer = await cancelPlan(planId, key.current());
+    setBusy(false);
+    if (!answer.ok) {
+      if (answer.status >= 400 && answer.status < 500) key.renew();
+      setState({ step: "asking", failure: answer.data.violations });
+      return;
+    }
+    queryClient.setQueryData(planQueries.payments(planId).queryKey, answer.data);
+    void queryClient.invalidateQueries({ queryKey: planQueries.saved().queryKey });
+    setState({ step: "cancelled", refunded: answer.data.refunded, hadDirectDebit: hasDirectDebit });
+  }
+
+  // Cancelled before this visit: the box at the top says so.
+  if (payments.state === "cancelled" && state.step !== "cancelled") return null;
+  if (state.step === "cancelled") {
+    return (
+      <FocusOnArrival>
+        <div className="success-box" role="status">
+          <h2 className="success-box__title">Your plan is cancelled</h2>
+          <p>
+            {state.refunded > 0
+              ? `We will refund ${formatPrice(state.refunded)}, everything you have paid, within 30 days.`
+              : "Nothing had been paid, so there is nothing to refund."}
+            {state.hadDirectDebit
+              ? " Your Direct Debit is cancelled, so nothing more will be collected."
+              : null}
+          </p>
+          <p>There is no fee for cancelling. If you have any questions, please call us.</p>
+        </div>
+      </FocusOnArrival>
+    );
+  }
+  return (
+    <section className={styles.section} aria-labelledby="cancel-heading">
+      <h2 id="cancel-heading">Cancel this plan</h2>
+      <p>You can cancel at any time, with no fee, and we refund everything you have paid.</p>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => setState({ step: "asking", failure: null })}
+      >
+        Cancel this plan
+      </button>
+      <Modal
+        open={state.step === "asking"}
+        onClose={() => setState({ step: "closed" })}
+        title="Are you sure you want to cancel this plan?"
+        type="prompt"
+        size="prompt"
+        dismissible={!busy}
+        describedBy="cancel-plan-promise"
+      >
+        {state.step === "asking" && state.failure ? (
+          <ViolationsBox title="We could not cancel your plan" violations={state.failure}>
+            <p>Please try again, or call us and we will help.</p>
+          </ViolationsBox>
+        ) : null}
+        <p id="cancel-plan-promise">{messages.cancellationStatement(supportPhone.display)}</p>
+        <ul>
+          <li>
+            {refund > 0
+              ? `We will refund everything you have paid, ${formatPrice(refund)}, within 30 days.`
+              : "Nothing has been paid yet, so there is nothing to refund."}
+          </li>
+          {hasDirectDebit ? (
+            <li>Your Direct Debit will be cancelled, so nothing more is collected.</li>
+          ) : null}
+          <li>Your funeral plan will end: the funeral it arranges will no longer be paid for.</li>
+        </ul>
+        <div className="button-group">
+          <button
+            type="button"
+            className="button"
+            aria-disabled={busy || undefined}
+            onClick={() => void cancel()}
+          >
+            {busy ? "Cancelling…" : "Yes, cancel this plan"}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) setState({ step: "closed" });
+            }}
+          >
+            No, keep my plan
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

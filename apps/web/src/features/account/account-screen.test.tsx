@@ -1,0 +1,324 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PlanPaymentsResponse, PlanPeopleResponse, PlanResponse } from "@kindred/contracts";
+import { messages, supportPhone } from "@kindred/domain";
+import { QueryProvider } from "../../lib/query-provider";
+import { closeSignInPrompt, getSignInPrompt } from "../../lib/sign-in-prompt";
+import { storeTokenSession } from "../../lib/token-session";
+import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "../../test/fake-fetch";
+import {
+  createDirectDebit,
+  createPayment,
+  createPlanPayments,
+  createPlanResponse,
+  depositChoicePayments,
+  fullChoicePayments,
+  testPlanId,
+} from "../../test/payments-factory";
+import { AccountScreen } from "./account-screen";
+
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
+
+const planIds = {
+  planning: "0a8f3b1c-1d2e-4f30-8a4b-5c6d7e8f9001",
+  ready: "0a8f3b1c-1d2e-4f30-8a4b-5c6d7e8f9002",
+  paid: "0a8f3b1c-1d2e-4f30-8a4b-5c6d7e8f9003",
+  instalments: testPlanId,
+  cancelled: "0a8f3b1c-1d2e-4f30-8a4b-5c6d7e8f9005",
+};
+
+const noPeople: PlanPeopleResponse = {
+  customer: null,
+  coveredPerson: null,
+  nominee: null,
+  payer: null,
+  updatedAt: null,
+};
+const margaretForHerMother: PlanPeopleResponse = {
+  customer: { title: "Mrs", firstName: "Margaret", lastName: "Hughes", email: "margaret@example.com" },
+  coveredPerson: { title: "Mrs", firstName: "Edith", lastName: "Price" },
+  nominee: { title: "Mr", firstName: "David", lastName: "Hughes" },
+  payer: null,
+  updatedAt: "2026-05-20T10:00:00.000Z",
+};
+
+/** Three of twelve collected, from a £500 deposit; the fourth failed and so did the fifth. */
+function payingByInstalments(overrides: Partial<PlanPaymentsResponse> = {}): PlanPaymentsResponse {
+  const chosen = depositChoicePayments();
+  const statuses = ["collected", "collected", "collected", "failed", "failed"] as const;
+  return {
+    ...chosen,
+    planId: planIds.instalments,
+    state: "paying_by_instalments",
+    paid: true,
+    payments: [
+      createPayment({ paymentOption: "deposit", amount: 50_000, status: "confirmed", completed: true }),
+    ],
+    directDebit: createDirectDebit({ status: "active" }),
+    collections: (chosen.schedule?.instalments ?? []).map((instalment, index) => ({
+      ...instalment,
+      status: statuses[index] ?? "scheduled",
+    })),
+    collected: 3,
+    missedPayments: 2,
+    arrears: { owed: 60_390, catchUpBy: "2026-11-27", sentAt: "2026-11-17T09:00:00.000Z" },
+    ...overrides,
+  };
+}
+
+interface FakeAccount {
+  plans: PlanResponse[];
+  payments: Record<string, PlanPaymentsResponse>;
+  people?: Record<string, PlanPeopleResponse>;
+  cancelAnswer?: () => Response;
+}
+
+function fakeAccountApi({ plans, payments, people = {}, cancelAnswer }: FakeAccount): RecordedRequest[] {
+  return fakeFetch((request) => {
+    if (request.url === "/token") return tokenResponse("customer-token");
+    if (request.url === "/api/plan") return jsonResponse(plans);
+    const match = /^\/api\/plan\/([^/?]+)(\/[a-z]+)?/.exec(request.url);
+    const id = match?.[1] ?? "";
+    const plan = plans.find((candidate) => candidate.id === id);
+    if (plan && match?.[2] === undefined) return jsonResponse(plan);
+    if (plan && match?.[2] === "/payments") return jsonResponse(payments[id]);
+    if (plan && match?.[2] === "/customer") return jsonResponse(people[id] ?? noPeople);
+    if (plan && match?.[2] === "/cancel" && cancelAnswer) return cancelAnswer();
+    return jsonResponse({ violations: [{ propertyPath: "Request", title: "Not found" }] }, 404);
+  });
+}
+
+function signIn() {
+  localStorage.setItem("isUserLoggedIn", "true");
+  storeTokenSession({ token: "customer-token", setAt: Date.now(), expiry: 1800 });
+}
+
+function rowValue(within: HTMLElement, key: string): string | null | undefined {
+  const term = Array.from(within.querySelectorAll("dt")).find((dt) => dt.textContent === key);
+  return term?.nextElementSibling?.textContent;
+}
+
+beforeEach(() => {
+  // jsdom cannot follow a link to another page; the test only needs what happens before it goes.
+  document.addEventListener("click", preventNavigation);
+});
+
+afterEach(() => {
+  document.removeEventListener("click", preventNavigation);
+  closeSignInPrompt();
+  vi.unstubAllGlobals();
+});
+
+function preventNavigation(event: MouseEvent) {
+  if ((event.target as HTMLElement).closest("a")) event.preventDefault();
+}
+
+describe("AccountScreen, signed out", () => {
+  it("opens the sign-in prompt and asks for nothing", async () => {
+    const requests = fakeAccountApi({ plans: [], payments: {} });
+    render(<AccountScreen planId="" />, { wrapper: QueryProvider });
+
+    expect(await screen.findByRole("button", { name: "Sign in" })).toBeInTheDocument();
+    expect(getSignInPrompt().open).toBe(true);
+    expect(requests).toEqual([]);
+  });
+});
+
+describe("AccountScreen, the dashboard", () => {
+  it("lists each plan with its state in words, and the way on for an unfinished one", async () => {
+    signIn();
+    fakeAccountApi({
+      plans: [
+        createPlanResponse({ id: planIds.planning, updatedAt: "2026-05-02T10:00:00.000Z" }),
+        createPlanResponse({ id: planIds.ready }),
+        createPlanResponse({ id: planIds.paid }),
+        createPlanResponse({ id: planIds.instalments }),
+        createPlanResponse({ id: planIds.cancelled }),
+      ],
+      payments: {
+        [planIds.planning]: createPlanPayments({ planId: planIds.planning, state: "being_planned" }),
+        [planIds.ready]: createPlanPayments({ planId: planIds.ready }),
+        [planIds.paid]: fullChoicePayments({ planId: planIds.paid, state: "paid", paid: true }),
+        [planIds.instalments]: payingByInstalments(),
+        [planIds.cancelled]: fullChoicePayments({ planId: planIds.cancelled, state: "cancelled" }),
+      },
+      people: { [planIds.instalments]: margaretForHerMother },
+    });
+    render(<AccountScreen planId="" />, { wrapper: QueryProvider });
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Your plans" })).toBeInTheDocument();
+    const cards = await screen.findAllByRole("listitem");
+    expect(cards).toHaveLength(5);
+    await waitFor(() => expect(rowValue(cards[0]!, "State")).toBe("Being planned"));
+    await waitFor(() => expect(rowValue(cards[4]!, "State")).toBe("Cancelled"));
+    expect(rowValue(cards[0]!, "Price")).toBe("£4,123.45");
+    expect(rowValue(cards[0]!, "Last saved")).toBe("2 May 2026");
+    expect(rowValue(cards[1]!, "State")).toBe("Ready to pay");
+    expect(rowValue(cards[2]!, "State")).toBe("Paid in full");
+    expect(rowValue(cards[3]!, "State")).toBe("Paying by instalments: 3 of 12 monthly payments collected");
+    expect(within(cards[3]!).getByRole("heading", { name: "Plan for Mrs Edith Price" })).toBeInTheDocument();
+
+    expect(within(cards[0]!).getByRole("link", { name: "Continue planning" })).toHaveAttribute(
+      "href",
+      "/planning",
+    );
+    expect(within(cards[1]!).getByRole("link", { name: "Continue to payment" })).toHaveAttribute(
+      "href",
+      "/purchase/options",
+    );
+    for (const card of cards.slice(2)) {
+      expect(within(card).queryByRole("link", { name: /Continue/ })).not.toBeInTheDocument();
+    }
+    expect(within(cards[2]!).getByRole("link", { name: "See this plan" })).toHaveAttribute(
+      "href",
+      `/account?plan=${planIds.paid}`,
+    );
+  });
+
+  it("continuing a plan makes it this browser's plan, forgetting another plan's journey in this tab", async () => {
+    signIn();
+    localStorage.setItem("planId", JSON.stringify(planIds.ready));
+    sessionStorage.setItem("journeyData", JSON.stringify({ attendance: { option: { id: 1 } } }));
+    sessionStorage.setItem("purchase", JSON.stringify({ planType: "myself" }));
+    fakeAccountApi({
+      plans: [createPlanResponse({ id: planIds.planning })],
+      payments: {
+        [planIds.planning]: createPlanPayments({ planId: planIds.planning, state: "being_planned" }),
+      },
+    });
+    render(<AccountScreen planId="" />, { wrapper: QueryProvider });
+
+    await userEvent.click(await screen.findByRole("link", { name: "Continue planning" }));
+
+    expect(JSON.parse(localStorage.getItem("planId") ?? "null")).toBe(planIds.planning);
+    expect(sessionStorage.getItem("journeyData")).toBeNull();
+    expect(sessionStorage.getItem("purchase")).toBeNull();
+  });
+});
+
+describe("AccountScreen, one plan", () => {
+  function renderPlan(payments: PlanPaymentsResponse, cancelAnswer?: () => Response) {
+    signIn();
+    const requests = fakeAccountApi({
+      plans: [createPlanResponse({ id: planIds.instalments })],
+      payments: { [planIds.instalments]: payments },
+      people: { [planIds.instalments]: margaretForHerMother },
+      cancelAnswer,
+    });
+    render(<AccountScreen planId={planIds.instalments} />, { wrapper: QueryProvider });
+    return requests;
+  }
+
+  it("shows the choices and prices, the four people, the payments and those to come, the masked Direct Debit and the missed payments", async () => {
+    renderPlan(payingByInstalments());
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Plan for Mrs Edith Price" }),
+    ).toBeInTheDocument();
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("2 monthly payments were missed");
+    expect(alert).toHaveTextContent("£603.90 is owed. We sent you a statement on 17 November 2026.");
+    expect(alert).toHaveTextContent("Please catch up by 27 November 2026.");
+
+    const choices = screen.getByRole("region", { name: "Your choices" });
+    expect(within(choices).getByText("Willow coffin")).toBeInTheDocument();
+    expect(within(choices).getByText("£1,173.45")).toBeInTheDocument();
+    expect(rowValue(choices, "Total price")).toContain("Guaranteed");
+
+    const people = screen.getByRole("region", { name: "The people" });
+    expect(rowValue(people, "You")).toBe("Mrs Margaret Hughes");
+    expect(rowValue(people, "The person the plan is for")).toBe("Mrs Edith Price");
+    expect(rowValue(people, "Someone we can speak to")).toBe("Mr David Hughes");
+    expect(rowValue(people, "Who is paying")).toBe("You");
+
+    const payments = screen.getByRole("region", { name: "Payments" });
+    expect(rowValue(payments, "Deposit paid by card")).toContain("1 June 2026");
+    expect(within(payments).getByText("3 of 12 monthly payments collected.")).toBeInTheDocument();
+    const table = within(payments).getByRole("table", { name: "Your monthly payments by Direct Debit" });
+    const rows = within(table).getAllByRole("row");
+    expect(rows[1]).toHaveTextContent("115 June 2026£302Collected");
+    expect(rows[4]).toHaveTextContent("Missed");
+    expect(rows[6]).toHaveTextContent("To be collected");
+    expect(rowValue(payments, "Account number")).toBe("Ending 9911");
+    expect(rowValue(payments, "Status")).toBe("Active");
+
+    expect(
+      screen.getByRole("button", { name: "Download the Funeral plan summary (PDF)" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole("button", { name: "Download the Funeral plan details (PDF)" }),
+    ).toBeInTheDocument();
+  });
+
+  it("asks before cancelling, with the continuity promise and what will be refunded, then says what is refunded", async () => {
+    const user = userEvent.setup();
+    const requests = renderPlan(payingByInstalments(), () =>
+      jsonResponse(
+        payingByInstalments({
+          state: "cancelled",
+          cancelledAt: "2026-12-01T10:00:00.000Z",
+          refunded: 140_590,
+          directDebit: createDirectDebit({ status: "cancelled" }),
+        }),
+      ),
+    );
+
+    await user.click(await screen.findByRole("button", { name: "Cancel this plan" }));
+    const dialog = screen.getByRole("dialog", { name: "Are you sure you want to cancel this plan?" });
+    expect(dialog).toHaveTextContent(messages.cancellationStatement(supportPhone.display));
+    // £500 by card and three collections (£302, £301.95, £301.95).
+    expect(dialog).toHaveTextContent("We will refund everything you have paid, £1,405.90, within 30 days.");
+    expect(dialog).toHaveTextContent("Your Direct Debit will be cancelled, so nothing more is collected.");
+
+    await user.click(within(dialog).getByRole("button", { name: "No, keep my plan" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(requests.filter((request) => request.url.endsWith("/cancel"))).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: "Cancel this plan" }));
+    await user.click(
+      within(screen.getByRole("dialog")).getByRole("button", { name: "Yes, cancel this plan" }),
+    );
+
+    const done = await screen.findByRole("heading", { name: "Your plan is cancelled" });
+    expect(done.closest(".success-box")).toHaveTextContent(
+      "We will refund £1,405.90, everything you have paid, within 30 days. Your Direct Debit is cancelled, so nothing more will be collected.",
+    );
+    const cancels = requests.filter((request) => request.url.endsWith("/cancel"));
+    expect(cancels).toHaveLength(1);
+    expect(cancels[0]?.method).toBe("POST");
+    expect(cancels[0]?.body).toBe("{}");
+    expect(cancels[0]?.headers.get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(rowValue(document.body, "State")).toBe("Cancelled");
+    expect(screen.getByRole("heading", { name: "This plan is cancelled" })).toBeInTheDocument();
+    // Those still to come are stopped with the plan, whatever the provider has yet to confirm.
+    const table = screen.getByRole("table", { name: "Your monthly payments by Direct Debit" });
+    expect(within(table).getAllByRole("row")[6]).toHaveTextContent("Cancelled");
+    expect(within(table).queryByText("To be collected")).not.toBeInTheDocument();
+  });
+
+  it("keeps the dialog open with the API's reason when the plan cannot be cancelled", async () => {
+    const user = userEvent.setup();
+    renderPlan(payingByInstalments(), () =>
+      jsonResponse({ violations: [{ propertyPath: "plan", title: messages.planCannotBeCancelled }] }, 409),
+    );
+
+    await user.click(await screen.findByRole("button", { name: "Cancel this plan" }));
+    await user.click(
+      within(screen.getByRole("dialog")).getByRole("button", { name: "Yes, cancel this plan" }),
+    );
+
+    const dialog = screen.getByRole("dialog");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      `plan: ${messages.planCannotBeCancelled}`,
+    );
+  });
+
+  it("offers no cancelling for a plan not yet bought, and the way to carry on with it", async () => {
+    renderPlan(createPlanPayments({ planId: planIds.instalments, state: "being_planned" }));
+
+    expect(await screen.findByRole("link", { name: "Continue planning" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Cancel this plan" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Payments" })).not.toBeInTheDocument();
+  });
+});

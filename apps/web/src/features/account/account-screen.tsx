@@ -1,0 +1,185 @@
+"use client";
+
+import Link from "next/link";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { PlanPaymentsResponse, PlanPeopleResponse, PlanResponse } from "@kindred/contracts";
+import { formatPrice } from "@kindred/domain";
+import { LoadingSpinner } from "../../components/loading-spinner";
+import { CallUs } from "../../components/phone-link";
+import { ViolationsBox } from "../../components/violations-box";
+import { violationsOf } from "../../lib/api-query";
+import { continuePlan } from "../../lib/continue-plan";
+import { isUserLoggedIn } from "../../lib/customer-session";
+import { formatLongDate } from "../../lib/long-date";
+import { planQueries } from "../../lib/plan-queries";
+import { openSignInPrompt } from "../../lib/sign-in-prompt";
+import { useHydrated } from "../../lib/use-hydrated";
+import { AccountPlanView } from "./account-plan-view";
+import { personName } from "./person-name";
+import { planStateInWords } from "./plan-state";
+import styles from "./account.module.css";
+
+/**
+ * `/account` (SPEC.md section 2: the dashboard and single-plan views): the signed-in customer's
+ * plans, each with its state in words and the way on; `/account?plan={id}` is one plan. Someone
+ * not signed in is asked to sign in, and the page starts again signed in.
+ */
+export function AccountScreen({ planId }: { planId: string }) {
+  const hydrated = useHydrated();
+  const signedIn = hydrated && isUserLoggedIn();
+
+  useEffect(() => {
+    if (!isUserLoggedIn()) openSignInPrompt();
+  }, []);
+
+  if (!hydrated) {
+    return (
+      <div className={`page-width plain-page ${styles.wide}`}>
+        <LoadingSpinner label="Loading your account…" />
+      </div>
+    );
+  }
+  if (!signedIn) {
+    return (
+      <div className={`page-width plain-page ${styles.page}`}>
+        <h1>Your account</h1>
+        <p className="lead">Sign in to see your plans, their payments and their documents.</p>
+        <button type="button" className="button" onClick={() => openSignInPrompt()}>
+          Sign in
+        </button>
+        <p className={styles.afterButton}>
+          New here? <Link href="/planning">Start planning a funeral</Link>, and create your account as you go.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className={`page-width plain-page ${styles.wide}`}>
+      {planId ? <AccountPlanView planId={planId} /> : <Dashboard />}
+    </div>
+  );
+}
+
+function Dashboard() {
+  const plans = useQuery(planQueries.saved());
+
+  if (plans.status === "pending") return <LoadingSpinner label="Loading your plans…" />;
+  if (plans.status === "error") {
+    return (
+      <>
+        <h1>Your plans</h1>
+        <ViolationsBox title="Sorry, we could not load your plans" violations={violationsOf(plans.error)}>
+          <p>Please reload the page in a moment, or call us and we will help.</p>
+          <CallUs className="call-us" />
+        </ViolationsBox>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>Your plans</h1>
+      {plans.data.length === 0 ? (
+        <>
+          <p>You have no plans yet.</p>
+          <Link href="/planning" className="button">
+            Start planning
+          </Link>
+        </>
+      ) : (
+        <PlanList plans={plans.data} />
+      )}
+      <h2>If you have a question</h2>
+      <CallUs className="call-us" />
+    </>
+  );
+}
+
+function PlanList({ plans }: { plans: readonly PlanResponse[] }) {
+  const payments = useQueries({ queries: plans.map((plan) => planQueries.payments(plan.id)) });
+  const people = useQueries({ queries: plans.map((plan) => planQueries.people(plan.id)) });
+  return (
+    <ul className={styles.planList}>
+      {plans.map((plan, index) => (
+        <PlanCard
+          key={plan.id}
+          plan={plan}
+          payments={payments[index]?.data}
+          paymentsFailed={payments[index]?.status === "error"}
+          people={people[index]?.data}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** Who a plan is for, in the words of the person reading their own account. */
+function planTitle(people: PlanPeopleResponse | undefined): string {
+  if (people?.coveredPerson) return `Plan for ${personName(people.coveredPerson)}`;
+  if (people?.customer) return "Your own plan";
+  return "Your plan";
+}
+
+function PlanCard({
+  plan,
+  payments,
+  paymentsFailed,
+  people,
+}: {
+  plan: PlanResponse;
+  payments: PlanPaymentsResponse | undefined;
+  paymentsFailed: boolean;
+  people: PlanPeopleResponse | undefined;
+}) {
+  const headingId = `plan-${plan.id}-heading`;
+  const funeral = plan.sections.find((section) => section.key === "funeralAttendance")?.answer;
+  const unfinished = payments?.state === "being_planned" || payments?.state === "ready_to_pay";
+  return (
+    <li className={styles.planCard}>
+      <h2 id={headingId} className={styles.planCardTitle}>
+        {planTitle(people)}
+      </h2>
+      <dl className="summary-list">
+        {funeral ? (
+          <div className="summary-list__row">
+            <dt className="summary-list__key">Funeral</dt>
+            <dd className="summary-list__value">{funeral}</dd>
+          </div>
+        ) : null}
+        <div className="summary-list__row">
+          <dt className="summary-list__key">Price</dt>
+          <dd className="summary-list__value">{formatPrice(plan.price.total)}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt className="summary-list__key">State</dt>
+          <dd className="summary-list__value">
+            {payments ? planStateInWords(payments) : paymentsFailed ? "Not known just now" : "Loading…"}
+          </dd>
+        </div>
+        <div className="summary-list__row">
+          <dt className="summary-list__key">Last saved</dt>
+          <dd className="summary-list__value">{formatLongDate(plan.updatedAt)}</dd>
+        </div>
+      </dl>
+      <div className="button-group">
+        {unfinished ? (
+          // A full page load starts the journey (or the purchase) from the server with this plan.
+          <a
+            className="button"
+            href={payments.state === "ready_to_pay" ? "/purchase/options" : "/planning"}
+            onClick={() => continuePlan(plan.id)}
+          >
+            {payments.state === "ready_to_pay" ? "Continue to payment" : "Continue planning"}
+          </a>
+        ) : null}
+        <Link
+          className={unfinished ? "button button--secondary" : "button"}
+          href={`/account?plan=${encodeURIComponent(plan.id)}`}
+          aria-describedby={headingId}
+        >
+          See this plan
+        </Link>
+      </div>
+    </li>
+  );
+}

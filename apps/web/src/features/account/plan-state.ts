@@ -1,0 +1,48 @@
+import type { PlanPaymentsResponse } from "@kindred/contracts";
+
+/** How many monthly payments there are in all: those asked of the bank, or else the schedule's. */
+export function instalmentCount(payments: PlanPaymentsResponse): number {
+  return payments.collections.length > 0
+    ? payments.collections.length
+    : (payments.schedule?.instalments.length ?? 0);
+}
+
+/** A plan's state in words (issue 10 item 5): being planned, ready to pay, paid, paying by instalments, cancelled. */
+export function planStateInWords(payments: PlanPaymentsResponse): string {
+  switch (payments.state) {
+    case "being_planned":
+      return "Being planned";
+    case "ready_to_pay":
+      return "Ready to pay";
+    case "paid":
+      return "Paid in full";
+    case "paying_by_instalments":
+      return `Paying by instalments: ${payments.collected} of ${instalmentCount(payments)} monthly payments collected`;
+    case "cancelled":
+      return "Cancelled";
+  }
+}
+
+const collectionWords = {
+  scheduled: "To be collected",
+  submitted: "Being collected",
+  collected: "Collected",
+  failed: "Missed",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+} as const;
+
+export function collectionStatusInWords(status: keyof typeof collectionWords): string {
+  return collectionWords[status];
+}
+
+const mandateWords = {
+  pending_submission: "Being set up with your bank",
+  active: "Active",
+  failed: "Not set up: please call us",
+  cancelled: "Cancelled",
+} as const;
+
+export function mandateStatusInWords(status: keyof typeof mandateWords): string {
+  return mandateWords[status];
+}

@@ -1,0 +1,247 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PlanPaymentsResponse } from "@kindred/contracts";
+import { messages, paymentChoiceMessages } from "@kindred/domain";
+import { QueryProvider } from "../../lib/query-provider";
+import { PurchasePlanContext } from "../../lib/purchase-plan";
+import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "../../test/fake-fetch";
+import {
+  createPlanPayments,
+  createPlanResponse,
+  depositChoicePayments,
+  testPlanId,
+} from "../../test/payments-factory";
+import { createPlanOptions } from "../../test/plan-options-factory";
+import { ReadyToPayScreen } from "./ready-to-pay-screen";
+
+const router = { push: vi.fn(), replace: vi.fn() };
+vi.mock("next/navigation", () => ({ useRouter: () => router }));
+
+// The catalogue of the plan options factory: deposits £250 and £500; 12 months free, 24 months £95.
+const planOptions = createPlanOptions();
+
+/** The API as the options page sees it: a plan of £4,123.45, ready to pay for. */
+function fakeOptionsApi({
+  payments = createPlanPayments(),
+  answerChoice = (body: unknown) =>
+    jsonResponse(createPlanPayments({ choice: body as PlanPaymentsResponse["choice"] })),
+}: {
+  payments?: PlanPaymentsResponse;
+  answerChoice?: (body: unknown) => Response;
+} = {}): RecordedRequest[] {
+  return fakeFetch((request) => {
+    if (request.url === "/token") return tokenResponse("customer-token");
+    if (request.url === "/api/plan/valid") return jsonResponse({ valid: true, planId: testPlanId });
+    if (request.url === `/api/plan/${testPlanId}`) return jsonResponse(createPlanResponse());
+    if (request.url === `/api/plan/${testPlanId}/customer`) {
+      return jsonResponse({
+        customer: { title: "Mrs", firstName: "Margaret", lastName: "Hughes", email: "margaret@example.com" },
+        coveredPerson: null,
+        nominee: null,
+        payer: null,
+        updatedAt: null,
+      });
+    }
+    if (request.url === `/api/plan/${testPlanId}/payments`) return jsonResponse(payments);
+    if (request.url === "/api/plan-options") return jsonResponse(planOptions);
+    if (request.url === `/api/plan/${testPlanId}/payment-choice` && request.method === "PUT") {
+      return answerChoice(JSON.parse(request.body ?? "null"));
+    }
+    return jsonResponse({ violations: [{ propertyPath: "Request", title: "Not found" }] }, 404);
+  });
+}
+
+function renderScreen() {
+  render(
+    <PurchasePlanContext value={{ planId: testPlanId, signedIn: true }}>
+      <ReadyToPayScreen />
+    </PurchasePlanContext>,
+    { wrapper: QueryProvider },
+  );
+}
+
+function choiceRequests(requests: RecordedRequest[]) {
+  return requests.filter((request) => request.url.endsWith("/payment-choice"));
+}
+
+function scheduleRow(name: string): string | null | undefined {
+  const schedule = screen.getByRole("region", { name: "What you will pay" });
+  return within(schedule).getByText(name, { selector: "dt" }).nextElementSibling?.textContent;
+}
+
+beforeEach(() => {
+  // A Monday: the first Direct Debit collection is 10 working days later, on Monday 15 June.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-06-01T10:00:00+01:00"));
+  router.push.mockReset();
+  router.replace.mockReset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("ReadyToPayScreen, choosing how to pay", () => {
+  it("shows the schedule for a deposit and a term before anything is saved, then saves the choice and goes on to pay", async () => {
+    const user = userEvent.setup();
+    const requests = fakeOptionsApi();
+    renderScreen();
+
+    await user.click(
+      await screen.findByRole("radio", { name: /Pay a deposit, then monthly by Direct Debit/ }),
+    );
+    await user.click(screen.getByRole("radio", { name: "£500" }));
+    await user.click(screen.getByRole("radio", { name: /24 months/ }));
+
+    // £4,123.45 − £500 + the £95 charge = £3,718.45 over 24 months: £154.93 a month, and the
+    // 23 pennies that do not divide on the first payment.
+    expect(scheduleRow("Pay now by card")).toBe("£500");
+    expect(scheduleRow("Then each month by Direct Debit")).toBe(
+      "£155.06 for the first payment, then 23 payments of £154.93",
+    );
+    expect(scheduleRow("First monthly payment")).toBe("15 June 2026");
+    expect(scheduleRow("Last monthly payment")).toBe("15 May 2028");
+    expect(scheduleRow("Charge for paying by instalments")).toBe("£95");
+    expect(scheduleRow("Total you will pay")).toBe("£4,218.45");
+    const table = screen.getByRole("table", { name: "Your monthly payments by Direct Debit" });
+    const rows = within(table).getAllByRole("row");
+    expect(rows).toHaveLength(26);
+    expect(rows[1]).toHaveTextContent("115 June 2026£155.06");
+    expect(rows[24]).toHaveTextContent("2415 May 2028£154.93");
+    expect(rows[25]).toHaveTextContent("Total of 24 monthly payments£3,718.45");
+    expect(choiceRequests(requests)).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith("/purchase/plan"));
+    const saved = choiceRequests(requests);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.method).toBe("PUT");
+    expect(JSON.parse(saved[0]?.body ?? "null")).toEqual({ option: "deposit", deposit: 50_000, months: 24 });
+  });
+
+  it("shows paying in full as one card payment of the whole price", async () => {
+    const user = userEvent.setup();
+    const requests = fakeOptionsApi();
+    renderScreen();
+
+    await user.click(await screen.findByRole("radio", { name: /Pay in full/ }));
+
+    expect(scheduleRow("Pay now by card")).toBe("£4,123.45");
+    expect(scheduleRow("Total you will pay")).toBe("£4,123.45");
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith("/purchase/plan"));
+    expect(JSON.parse(choiceRequests(requests)[0]?.body ?? "null")).toEqual({ option: "full" });
+  });
+
+  it("names each unanswered question at the top and under it, and saves nothing", async () => {
+    const user = userEvent.setup();
+    const requests = fakeOptionsApi();
+    renderScreen();
+
+    await user.click(await screen.findByRole("button", { name: "Continue" }));
+    const summary = screen.getByRole("alert");
+    expect(
+      within(summary).getByRole("link", { name: `How you will pay: ${messages.choosePaymentOption}` }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole("radio", { name: /Pay a deposit/ }));
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(
+      within(screen.getByRole("alert")).getByRole("link", {
+        name: `Your deposit: ${paymentChoiceMessages.depositNotOffered}`,
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("group", { name: /How long would you like to pay the rest over/ })).getByText(
+        paymentChoiceMessages.termNotOffered,
+      ),
+    ).toBeInTheDocument();
+    expect(choiceRequests(requests)).toEqual([]);
+    expect(router.push).not.toHaveBeenCalled();
+  });
+
+  it("says when a term would make each payment too small, and shows no schedule for it", async () => {
+    const user = userEvent.setup();
+    fakeOptionsApi();
+    // A £300 plan: £250 down leaves £50, under £10 a month over 12 months.
+    const cheap = createPlanOptions();
+    vi.stubGlobal(
+      "fetch",
+      ((original) => (input: string | URL, init?: RequestInit) =>
+        String(input) === `/api/plan/${testPlanId}`
+          ? Promise.resolve(
+              jsonResponse(
+                createPlanResponse({
+                  price: { basic: 30_000, additional: 0, contributions: 0, total: 30_000 },
+                }),
+              ),
+            )
+          : String(input) === "/api/plan-options"
+            ? Promise.resolve(jsonResponse(cheap))
+            : original(input, init))(globalThis.fetch),
+    );
+    renderScreen();
+
+    await user.click(await screen.findByRole("radio", { name: /Pay a deposit/ }));
+    // Only the deposits under the price are offered.
+    expect(screen.getByRole("radio", { name: "£250" })).toBeInTheDocument();
+    expect(screen.queryByRole("radio", { name: "£500" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("radio", { name: "£250" }));
+    await user.click(screen.getByRole("radio", { name: /12 months/ }));
+
+    expect(
+      screen.getByText(paymentChoiceMessages.instalmentTooSmall("£10"), { selector: "p" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "What you will pay" })).not.toBeInTheDocument();
+  });
+
+  it("puts the API's word on a deposit under the deposit question, in the summary that takes focus, and keeps the answers", async () => {
+    const user = userEvent.setup();
+    fakeOptionsApi({
+      answerChoice: () =>
+        jsonResponse(
+          { violations: [{ propertyPath: "deposit", title: paymentChoiceMessages.depositNotOffered }] },
+          422,
+        ),
+    });
+    renderScreen();
+
+    await user.click(await screen.findByRole("radio", { name: /Pay a deposit/ }));
+    await user.click(screen.getByRole("radio", { name: "£250" }));
+    await user.click(screen.getByRole("radio", { name: /12 months/ }));
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+
+    const summary = await screen.findByRole("alert");
+    expect(
+      within(summary).getByRole("link", { name: `Your deposit: ${paymentChoiceMessages.depositNotOffered}` }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(summary).toHaveFocus());
+    const depositQuestion = screen.getByRole("group", {
+      name: /How much would you like to pay as a deposit/,
+    });
+    expect(within(depositQuestion).getByText(paymentChoiceMessages.depositNotOffered)).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "£250" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: /12 months/ })).toBeChecked();
+    expect(router.push).not.toHaveBeenCalled();
+  });
+
+  it("starts from the choice already saved, and explains what happens if payments stop", async () => {
+    fakeOptionsApi({ payments: depositChoicePayments() });
+    renderScreen();
+
+    expect(await screen.findByRole("radio", { name: "£500" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: /Pay a deposit/ })).toBeChecked();
+    expect(screen.getByRole("radio", { name: /12 months/ })).toBeChecked();
+    expect(screen.getByRole("heading", { name: "If payments stop" })).toBeInTheDocument();
+    expect(screen.getByText(/statement within 5 working days/)).toHaveTextContent(/10 days to catch up/);
+    expect(
+      screen.getByRole("heading", { name: "If the person covered dies before the plan is paid in full" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/the funeral goes ahead as planned at the guaranteed price/)).toBeInTheDocument();
+    expect(screen.getByText(/we refund everything that has been paid, with no fee/)).toBeInTheDocument();
+  });
+});
