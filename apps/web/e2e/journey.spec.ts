@@ -1,4 +1,5 @@
 import type { PlanOptionsResponse } from "@kindred/contracts";
+import { messages } from "@kindred/domain";
 import { test, expect } from "./fixtures";
 import {
   chooseNearestFuneralDirector,
@@ -323,6 +324,38 @@ test("a guest's saved plan comes back in a new tab of the same browser", async (
   await newTab.getByRole("link", { name: /Continue where you left off/ }).click();
   await expect(newTab).toHaveURL(/\/planning\/ashes$/);
   await expectTotal(newTab, unattended.price + basicCoffin.price + transport.price);
+});
+
+test.describe("two tabs", () => {
+  // The stale save is answered 412, which the browser reports in the console.
+  test.use({ expectedConsoleErrors: [/status of 412/] });
+
+  test("a plan changed in another tab is not overwritten: this tab says so and saves nothing", async ({
+    page,
+    context,
+  }) => {
+    const unattended = option(catalogue.attendance, "unattended");
+    const keepsake = option(catalogue.ashesTreatmentTypes, "keepsakeUrn");
+    const scattered = option(catalogue.ashesTreatmentTypes, "scatteredInGarden");
+    await page.goto("/planning/attendance");
+    await radioFor(page, unattended.name).check();
+    await continueTo(page, "funeral-director");
+    await chooseNearestFuneralDirector(page, "LS1 4AP");
+    await continueTo(page, "ashes");
+    await expect(page.getByTestId("save-status")).toHaveText(/Saved in this browser for now/);
+
+    const otherTab = await context.newPage();
+    await otherTab.goto("/planning");
+    await otherTab.getByRole("link", { name: /Continue where you left off/ }).click();
+    await expect(otherTab).toHaveURL(/\/planning\/ashes$/);
+    await radioFor(otherTab, keepsake.name).check();
+    await expect(otherTab.getByTestId("save-status")).toHaveText(/Saved in this browser for now/);
+
+    await radioFor(page, scattered.name).check();
+    await expect(page.getByTestId("save-status")).toContainText(messages.planChangedElsewhere);
+    await otherTab.reload();
+    await expect(radioFor(otherTab, keepsake.name)).toBeChecked();
+  });
 });
 
 test("saving with nothing chosen says so in an error box, and saves nothing", async ({ page }) => {

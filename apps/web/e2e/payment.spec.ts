@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import { formatPrice, messages, supportPhone } from "@kindred/domain";
-import { newPerson } from "./account-support";
+import { latestEmailTo, newPerson } from "./account-support";
 import { test, expect } from "./fixtures";
 import { elementsPastTheRightEdge, fetchPlanOptions } from "./journey-support";
 import { acceptAllSixDocuments, becomeReadyToPay, planAnAttendedCremation } from "./purchase-support";
@@ -68,7 +68,8 @@ test("a person pays in full by card, a declined card first, and their account sh
   await screenshots(page, "card-declined");
 
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: `Pay ${formatPrice(total)}` }).click();
+  // An impatient double click pays once: the account below lists one card payment.
+  await page.getByRole("button", { name: `Pay ${formatPrice(total)}` }).dblclick();
 
   // The provider's answer reaches the API by webhook, as a person waits with the processing modal.
   await expect(page).toHaveURL(/\/purchase\/complete\?plan=/, { timeout: 60_000 });
@@ -78,13 +79,20 @@ test("a person pays in full by card, a declined card first, and their account sh
   await expect(
     page.getByText(`You have paid ${formatPrice(total)} for your funeral plan in full.`),
   ).toBeVisible();
+  const referral = page.getByRole("region", { name: "Your referral code" });
+  await expect(referral).toContainText(/KIND-[A-Z2-9]{4}-[A-Z2-9]{2}/);
   await checkAccessibility();
   await screenshots(page, "complete");
+
+  // The confirmation email carries both plan documents.
+  const confirmation = await latestEmailTo(buyer.email, /^Your funeral plan is confirmed$/);
+  expect(confirmation.partTypes.filter((type) => type === "application/pdf")).toHaveLength(2);
 
   await page.getByRole("link", { name: "Go to your account" }).click();
   await expect(page).toHaveURL(/\/account\?plan=/);
   await expect(page.getByRole("definition").filter({ hasText: "Paid in full" })).toBeVisible();
-  await expect(page.getByText("Paid in full by card")).toBeVisible();
+  await expect(page.getByText("Paid in full by card")).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "Your referral code" })).toBeVisible();
   await checkAccessibility();
   await screenshots(page, "account-plan-paid");
 
@@ -183,4 +191,12 @@ test("a person pays a deposit and sets up a Direct Debit, and later cancels from
   ).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: "Cancelled" }).first()).toBeVisible();
   await screenshots(page, "cancelled");
+
+  // The Direct Debit's advance notice, and the cancellation, reached the customer by email; the
+  // account number only ever as its last four digits.
+  const notice = await latestEmailTo(buyer.email, /^Your Direct Debit is set up/);
+  expect(notice.text).toContain("ending 9911");
+  expect(notice.text).not.toContain("55779911");
+  const cancelled = await latestEmailTo(buyer.email, /^Your funeral plan has been cancelled$/);
+  expect(cancelled.text).toContain("within 30 days");
 });

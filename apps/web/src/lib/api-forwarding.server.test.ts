@@ -29,7 +29,11 @@ beforeAll(async () => {
     request.on("data", (chunk: Buffer) => (body += chunk.toString()));
     request.on("end", () => {
       seen.push({ method: request.method ?? "", url: request.url ?? "", headers: request.headers, body });
-      response.writeHead(answer.status, { "content-type": answer.contentType, "set-cookie": "api=1" });
+      response.writeHead(answer.status, {
+        "content-type": answer.contentType,
+        "set-cookie": "api=1",
+        etag: '"7"',
+      });
       response.end(answer.body);
     });
   });
@@ -182,6 +186,24 @@ describe("forwardApiRequest", () => {
     );
 
     expect(seen[0]?.headers["idempotency-key"]).toBe("2d1f3c84-7d4e-4a57-9a8e-5c1b0f6e7a21");
+  });
+
+  it("passes a plan's version both ways (ETag and If-Match), so a stale save is refused, not lost", async () => {
+    const { forwardApiRequest } = await loadForwarding(fakeApiUrl());
+
+    const read = await forwardApiRequest(
+      new Request("http://localhost:3000/api/plan/p", { headers: { authorization: "Bearer token-1" } }),
+    );
+    await forwardApiRequest(
+      new Request("http://localhost:3000/api/plan/p", {
+        method: "PATCH",
+        headers: { authorization: "Bearer token-1", "content-type": "application/json", "if-match": '"6"' },
+        body: "{}",
+      }),
+    );
+
+    expect(read.headers.get("etag")).toBe('"7"');
+    expect(seen[1]?.headers["if-match"]).toBe('"6"');
   });
 
   it("answers 502 with SPEC.md's message when the API cannot be reached", async () => {

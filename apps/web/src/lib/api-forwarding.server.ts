@@ -24,6 +24,8 @@ const forwardedRequestHeaders = [
   "content-type",
   // A payment request's key (one per attempt to pay), so the API does it once however often it comes.
   "idempotency-key",
+  // The version of the plan a save was made over: a stale one is refused (412), not lost.
+  "if-match",
   "x-forwarded-for",
 ] as const;
 /** Response headers the browser needs. */
@@ -31,6 +33,8 @@ const returnedResponseHeaders = [
   "cache-control",
   "content-disposition",
   "content-type",
+  // A plan's version, which the next save sends back as If-Match.
+  "etag",
   "www-authenticate",
 ] as const;
 
