@@ -176,6 +176,19 @@ export const customerSchema = z
 export type Customer = z.infer<typeof customerSchema>;
 export type CustomerFields = z.input<typeof customerSchema>;
 
+/**
+ * `PUT /api/plan/{id}/customer/contact-details` (issue 10 item 7): how to reach the customer,
+ * which they may change from their account even once the plan is paid for. Held to the
+ * customer's own field rules; their name and email address are changed by calling us.
+ */
+export const customerContactDetailsBodySchema = z.object({
+  phone: customerSchema.shape.phone,
+  address: customerSchema.shape.address,
+  preferredContactMethod: customerSchema.shape.preferredContactMethod,
+});
+export type CustomerContactDetailsBody = z.infer<typeof customerContactDetailsBodySchema>;
+export type CustomerContactDetailsFields = z.input<typeof customerContactDetailsBodySchema>;
+
 const coveredPersonFieldsSchema = z.object({
   ...nameFields,
   dateOfBirth: dateOfBirthSchema(),

@@ -148,6 +148,8 @@ export const messages = {
   planCancelled: "This plan has been cancelled, so it cannot be paid for or changed.",
   planPaidCannotChange:
     "This plan is paid for, so it can no longer be changed. Please call us if something needs to change.",
+  contactDetailsPlanCancelled:
+    "This plan has been cancelled, so its contact details can no longer be changed here. Please call us if you need to tell us something.",
   directDebitNotNeeded: "Direct Debit is only for paying by instalments. You chose to pay in full.",
   directDebitAlreadySetUp: "A Direct Debit is already set up for this plan.",
   depositNotPaidYet: "Please pay the deposit before setting up the Direct Debit.",

@@ -1,4 +1,4 @@
-import type { PlanPeopleBody } from "@kindred/contracts";
+import type { CustomerContactDetailsBody, PlanPeopleBody } from "@kindred/contracts";
 import { hasToldUsCircumstances } from "@kindred/domain";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
@@ -31,5 +31,27 @@ export async function storePlanPeople(db: Database, planId: string, people: Plan
 
 export async function selectPlanPeople(db: Database, planId: string): Promise<PlanPeopleRow | undefined> {
   const [row] = await db.select().from(planPeople).where(eq(planPeople.planId, planId));
+  return row;
+}
+
+/**
+ * Puts the customer's new phone number, address and preferred way of contact over the stored
+ * ones, leaving everything else about every person as it was. One statement (a JSON merge), so
+ * nothing written in between is lost. Undefined when the plan has no people stored.
+ */
+export async function updateCustomerContactDetails(
+  db: Database,
+  planId: string,
+  { phone, address, preferredContactMethod }: CustomerContactDetailsBody,
+): Promise<PlanPeopleRow | undefined> {
+  const contact = { phone, address, preferredContactMethod };
+  const [row] = await db
+    .update(planPeople)
+    .set({
+      customer: sql`${planPeople.customer} || ${JSON.stringify(contact)}::jsonb`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(planPeople.planId, planId))
+    .returning();
   return row;
 }

@@ -30,6 +30,19 @@ export async function selectOwnedPlan(
   return plan;
 }
 
+/**
+ * `selectOwnedPlan`, with the plan's row locked until the transaction `db` ends: a change that
+ * depends on the plan's state (not cancelled, say) cannot be overtaken by another.
+ */
+export async function lockOwnedPlan(db: Database, id: string, userId: string): Promise<PlanRow | undefined> {
+  const [plan] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, id), eq(plans.userId, userId)))
+    .for("update");
+  return plan;
+}
+
 /** The user's plans, the most recently saved first; at most `limit`. */
 export async function selectPlansOf(db: Database, userId: string, limit: number): Promise<PlanRow[]> {
   return db

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   createGuestPlanBodySchema,
+  customerContactDetailsBodySchema,
   planIdParamsSchema,
   planListResponseSchema,
   planPeopleBodySchema,
@@ -164,5 +165,29 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
       },
     },
     async (request) => plans.savePeople(tokenHolderOf(request).userId, request.params.id, request.body),
+  );
+
+  app.put(
+    "/plan/:id/customer/contact-details",
+    {
+      onRequest: requireCustomerToken,
+      schema: {
+        tags: ["plans"],
+        summary:
+          "Change the phone number, address and preferred contact of a signed-in customer's plan, paid for or not",
+        security: [{ bearerAuth: [] }],
+        params: planIdParamsSchema,
+        body: customerContactDetailsBodySchema,
+        response: {
+          200: planPeopleResponseSchema,
+          400: violationsResponseSchema,
+          403: violationsResponseSchema,
+          404: violationsResponseSchema,
+          409: violationsResponseSchema,
+        },
+      },
+    },
+    async (request) =>
+      plans.changeContactDetails(tokenHolderOf(request).userId, request.params.id, request.body),
   );
 };

@@ -1,5 +1,6 @@
 import type {
   CreateGuestPlanBody,
+  CustomerContactDetailsBody,
   PlanPeopleBody,
   PlanPeopleResponse,
   JourneyDataPayload,
@@ -24,10 +25,16 @@ import { ViolationError } from "../../plugins/error-handler";
 import type { PlanOptionsService } from "../catalogue";
 import type { FuneralDirectorService } from "../funeral-directors";
 import { noSuchPlan } from "./no-such-plan";
-import { selectPlanPeople, storePlanPeople, type PlanPeopleRow } from "./people";
+import {
+  selectPlanPeople,
+  storePlanPeople,
+  updateCustomerContactDetails,
+  type PlanPeopleRow,
+} from "./people";
 import {
   countPlansOf,
   insertPlan,
+  lockOwnedPlan,
   selectOwnedPlan,
   selectPlansOf,
   updateOwnedPlan,
@@ -153,6 +160,15 @@ export interface PlansService {
   /** The four people of one of the holder's plans (issue 9 item 4), stored over any before. */
   savePeople(userId: string, planId: string, people: PlanPeopleBody): Promise<PlanPeopleResponse>;
   getPeople(userId: string, planId: string): Promise<PlanPeopleResponse>;
+  /**
+   * The customer's phone number, address and preferred way of contact (issue 10 item 7): they
+   * may change these on a paid plan too, though not on a cancelled one. Nothing else changes.
+   */
+  changeContactDetails(
+    userId: string,
+    planId: string,
+    contact: CustomerContactDetailsBody,
+  ): Promise<PlanPeopleResponse>;
 }
 
 export function createPlansService({
@@ -276,6 +292,25 @@ export function createPlansService({
       await refuseClosedPlan(planId);
       await storePlanPeople(db, planId, people);
       return toPlanPeopleResponse(await selectPlanPeople(db, planId));
+    },
+
+    async changeContactDetails(userId, planId, contact) {
+      const people = await db.transaction(async (transaction) => {
+        // Locked, so a cancellation made meanwhile waits for this change, or this change sees it.
+        const plan = await lockOwnedPlan(transaction, planId, userId);
+        if (!plan) throw noSuchPlan();
+        if (plan.cancelledAt) {
+          throw new ViolationError(
+            [{ propertyPath: "plan", title: messages.contactDetailsPlanCancelled }],
+            409,
+          );
+        }
+        // No people yet: there are no contact details to change (they come with the purchase).
+        const changed = await updateCustomerContactDetails(transaction, planId, contact);
+        if (!changed) throw noSuchPlan();
+        return changed;
+      });
+      return toPlanPeopleResponse(people);
     },
 
     async getPeople(userId, planId) {

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { PlanPaymentsResponse, PlanPeopleResponse, PlanResponse, Violation } from "@kindred/contracts";
-import { formatPrice, messages, supportPhone, type Pence } from "@kindred/domain";
+import { formatPrice, messages, preferredContactLabels, supportPhone, type Pence } from "@kindred/domain";
 import { BackLink } from "../../components/back-link";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { InstalmentTable } from "../../components/instalment-table";
@@ -18,7 +18,9 @@ import { continuePlan } from "../../lib/continue-plan";
 import { useAttemptKey } from "../../lib/idempotency-key";
 import { formatLongDate } from "../../lib/long-date";
 import { planQueries } from "../../lib/plan-queries";
+import { formatPostalAddress } from "../../lib/postal-address";
 import { cancelPlan } from "./account-requests";
+import { ChangeContactDetails, contactDetailsOf } from "./contact-details-form";
 import { personName } from "./person-name";
 import {
   collectionStatusInWords,
@@ -133,7 +135,7 @@ function PlanDetails({
         </dl>
       </section>
 
-      {people ? <People people={people} /> : null}
+      {people ? <People planId={plan.id} people={people} closed={payments.state === "cancelled"} /> : null}
       {bought || payments.state === "cancelled" ? <Payments payments={payments} /> : null}
 
       <section className={styles.section} aria-labelledby="documents-heading">
@@ -148,9 +150,25 @@ function PlanDetails({
   );
 }
 
-function People({ people }: { people: PlanPeopleResponse }) {
+/**
+ * The four people, with how to reach the customer; the customer can change their phone number,
+ * address and preferred contact here (on a paid plan too), but not once the plan is cancelled.
+ */
+function People({ planId, people, closed }: { planId: string; people: PlanPeopleResponse; closed: boolean }) {
+  const contact = people.customer ? contactDetailsOf(people.customer) : null;
   const rows: { key: string; label: string; value: string }[] = [
     { key: "customer", label: "You", value: people.customer ? personName(people.customer) : "Not given yet" },
+    ...(contact
+      ? [
+          { key: "phone", label: "Your phone number", value: contact.phone },
+          { key: "address", label: "Your address", value: formatPostalAddress(contact.address) },
+          {
+            key: "preferred-contact",
+            label: "How we contact you",
+            value: preferredContactLabels[contact.preferredContactMethod],
+          },
+        ]
+      : []),
     {
       key: "covered",
       label: "The person the plan is for",
@@ -174,6 +192,9 @@ function People({ people }: { people: PlanPeopleResponse }) {
           </div>
         ))}
       </dl>
+      {people.customer && !closed ? (
+        <ChangeContactDetails planId={planId} customer={people.customer} />
+      ) : null}
     </section>
   );
 }

@@ -1,14 +1,18 @@
 import type {
   ConfirmEmailQuery,
+  CustomerContactDetailsBody,
   ForgotPasswordBody,
   MessageResponse,
   PlanPaymentsResponse,
+  PlanPeopleResponse,
   RegisterBody,
   RegisteredResponse,
   ResetPasswordBody,
 } from "@kindred/contracts";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, type ApiResult } from "../../lib/api-client";
+import { apiData } from "../../lib/api-query";
+import { planQueries } from "../../lib/plan-queries";
 
 /** The account calls of SPEC.md section 7 ("Endpoint paths defined"), as packages/contracts shapes them. */
 
@@ -49,5 +53,21 @@ export function cancelPlan(planId: string, idempotencyKey: string): Promise<ApiR
     method: "POST",
     body: {},
     idempotencyKey,
+  });
+}
+
+/**
+ * `PUT /api/plan/{id}/customer/contact-details`: the customer's phone number, address and
+ * preferred contact, on a paid plan too. The plan's people then show the new details.
+ */
+export function useChangeContactDetails(planId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contact: CustomerContactDetailsBody) =>
+      apiData<PlanPeopleResponse>(`/api/plan/${encodeURIComponent(planId)}/customer/contact-details`, {
+        method: "PUT",
+        body: contact,
+      }),
+    onSuccess: (people) => queryClient.setQueryData(planQueries.people(planId).queryKey, people),
   });
 }

@@ -21,6 +21,7 @@ import {
   type YesNo,
 } from "@kindred/domain";
 import { z } from "zod";
+import { AddressFields, addressLabels } from "../../components/address-fields";
 import { BackLink } from "../../components/back-link";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { FormShell } from "../../components/form-shell";
@@ -32,8 +33,6 @@ import { apiRequest } from "../../lib/api-client";
 import { signIn } from "../../lib/customer-session";
 import { usePurchasePlan } from "../../lib/purchase-plan";
 import {
-  addressLabels,
-  AddressFields,
   contactLabels,
   ContactFields,
   dateOfBirthLabels,

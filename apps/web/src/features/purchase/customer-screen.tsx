@@ -14,6 +14,7 @@ import {
   vulnerabilityLabels,
 } from "@kindred/domain";
 import { z } from "zod";
+import { AddressFields, addressLabels } from "../../components/address-fields";
 import { BackLink } from "../../components/back-link";
 import { Checkbox } from "../../components/checkbox";
 import { FormShell } from "../../components/form-shell";
@@ -22,14 +23,7 @@ import { useCheckboxField, useFormField, useSchemaForm, type SchemaForm } from "
 import { TextAreaField } from "../../components/text-area-field";
 import { TextField } from "../../components/text-field";
 import { readLocal } from "../../lib/storage";
-import {
-  addressLabels,
-  AddressFields,
-  dateOfBirthLabels,
-  DateOfBirthFields,
-  nameLabels,
-  NameFields,
-} from "./person-fields";
+import { dateOfBirthLabels, DateOfBirthFields, nameLabels, NameFields } from "./person-fields";
 import { emptyCustomer, readPurchaseDraft, updatePurchaseDraft } from "./purchase-draft";
 import { purchasePaths } from "./purchase-paths";
 import styles from "./purchase.module.css";

@@ -1,16 +1,12 @@
 "use client";
 
-import { useState } from "react";
 import { useWatch, type FieldValues, type Path } from "react-hook-form";
-import type { FoundAddress } from "@kindred/contracts";
-import { countries, countryPlaceholder, titles } from "@kindred/domain";
+import { titles } from "@kindred/domain";
 import { DateOfBirthField } from "../../components/date-of-birth-field";
 import { RadioCards } from "../../components/radio-cards";
 import { useFormField, type SchemaForm } from "../../components/schema-form";
 import { SelectField } from "../../components/select-field";
 import { TextField } from "../../components/text-field";
-import { AddressFinder } from "./address-finder";
-import styles from "./purchase.module.css";
 
 /**
  * The fields every person of a plan shares, for any form whose person sits at `prefix`
@@ -104,96 +100,6 @@ export function ContactFields({ form, prefix }: { form: AnyForm; prefix: string 
         autoComplete="off"
       />
     </>
-  );
-}
-
-export function addressLabels(prefix: string, whose: string): Record<string, string> {
-  return {
-    [`${prefix}.line1`]: `${whose} address line 1`,
-    [`${prefix}.line2`]: `${whose} address line 2`,
-    [`${prefix}.locality`]: `${whose} town or city`,
-    [`${prefix}.county`]: `${whose} county`,
-    [`${prefix}.postcode`]: `${whose} postcode`,
-    [`${prefix}.country`]: `${whose} country`,
-  };
-}
-
-/**
- * A UK address the GOV.UK way: find it by postcode, then check or finish it in the fields, or
- * enter it by hand. `prefix` is the address's own path ("customer.address").
- */
-export function AddressFields({
-  form,
-  prefix,
-  legend,
-  own,
-}: {
-  form: AnyForm;
-  prefix: string;
-  legend: string;
-  own: boolean;
-}) {
-  const line1 = useFormField(form, `${prefix}.line1` as Path<FieldValues>);
-  const line2 = useFormField(form, `${prefix}.line2` as Path<FieldValues>);
-  const locality = useFormField(form, `${prefix}.locality` as Path<FieldValues>);
-  const county = useFormField(form, `${prefix}.county` as Path<FieldValues>);
-  const postcode = useFormField(form, `${prefix}.postcode` as Path<FieldValues>);
-  const country = useFormField(form, `${prefix}.country` as Path<FieldValues>);
-  const started = [line1, locality, postcode].some((field) => field.value !== "" || field.error);
-  const [showFields, setShowFields] = useState<boolean | null>(null);
-  const autoComplete = (token: string) => (own ? token : "off");
-
-  function fill(address: FoundAddress) {
-    const set = (name: string, value: string) =>
-      form.form.setValue(`${prefix}.${name}` as Path<FieldValues>, value as never, {
-        shouldValidate: form.form.formState.isSubmitted,
-      });
-    set("line1", address.line1);
-    set("line2", [address.line2, address.line3].filter((part) => part !== "").join(", "));
-    set("locality", address.locality);
-    set("county", address.county);
-    set("postcode", address.postcode);
-    set("country", countries.find((nation) => nation === address.country) ?? countryPlaceholder);
-    setShowFields(true);
-  }
-
-  // The finder first; once an address is chosen, or the person types it, its fields instead.
-  const fieldsShown = showFields ?? started;
-  return (
-    <fieldset className={`fieldset ${styles.addressGroup}`}>
-      <legend className="legend">{legend}</legend>
-      {fieldsShown ? (
-        <div className={styles.addressFields}>
-          <TextField
-            {...line1}
-            label="House number or name, and street"
-            autoComplete={autoComplete("address-line1")}
-          />
-          <TextField
-            {...line2}
-            label="Address line 2 (optional)"
-            autoComplete={autoComplete("address-line2")}
-          />
-          <TextField {...locality} label="Town or city" autoComplete={autoComplete("address-level2")} />
-          <TextField {...county} label="County (optional)" autoComplete="off" />
-          <TextField {...postcode} label="Postcode" autoComplete={autoComplete("postal-code")} />
-          <SelectField
-            {...country}
-            label="Country"
-            placeholder="Choose a country"
-            placeholderValue={countryPlaceholder}
-            options={countries.map((value) => ({ value, label: value }))}
-          />
-          <p>
-            <button type="button" className="link-button" onClick={() => setShowFields(false)}>
-              Find an address by postcode
-            </button>
-          </p>
-        </div>
-      ) : (
-        <AddressFinder idPrefix={`${line1.id}-finder`} onPick={fill} onManual={() => setShowFields(true)} />
-      )}
-    </fieldset>
   );
 }
 

@@ -4,10 +4,10 @@ import { useState, type KeyboardEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FoundAddress, Violation } from "@kindred/contracts";
 import { messages, normalisePostcode, postcodeProblems } from "@kindred/domain";
-import { ViolationsBox } from "../../components/violations-box";
-import { violationsOf } from "../../lib/api-query";
+import { addressLookupQueries } from "../lib/address-lookup-queries";
+import { violationsOf } from "../lib/api-query";
 import styles from "./address-finder.module.css";
-import { addressLookupQueries } from "./address-lookup-queries";
+import { ViolationsBox } from "./violations-box";
 
 export interface AddressFinderProps {
   /** Starts the ids of the finder's fields, so each address on a page has its own ("customer-address"). */

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { AddressLookupAutocompleteResponse, AddressSuggestion, FoundAddress } from "@kindred/contracts";
-import { apiRequest } from "../../lib/api-client";
-import { apiData, ApiRequestError } from "../../lib/api-query";
+import { apiRequest } from "./api-client";
+import { apiData, ApiRequestError } from "./api-query";
 
 /** The address behind a suggestion, or "gone" when the provider no longer knows it (the API's 404). */
 export type AddressDetails = { status: "found"; address: FoundAddress } | { status: "gone" };

@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AddressSuggestion, FoundAddress } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
-import { QueryProvider } from "../../lib/query-provider";
-import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "../../test/fake-fetch";
+import { QueryProvider } from "../lib/query-provider";
+import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "../test/fake-fetch";
 import { AddressFinder } from "./address-finder";
 
 // What the API answers for MK9 2HP with its default provider (the bundled district data).

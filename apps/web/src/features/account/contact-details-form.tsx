@@ -1,0 +1,209 @@
+"use client";
+
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { FieldValues } from "react-hook-form";
+import {
+  customerContactDetailsBodySchema,
+  type CustomerContactDetailsBody,
+  type CustomerContactDetailsFields,
+  type PlanPeopleResponse,
+  type Violation,
+} from "@kindred/contracts";
+import { countryPlaceholder, preferredContactLabels, preferredContactMethods } from "@kindred/domain";
+import { AddressFields, addressLabels } from "../../components/address-fields";
+import { FocusOnArrival } from "../../components/focus-on-arrival";
+import { FormShell } from "../../components/form-shell";
+import { CallUs } from "../../components/phone-link";
+import { RadioCards } from "../../components/radio-cards";
+import { useFormField, useSchemaForm, type SchemaForm } from "../../components/schema-form";
+import { SuccessBox } from "../../components/success-box";
+import { TextField } from "../../components/text-field";
+import { ViolationsBox } from "../../components/violations-box";
+import { violationsOf } from "../../lib/api-query";
+import { useChangeContactDetails } from "./account-requests";
+import styles from "./account.module.css";
+
+type Customer = NonNullable<PlanPeopleResponse["customer"]>;
+
+const labels: Record<string, string> = {
+  phone: "Your phone number",
+  ...addressLabels("address", "Your"),
+  preferredContactMethod: "How we contact you",
+};
+
+/** The customer's phone number, address and preferred contact as stored; null if they cannot be read. */
+export function contactDetailsOf(customer: Customer): CustomerContactDetailsBody | null {
+  const parsed = customerContactDetailsBodySchema.safeParse(customer);
+  return parsed.success ? parsed.data : null;
+}
+
+function startingFields(customer: Customer): CustomerContactDetailsFields {
+  return (
+    contactDetailsOf(customer) ?? {
+      phone: "",
+      address: {
+        line1: "",
+        line2: "",
+        line3: "",
+        locality: "",
+        county: "",
+        country: countryPlaceholder,
+        postcode: "",
+      },
+      preferredContactMethod: "",
+    }
+  );
+}
+
+type State = "closed" | "open" | "saved";
+
+/**
+ * "Change your contact details" (issue 10 item 7): someone who moves house or changes their
+ * phone tells us from their account, on a paid plan too. Opens a small form with the details as
+ * they are; once saved, a green box says so and the people above show the new details. The
+ * name and email address are not changed here: the person is asked to call us.
+ */
+export function ChangeContactDetails({ planId, customer }: { planId: string; customer: Customer }) {
+  const [state, setState] = useState<State>("closed");
+  const openButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  // Closed without saving: focus goes back to the button that opened the form.
+  useEffect(() => {
+    if (state !== "closed" || !returnFocus.current) return;
+    returnFocus.current = false;
+    openButton.current?.focus();
+  }, [state]);
+
+  if (state === "open") {
+    return (
+      <ContactDetailsForm
+        planId={planId}
+        customer={customer}
+        onSaved={() => setState("saved")}
+        onClose={() => {
+          returnFocus.current = true;
+          setState("closed");
+        }}
+      />
+    );
+  }
+  return (
+    <>
+      {state === "saved" ? (
+        <FocusOnArrival>
+          <SuccessBox>
+            <p className={styles.savedMessage}>Your contact details are saved.</p>
+          </SuccessBox>
+        </FocusOnArrival>
+      ) : null}
+      <p>
+        <button
+          ref={openButton}
+          type="button"
+          className="button button--secondary"
+          onClick={() => setState("open")}
+        >
+          Change your contact details
+        </button>
+      </p>
+    </>
+  );
+}
+
+function ContactDetailsForm({
+  planId,
+  customer,
+  onSaved,
+  onClose,
+}: {
+  planId: string;
+  customer: Customer;
+  onSaved: () => void;
+  onClose: () => void;
+}) {
+  const changeContactDetails = useChangeContactDetails(planId);
+  const defaultValues = useMemo(() => startingFields(customer), [customer]);
+  const form = useSchemaForm<CustomerContactDetailsFields, CustomerContactDetailsBody>({
+    schema: customerContactDetailsBodySchema,
+    idPrefix: "contact-details",
+    labels,
+    defaultValues,
+  });
+  const anyForm = form as unknown as SchemaForm<FieldValues, unknown>;
+  const phone = useFormField(form, "phone");
+  const preferred = useFormField(form, "preferredContactMethod");
+  const [failure, setFailure] = useState<{ violations: readonly Violation[]; count: number } | null>(null);
+
+  /** What the API says about a field goes under it (and in the error summary); the rest in a box. */
+  async function save(contact: CustomerContactDetailsBody) {
+    setFailure(null);
+    try {
+      await changeContactDetails.mutateAsync(contact);
+    } catch (error) {
+      const elsewhere = violationsOf(error).filter((violation) => {
+        if (!(violation.propertyPath in labels)) return true;
+        form.form.setError(violation.propertyPath as keyof CustomerContactDetailsFields, {
+          type: "server",
+          message: violation.title,
+        });
+        return false;
+      });
+      if (elsewhere.length > 0) {
+        setFailure((previous) => ({ violations: elsewhere, count: (previous?.count ?? 0) + 1 }));
+      }
+      return;
+    }
+    onSaved();
+  }
+
+  return (
+    <FocusOnArrival className={styles.contactForm}>
+      <h3>Change your contact details</h3>
+      <p>
+        Tell us your new phone number or address, and how you would like us to contact you. To change your
+        name or email address, please call us.
+      </p>
+      <CallUs />
+      <FormShell
+        form={form.form}
+        summary={form.summary}
+        onValid={save}
+        submitLabel="Save contact details"
+        busyLabel="Saving your contact details…"
+        before={
+          failure ? (
+            <FocusOnArrival key={failure.count}>
+              <ViolationsBox title="We could not save your contact details" violations={failure.violations}>
+                <p>Please try again, or call us and we will help.</p>
+              </ViolationsBox>
+            </FocusOnArrival>
+          ) : null
+        }
+        after={
+          <p className={styles.afterButton}>
+            <button type="button" className="link-button" onClick={onClose}>
+              Keep my details as they are
+            </button>
+          </p>
+        }
+      >
+        <TextField
+          {...phone}
+          label="Phone number"
+          hint="A UK landline or mobile number, like 01632 960 001"
+          autoComplete="tel-national"
+        />
+        <AddressFields form={anyForm} prefix="address" legend="Your address" own />
+        <RadioCards
+          name={preferred.id}
+          legend="How would you like us to contact you about your plan?"
+          options={preferredContactMethods.map((value) => ({ value, label: preferredContactLabels[value] }))}
+          value={preferred.value === "" ? null : preferred.value}
+          onChange={preferred.onChange}
+          error={preferred.error?.[0]}
+        />
+      </FormShell>
+    </FocusOnArrival>
+  );
+}
