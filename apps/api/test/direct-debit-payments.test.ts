@@ -1,14 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createDirectDebitResponseSchema,
-  paymentSchema,
-  planPaymentsSchema,
-  sandboxCardAnswerSchema,
-} from "@kindred/contracts";
+import { createDirectDebitResponseSchema, planPaymentsSchema } from "@kindred/contracts";
 import { paymentSchedule, sumPence } from "@kindred/domain";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
-import { callApi } from "./support/customers";
+import { choosePayment, payByCard, paymentsOf, sandboxOf, withKey } from "./support/paying";
 import { readyPlan } from "./support/ready-plans";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -18,60 +12,17 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-function withKey(token: string, url: string, payload: unknown) {
-  return testApp.app.inject({
-    method: "POST",
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: { authorization: `Bearer ${token}`, "idempotency-key": randomUUID() },
-  });
-}
-
-const sandbox = () => {
-  const provider = testApp.app.sandboxProvider;
-  if (!provider) throw new Error("The test app runs on the sandbox provider");
-  return provider;
-};
-
-async function paymentsOf(token: string, planId: string) {
-  const response = await callApi(testApp, token, "GET", `/api/plan/${planId}/payments`);
-  expect(response.statusCode, response.body).toBe(200);
-  return planPaymentsSchema.parse(response.json());
-}
-
 async function payDeposit(token: string, planId: string) {
-  const created = await withKey(token, "/api/payments/create", { planId, paymentOption: "deposit" });
-  expect(created.statusCode, created.body).toBe(201);
-  const payment = paymentSchema.parse(created.json());
-  const confirmed = await callApi(
-    testApp,
-    token,
-    "POST",
-    `/api/sandbox-provider/card-payments/${payment.providerPaymentId}/confirm`,
-    {
-      clientSecret: payment.clientSecret,
-      cardNumber: sandboxCards.succeeds,
-      expiry: "04/39",
-      securityCode: "123",
-    },
-  );
-  expect(sandboxCardAnswerSchema.parse(confirmed.json()).status).toBe("processing");
-  await sandbox().idle();
+  const { answer } = await payByCard(testApp, token, planId, "deposit", sandboxCards.succeeds);
+  expect(answer.status).toBe("processing");
 }
 
 async function depositPlan(account: { sortCode: string; accountNumber: string }, deposit = 25_000) {
   const ready = await readyPlan(testApp);
   const choice = { option: "deposit", deposit, months: 12 } as const;
-  const chosen = await callApi(
-    testApp,
-    ready.token,
-    "PUT",
-    `/api/plan/${ready.planId}/payment-choice`,
-    choice,
-  );
-  expect(chosen.statusCode, chosen.body).toBe(200);
+  await choosePayment(testApp, ready.token, ready.planId, choice);
   await payDeposit(ready.token, ready.planId);
-  const created = await withKey(ready.token, "/api/direct-debit-v2/create", {
+  const created = await withKey(testApp, ready.token, "POST", "/api/direct-debit-v2/create", {
     planId: ready.planId,
     accountHolderName: "Margaret Thompson",
     sortCode: account.sortCode.replace(/-/g, ""),
@@ -79,7 +30,7 @@ async function depositPlan(account: { sortCode: string; accountNumber: string },
     isSoleSignatory: true,
   });
   expect(created.statusCode, created.body).toBe(201);
-  await sandbox().idle();
+  await sandboxOf(testApp).idle();
   return { ...ready, choice, created };
 }
 
@@ -93,7 +44,7 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
     expect(created.body).not.toContain(sandboxBankAccounts.collects.accountNumber);
     expect(mandate.instalments).toBe(12);
 
-    let state = await paymentsOf(token, planId);
+    let state = await paymentsOf(testApp, token, planId);
     const schedule = paymentSchedule(
       price,
       choice,
@@ -110,10 +61,10 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
       schedule.totalPayable,
     );
 
-    await sandbox().collectDue(state.collections[1]!.date);
-    await sandbox().idle();
+    await sandboxOf(testApp).collectDue(state.collections[1]!.date);
+    await sandboxOf(testApp).idle();
 
-    state = await paymentsOf(token, planId);
+    state = await paymentsOf(testApp, token, planId);
     expect(state.collected).toBe(2);
     expect(state.collections.slice(0, 3).map((collection) => collection.status)).toEqual([
       "collected",
@@ -129,15 +80,15 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
 
   it("after two missed payments sends one statement with 10 days to catch up, and the plan shows it", async () => {
     const { planId, token, email } = await depositPlan(sandboxBankAccounts.collectionsFail);
-    const { collections } = await paymentsOf(token, planId);
+    const { collections } = await paymentsOf(testApp, token, planId);
 
-    await sandbox().collectDue(collections[0]!.date);
-    await sandbox().idle();
-    expect((await paymentsOf(token, planId)).arrears).toBeNull();
-    await sandbox().collectDue(collections[1]!.date);
-    await sandbox().idle();
+    await sandboxOf(testApp).collectDue(collections[0]!.date);
+    await sandboxOf(testApp).idle();
+    expect((await paymentsOf(testApp, token, planId)).arrears).toBeNull();
+    await sandboxOf(testApp).collectDue(collections[1]!.date);
+    await sandboxOf(testApp).idle();
 
-    const state = await paymentsOf(token, planId);
+    const state = await paymentsOf(testApp, token, planId);
     expect(state.missedPayments).toBe(2);
     expect(state.arrears?.owed).toBe(collections[0]!.amount + collections[1]!.amount);
     const statements = (await testApp.readOutbox()).filter(
@@ -150,22 +101,25 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
 
   it("cancels at any time with no fee: refunds everything paid, stops the Direct Debit, and says so by email", async () => {
     const { planId, token, email } = await depositPlan(sandboxBankAccounts.collects, 50_000);
-    const before = await paymentsOf(token, planId);
-    await sandbox().collectDue(before.collections[0]!.date);
-    await sandbox().idle();
+    const before = await paymentsOf(testApp, token, planId);
+    await sandboxOf(testApp).collectDue(before.collections[0]!.date);
+    await sandboxOf(testApp).idle();
 
-    const cancelled = await withKey(token, `/api/plan/${planId}/cancel`, {});
-    await sandbox().idle();
+    const cancelled = await withKey(testApp, token, "POST", `/api/plan/${planId}/cancel`, {});
+    await sandboxOf(testApp).idle();
 
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(planPaymentsSchema.parse(cancelled.json()).refunded).toBe(50_000 + before.collections[0]!.amount);
-    const state = await paymentsOf(token, planId);
+    const state = await paymentsOf(testApp, token, planId);
     expect(state.state).toBe("cancelled");
     expect(state.directDebit?.status).toBe("cancelled");
     expect(state.payments[0]?.status).toBe("refunded");
     expect(state.collections[0]?.status).toBe("refunded");
     expect(state.collections.slice(1).every((collection) => collection.status === "cancelled")).toBe(true);
-    const again = await withKey(token, "/api/payments/create", { planId, paymentOption: "deposit" });
+    const again = await withKey(testApp, token, "POST", "/api/payments/create", {
+      planId,
+      paymentOption: "deposit",
+    });
     expect(again.statusCode).toBe(409);
     const message = (await testApp.readOutbox()).find(
       (outgoing) => outgoing.to === email && outgoing.subject === "Your funeral plan has been cancelled",

@@ -1,16 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  paymentSchema,
-  planPaymentsSchema,
-  sandboxCardAnswerSchema,
-  violationsResponseSchema,
-} from "@kindred/contracts";
+import { paymentSchema, sandboxCardAnswerSchema, violationsResponseSchema } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import { payments, sandboxPayments } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { callApi, createSignedInCustomer } from "./support/customers";
+import { choosePayment, payByCard, paymentsOf, sandboxOf, withKey } from "./support/paying";
 import { readyPlan } from "./support/ready-plans";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -20,67 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-function withKey(
-  token: string,
-  method: "POST" | "PUT",
-  url: string,
-  payload: unknown,
-  key: string = randomUUID(),
-) {
-  return testApp.app.inject({
-    method,
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: { authorization: `Bearer ${token}`, "idempotency-key": key },
-  });
-}
-
-const sandbox = () => {
-  const provider = testApp.app.sandboxProvider;
-  if (!provider) throw new Error("The test app runs on the sandbox provider");
-  return provider;
-};
-
-async function choose(token: string, planId: string, choice: unknown) {
-  const response = await callApi(testApp, token, "PUT", `/api/plan/${planId}/payment-choice`, choice);
-  expect(response.statusCode, response.body).toBe(200);
-  return planPaymentsSchema.parse(response.json());
-}
-
-async function payByCard(
-  token: string,
-  planId: string,
-  paymentOption: "full" | "deposit",
-  cardNumber: string,
-) {
-  const created = await withKey(token, "POST", "/api/payments/create", { planId, paymentOption });
-  expect(created.statusCode, created.body).toBe(201);
-  const payment = paymentSchema.parse(created.json());
-  const confirmed = await callApi(
-    testApp,
-    token,
-    "POST",
-    `/api/sandbox-provider/card-payments/${payment.providerPaymentId}/confirm`,
-    { clientSecret: payment.clientSecret, cardNumber, expiry: "04/39", securityCode: "123" },
-  );
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  await sandbox().idle();
-  return { payment, answer: sandboxCardAnswerSchema.parse(confirmed.json()) };
-}
-
-async function paymentsOf(token: string, planId: string) {
-  const response = await callApi(testApp, token, "GET", `/api/plan/${planId}/payments`);
-  expect(response.statusCode, response.body).toBe(200);
-  return planPaymentsSchema.parse(response.json());
-}
-
 describe("paying in full by card", () => {
   it("charges the plan's price once the provider confirms, marks it paid, and emails both PDFs", async () => {
     const { planId, price, token, email } = await readyPlan(testApp);
-    expect((await paymentsOf(token, planId)).state).toBe("ready_to_pay");
-    await choose(token, planId, { option: "full" });
+    expect((await paymentsOf(testApp, token, planId)).state).toBe("ready_to_pay");
+    await choosePayment(testApp, token, planId, { option: "full" });
 
-    const { payment, answer } = await payByCard(token, planId, "full", sandboxCards.succeeds);
+    const { payment, answer } = await payByCard(testApp, token, planId, "full", sandboxCards.succeeds);
 
     expect(payment).toMatchObject({
       amount: price,
@@ -89,7 +31,7 @@ describe("paying in full by card", () => {
       provider: "sandbox",
     });
     expect(answer.status).toBe("processing");
-    const state = await paymentsOf(token, planId);
+    const state = await paymentsOf(testApp, token, planId);
     expect(state).toMatchObject({ state: "paid", paid: true });
     expect(state.payments).toEqual([
       expect.objectContaining({ status: "confirmed", completed: true, amount: price }),
@@ -103,14 +45,15 @@ describe("paying in full by card", () => {
 
   it("answers the same payment for the same Idempotency-Key, and refuses that key with another body", async () => {
     const { planId, token } = await readyPlan(testApp);
-    await choose(token, planId, { option: "full" });
+    await choosePayment(testApp, token, planId, { option: "full" });
     const key = randomUUID();
 
     const [first, second] = await Promise.all([
-      withKey(token, "POST", "/api/payments/create", { planId, paymentOption: "full" }, key),
-      withKey(token, "POST", "/api/payments/create", { planId, paymentOption: "full" }, key),
+      withKey(testApp, token, "POST", "/api/payments/create", { planId, paymentOption: "full" }, key),
+      withKey(testApp, token, "POST", "/api/payments/create", { planId, paymentOption: "full" }, key),
     ]);
     const reused = await withKey(
+      testApp,
       token,
       "POST",
       "/api/payments/create",
@@ -129,10 +72,13 @@ describe("paying in full by card", () => {
 
   it("never opens a second payment for a plan, even with a new key, and nothing once it is paid", async () => {
     const { planId, token } = await readyPlan(testApp);
-    await choose(token, planId, { option: "full" });
-    const { payment } = await payByCard(token, planId, "full", sandboxCards.succeeds);
+    await choosePayment(testApp, token, planId, { option: "full" });
+    const { payment } = await payByCard(testApp, token, planId, "full", sandboxCards.succeeds);
 
-    const again = await withKey(token, "POST", "/api/payments/create", { planId, paymentOption: "full" });
+    const again = await withKey(testApp, token, "POST", "/api/payments/create", {
+      planId,
+      paymentOption: "full",
+    });
 
     expect(again.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(again.json()).violations[0]?.title).toBe(messages.planAlreadyPaid);
@@ -147,7 +93,7 @@ describe("paying in full by card", () => {
 
   it("refuses a request without an Idempotency-Key, and charges nothing", async () => {
     const { planId, token } = await readyPlan(testApp);
-    await choose(token, planId, { option: "full" });
+    await choosePayment(testApp, token, planId, { option: "full" });
 
     const response = await callApi(testApp, token, "POST", "/api/payments/create", {
       planId,
@@ -162,14 +108,14 @@ describe("paying in full by card", () => {
   it("never charges a plan that is not ready, and answers 404 for another customer's plan", async () => {
     const other = await createSignedInCustomer(testApp);
     const { planId, token } = await readyPlan(testApp);
-    await choose(token, planId, { option: "full" });
+    await choosePayment(testApp, token, planId, { option: "full" });
 
-    const notTheirs = await withKey(other.token, "POST", "/api/payments/create", {
+    const notTheirs = await withKey(testApp, other.token, "POST", "/api/payments/create", {
       planId,
       paymentOption: "full",
     });
     const noChoice = await readyPlan(testApp);
-    const unchosen = await withKey(noChoice.token, "POST", "/api/payments/create", {
+    const unchosen = await withKey(testApp, noChoice.token, "POST", "/api/payments/create", {
       planId: noChoice.planId,
       paymentOption: "full",
     });
@@ -185,9 +131,9 @@ describe("paying in full by card", () => {
 
   it("a declined card takes nothing and leaves the plan open for another attempt", async () => {
     const { planId, token } = await readyPlan(testApp);
-    await choose(token, planId, { option: "full" });
+    await choosePayment(testApp, token, planId, { option: "full" });
 
-    const { answer, payment } = await payByCard(token, planId, "full", sandboxCards.declined);
+    const { answer, payment } = await payByCard(testApp, token, planId, "full", sandboxCards.declined);
     const askedAgain = await callApi(
       testApp,
       token,
@@ -200,23 +146,29 @@ describe("paying in full by card", () => {
         securityCode: "123",
       },
     );
-    const retry = await payByCard(token, planId, "full", sandboxCards.succeeds);
+    const retry = await payByCard(testApp, token, planId, "full", sandboxCards.succeeds);
 
     expect(answer).toEqual({ status: "declined", message: messages.cardDeclined });
     // The declined attempt stays declined: another card means another payment.
     expect(sandboxCardAnswerSchema.parse(askedAgain.json())).toEqual(answer);
     expect(retry.answer.status).toBe("processing");
-    const state = await paymentsOf(token, planId);
+    const state = await paymentsOf(testApp, token, planId);
     expect(state.payments.map((payment) => payment.status)).toEqual(["failed", "confirmed"]);
     expect(state.paid).toBe(true);
   });
 
   it("a card that needs the bank's confirmation is paid only once it is confirmed", async () => {
     const { planId, token } = await readyPlan(testApp);
-    await choose(token, planId, { option: "full" });
-    const { payment, answer } = await payByCard(token, planId, "full", sandboxCards.needsConfirmation);
+    await choosePayment(testApp, token, planId, { option: "full" });
+    const { payment, answer } = await payByCard(
+      testApp,
+      token,
+      planId,
+      "full",
+      sandboxCards.needsConfirmation,
+    );
     expect(answer.status).toBe("requires_action");
-    expect((await paymentsOf(token, planId)).paid).toBe(false);
+    expect((await paymentsOf(testApp, token, planId)).paid).toBe(false);
 
     const approved = await callApi(
       testApp,
@@ -225,16 +177,19 @@ describe("paying in full by card", () => {
       `/api/sandbox-provider/card-payments/${payment.providerPaymentId}/authenticate`,
       { clientSecret: payment.clientSecret, approve: true },
     );
-    await sandbox().idle();
+    await sandboxOf(testApp).idle();
 
     expect(approved.statusCode, approved.body).toBe(200);
-    expect((await paymentsOf(token, planId)).paid).toBe(true);
+    expect((await paymentsOf(testApp, token, planId)).paid).toBe(true);
   });
 
   it("the sandbox's card fields refuse anything but a valid test card, naming the field", async () => {
     const { planId, token } = await readyPlan(testApp);
-    await choose(token, planId, { option: "full" });
-    const created = await withKey(token, "POST", "/api/payments/create", { planId, paymentOption: "full" });
+    await choosePayment(testApp, token, planId, { option: "full" });
+    const created = await withKey(testApp, token, "POST", "/api/payments/create", {
+      planId,
+      paymentOption: "full",
+    });
     const payment = paymentSchema.parse(created.json());
 
     const response = await callApi(
@@ -260,8 +215,8 @@ describe("paying in full by card", () => {
 describe("webhooks", () => {
   it("handles a replayed event once, and refuses a forged one with 401, changing nothing", async () => {
     const { planId, token } = await readyPlan(testApp);
-    await choose(token, planId, { option: "full" });
-    const { payment } = await payByCard(token, planId, "full", sandboxCards.needsConfirmation);
+    await choosePayment(testApp, token, planId, { option: "full" });
+    const { payment } = await payByCard(testApp, token, planId, "full", sandboxCards.needsConfirmation);
     const body = JSON.stringify({
       eventId: `evt_${randomUUID()}`,
       kind: "card_payment",
@@ -277,19 +232,19 @@ describe("webhooks", () => {
       });
 
     // One hex digit of the signature changed (to another digit, whatever it was).
-    const forgedSignature = sandbox()
+    const forgedSignature = sandboxOf(testApp)
       .sign(body)
       .replace(/v1=(.)/, (_, digit: string) => `v1=${digit === "0" ? "1" : "0"}`);
     const forged = await post(forgedSignature);
     expect(forged.statusCode).toBe(401);
-    expect((await paymentsOf(token, planId)).paid).toBe(false);
+    expect((await paymentsOf(testApp, token, planId)).paid).toBe(false);
 
-    const signature = sandbox().sign(body);
+    const signature = sandboxOf(testApp).sign(body);
     const first = await post(signature);
     const replayed = await post(signature);
 
     expect([first.statusCode, replayed.statusCode]).toEqual([204, 204]);
-    const state = await paymentsOf(token, planId);
+    const state = await paymentsOf(testApp, token, planId);
     expect(state.paid).toBe(true);
     const confirmations = (await testApp.readOutbox()).filter(
       (message) => message.subject === "Your funeral plan is confirmed" && message.text.includes(planId),
@@ -301,8 +256,8 @@ describe("webhooks", () => {
 describe("a deposit and monthly instalments by Direct Debit", () => {
   it("refuses a Direct Debit for a plan paid in full, and bank details that fail the check", async () => {
     const { planId, token } = await readyPlan(testApp);
-    await choose(token, planId, { option: "deposit", deposit: 25_000, months: 12 });
-    const refused = await withKey(token, "POST", "/api/direct-debit-v2/create", {
+    await choosePayment(testApp, token, planId, { option: "deposit", deposit: 25_000, months: 12 });
+    const refused = await withKey(testApp, token, "POST", "/api/direct-debit-v2/create", {
       planId,
       accountHolderName: "Margaret Thompson",
       sortCode: "20-00-00",
@@ -312,8 +267,8 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
     expect(refused.statusCode).toBe(422);
     expect(violationsResponseSchema.parse(refused.json()).violations[0]?.propertyPath).toBe("accountNumber");
 
-    await choose(token, planId, { option: "full" });
-    const notNeeded = await withKey(token, "POST", "/api/direct-debit-v2/create", {
+    await choosePayment(testApp, token, planId, { option: "full" });
+    const notNeeded = await withKey(testApp, token, "POST", "/api/direct-debit-v2/create", {
       planId,
       accountHolderName: "Margaret Thompson",
       sortCode: "20-00-00",
@@ -330,8 +285,8 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
 describe("a paid plan, and cancelling", () => {
   it("a paid plan's journey and people can no longer be changed", async () => {
     const { planId, token, journey } = await readyPlan(testApp);
-    await choose(token, planId, { option: "full" });
-    await payByCard(token, planId, "full", sandboxCards.succeeds);
+    await choosePayment(testApp, token, planId, { option: "full" });
+    await payByCard(testApp, token, planId, "full", sandboxCards.succeeds);
 
     const saved = await callApi(testApp, token, "PATCH", `/api/plan/${planId}`, {
       ...journey,

@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { paymentSchema, planResponseSchema, type JourneyDataPayload } from "@kindred/contracts";
+import { planResponseSchema, type JourneyDataPayload } from "@kindred/contracts";
 import { legalDocumentReferences } from "@kindred/domain";
 import { expect } from "vitest";
 import { sandboxCards } from "../../src/modules/payments";
 import { apiUrlOfLink, callApi, signIn } from "./customers";
 import { catalogueAndBranch, fullJourney } from "./journeys";
+import { choosePayment, payByCard } from "./paying";
 import { customerGuestDetails } from "./people";
 import type { TestApp } from "./test-app";
 
@@ -40,34 +40,8 @@ export async function readyPlan(testApp: TestApp, journey?: JourneyDataPayload) 
  */
 export async function paidPlan(testApp: TestApp) {
   const ready = await readyPlan(testApp);
-  const { planId, token } = ready;
-  const chosen = await callApi(testApp, token, "PUT", `/api/plan/${planId}/payment-choice`, {
-    option: "full",
-  });
-  expect(chosen.statusCode, chosen.body).toBe(200);
-  const created = await testApp.app.inject({
-    method: "POST",
-    url: "/api/payments/create",
-    payload: { planId, paymentOption: "full" },
-    headers: { authorization: `Bearer ${token}`, "idempotency-key": randomUUID() },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const payment = paymentSchema.parse(created.json());
-  const confirmed = await callApi(
-    testApp,
-    token,
-    "POST",
-    `/api/sandbox-provider/card-payments/${payment.providerPaymentId}/confirm`,
-    {
-      clientSecret: payment.clientSecret,
-      cardNumber: sandboxCards.succeeds,
-      expiry: "04/39",
-      securityCode: "123",
-    },
-  );
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  const sandbox = testApp.app.sandboxProvider;
-  if (!sandbox) throw new Error("The test app runs on the sandbox provider");
-  await sandbox.idle();
+  await choosePayment(testApp, ready.token, ready.planId, { option: "full" });
+  const { answer } = await payByCard(testApp, ready.token, ready.planId, "full", sandboxCards.succeeds);
+  expect(answer.status).toBe("processing");
   return ready;
 }

@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { PlanPaymentsResponse, PlanPeopleResponse, PlanResponse, Violation } from "@kindred/contracts";
 import { formatPrice, messages, preferredContactLabels, supportPhone, type Pence } from "@kindred/domain";
 import { BackLink } from "../../components/back-link";
+import { DirectDebitDetails } from "../../components/direct-debit-details";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { InstalmentTable } from "../../components/instalment-table";
 import { LoadingSpinner } from "../../components/loading-spinner";
@@ -245,30 +246,14 @@ function Payments({ payments }: { payments: PlanPaymentsResponse }) {
       {mandate ? (
         <>
           <h3>Your Direct Debit</h3>
-          <dl className="summary-list">
-            <div className="summary-list__row">
-              <dt className="summary-list__key">Account holder</dt>
-              <dd className="summary-list__value">{mandate.accountHolderName}</dd>
-            </div>
-            <div className="summary-list__row">
-              <dt className="summary-list__key">Sort code</dt>
-              <dd className="summary-list__value">{mandate.sortCode}</dd>
-            </div>
-            <div className="summary-list__row">
-              <dt className="summary-list__key">Account number</dt>
-              <dd className="summary-list__value">Ending {mandate.accountNumberEnding}</dd>
-            </div>
-            <div className="summary-list__row">
-              <dt className="summary-list__key">Reference</dt>
-              <dd className="summary-list__value">{mandate.reference}</dd>
-            </div>
+          <DirectDebitDetails mandate={mandate}>
             <div className="summary-list__row">
               <dt className="summary-list__key">Status</dt>
               <dd className="summary-list__value">
                 {mandateStatusInWords(cancelled ? "cancelled" : mandate.status)}
               </dd>
             </div>
-          </dl>
+          </DirectDebitDetails>
         </>
       ) : null}
     </section>

@@ -11,6 +11,7 @@ import type {
 } from "@kindred/contracts";
 import { formatPrice, messages, supportPhone, type Pence } from "@kindred/domain";
 import { BackLink } from "../../components/back-link";
+import { DirectDebitDetails } from "../../components/direct-debit-details";
 import { DirectDebitGuarantee } from "../../components/direct-debit-guarantee";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { LoadingSpinner } from "../../components/loading-spinner";
@@ -250,24 +251,7 @@ function MandateDone({
 }) {
   const details = (
     <>
-      <dl className="summary-list">
-        <div className="summary-list__row">
-          <dt className="summary-list__key">Account holder</dt>
-          <dd className="summary-list__value">{mandate.accountHolderName}</dd>
-        </div>
-        <div className="summary-list__row">
-          <dt className="summary-list__key">Sort code</dt>
-          <dd className="summary-list__value">{mandate.sortCode}</dd>
-        </div>
-        <div className="summary-list__row">
-          <dt className="summary-list__key">Account number</dt>
-          <dd className="summary-list__value">Ending {mandate.accountNumberEnding}</dd>
-        </div>
-        <div className="summary-list__row">
-          <dt className="summary-list__key">Direct Debit reference</dt>
-          <dd className="summary-list__value">{mandate.reference}</dd>
-        </div>
-      </dl>
+      <DirectDebitDetails mandate={mandate} />
       {notice ? (
         <>
           <h3>When your payments will be collected</h3>
