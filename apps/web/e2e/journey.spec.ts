@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { test, expect } from "./fixtures";
@@ -307,22 +308,31 @@ test("a reload mid-journey restores the same step, answers and price", async ({ 
   await expectTotal(page, total);
 });
 
-test("a guest's saved plan comes back in a new tab of the same browser", async ({ page, context }) => {
-  const unattended = option(catalogue.attendance, "unattended");
-  const basicCoffin = option(catalogue.coffins, "park");
-  const transport = option(catalogue.transportationForTheDeceasedTypes, "specialistVehicle");
-
+/**
+ * A guest plans an unattended funeral up to the ashes step, saved in this browser; a second tab
+ * of the same browser continues the saved plan and arrives at the same step. Answers that tab.
+ */
+async function unattendedToAshesInTwoTabs(page: Page, context: BrowserContext): Promise<Page> {
   await page.goto("/planning/attendance");
-  await radioFor(page, unattended.name).check();
+  await radioFor(page, option(catalogue.attendance, "unattended").name).check();
   await continueTo(page, "funeral-director");
   await chooseNearestFuneralDirector(page, "LS1 4AP");
   await continueTo(page, "ashes");
   await expect(page.getByTestId("save-status")).toHaveText(/Saved in this browser for now/);
 
-  const newTab = await context.newPage();
-  await newTab.goto("/planning");
-  await newTab.getByRole("link", { name: /Continue where you left off/ }).click();
-  await expect(newTab).toHaveURL(/\/planning\/ashes$/);
+  const otherTab = await context.newPage();
+  await otherTab.goto("/planning");
+  await otherTab.getByRole("link", { name: /Continue where you left off/ }).click();
+  await expect(otherTab).toHaveURL(/\/planning\/ashes$/);
+  return otherTab;
+}
+
+test("a guest's saved plan comes back in a new tab of the same browser", async ({ page, context }) => {
+  const unattended = option(catalogue.attendance, "unattended");
+  const basicCoffin = option(catalogue.coffins, "park");
+  const transport = option(catalogue.transportationForTheDeceasedTypes, "specialistVehicle");
+
+  const newTab = await unattendedToAshesInTwoTabs(page, context);
   await expectTotal(newTab, unattended.price + basicCoffin.price + transport.price);
 });
 
@@ -334,20 +344,9 @@ test.describe("two tabs", () => {
     page,
     context,
   }) => {
-    const unattended = option(catalogue.attendance, "unattended");
     const keepsake = option(catalogue.ashesTreatmentTypes, "keepsakeUrn");
     const scattered = option(catalogue.ashesTreatmentTypes, "scatteredInGarden");
-    await page.goto("/planning/attendance");
-    await radioFor(page, unattended.name).check();
-    await continueTo(page, "funeral-director");
-    await chooseNearestFuneralDirector(page, "LS1 4AP");
-    await continueTo(page, "ashes");
-    await expect(page.getByTestId("save-status")).toHaveText(/Saved in this browser for now/);
-
-    const otherTab = await context.newPage();
-    await otherTab.goto("/planning");
-    await otherTab.getByRole("link", { name: /Continue where you left off/ }).click();
-    await expect(otherTab).toHaveURL(/\/planning\/ashes$/);
+    const otherTab = await unattendedToAshesInTwoTabs(page, context);
     await radioFor(otherTab, keepsake.name).check();
     await expect(otherTab.getByTestId("save-status")).toHaveText(/Saved in this browser for now/);
 
