@@ -35,6 +35,7 @@ import { planRoutes } from "./modules/plans/routes";
 import { createPlansService } from "./modules/plans/service";
 import {
   createPaymentsService,
+  cardFieldsOf,
   createPaymentProviders,
   createSandboxProvider,
   paymentRoutes,
@@ -214,7 +215,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
         referralChecksPerAddressPerMinute: config.REFERRAL_CHECKS_PER_ADDRESS_PER_MINUTE,
       });
       await api.register(purchaseRoutes, { readiness });
-      await api.register(paymentRoutes, { payments });
+      await api.register(paymentRoutes, { payments, cardFields: cardFieldsOf(config) });
       // The sandbox's card fields exist only while the sandbox takes card payments.
       if (config.CARD_PAYMENT_PROVIDER === "sandbox") await api.register(sandboxCardRoutes, { sandbox });
       await api.register(accountRoutes, { accounts });

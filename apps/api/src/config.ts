@@ -98,13 +98,21 @@ const configSchema = z.object({
   /**
    * Who takes card payments (docs/decisions/016-payments.md): "sandbox", the embedded provider
    * that takes test cards and moves no money (development and tests only), or "stripe" (needs
-   * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).
+   * STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY).
    */
   CARD_PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
   /** Stripe's secret API key ("sk_live_...", "sk_test_..." or a restricted "rk_..."); never logged. */
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(live|test)_\w+$/, "must be a Stripe secret key (sk_live_..., sk_test_... or rk_...)")
+    .optional(),
+  /**
+   * Stripe's publishable key ("pk_live_..." or "pk_test_..."): public, for Stripe's card fields in
+   * the browser (`GET /api/payments/card-fields`).
+   */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(live|test)_\w+$/, "must be a Stripe publishable key (pk_live_... or pk_test_...)")
     .optional(),
   /** The signing secret of Stripe's webhook endpoint ("whsec_..."); never logged. */
   STRIPE_WEBHOOK_SECRET: z
@@ -148,6 +156,7 @@ function requireProviderSecrets(settings: z.infer<typeof configSchema>, context:
   if (settings.CARD_PAYMENT_PROVIDER === "stripe") {
     require("STRIPE_SECRET_KEY", "CARD_PAYMENT_PROVIDER is stripe");
     require("STRIPE_WEBHOOK_SECRET", "CARD_PAYMENT_PROVIDER is stripe");
+    require("STRIPE_PUBLISHABLE_KEY", "CARD_PAYMENT_PROVIDER is stripe");
   }
   if (settings.DIRECT_DEBIT_PROVIDER === "gocardless") {
     require("GOCARDLESS_ACCESS_TOKEN", "DIRECT_DEBIT_PROVIDER is gocardless");

@@ -74,13 +74,18 @@ describe("settings", () => {
       expect(config.PAYMENT_PROVIDER_TIMEOUT_MS).toBe(10_000);
     });
 
-    it("refuse Stripe without its secret key and webhook secret, naming each", () => {
+    it("refuse Stripe without its secret key, webhook secret and publishable key, naming each", () => {
       expect(problemsOf({ CARD_PAYMENT_PROVIDER: "stripe" })).toEqual([
         "STRIPE_SECRET_KEY: must be set when CARD_PAYMENT_PROVIDER is stripe",
         "STRIPE_WEBHOOK_SECRET: must be set when CARD_PAYMENT_PROVIDER is stripe",
+        "STRIPE_PUBLISHABLE_KEY: must be set when CARD_PAYMENT_PROVIDER is stripe",
       ]);
       expect(
-        problemsOf({ CARD_PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_51Kindred0123" }),
+        problemsOf({
+          CARD_PAYMENT_PROVIDER: "stripe",
+          STRIPE_SECRET_KEY: "sk_test_51Kindred0123",
+          STRIPE_PUBLISHABLE_KEY: "pk_test_51Kindred0123",
+        }),
       ).toEqual(["STRIPE_WEBHOOK_SECRET: must be set when CARD_PAYMENT_PROVIDER is stripe"]);
     });
 
@@ -99,6 +104,7 @@ describe("settings", () => {
         CARD_PAYMENT_PROVIDER: "stripe",
         STRIPE_SECRET_KEY: "sk_test_51Kindred0123",
         STRIPE_WEBHOOK_SECRET: "whsec_Kindred0123",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_51Kindred0123",
         STRIPE_API_BASE_URL: "http://127.0.0.1:12111",
         DIRECT_DEBIT_PROVIDER: "gocardless",
         GOCARDLESS_ACCESS_TOKEN: "sandbox_Kindred0123",
@@ -113,6 +119,9 @@ describe("settings", () => {
     it("refuse a publishable key or a made-up webhook secret for Stripe, an unknown provider and a limit out of range", () => {
       expect(problemsOf({ STRIPE_SECRET_KEY: "pk_live_51Kindred0123" })).toEqual([
         "STRIPE_SECRET_KEY: must be a Stripe secret key (sk_live_..., sk_test_... or rk_...)",
+      ]);
+      expect(problemsOf({ STRIPE_PUBLISHABLE_KEY: "sk_test_51Kindred0123" })).toEqual([
+        "STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key (pk_live_... or pk_test_...)",
       ]);
       expect(problemsOf({ STRIPE_WEBHOOK_SECRET: "secret" })).toEqual([
         "STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret (whsec_...)",
@@ -142,6 +151,7 @@ describe("settings", () => {
       CARD_PAYMENT_PROVIDER: "stripe",
       STRIPE_SECRET_KEY: "sk_live_51KindredExample0123456789",
       STRIPE_WEBHOOK_SECRET: "whsec_KindredExample0123456789",
+      STRIPE_PUBLISHABLE_KEY: "pk_live_51KindredExample0123456789",
       DIRECT_DEBIT_PROVIDER: "gocardless",
       GOCARDLESS_ACCESS_TOKEN: "live_KindredExample0123456789",
       GOCARDLESS_WEBHOOK_SECRET: "kindred-example-gocardless-webhook-secret",

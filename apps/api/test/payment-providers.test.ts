@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planPaymentsSchema, violationsResponseSchema } from "@kindred/contracts";
+import { cardFieldsSchema, planPaymentsSchema, violationsResponseSchema } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { loadConfig } from "../src/config";
 import { createPaymentProviders } from "../src/modules/payments";
@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from "./support/test-app";
 const stripeKeys = {
   secretKey: "sk_test_51KindredWiring0123456789",
   webhookSecret: "whsec_KindredWiring0123",
+  publishableKey: "pk_test_51KindredWiring0123456789",
 };
 const goCardlessKeys = { accessToken: "sandbox_KindredWiring0123", webhookSecret: "kindred-wiring-secret" };
 
@@ -39,6 +40,7 @@ function realProviders(overrides: Record<string, string> = {}) {
     CARD_PAYMENT_PROVIDER: "stripe",
     STRIPE_SECRET_KEY: stripeKeys.secretKey,
     STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
+    STRIPE_PUBLISHABLE_KEY: stripeKeys.publishableKey,
     STRIPE_API_BASE_URL: stripe.baseUrl,
     DIRECT_DEBIT_PROVIDER: "gocardless",
     GOCARDLESS_ACCESS_TOKEN: goCardlessKeys.accessToken,
@@ -118,10 +120,32 @@ describe("a payment provider that refuses us", () => {
       CARD_PAYMENT_PROVIDER: "stripe",
       STRIPE_SECRET_KEY: "sk_test_51SomebodyElsesKey000000000",
       STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
+      STRIPE_PUBLISHABLE_KEY: stripeKeys.publishableKey,
       STRIPE_API_BASE_URL: stripe.baseUrl,
     });
   });
   afterAll(() => testApp.close());
+
+  it("tells the payment page to show Stripe's card fields, with the publishable key and no secret", async () => {
+    const { token } = await readyPlan(testApp);
+
+    const response = await callApi(testApp, token, "GET", "/api/payments/card-fields");
+
+    expect(response.statusCode).toBe(200);
+    expect(cardFieldsSchema.parse(response.json())).toEqual({
+      provider: "stripe",
+      publishableKey: stripeKeys.publishableKey,
+    });
+    expect(response.body).not.toContain("sk_test_");
+    const sandboxFields = await callApi(
+      testApp,
+      token,
+      "POST",
+      "/api/sandbox-provider/card-payments/sbx_pay_0123456789abcdef/confirm",
+      { clientSecret: "x", cardNumber: "4242424242424242", expiry: "04/29", securityCode: "123" },
+    );
+    expect(sandboxFields.statusCode).toBe(404);
+  });
 
   it("answers 502 in plain words, takes nothing, and lets the customer try again", async () => {
     const { planId, token } = await readyPlan(testApp);

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentSchema, sandboxCardAnswerSchema, violationsResponseSchema } from "@kindred/contracts";
+import {
+  cardFieldsSchema,
+  paymentSchema,
+  sandboxCardAnswerSchema,
+  violationsResponseSchema,
+} from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import { payments, sandboxPayments } from "../src/db/schema";
@@ -209,6 +214,15 @@ describe("paying in full by card", () => {
     expect(
       violationsResponseSchema.parse(response.json()).violations.map((violation) => violation.propertyPath),
     ).toEqual(["cardNumber", "expiry", "securityCode"]);
+  });
+
+  it("tells the payment page to show the sandbox's own card fields", async () => {
+    const { token } = await readyPlan(testApp);
+
+    const response = await callApi(testApp, token, "GET", "/api/payments/card-fields");
+
+    expect(response.statusCode).toBe(200);
+    expect(cardFieldsSchema.parse(response.json())).toEqual({ provider: "sandbox" });
   });
 });
 

@@ -170,3 +170,14 @@ export const sandboxCardAnswerSchema = z.object({
   message: z.string().nullable(),
 });
 export type SandboxCardAnswer = z.infer<typeof sandboxCardAnswerSchema>;
+
+/**
+ * `GET /api/payments/card-fields`: whose card fields the payment page shows, as the API's
+ * settings choose the card provider. The sandbox's own test fields, or Stripe's, which load
+ * Stripe.js with the (public) publishable key; card numbers only ever go into the provider's fields.
+ */
+export const cardFieldsSchema = z.discriminatedUnion("provider", [
+  z.object({ provider: z.literal("sandbox") }),
+  z.object({ provider: z.literal("stripe"), publishableKey: z.string().regex(/^pk_(live|test)_\w+$/) }),
+]);
+export type CardFieldsResponse = z.infer<typeof cardFieldsSchema>;

@@ -1,3 +1,4 @@
+import type { CardFieldsResponse } from "@kindred/contracts";
 import type { Config } from "../../config";
 import { createGoCardlessDirectDebitProvider } from "./gocardless-provider";
 import type { CardPaymentProvider, DirectDebitProvider } from "./provider";
@@ -8,6 +9,7 @@ type PaymentProviderSettings = Pick<
   | "CARD_PAYMENT_PROVIDER"
   | "STRIPE_SECRET_KEY"
   | "STRIPE_WEBHOOK_SECRET"
+  | "STRIPE_PUBLISHABLE_KEY"
   | "STRIPE_API_BASE_URL"
   | "DIRECT_DEBIT_PROVIDER"
   | "GOCARDLESS_ACCESS_TOKEN"
@@ -29,6 +31,13 @@ export function createPaymentProviders(
     card: cardProvider(config, sandbox.card),
     directDebit: directDebitProvider(config, sandbox.directDebit),
   };
+}
+
+/** Whose card fields the payment page shows: always the chosen card provider's own. */
+export function cardFieldsOf(config: PaymentProviderSettings): CardFieldsResponse {
+  if (config.CARD_PAYMENT_PROVIDER !== "stripe") return { provider: "sandbox" };
+  if (!config.STRIPE_PUBLISHABLE_KEY) throw new Error("STRIPE_PUBLISHABLE_KEY is not set");
+  return { provider: "stripe", publishableKey: config.STRIPE_PUBLISHABLE_KEY };
 }
 
 function cardProvider(config: PaymentProviderSettings, sandbox: CardPaymentProvider): CardPaymentProvider {

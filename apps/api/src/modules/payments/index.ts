@@ -14,5 +14,5 @@ export type {
 } from "./provider";
 export { WebhookNotVerified } from "./provider";
 // Which providers the settings choose, and what a failed call to a real one throws.
-export { createPaymentProviders } from "./create-providers";
+export { cardFieldsOf, createPaymentProviders } from "./create-providers";
 export { PaymentProviderError } from "./provider-error";

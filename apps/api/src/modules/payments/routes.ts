@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  cardFieldsSchema,
+  type CardFieldsResponse,
   createDirectDebitBodySchema,
   createDirectDebitResponseSchema,
   createPaymentBodySchema,
@@ -30,10 +32,24 @@ const violations = {
 };
 
 /** Paying for a plan; every route reads or writes only the holder's own plans and payments. */
-export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
-  app,
-  { payments },
-) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsService;
+  cardFields: CardFieldsResponse;
+}> = async (app, { payments, cardFields }) => {
+  app.get(
+    "/payments/card-fields",
+    {
+      schema: {
+        tags: ["payments"],
+        summary:
+          "Whose card fields take a card: the embedded sandbox's, or Stripe's (with its publishable key)",
+        security: [{ bearerAuth: [] }],
+        response: { 200: cardFieldsSchema },
+      },
+    },
+    async () => cardFields,
+  );
+
   app.put(
     "/plan/:id/payment-choice",
     {

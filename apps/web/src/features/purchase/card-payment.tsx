@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import type { PaymentResponse, Violation } from "@kindred/contracts";
 import { formatPrice, messages, type PaymentOption, type Pence } from "@kindred/domain";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
@@ -10,8 +10,13 @@ import { CallUs } from "../../components/phone-link";
 import { ProcessingModal, useProcessingModal } from "../../components/processing-modal";
 import { useAttemptKey } from "../../lib/idempotency-key";
 import { createPayment, paymentQueries } from "./payment-requests";
-import { SandboxCardFields, type CardAnswer, type SandboxCardFieldsHandle } from "./sandbox-card-fields";
+import { LoadingSpinner } from "../../components/loading-spinner";
+import type { CardAnswer, CardFieldsHandle } from "./card-fields";
+import { SandboxCardFields } from "./sandbox-card-fields";
 import styles from "./payment.module.css";
+
+// Stripe.js and its React parts load only on a site that takes cards through Stripe.
+const StripeCardFields = lazy(() => import("./stripe-card-fields"));
 
 type Problem = { title: string; lines: readonly string[]; count: number };
 
@@ -49,7 +54,8 @@ export function CardPayment({
   onPaid: () => void;
 }) {
   const key = useAttemptKey();
-  const cardFields = useRef<SandboxCardFieldsHandle>(null);
+  const provider = useQuery(paymentQueries.cardFields());
+  const cardFields = useRef<CardFieldsHandle>(null);
   /** The payment of the attempt under way, once opened. */
   const attempt = useRef<PaymentResponse | null>(null);
   /** A request of this attempt is on its way: Pay does nothing. */
@@ -148,8 +154,11 @@ export function CardPayment({
 
   function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const fields = cardFields.current;
+    if (!fields) return;
     void once(async () => {
       setProblem(null);
+      if (!(await fields.prepare())) return;
       let payment = attempt.current;
       if (!payment) {
         const created = await createPayment({ planId, paymentOption }, key.current());
@@ -167,13 +176,17 @@ export function CardPayment({
         waitForConfirmation(payment);
         return;
       }
-      if (payment.provider !== "sandbox" || !payment.providerPaymentId || !payment.clientSecret) {
+      if (
+        payment.provider !== provider.data?.provider ||
+        !payment.providerPaymentId ||
+        !payment.clientSecret
+      ) {
         tell("We could not take your payment", [
           "Card payments are not available on this page just now. Please call us and we will take your payment over the phone.",
         ]);
         return;
       }
-      const answer = await cardFields.current!.confirm({
+      const answer = await fields.confirm({
         providerPaymentId: payment.providerPaymentId,
         clientSecret: payment.clientSecret,
       });
@@ -183,10 +196,11 @@ export function CardPayment({
 
   function answerBank(approve: boolean) {
     const payment = bankStep;
-    if (!payment?.providerPaymentId || !payment.clientSecret) return;
+    const authenticate = cardFields.current?.authenticate;
+    if (!payment?.providerPaymentId || !payment.clientSecret || !authenticate) return;
     const session = { providerPaymentId: payment.providerPaymentId, clientSecret: payment.clientSecret };
     void once(async () => {
-      const answer = await cardFields.current!.authenticate(session, approve);
+      const answer = await authenticate(session, approve);
       setBankStep(null);
       follow(answer, payment, messages.cardNotConfirmed);
     });
@@ -211,7 +225,24 @@ export function CardPayment({
         </FocusOnArrival>
       ) : null}
       <form noValidate onSubmit={pay} aria-busy={busy || undefined}>
-        <SandboxCardFields ref={cardFields} />
+        {provider.data?.provider === "stripe" ? (
+          <Suspense fallback={<LoadingSpinner label="Loading the card payment fields" />}>
+            <StripeCardFields
+              ref={cardFields}
+              publishableKey={provider.data.publishableKey}
+              amount={amount}
+            />
+          </Suspense>
+        ) : provider.data ? (
+          <SandboxCardFields ref={cardFields} />
+        ) : provider.isError ? (
+          <div className="error-box" role="alert">
+            <p>We could not load the card payment fields. Please reload this page, or call us.</p>
+            <CallUs />
+          </div>
+        ) : (
+          <LoadingSpinner label="Loading the card payment fields" />
+        )}
         <button type="submit" className="button" aria-disabled={waiting || undefined}>
           {watching?.purpose === "settle"
             ? "Please wait…"

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type {
+  CardFieldsResponse,
   CreateDirectDebitBody,
   CreateDirectDebitResponse,
   CreatePaymentBody,
@@ -45,6 +46,13 @@ function isFinished(payment: PaymentResponse | undefined): boolean {
 }
 
 export const paymentQueries = {
+  /** Whose card fields take the card (`GET /api/payments/card-fields`): fixed while the API runs. */
+  cardFields: () =>
+    queryOptions({
+      queryKey: ["payments", "card-fields"],
+      queryFn: () => apiData<CardFieldsResponse>("/api/payments/card-fields"),
+      staleTime: Infinity,
+    }),
   /**
    * One card payment (`GET /api/payments/{id}`). What became of it arrives at the API
    * asynchronously (the provider's webhook), so it is asked again until it is confirmed or failed.

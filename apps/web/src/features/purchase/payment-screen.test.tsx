@@ -63,6 +63,7 @@ function fakePaymentsApi({
     const path = request.url;
     if (path === "/token") return tokenResponse("customer-token");
     if (path === `/api/plan/${testPlanId}/payments`) return jsonResponse(payments);
+    if (path === "/api/payments/card-fields") return jsonResponse({ provider: "sandbox" });
     if (path === "/api/payments/create") {
       opened += 1;
       return jsonResponse(
@@ -356,6 +357,7 @@ describe("PaymentScreen, paying in full by card", () => {
     expect(summary).toHaveTextContent(messages.cardNumberMissing);
     expect(summary).toHaveTextContent(messages.cardExpiryMissing);
     expect(summary).toHaveTextContent(messages.cardSecurityCodeMissing);
+    expect(sent(requests, creates)).toEqual([]);
     expect(sent(requests, confirms)).toEqual([]);
   });
 

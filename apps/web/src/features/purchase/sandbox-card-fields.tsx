@@ -1,11 +1,12 @@
 "use client";
 
 import { useImperativeHandle, useState, type Ref } from "react";
-import type { SandboxCardAnswer, Violation } from "@kindred/contracts";
+import type { SandboxCardAnswer } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { ErrorSummary } from "../../components/error-summary";
 import { TextField } from "../../components/text-field";
 import { apiRequest } from "../../lib/api-client";
+import type { CardAnswer, CardFieldsHandle, CardSession } from "./card-fields";
 import styles from "./payment.module.css";
 
 /**
@@ -13,28 +14,9 @@ import styles from "./payment.module.css";
  * standing in for a real provider's fields (Stripe's, say) and labelled as the test payment page.
  * As with a real provider, the card details stay inside these fields and go only to the
  * provider (`POST /api/sandbox-provider/card-payments/{id}/confirm`): never to our state, the
- * query cache, storage or a log. The page asks them to `confirm` a payment, and to `authenticate`
- * it when the bank asks for its extra step.
+ * query cache, storage or a log. The page asks them to `prepare` (all three details are there),
+ * to `confirm` a payment, and to `authenticate` it when the bank asks for its extra step.
  */
-
-/** What the provider needs to finish one payment: from `POST /api/payments/create`. */
-export interface CardSession {
-  providerPaymentId: string;
-  clientSecret: string;
-}
-
-export type CardAnswer =
-  /** The provider's answer: taken for processing, the bank's extra step, or declined. */
-  | SandboxCardAnswer
-  /** The card details were not right; what is wrong is shown under the fields. */
-  | { status: "invalid" }
-  /** The provider could not be asked, or refused the request itself. */
-  | { status: "failed"; violations: Violation[] };
-
-export interface SandboxCardFieldsHandle {
-  confirm: (session: CardSession) => Promise<CardAnswer>;
-  authenticate: (session: CardSession, approve: boolean) => Promise<CardAnswer>;
-}
 
 type CardField = "cardNumber" | "expiry" | "securityCode";
 const cardFields: readonly CardField[] = ["cardNumber", "expiry", "securityCode"];
@@ -63,7 +45,7 @@ export function SandboxCardFields({
   ref,
   idPrefix = "card",
 }: {
-  ref: Ref<SandboxCardFieldsHandle>;
+  ref: Ref<CardFieldsHandle>;
   idPrefix?: string;
 }) {
   const [values, setValues] = useState<Record<CardField, string>>({
@@ -87,12 +69,18 @@ export function SandboxCardFields({
   useImperativeHandle(
     ref,
     () => ({
-      async confirm(session) {
+      async prepare() {
         const empty = Object.fromEntries(
           cardFields.filter((field) => values[field].trim() === "").map((field) => [field, missing[field]]),
         );
-        if (Object.keys(empty).length > 0) return refuse(empty);
+        if (Object.keys(empty).length > 0) {
+          refuse(empty);
+          return false;
+        }
         setErrors({});
+        return true;
+      },
+      async confirm(session) {
         const answer = await apiRequest<SandboxCardAnswer>(providerPath(session, "confirm"), {
           method: "POST",
           body: {
