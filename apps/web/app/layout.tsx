@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
@@ -13,7 +14,7 @@ const siteName = "Kindred Funeral Plans";
 const defaultTitle = "Prepaid funeral plans | Kindred Funeral Plans";
 const description =
   "Arrange and pay for your funeral in advance with a prepaid funeral plan from Kindred Funeral Plans. " +
-  "See the price as you choose, with no pressure and 30 days to change your mind for a full refund.";
+  "See the price as you choose, with no pressure, and cancel at any time for a full refund.";
 
 export const metadata: Metadata = {
   metadataBase: new URL(getServerConfig().SITE_URL),
@@ -39,12 +40,14 @@ export const viewport: Viewport = {
   colorScheme: "light",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The Content-Security-Policy's nonce for this response (proxy.ts): our one inline script needs it.
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     // The inline script sets data-zoom and data-contrast before React hydrates.
     <html lang="en-GB" className={`${digitFont.variable} ${bodyFont.variable}`} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: displaySettingsScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: displaySettingsScript }} />
       </head>
       <body>
         <a href="#main-content" className="skip-link">

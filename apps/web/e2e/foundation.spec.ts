@@ -41,6 +41,42 @@ test("the home page leads into planning, where choosing a kind of funeral update
   await checkAccessibility();
 });
 
+test.describe("the Content-Security-Policy", () => {
+  test.use({ expectedConsoleErrors: [/Content Security Policy/] });
+
+  test("runs the site's own scripts by nonce and refuses a script injected into the page", async ({
+    page,
+  }) => {
+    const response = await page.goto("/planning/attendance");
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    const scriptSources = /script-src ([^;]+)/.exec(policy)?.[1]?.split(" ") ?? [];
+
+    expect(scriptSources).toContainEqual(expect.stringMatching(/^'nonce-[A-Za-z0-9+/]+=*'$/));
+    expect(scriptSources).not.toContain("'unsafe-inline'");
+    // The page works: its scripts ran, so choosing an option updates the price.
+    await page.getByRole("radio", { name: /Unattended cremation/ }).check();
+    await expect(page.getByTestId("running-total").filter({ visible: true })).toHaveText(/^£1,\d{3}$/);
+    // Each page has a nonce of its own.
+    const again = await page.request.get("/planning/attendance");
+    expect(again.headers()["content-security-policy"]).not.toBe(policy);
+
+    // A script an attacker managed to get into the page's HTML (say, a stored value shown
+    // unescaped) does not run: the page is fetched as served, with one added.
+    await page.route("**/planning/attendance", async (route) => {
+      const served = await route.fetch();
+      const html = (await served.text()).replace(
+        "</body>",
+        "<script>window.injected = true;</script></body>",
+      );
+      await route.fulfill({ response: served, body: html });
+    });
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    expect(await page.content()).toContain("window.injected = true;");
+  });
+});
+
 test.describe("an unknown address", () => {
   test.use({ expectedConsoleErrors: [/status of 404 .*\/no-such-page\)$/] });
 

@@ -1,0 +1,31 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { contentSecurityPolicy, newNonce } from "@/lib/content-security-policy";
+
+/**
+ * Every page gets a Content-Security-Policy with a nonce of its own. Next.js reads the policy
+ * from the request, puts the nonce on every script it renders, and the root layout puts it on
+ * ours (`x-nonce`). Pages are therefore rendered for each request (docs/decisions/021).
+ */
+export function proxy(request: NextRequest) {
+  const nonce = newNonce();
+  const policy = contentSecurityPolicy({ nonce, development: process.env.NODE_ENV === "development" });
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", policy);
+  return response;
+}
+
+export const config = {
+  // Pages only: not the API, the token forwarding, Next.js's files or the public documents.
+  matcher: [
+    {
+      source: "/((?!api/|token|_next/static|_next/image|public-documents/|icon.svg|fonts/|images/).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};
