@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planOptionsResponseSchema, type PlanOptionsResponse } from "@kindred/contracts";
 import {
@@ -158,6 +159,40 @@ describe("GET /api/plan-options", () => {
     for (const step of planOptions.steps) {
       expect(step.path).toBe(`/planning/${step.handle}`);
     }
+  });
+});
+
+describe("GET /api/plan-options, as sent", () => {
+  async function get(headers: Record<string, string> = {}) {
+    const token = await testApp.requestApplicationToken();
+    return testApp.app.inject({
+      method: "GET",
+      url: "/api/plan-options",
+      headers: { authorization: `Bearer ${token}`, ...headers },
+    });
+  }
+
+  it("gives an ETag, and answers 304 with no body to a browser that already has that version", async () => {
+    const first = await get();
+    const etag = first.headers.etag;
+
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    const again = await get({ "if-none-match": String(etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const stale = await get({ "if-none-match": '"an-older-catalogue"' });
+    expect(stale.statusCode).toBe(200);
+    expect(planOptionsResponseSchema.parse(stale.json())).toEqual(planOptions);
+  });
+
+  it("is compressed for a browser that accepts it, and is the same answer unpacked", async () => {
+    const plain = await get();
+    const packed = await get({ "accept-encoding": "br, gzip" });
+
+    expect(packed.headers["content-encoding"]).toBe("br");
+    expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(packed.rawPayload).toString("utf8"))).toEqual(plain.json());
   });
 });
 

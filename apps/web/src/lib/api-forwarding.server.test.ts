@@ -206,6 +206,21 @@ describe("forwardApiRequest", () => {
     expect(seen[1]?.headers["if-match"]).toBe('"6"');
   });
 
+  it("asks with the catalogue version the browser has, and passes on the API's 304 with no body", async () => {
+    const { forwardApiRequest } = await loadForwarding(fakeApiUrl());
+    answer = { status: 304, contentType: "application/json", body: "" };
+
+    const response = await forwardApiRequest(
+      new Request("http://localhost:3000/api/plan-options", {
+        headers: { authorization: "Bearer token-1", "if-none-match": '"7"' },
+      }),
+    );
+
+    expect(seen[0]?.headers["if-none-match"]).toBe('"7"');
+    expect(response.status).toBe(304);
+    expect(await response.text()).toBe("");
+  });
+
   it("answers 502 with SPEC.md's message when the API cannot be reached", async () => {
     // Nothing listens on port 9 of this machine.
     const { forwardApiRequest } = await loadForwarding("http://127.0.0.1:9");

@@ -26,6 +26,8 @@ const forwardedRequestHeaders = [
   "idempotency-key",
   // The version of the plan a save was made over: a stale one is refused (412), not lost.
   "if-match",
+  // The catalogue's version the browser already has: unchanged, it is answered 304 with no body.
+  "if-none-match",
   "x-forwarded-for",
 ] as const;
 /** Response headers the browser needs. */

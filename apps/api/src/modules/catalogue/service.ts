@@ -6,6 +6,7 @@ import type {
   PlanOptionsResponse,
   PlanPackage,
 } from "@kindred/contracts";
+import { planOptionsResponseSchema } from "@kindred/contracts";
 import { firstJourneyStepHandle, packagePrice } from "@kindred/domain";
 import type { Database } from "../../db/database";
 import type { CatalogueOptionKind } from "../../db/schema";
@@ -136,23 +137,35 @@ export function buildPlanOptions(rows: CatalogueRows): PlanOptionsResponse {
   );
 }
 
+/** The plan options as sent: checked against the contract and serialised once per catalogue. */
+export interface PlanOptionsDocument {
+  value: PlanOptionsResponse;
+  json: string;
+}
+
 /** The catalogue as the journey chooses from it; it satisfies the domain's `JourneyCatalogue`. */
 export interface PlanOptionsService {
   getPlanOptions(): Promise<PlanOptionsResponse>;
+  /** The same, ready to send: `GET /api/plan-options` serialises nothing per request. */
+  getPlanOptionsDocument(): Promise<PlanOptionsDocument>;
 }
 
 /**
  * The catalogue changes only when the seed runs (at start), so each process keeps the built
- * answer for a short while instead of reading five tables on every visitor's first page.
+ * answer for a short while instead of reading five tables on every visitor's first page. The
+ * answer is checked against the contract and serialised when it is built, not per request; a
+ * catalogue that has not changed gives the same JSON, so the same ETag.
  */
 export function createPlanOptionsService(db: Database, { maxAgeMs = 30_000 } = {}): PlanOptionsService {
-  let cached: { value: PlanOptionsResponse; builtAt: number } | undefined;
+  let cached: { document: PlanOptionsDocument; builtAt: number } | undefined;
+  async function document(): Promise<PlanOptionsDocument> {
+    if (cached && Date.now() - cached.builtAt < maxAgeMs) return cached.document;
+    const value = planOptionsResponseSchema.parse(buildPlanOptions(await selectCatalogue(db)));
+    cached = { document: { value, json: JSON.stringify(value) }, builtAt: Date.now() };
+    return cached.document;
+  }
   return {
-    async getPlanOptions(): Promise<PlanOptionsResponse> {
-      if (cached && Date.now() - cached.builtAt < maxAgeMs) return cached.value;
-      const value = buildPlanOptions(await selectCatalogue(db));
-      cached = { value, builtAt: Date.now() };
-      return value;
-    },
+    getPlanOptions: async () => (await document()).value,
+    getPlanOptionsDocument: document,
   };
 }
