@@ -29,7 +29,7 @@ export function InformationPageShell({ title, children }: { title: string; child
 /** For anyone who would rather talk: the phone number, its hours and our email address. */
 export function RatherTalk({ heading }: { heading: string }) {
   return (
-    <section className="callout" aria-labelledby="rather-talk">
+    <section className={`callout ${styles.ratherTalk}`} aria-labelledby="rather-talk">
       <h2 id="rather-talk">{heading}</h2>
       <CallUs className="call-us" />
       <p>

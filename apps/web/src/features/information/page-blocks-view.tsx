@@ -3,10 +3,28 @@ import Link from "next/link";
 import type { PageBlock, PageInline, PageSlotName } from "./page-markdown";
 import styles from "./information.module.css";
 
+/**
+ * A name such as `isUserLoggedIn`: on a narrow screen it may break between its words
+ * ("isUserLogged", "In") rather than at any letter; elsewhere it stays whole.
+ */
+function CodeName({ text }: { text: string }) {
+  const words = text.split(/(?<=[a-z])(?=[A-Z])/);
+  return (
+    <code className={styles.code}>
+      {words.map((word, index) => (
+        <span key={index}>
+          {index > 0 ? <wbr /> : null}
+          {word}
+        </span>
+      ))}
+    </code>
+  );
+}
+
 function Inline({ content }: { content: readonly PageInline[] }) {
   return content.map((span, index) => {
     let node: ReactNode = span.text;
-    if (span.code) node = <code className={styles.code}>{node}</code>;
+    if (span.code) node = <CodeName text={span.text} />;
     if (span.emphasis) node = <em>{node}</em>;
     if (span.strong) node = <strong>{node}</strong>;
     if (span.href?.startsWith("/")) node = <Link href={span.href}>{node}</Link>;
@@ -63,27 +81,29 @@ export function PageBlocksView({
       }
       case "table":
         return (
-          <table key={index} className={styles.table}>
+          // Explicit roles: on narrow screens the rows are shown as blocks, and some browsers
+          // drop a table's meaning when its display changes.
+          <table key={index} className={styles.table} role="table">
             {block.caption ? <caption className={styles.caption}>{block.caption}</caption> : null}
-            <thead>
-              <tr>
+            <thead role="rowgroup">
+              <tr role="row">
                 {block.header.map((cell, column) => (
-                  <th key={column} scope="col">
+                  <th key={column} scope="col" role="columnheader">
                     <Inline content={cell} />
                   </th>
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {block.rows.map((row, rowIndex) => (
-                <tr key={rowIndex}>
+                <tr key={rowIndex} role="row">
                   {row.map((cell, column) =>
                     column === 0 ? (
-                      <th key={column} scope="row">
+                      <th key={column} scope="row" role="rowheader">
                         <Inline content={cell} />
                       </th>
                     ) : (
-                      <td key={column}>
+                      <td key={column} role="cell">
                         <Inline content={cell} />
                       </td>
                     ),
