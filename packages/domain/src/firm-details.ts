@@ -2,8 +2,8 @@
  * Who we are, the one place it is written: the legal documents, the plan documents and the
  * site's footer all read it from here.
  *
- * PLACEHOLDERS: the company number, the FCA firm reference number, the trust and its independent
- * trustee are fictional, to be replaced with the real ones before launch
+ * PLACEHOLDERS: the company number, the FCA firm reference number, the ICO registration number,
+ * the trust and its independent trustee are fictional, to be replaced with the real ones before launch
  * (docs/decisions/012-legal-documents.md lists what to confirm).
  */
 export const firmDetails = {
@@ -13,6 +13,8 @@ export const firmDetails = {
   companyNumber: "14872603",
   /** Financial Services Register number. Placeholder. */
   firmReferenceNumber: "985214",
+  /** The Information Commissioner's register of data controllers (the privacy policy). Placeholder. */
+  icoRegistrationNumber: "ZB612457",
   registeredOffice: "Kindred House, 300 Avebury Boulevard, Central Milton Keynes, MK9 2HP",
   email: "care@kindred-funerals.example",
   website: "www.kindred-funerals.example",

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { DisplaySettingsControls } from "./display-settings-controls";
@@ -45,6 +45,33 @@ describe("DisplaySettingsControls", () => {
 
     expect(screen.getByRole("button", { name: "125%" })).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByRole("button", { name: "High contrast" })).toHaveAttribute("aria-pressed", "true");
+    expect(document.documentElement).toHaveAttribute("data-zoom", "125");
+  });
+
+  it("can be shown twice, on a page that explains them as well as in the header, and both stay in step", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <header>
+          <DisplaySettingsControls />
+        </header>
+        <main>
+          <DisplaySettingsControls variant="page" />
+        </main>
+      </>,
+    );
+    const [header, main] = [screen.getByRole("banner"), screen.getByRole("main")];
+    // Only the header's folds away behind a button on phones.
+    expect(within(header).getByRole("button", { name: "Text size and contrast" })).toBeInTheDocument();
+    expect(within(main).queryByRole("button", { name: "Text size and contrast" })).not.toBeInTheDocument();
+    expect(within(header).getByRole("group", { name: "Text size" })).toBeInTheDocument();
+    expect(within(main).getByRole("group", { name: "Text size" })).toBeInTheDocument();
+    expect(new Set([...document.querySelectorAll("[id]")].map((element) => element.id)).size).toBe(
+      document.querySelectorAll("[id]").length,
+    );
+
+    await user.click(within(main).getByRole("button", { name: "125%" }));
+    expect(within(header).getByRole("button", { name: "125%" })).toHaveAttribute("aria-pressed", "true");
     expect(document.documentElement).toHaveAttribute("data-zoom", "125");
   });
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useLayoutEffect, useState, useSyncExternalStore } from "react";
+import { useId, useLayoutEffect, useState, useSyncExternalStore } from "react";
 import {
   applyDisplaySettings,
   defaultDisplaySettings,
@@ -23,8 +23,12 @@ function parse(snapshot: string): DisplaySettings {
 const getSnapshot = () => serialise(readDisplaySettings());
 const getServerSnapshot = () => serialise(defaultDisplaySettings);
 
-/** Small controls for text size and contrast; the choice changes every page and is remembered. */
-export function DisplaySettingsControls() {
+/**
+ * Small controls for text size and contrast; the choice changes every page and is remembered.
+ * In the header (`variant="header"`) they sit behind a button on phones; on a page that explains
+ * them (the extra support page) they are always shown. Two on one page stay in step.
+ */
+export function DisplaySettingsControls({ variant = "header" }: { variant?: "header" | "page" }) {
   const settings = parse(useSyncExternalStore(subscribeToDisplaySettings, getSnapshot, getServerSnapshot));
 
   // The inline script in <head> applies the settings before paint; this re-applies them if React
@@ -35,21 +39,29 @@ export function DisplaySettingsControls() {
 
   // On phones the controls sit behind one button, so the header stays slim; wide screens show them.
   const [open, setOpen] = useState(false);
+  const id = useId();
+  const panelId = `${id}-panel`;
+  const labelId = `${id}-text-size`;
 
   return (
-    <div className="display-settings" data-open={open ? "true" : "false"}>
-      <button
-        type="button"
-        className="display-settings__toggle"
-        aria-expanded={open}
-        aria-controls="display-settings-panel"
-        onClick={() => setOpen((isOpen) => !isOpen)}
-      >
-        Text size and contrast
-      </button>
-      <div className="display-settings__panel" id="display-settings-panel">
-        <div className="display-settings__group" role="group" aria-labelledby="text-size-label">
-          <span id="text-size-label" className="display-settings__label">
+    <div
+      className={`display-settings display-settings--${variant}`}
+      data-open={open || variant === "page" ? "true" : "false"}
+    >
+      {variant === "header" ? (
+        <button
+          type="button"
+          className="display-settings__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((isOpen) => !isOpen)}
+        >
+          Text size and contrast
+        </button>
+      ) : null}
+      <div className="display-settings__panel" id={panelId}>
+        <div className="display-settings__group" role="group" aria-labelledby={labelId}>
+          <span id={labelId} className="display-settings__label">
             Text size
           </span>
           {zoomLevels.map((zoom) => (

@@ -1,0 +1,141 @@
+// @vitest-environment node
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { firmDetails, formatPrice, messages, supportPhone } from "@kindred/domain";
+import { describe, expect, it, vi } from "vitest";
+import { localStorageKeys, sessionStorageKeys } from "../../lib/storage";
+
+// `server-only` refuses to load outside React's server build; here we are the server.
+vi.mock("server-only", () => ({}));
+
+const { contentDirectory, informationPageSlugs, loadFaqs, loadInformationPage } =
+  await import("./information-pages.server");
+const { allQuestions, faqPageJsonLd, jsonForScript } = await import("./faq");
+const { blocksAsPlainText } = await import("./page-markdown");
+
+const directory = contentDirectory();
+const paymentTerms = JSON.parse(
+  readFileSync(path.join(directory, "catalogue", "payment-terms.json"), "utf8"),
+) as {
+  depositChoicesPence: number[];
+  terms: { months: number; chargePence: number }[];
+  minimumInstalmentPence: number;
+  referral: { rewardPence: number; description: string };
+};
+
+/** Everything a page says, as one string. */
+function textOf(slug: (typeof informationPageSlugs)[number]): string {
+  return blocksAsPlainText(loadInformationPage(slug).blocks);
+}
+
+describe("the questions and answers", () => {
+  const faqs = loadFaqs();
+  const questions = allQuestions(faqs);
+
+  it("holds at least 20 questions in groups, none empty, each with an answer", () => {
+    expect(questions.length).toBeGreaterThanOrEqual(20);
+    expect(faqs.groups.length).toBeGreaterThanOrEqual(5);
+    for (const group of faqs.groups) {
+      expect(group.title.length).toBeGreaterThan(2);
+      expect(group.questions.length).toBeGreaterThan(0);
+    }
+    for (const question of questions) {
+      expect(question.question).toMatch(/\?$/);
+      expect(blocksAsPlainText(question.answer).length).toBeGreaterThan(40);
+    }
+    const ids = [...faqs.groups.map((group) => group.id), ...questions.map((question) => question.id)];
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("gives search engines every question and answer as plain text (schema.org FAQPage)", () => {
+    const jsonLd = JSON.parse(jsonForScript(faqPageJsonLd(faqs))) as {
+      "@context": string;
+      "@type": string;
+      mainEntity: { "@type": string; name: string; acceptedAnswer: { "@type": string; text: string } }[];
+    };
+    expect(jsonLd["@context"]).toBe("https://schema.org");
+    expect(jsonLd["@type"]).toBe("FAQPage");
+    expect(jsonLd.mainEntity.map((entity) => entity.name)).toEqual(
+      questions.map((question) => question.question),
+    );
+    for (const entity of jsonLd.mainEntity) {
+      expect(entity["@type"]).toBe("Question");
+      expect(entity.acceptedAnswer["@type"]).toBe("Answer");
+      expect(entity.acceptedAnswer.text.length).toBeGreaterThan(40);
+      // Plain text: no Markdown marks, no placeholders, no HTML.
+      expect(entity.acceptedAnswer.text).not.toMatch(/\*\*|\{\{|\}\}|<[a-z]|\]\(/);
+    }
+    const cancelling = jsonLd.mainEntity.find((entity) => entity.name === "Can I cancel my plan?");
+    expect(cancelling?.acceptedAnswer.text).toContain(messages.cancellationStatement(supportPhone.display));
+  });
+
+  it("cannot end a script element early, whatever an answer says", () => {
+    expect(jsonForScript({ text: "</script><script>alert(1)</script>" })).not.toContain("</script>");
+  });
+
+  it("quotes the catalogue's payment terms, so the answers match what is offered", () => {
+    const paying = textOf("faqs");
+    for (const deposit of paymentTerms.depositChoicesPence) expect(paying).toContain(formatPrice(deposit));
+    for (const term of paymentTerms.terms) {
+      expect(paying).toContain(
+        `over ${term.months} months: ${term.chargePence === 0 ? "no extra charge" : `${formatPrice(term.chargePence)} extra`}`,
+      );
+    }
+    expect(paying).toContain(`at least ${formatPrice(paymentTerms.minimumInstalmentPence)}`);
+    expect(paying).toContain(paymentTerms.referral.description);
+    // The worked example adds up: £4,000 with a £500 deposit over 24 months, plus that term's charge.
+    const charge = paymentTerms.terms.find((term) => term.months === 24)?.chargePence ?? 0;
+    expect(paying).toContain(`you would pay ${formatPrice(400_000 + charge)} in all`);
+  });
+});
+
+describe("every information page", () => {
+  it.each(informationPageSlugs)("%s has a title, a description and no placeholder left unfilled", (slug) => {
+    const page = loadInformationPage(slug);
+    expect(page.title.length).toBeGreaterThan(2);
+    expect(page.description.length).toBeGreaterThanOrEqual(50);
+    expect(JSON.stringify(page.blocks)).not.toMatch(/\{\{(?!displaySettings\}\})/);
+  });
+
+  it("gives the one support phone number and the firm's one email address", () => {
+    for (const slug of informationPageSlugs) {
+      const blocks = JSON.stringify(loadInformationPage(slug).blocks);
+      expect(blocks).toContain(supportPhone.display);
+      expect(blocks).toContain(`tel:${supportPhone.dial}`);
+    }
+    expect(textOf("supportneeds")).toContain(firmDetails.email);
+    expect(textOf("privacy-policy")).toContain(firmDetails.email);
+  });
+});
+
+describe("the extra support page", () => {
+  it("has a place for the text size and contrast controls", () => {
+    const slots = loadInformationPage("supportneeds").blocks.filter((block) => block.kind === "slot");
+    expect(slots).toEqual([{ kind: "slot", name: "displaySettings" }]);
+  });
+});
+
+describe("the privacy policy", () => {
+  const policy = loadInformationPage("privacy-policy");
+  const text = blocksAsPlainText(policy.blocks);
+
+  it("says when it was last updated and who the controller is", () => {
+    expect(policy.lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(text).toContain(firmDetails.legalName);
+    expect(text).toContain(firmDetails.icoRegistrationNumber);
+  });
+
+  it("explains every item the site keeps in the browser's storage", () => {
+    const named = new Set(
+      JSON.stringify(policy.blocks)
+        .match(/"text":"(\w+)","code":true/g)
+        ?.map((match) => match.replace(/^"text":"|","code":true$/g, "")),
+    );
+    for (const key of [...localStorageKeys, ...sessionStorageKeys]) expect(named, key).toContain(key);
+  });
+
+  it("tells people how to complain to the ICO", () => {
+    expect(text).toContain("ico.org.uk");
+    expect(text).toContain("0303 123 1113");
+  });
+});

@@ -1,0 +1,108 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { faqContentOf } from "./faq";
+import { FaqGroups } from "./faq-groups";
+import { PageBlocksView } from "./page-blocks-view";
+import { blocksAsPlainText, markdownToPageBlocks, parseInformationPage } from "./page-markdown";
+
+const page = (body: string) => `---
+title: Questions and answers
+description: A description long enough for search engines to show beside the page title.
+---
+${body}`;
+
+describe("an information page's Markdown", () => {
+  it("fills in the facts written elsewhere and refuses a name nobody defined", () => {
+    const parsed = parseInformationPage(page("Call us on {{supportPhone}}."), "test.md", {
+      supportPhone: "0808 157 0192",
+    });
+    expect(blocksAsPlainText(parsed.blocks)).toBe("Call us on 0808 157 0192.");
+    expect(() => parseInformationPage(page("Call {{nobody}}."), "test.md", {})).toThrow(
+      "test.md: unknown placeholder {{nobody}}",
+    );
+  });
+
+  it("refuses HTML, a second level 1 heading and links that go nowhere safe", () => {
+    expect(() => markdownToPageBlocks("<div>hello</div>", "test.md")).toThrow(/not supported/);
+    expect(() => markdownToPageBlocks("# Another title", "test.md")).toThrow(/level 1 heading/);
+    expect(() => markdownToPageBlocks("[click](javascript:alert(1))", "test.md")).toThrow(
+      /neither a page here/,
+    );
+    expect(() => markdownToPageBlocks("## Same\n\n## Same", "test.md")).toThrow(/two headings/);
+  });
+
+  it("gives a table its caption and names each row by its first cell", () => {
+    const blocks = markdownToPageBlocks(
+      "Table: What each item is for\n\n| Item | What it is for |\n| --- | --- |\n| `zoom` | Your **text size** |",
+      "test.md",
+    );
+    render(<PageBlocksView blocks={blocks} />);
+    const table = screen.getByRole("table", { name: "What each item is for" });
+    expect(within(table).getByRole("columnheader", { name: "What it is for" })).toBeInTheDocument();
+    expect(within(table).getByRole("rowheader", { name: "zoom" })).toBeInTheDocument();
+    expect(within(table).getByText("text size").tagName).toBe("STRONG");
+  });
+
+  it("links pages of this site, phone numbers and other sites", () => {
+    render(
+      <PageBlocksView
+        blocks={markdownToPageBlocks(
+          "Read our [privacy policy](/privacy-policy), call [0808 157 0192](tel:+448081570192) or visit [ico.org.uk](https://ico.org.uk).",
+          "test.md",
+        )}
+      />,
+    );
+    expect(screen.getByRole("link", { name: "privacy policy" })).toHaveAttribute("href", "/privacy-policy");
+    expect(screen.getByRole("link", { name: "0808 157 0192" })).toHaveAttribute("href", "tel:+448081570192");
+    expect(screen.getByRole("link", { name: "ico.org.uk" })).toHaveAttribute("href", "https://ico.org.uk");
+  });
+});
+
+describe("questions and answers", () => {
+  const markdown = [
+    "Choose a question to see its answer.",
+    "## Paying for your plan",
+    "### How can I pay?",
+    "In full by card, or a deposit and monthly Direct Debit.",
+    "### Can I pay monthly?",
+    "- Yes, over 12 to 60 months",
+    "## Cancelling",
+    "### Can I cancel?",
+    "Yes, at any time, with no fee.",
+  ].join("\n\n");
+
+  it("are read as groups, each question with its answer", () => {
+    const content = faqContentOf(markdownToPageBlocks(markdown, "faqs.md"), "faqs.md");
+    expect(blocksAsPlainText(content.introduction)).toBe("Choose a question to see its answer.");
+    expect(
+      content.groups.map((group) => [group.id, group.questions.map((question) => question.question)]),
+    ).toEqual([
+      ["paying-for-your-plan", ["How can I pay?", "Can I pay monthly?"]],
+      ["cancelling", ["Can I cancel?"]],
+    ]);
+  });
+
+  it("refuse a group with no questions and a question with no answer", () => {
+    const read = (text: string) => faqContentOf(markdownToPageBlocks(text, "faqs.md"), "faqs.md");
+    expect(() => read("## Paying\n\n## Cancelling\n\n### Can I cancel?\n\nYes.")).toThrow(
+      'faqs.md: the group "Paying" has no questions',
+    );
+    expect(() => read("## Paying\n\n### How can I pay?")).toThrow('faqs.md: "How can I pay?" has no answer');
+    expect(() => read("### Orphan?\n\nAn answer.")).toThrow("comes before any group");
+  });
+
+  it("show each answer only once its question is opened", async () => {
+    const user = userEvent.setup();
+    const content = faqContentOf(markdownToPageBlocks(markdown, "faqs.md"), "faqs.md");
+    render(<FaqGroups groups={content.groups} />);
+
+    expect(screen.getByRole("heading", { level: 2, name: "Paying for your plan" })).toBeInTheDocument();
+    const answer = screen.getByText("Yes, at any time, with no fee.");
+    expect(answer).not.toBeVisible();
+
+    await user.click(screen.getByText("Can I cancel?"));
+    expect(answer).toBeVisible();
+    expect(screen.getByText("In full by card, or a deposit and monthly Direct Debit.")).not.toBeVisible();
+  });
+});
