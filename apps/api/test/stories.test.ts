@@ -93,7 +93,8 @@ describe("GET /api/stories", () => {
   });
 
   it("reads LIKE wildcards, quotes and SQL in a search as plain text", async () => {
-    for (const search of ["%", "_", "100%", "\\", "%_%", "'; drop table stories; --", '"moratorium"']) {
+    // As wildcards, "o_e" would match "one" and "f%l" "funeral", which every article holds.
+    for (const search of ["%", "o_e", "f%l", "100%", "\\", "'; drop table stories; --", '"moratorium"']) {
       expect(slugsOf(await list(`?search=${encodeURIComponent(search)}`)), search).toEqual([]);
     }
     expect((await list()).data.length).toBe(articleFiles.length);
