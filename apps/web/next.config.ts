@@ -20,6 +20,10 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   // Every picture is served from /public; no remote image is ever fetched or optimised.
   images: { remotePatterns: [], localPatterns: [{ pathname: "/images/**" }] },
+  // SPEC.md section 2: the our-stories path goes to the home page, for good.
+  async redirects() {
+    return [{ source: "/our-stories", destination: "/", permanent: true }];
+  },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -46,6 +46,8 @@ import {
 } from "./modules/payments";
 import { createPurchaseReadiness, purchaseRoutes } from "./modules/purchase";
 import { createReferralsService, referralRoutes } from "./modules/referrals";
+import { storyRoutes } from "./modules/stories/routes";
+import { createStoriesService } from "./modules/stories/service";
 import { answerFrameworkError, refuseUnstorableText, registerErrorHandler } from "./plugins/error-handler";
 import { registerOpenApi } from "./plugins/openapi";
 
@@ -190,6 +192,18 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     oauth,
     admitNewVisitor: (address) => admitNewVisitor(db, address, config.GUEST_TOKENS_PER_ADDRESS_PER_HOUR),
   });
+  // Public content under /api: anyone may read it, with or without a token.
+  await app.register(
+    async (publicApi) => {
+      publicApi.addHook("onSend", async (_request, reply) => {
+        reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
+        // Refusals are not kept; each route says how long its own answer may be.
+        if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+      });
+      await publicApi.register(storyRoutes, { stories: createStoriesService(db) });
+    },
+    { prefix: "/api" },
+  );
   await app.register(
     async (api) => {
       api.addHook("onRequest", requireBearerToken(oauth));

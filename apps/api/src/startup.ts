@@ -3,6 +3,8 @@ import { openDatabase, type DatabaseHandle, type DatabaseLocation } from "./db/d
 import { upsertOAuthClient } from "./modules/auth/queries";
 import { readCatalogueFiles } from "./modules/catalogue/catalogue-files";
 import { seedCatalogue } from "./modules/catalogue/seed";
+import { seedStories } from "./modules/stories/seed";
+import { readStoryFiles } from "./modules/stories/story-files";
 import path from "node:path";
 
 export function databaseLocation(config: Config): DatabaseLocation {
@@ -12,7 +14,7 @@ export function databaseLocation(config: Config): DatabaseLocation {
 }
 
 /**
- * Opens the database, applies migrations, loads the catalogue and registers the web server's
+ * Opens the database, applies migrations, loads the catalogue and the advice articles, and registers the web server's
  * OAuth client. Safe to run on every start: each step is idempotent.
  */
 export async function prepareDatabase(
@@ -22,6 +24,7 @@ export async function prepareDatabase(
   const handle = await openDatabase(location);
   try {
     await seedCatalogue(handle.db, await readCatalogueFiles(config.CONTENT_DIR));
+    await seedStories(handle.db, await readStoryFiles(config.CONTENT_DIR));
     await upsertOAuthClient(handle.db, {
       id: config.OAUTH_WEB_CLIENT_ID,
       name: "Kindred web server",

@@ -125,7 +125,20 @@ const request = fc.record({
   ),
   pathValue,
   query: fc.dictionary(
-    fc.oneof(fc.constantFrom("id", "postcode", "token", "signature", "encode", "query"), awkwardText),
+    fc.oneof(
+      fc.constantFrom(
+        "id",
+        "postcode",
+        "token",
+        "signature",
+        "encode",
+        "query",
+        "search",
+        "category",
+        "limit",
+      ),
+      awkwardText,
+    ),
     fc.oneof(awkwardText, awkwardNumber.map(String)),
     { maxKeys: 3 },
   ),

@@ -14,3 +14,4 @@ export * from "./people";
 export * from "./purchase";
 export * from "./payments";
 export * from "./referral";
+export * from "./stories";

@@ -1,3 +1,4 @@
+export * from "./advice";
 export * from "./account-rules";
 export * from "./answer-problems";
 export * from "./bank-details";

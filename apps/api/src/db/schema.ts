@@ -523,3 +523,23 @@ export const sandboxMandates = pgTable("sandbox_mandates", {
   idempotencyKey: text("idempotency_key").unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Funeral advice articles, loaded from `content/advice/*.md` at every start and matched by slug,
+ * so an edit to the Markdown updates its row and keeps its id (docs/decisions/018-advice-content.md).
+ */
+export const stories = pgTable("stories", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  /** One of the domain's `adviceCategories` slugs. */
+  category: text("category").notNull(),
+  /** The article's text as Markdown, checked at load: no HTML, headings from level 2. */
+  body: text("body").notNull(),
+  author: text("author").notNull(),
+  reviewer: text("reviewer").notNull(),
+  publishedOn: date("published_on").notNull(),
+  updatedOn: date("updated_on").notNull(),
+  readingMinutes: integer("reading_minutes").notNull(),
+});

@@ -1,0 +1,2 @@
+// What other modules may use of the funeral advice articles.
+export type { StoriesService } from "./service";

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  storiesQuerySchema,
+  storiesResponseSchema,
+  storyDetailsParamsSchema,
+  storyDetailsResponseSchema,
+  violationsResponseSchema,
+} from "@kindred/contracts";
+import type { StoriesService } from "./service";
+
+/**
+ * The articles are public and the same for everyone, so browsers and shared caches may keep them
+ * for five minutes; an edit reaches readers within that time of the next start.
+ */
+const publicForFiveMinutes = "public, max-age=300";
+
+/**
+ * Funeral advice (SPEC.md section 7 item 7). Registered outside the token check: the articles are
+ * public pages' content, read by the web server for every visitor and by search engines, and a
+ * token is accepted but not needed (docs/decisions/018-advice-content.md).
+ */
+export const storyRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> = async (app, { stories }) => {
+  app.get(
+    "/stories",
+    {
+      schema: {
+        tags: ["stories"],
+        summary: "Funeral advice articles, newest first, optionally searched and filtered by category",
+        querystring: storiesQuerySchema,
+        response: { 200: storiesResponseSchema, 400: violationsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await stories.listStories(request.query);
+      reply.header("cache-control", publicForFiveMinutes);
+      return answer;
+    },
+  );
+
+  app.get(
+    "/stories/details/:id",
+    {
+      schema: {
+        tags: ["stories"],
+        summary: "One article, by its slug or its numeric id, with related articles",
+        params: storyDetailsParamsSchema,
+        response: { 200: storyDetailsResponseSchema, 404: violationsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await stories.getStory(request.params.id);
+      reply.header("cache-control", publicForFiveMinutes);
+      return answer;
+    },
+  );
+};

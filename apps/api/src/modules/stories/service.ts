@@ -1,0 +1,104 @@
+import type { StoriesQuery, StoriesResponse, StoryDetailsResponse, StorySummary } from "@kindred/contracts";
+import { largestRecordId } from "@kindred/contracts";
+import {
+  adviceCategoryOf,
+  adviceListPath,
+  adviceMessages,
+  adviceSlugPattern,
+  longestAdviceSlug,
+} from "@kindred/domain";
+import type { Database } from "../../db/database";
+import { ViolationError } from "../../plugins/error-handler";
+import {
+  selectRelatedStories,
+  selectStoryById,
+  selectStoryBySlug,
+  selectStorySummaries,
+  type StoryRow,
+  type StorySummaryRow,
+} from "./queries";
+
+/** How many other articles an article suggests reading next. */
+export const relatedStoryCount = 3;
+
+/** Any one search looks for at most this many words; the rest are ignored. */
+const mostSearchWords = 10;
+
+const listSeo = {
+  title: "Funeral advice",
+  description:
+    "Plain, practical advice on arranging a funeral, what a funeral costs, registering a death and coping with grief, from the Kindred Funeral Plans team.",
+  path: adviceListPath,
+  type: "website",
+} as const;
+
+function toSummary(row: StorySummaryRow): StorySummary {
+  const category = adviceCategoryOf(row.category);
+  // The seed accepts only known categories, so this is a broken database, not bad input.
+  if (!category) throw new Error(`Story ${row.slug} has an unknown category ${row.category}`);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    category: { slug: category.slug, name: category.name },
+    publishedOn: row.publishedOn,
+    updatedOn: row.updatedOn,
+    readingMinutes: row.readingMinutes,
+    path: `${adviceListPath}/${row.slug}`,
+  };
+}
+
+/** The search's words, without repeats: "Direct  cremation direct" -> ["direct", "cremation"]. */
+export function searchWords(search: string | undefined): string[] {
+  const words = (search ?? "")
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word.length > 0);
+  return [...new Set(words)].slice(0, mostSearchWords);
+}
+
+const noSuchArticle = () =>
+  new ViolationError([{ propertyPath: "id", title: adviceMessages.noSuchArticle }], 404);
+
+export function createStoriesService(db: Database) {
+  /**
+   * One article by the one path segment that names it. An id made only of digits is the numeric
+   * id (the SPEC's `/api/stories/details/{id}`); anything else is a slug, which is what the site's
+   * addresses use. A slug always has a letter in it, so the two never collide. Anything that is
+   * neither names no article: 404, as for an article that does not exist.
+   */
+  async function findStory(id: string): Promise<StoryRow | undefined> {
+    if (/^\d{1,10}$/.test(id)) {
+      const numericId = Number(id);
+      return numericId >= 1 && numericId <= largestRecordId ? selectStoryById(db, numericId) : undefined;
+    }
+    if (id.length <= longestAdviceSlug && adviceSlugPattern.test(id)) return selectStoryBySlug(db, id);
+    return undefined;
+  }
+
+  return {
+    async listStories(query: StoriesQuery): Promise<StoriesResponse> {
+      const rows = await selectStorySummaries(db, {
+        words: searchWords(query.search),
+        ...(query.category ? { category: query.category } : {}),
+        ...(query.limit === undefined ? {} : { limit: query.limit }),
+      });
+      return { data: rows.map(toSummary), seo: listSeo };
+    },
+
+    async getStory(id: string): Promise<StoryDetailsResponse> {
+      const story = await findStory(id);
+      if (!story) throw noSuchArticle();
+      const related = await selectRelatedStories(db, story, relatedStoryCount);
+      const summary = toSummary(story);
+      return {
+        data: { ...summary, body: story.body, author: story.author, reviewer: story.reviewer },
+        related: related.map(toSummary),
+        seo: { title: story.title, description: story.description, path: summary.path, type: "article" },
+      };
+    },
+  };
+}
+
+export type StoriesService = ReturnType<typeof createStoriesService>;

@@ -1,0 +1,51 @@
+import type { Metadata } from "next";
+import { adviceCategoryOf, adviceMessages, firmDetails, longestAdviceSearch } from "@kindred/domain";
+import { AdviceListPage } from "@/features/advice/advice-list-page";
+import { fetchStories } from "@/lib/advice-stories.server";
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The first value of a query parameter, "" when absent. */
+const first = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
+
+/** What the address asks for: a search too long is not used, an unknown category means all. */
+async function readQuery(searchParams: SearchParams) {
+  const params = await searchParams;
+  const search = first(params.search);
+  const searchProblem = search.length > longestAdviceSearch ? adviceMessages.searchTooLong : undefined;
+  const category = adviceCategoryOf(first(params.category));
+  return { search, searchProblem, category };
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { seo } = await fetchStories();
+  return {
+    title: seo.title,
+    description: seo.description,
+    // Every search and filter of the list is the same page to a search engine.
+    alternates: { canonical: seo.path },
+    openGraph: {
+      type: "website",
+      siteName: firmDetails.tradingName,
+      locale: "en_GB",
+      title: seo.title,
+      description: seo.description,
+      url: seo.path,
+    },
+    twitter: { card: "summary", title: seo.title, description: seo.description },
+  };
+}
+
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+  const { search, searchProblem, category } = await readQuery(searchParams);
+  const { data } = await fetchStories(searchProblem ? "" : search.trim(), category?.slug);
+  return (
+    <AdviceListPage
+      stories={data}
+      search={search}
+      category={category?.slug ?? ""}
+      {...(searchProblem ? { searchProblem } : {})}
+    />
+  );
+}

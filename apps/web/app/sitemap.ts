@@ -1,0 +1,28 @@
+import type { MetadataRoute } from "next";
+import { adviceListPath } from "@kindred/domain";
+import { fetchStories } from "@/lib/advice-stories.server";
+import { getServerConfig } from "@/lib/server-config.server";
+
+// Made for each request, from the articles in the database and the site's public address (both
+// known only when the server runs, not when it is built).
+export const dynamic = "force-dynamic";
+
+/** The public pages people arrive at from a search engine; pages behind sign-in or a plan are not. */
+const publicPages = [
+  "/",
+  "/planning",
+  "/free-guide",
+  adviceListPath,
+  "/faqs",
+  "/supportneeds",
+  "/privacy-policy",
+];
+
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const origin = getServerConfig().SITE_URL;
+  const { data: articles } = await fetchStories();
+  return [
+    ...publicPages.map((path) => ({ url: `${origin}${path}` })),
+    ...articles.map((article) => ({ url: `${origin}${article.path}`, lastModified: article.updatedOn })),
+  ];
+}

@@ -1,0 +1,96 @@
+import type { StoryDetailsResponse } from "@kindred/contracts";
+import { adviceListPath, firmDetails } from "@kindred/domain";
+import Link from "next/link";
+import { formatLongDate } from "../../lib/long-date";
+import styles from "./advice.module.css";
+import { ArticleBody } from "./article-body";
+import { PlanningAhead } from "./planning-ahead";
+import { StoryCard } from "./story-card";
+
+/**
+ * schema.org `Article` structured data for search engines, as Next.js recommends: a JSON script
+ * with `<` escaped, so no text in an article can end the script early.
+ */
+export function articleJsonLd(article: StoryDetailsResponse["data"], origin: string): string {
+  const url = `${origin}${article.path}`;
+  const data = {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: article.title,
+    description: article.description,
+    datePublished: article.publishedOn,
+    dateModified: article.updatedOn,
+    articleSection: article.category.name,
+    inLanguage: "en-GB",
+    url,
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    author: { "@type": "Organization", name: article.author, url: origin },
+    publisher: { "@type": "Organization", name: firmDetails.tradingName, url: origin },
+  };
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
+
+/** One funeral advice article, with where it sits, what to read next and a calm way to plan ahead. */
+export function AdviceArticlePage({ story, origin }: { story: StoryDetailsResponse; origin: string }) {
+  const { data: article, related } = story;
+  return (
+    <div className="page-width">
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: articleJsonLd(article, origin) }}
+      />
+      <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
+        <ol>
+          <li>
+            <Link href="/">Home</Link>
+          </li>
+          <li>
+            <Link href={adviceListPath}>Funeral advice</Link>
+          </li>
+          <li>
+            <Link href={`${adviceListPath}?category=${article.category.slug}`}>{article.category.name}</Link>
+          </li>
+        </ol>
+      </nav>
+
+      <article className={styles.article} aria-labelledby="article-title">
+        <header className={styles.articleHeader}>
+          <h1 id="article-title">{article.title}</h1>
+          <p className="lead">{article.description}</p>
+          <p className={styles.meta}>
+            {article.readingMinutes} minute read
+            <span aria-hidden="true"> · </span>
+            <span className="visually-hidden">. </span>
+            Updated <time dateTime={article.updatedOn}>{formatLongDate(article.updatedOn)}</time>
+          </p>
+        </header>
+        <ArticleBody markdown={article.body} />
+        <footer className={styles.byline}>
+          <p>
+            Written by {article.author} and checked by {article.reviewer}. First published{" "}
+            <time dateTime={article.publishedOn}>{formatLongDate(article.publishedOn)}</time>. This is general
+            information, not legal or financial advice.
+          </p>
+        </footer>
+      </article>
+
+      <PlanningAhead headingId="article-planning-ahead" />
+
+      {related.length > 0 ? (
+        <section className={styles.related} aria-labelledby="related-advice">
+          <h2 id="related-advice">More funeral advice</h2>
+          <ul className={styles.cardList}>
+            {related.map((other) => (
+              <li key={other.id}>
+                <StoryCard story={other} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link href={adviceListPath}>See all our funeral advice</Link>
+          </p>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import type { StorySummary } from "@kindred/contracts";
+import { adviceCategories, adviceListPath, adviceMessages, longestAdviceSearch } from "@kindred/domain";
+import Form from "next/form";
+import Link from "next/link";
+import styles from "./advice.module.css";
+import { PlanningAhead } from "./planning-ahead";
+import { StoryCard } from "./story-card";
+
+export interface AdviceListPageProps {
+  stories: readonly StorySummary[];
+  /** The search as the person typed it, to show in the box. */
+  search: string;
+  /** The chosen category's slug, or "" for all. */
+  category: string;
+  /** Why the search was not used (it was too long), if it was not. */
+  searchProblem?: string;
+}
+
+/**
+ * The funeral advice articles, with a search box and a category filter. The form is a plain GET
+ * form (`next/form` moves between results without a full reload when JavaScript runs, and is an
+ * ordinary form when it does not), so every search has its own address and works without JavaScript.
+ */
+export function AdviceListPage({ stories, search, category, searchProblem }: AdviceListPageProps) {
+  const categoryName = adviceCategories.find((candidate) => candidate.slug === category)?.name;
+  const searched = searchProblem ? "" : search.trim();
+  const filtered = searched !== "" || categoryName !== undefined;
+  return (
+    <div className="page-width">
+      <header className={styles.intro}>
+        <h1>Funeral advice</h1>
+        <p className="lead">
+          Plain, practical guidance on arranging a funeral, what it costs and what to do after a death,
+          checked by our funeral arranging team.
+        </p>
+      </header>
+
+      <div className={styles.finder}>
+        <Form action={adviceListPath} className={styles.finderForm} role="search" aria-label="Funeral advice">
+          <div className={searchProblem ? "form-group form-group--error" : "form-group"}>
+            <label className="label" htmlFor="advice-search">
+              Search the advice
+            </label>
+            {searchProblem ? (
+              <p className="error-message" id="advice-search-error">
+                <span className="visually-hidden">Error:</span> {searchProblem}
+              </p>
+            ) : null}
+            <input
+              className={searchProblem ? "input input--error" : "input"}
+              id="advice-search"
+              name="search"
+              type="search"
+              defaultValue={search}
+              maxLength={longestAdviceSearch}
+              autoComplete="off"
+              spellCheck
+              aria-describedby={searchProblem ? "advice-search-error" : undefined}
+              aria-invalid={searchProblem ? true : undefined}
+            />
+          </div>
+          <div className="form-group">
+            <label className="label" htmlFor="advice-category">
+              Topic
+            </label>
+            <select
+              className="input"
+              id="advice-category"
+              name="category"
+              defaultValue={categoryName ? category : ""}
+            >
+              <option value="">All topics</option>
+              {adviceCategories.map((option) => (
+                <option key={option.slug} value={option.slug}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={`button ${styles.finderButton}`}>
+            Search
+          </button>
+        </Form>
+      </div>
+
+      <div className={styles.resultsBar}>
+        <p role="status" className={styles.resultsCount}>
+          {adviceMessages.resultsCount(stories.length, searched, categoryName)}
+        </p>
+        {filtered ? <Link href={adviceListPath}>Show all articles</Link> : null}
+      </div>
+
+      {stories.length > 0 ? (
+        <ul className={styles.cardList} aria-label="Articles">
+          {stories.map((story) => (
+            <li key={story.id}>
+              <StoryCard story={story} headingLevel={2} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className={styles.noResults}>
+          <p>Try a different or shorter word, check the spelling, or choose “All topics”.</p>
+          <p>
+            <Link href={adviceListPath}>See all our funeral advice</Link>
+          </p>
+        </div>
+      )}
+
+      <PlanningAhead headingId="advice-planning-ahead" />
+    </div>
+  );
+}
