@@ -20,6 +20,11 @@ test("the home page leads into planning, where choosing a kind of funeral update
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
   await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The plans with their prices, and the latest advice, come from the API as the page is made.
+  await expect(page.getByRole("region", { name: "Our funeral plans" })).toContainText(
+    /Simple cremation\s*£\d,\d{3}/,
+  );
+  await expect(page.getByRole("region", { name: "Funeral advice" }).getByRole("listitem")).toHaveCount(3);
   await checkAccessibility();
 
   await page.getByRole("link", { name: "Start planning" }).first().click();

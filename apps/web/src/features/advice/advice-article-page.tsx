@@ -5,7 +5,7 @@ import { formatLongDate } from "../../lib/long-date";
 import styles from "./advice.module.css";
 import { ArticleBody } from "./article-body";
 import { PlanningAhead } from "./planning-ahead";
-import { StoryCard } from "./story-card";
+import { StoryCards } from "../../components/story-card";
 
 /**
  * schema.org `Article` structured data for search engines, as Next.js recommends: a JSON script
@@ -79,13 +79,7 @@ export function AdviceArticlePage({ story, origin }: { story: StoryDetailsRespon
       {related.length > 0 ? (
         <section className={styles.related} aria-labelledby="related-advice">
           <h2 id="related-advice">More funeral advice</h2>
-          <ul className={styles.cardList}>
-            {related.map((other) => (
-              <li key={other.id}>
-                <StoryCard story={other} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
+          <StoryCards stories={related} headingLevel={3} />
           <p>
             <Link href={adviceListPath}>See all our funeral advice</Link>
           </p>

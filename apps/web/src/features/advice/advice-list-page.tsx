@@ -4,7 +4,7 @@ import Form from "next/form";
 import Link from "next/link";
 import styles from "./advice.module.css";
 import { PlanningAhead } from "./planning-ahead";
-import { StoryCard } from "./story-card";
+import { StoryCards } from "../../components/story-card";
 
 export interface AdviceListPageProps {
   stories: readonly StorySummary[];
@@ -91,13 +91,7 @@ export function AdviceListPage({ stories, search, category, searchProblem }: Adv
       </div>
 
       {stories.length > 0 ? (
-        <ul className={styles.cardList} aria-label="Articles">
-          {stories.map((story) => (
-            <li key={story.id}>
-              <StoryCard story={story} headingLevel={2} />
-            </li>
-          ))}
-        </ul>
+        <StoryCards stories={stories} headingLevel={2} label="Articles" />
       ) : (
         <div className={styles.noResults}>
           <p>Try a different or shorter word, check the spelling, or choose “All topics”.</p>

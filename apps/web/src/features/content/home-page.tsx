@@ -1,6 +1,9 @@
 import Link from "next/link";
+import type { PlanPackage, StorySummary } from "@kindred/contracts";
+import { adviceListPath, messages, supportPhone } from "@kindred/domain";
 import { CallUs } from "../../components/phone-link";
-import { messages, supportPhone } from "@kindred/domain";
+import { StoryCards } from "../../components/story-card";
+import { HomePackages } from "./home-packages";
 
 const startPlanningHref = "/planning/attendance";
 
@@ -61,8 +64,18 @@ function BranchPicture() {
   );
 }
 
-/** The home page: what a prepaid funeral plan is, the choices, and how to begin. */
-export function HomePage() {
+/**
+ * The home page: what a prepaid funeral plan is, our plans with their prices, how it works, the
+ * free guide and the latest advice. `packages` and `latestAdvice` are null when the API could not
+ * be asked: the page still stands without them.
+ */
+export function HomePage({
+  packages,
+  latestAdvice,
+}: {
+  packages: readonly PlanPackage[] | null;
+  latestAdvice: readonly StorySummary[] | null;
+}) {
   return (
     <>
       <section className="hero" aria-labelledby="home-title">
@@ -121,6 +134,8 @@ export function HomePage() {
           </ul>
         </section>
 
+        <HomePackages packages={packages} startPlanningHref={startPlanningHref} />
+
         <section className="section" aria-labelledby="how-it-works">
           <h2 id="how-it-works">How it works</h2>
           <ol className="steps">
@@ -163,6 +178,32 @@ export function HomePage() {
             </li>
           </ul>
         </section>
+
+        <section className="callout" aria-labelledby="free-guide">
+          <h2 id="free-guide">Not ready to plan yet? Read our free guide</h2>
+          <p>
+            Our free guide explains the choices a funeral involves, what funerals typically cost in the UK,
+            and how prepaid plans and their protections work. We will email it to you, with no obligation.
+          </p>
+          <p>
+            <Link href="/free-guide" className="button button--secondary">
+              Get the free guide
+            </Link>
+          </p>
+        </section>
+
+        {latestAdvice && latestAdvice.length > 0 ? (
+          <section className="section" aria-labelledby="latest-advice">
+            <h2 id="latest-advice">Funeral advice</h2>
+            <p className="section__intro">
+              Plain guidance on arranging a funeral, the costs, and looking after yourself and others.
+            </p>
+            <StoryCards stories={latestAdvice} headingLevel={3} />
+            <p>
+              <Link href={adviceListPath}>See all our funeral advice</Link>
+            </p>
+          </section>
+        ) : null}
 
         <section className="callout" aria-labelledby="ready-to-start">
           <h2 id="ready-to-start">Ready when you are</h2>

@@ -1,7 +1,28 @@
 import type { StorySummary } from "@kindred/contracts";
 import Link from "next/link";
-import { formatLongDate } from "../../lib/long-date";
-import styles from "./advice.module.css";
+import { formatLongDate } from "../lib/long-date";
+import styles from "./story-card.module.css";
+
+/** A list of articles as cards: two or three to a row on wider screens. */
+export function StoryCards({
+  stories,
+  headingLevel,
+  label,
+}: {
+  stories: readonly StorySummary[];
+  headingLevel: 2 | 3;
+  label?: string;
+}) {
+  return (
+    <ul className={styles.cardList} aria-label={label}>
+      {stories.map((story) => (
+        <li key={story.id}>
+          <StoryCard story={story} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** One article in a list: its category, title (the link), description, reading time and date. */
 export function StoryCard({ story, headingLevel }: { story: StorySummary; headingLevel: 2 | 3 }) {
