@@ -50,7 +50,12 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
       testIgnore: serverOnly,
     },
-    { name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromium }, testIgnore: serverOnly },
+    // Every page's own checks run at phone widths inside the test itself, so once is enough.
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], launchOptions: chromium },
+      testIgnore: [serverOnly, /every-page\.spec\.ts$/],
+    },
     // Tests of the web server itself, with no browser: they run once, not once per screen size.
     { name: "web server", testMatch: serverOnly },
   ],

@@ -3,11 +3,14 @@ import { CallUs } from "./phone-link";
 import { messages, supportPhone } from "@kindred/domain";
 
 // Only pages that exist are linked (Next prefetches every link in view, and a dead link helps
-// nobody). Funeral advice, questions and answers, extra support and the privacy policy join this
-// list as those pages are built.
+// nobody).
 const footerLinks = [
   { href: "/", label: "Home" },
   { href: "/planning/attendance", label: "Start planning your funeral" },
+  { href: "/funeral-advice", label: "Funeral advice" },
+  { href: "/faqs", label: "Questions and answers" },
+  { href: "/supportneeds", label: "Extra support" },
+  { href: "/privacy-policy", label: "Privacy policy" },
 ] as const;
 
 export function SiteFooter() {

@@ -1,0 +1,47 @@
+import { expect, test } from "./fixtures";
+
+/**
+ * Every public page, as a first-time visitor finds it (issue 11 item 7): the skip link is the
+ * first thing the keyboard reaches and shows where focus is, axe finds no WCAG 2.2 AA violation,
+ * and nothing scrolls sideways at 320 px wide (400% zoom) or 640 px (200% zoom of a laptop).
+ * Pages with their own journeys have their own tests; this one sees that none is left out.
+ */
+const pages = [
+  "/",
+  "/planning/attendance",
+  "/funeral-advice",
+  "/funeral-advice/direct-cremation-explained",
+  "/faqs",
+  "/supportneeds",
+  "/privacy-policy",
+  "/free-guide",
+  "/free-guide/thank-you",
+  "/register",
+  "/forgotten-password",
+  "/account",
+] as const;
+
+for (const path of pages) {
+  test(`${path}: skip link first and visible, no accessibility violations, fits 320 px and 200% zoom`, async ({
+    page,
+    checkAccessibility,
+  }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+    await page.keyboard.press("Tab");
+    const skipLink = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skipLink).toBeFocused();
+    await expect(skipLink).toBeInViewport();
+    expect(await skipLink.evaluate((link) => getComputedStyle(link).outlineStyle)).not.toBe("none");
+    await checkAccessibility();
+
+    for (const width of [320, 640]) {
+      await page.setViewportSize({ width, height: 900 });
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways, `scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  });
+}
