@@ -82,7 +82,7 @@ test("a visitor from a campaign asks for the free guide, is emailed it with the 
   // The guide arrives by email, with the PDF attached.
   const email = await latestEmailTo(person.email, /^Your free guide to planning a funeral$/);
   expect(email.text).toContain("Dear Margaret Hughes,");
-  expect(email.text).toContain("You told us you are happy to hear from us by email.");
+  expect(email.text).toContain("You told us you are happy to hear from us by email and phone.");
   expect(email.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
     { filename: freeGuide.fileName, contentType: "application/pdf" },
   ]);

@@ -45,9 +45,7 @@ export function FreeGuideScreen() {
             </li>
           ))}
         </ul>
-        <p>
-          It is a PDF of a few pages that you can read on screen or print out, in standard or large print.
-        </p>
+        <p>It is a PDF you can read on screen or print out, in standard or large print.</p>
       </section>
 
       <section aria-labelledby="get-the-guide">
