@@ -10,7 +10,7 @@ import type { Config } from "./config";
 import { describeDatabaseError, type DatabaseHandle } from "./db/database";
 import { startJobQueue } from "./db/job-queue";
 import { loggerOptions } from "./logger";
-import { admitNewVisitor } from "./modules/accounts/attempts";
+import { admitEnquiry, admitNewVisitor } from "./modules/accounts/attempts";
 import { createAddressLookupProvider } from "./modules/address-lookup/create-provider";
 import { addressLookupRoutes } from "./modules/address-lookup/routes";
 import { accountRoutes } from "./modules/accounts/routes";
@@ -25,9 +25,11 @@ import { catalogueRoutes } from "./modules/catalogue/routes";
 import { createPlanOptionsService } from "./modules/catalogue/service";
 import { directDebitRoutes } from "./modules/direct-debit";
 import { documentRoutes, publicDocumentRoutes } from "./modules/documents/routes";
+import { loadFreeGuide } from "./modules/documents";
 import { loadLegalLibrary } from "./modules/documents/legal-library";
 import { createDocumentsService } from "./modules/documents/service";
 import { startMailer } from "./modules/email/mailer";
+import { createEnquiriesService, enquiryRoutes, freeGuideRoutes } from "./modules/enquiries";
 import { funeralDirectorRoutes } from "./modules/funeral-directors/routes";
 import { createFuneralDirectorService } from "./modules/funeral-directors/service";
 import { healthRoutes } from "./modules/health/routes";
@@ -151,6 +153,15 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     library: await loadLegalLibrary(config.CONTENT_DIR),
   });
 
+  const freeGuide = await loadFreeGuide(config.CONTENT_DIR);
+  const enquiries = createEnquiriesService({
+    db,
+    mailer,
+    guide: freeGuide,
+    siteUrl: config.SITE_URL,
+    admitEnquiry: (email, address) => admitEnquiry(db, email, address),
+  });
+
   const readiness = createPurchaseReadiness({
     plans,
     documents,
@@ -188,6 +199,8 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await app.register(healthRoutes, { db });
   await app.register(webhookRoutes, { payments });
   await app.register(publicDocumentRoutes, { documents });
+  // The free guide is for anyone, token or not, so a plain link downloads it.
+  await app.register(freeGuideRoutes, { guide: freeGuide, prefix: "/api" });
   await app.register(tokenRoutes, {
     oauth,
     admitNewVisitor: (address) => admitNewVisitor(db, address, config.GUEST_TOKENS_PER_ADDRESS_PER_HOUR),
@@ -233,6 +246,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       // The sandbox's card fields exist only while the sandbox takes card payments.
       if (config.CARD_PAYMENT_PROVIDER === "sandbox") await api.register(sandboxCardRoutes, { sandbox });
       await api.register(accountRoutes, { accounts });
+      await api.register(enquiryRoutes, { enquiries });
       await api.register(logoutRoutes, { db, verifiedTokens });
     },
     { prefix: "/api" },

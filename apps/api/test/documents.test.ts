@@ -492,10 +492,13 @@ describe("GET /public-documents/{file}", () => {
       expect(response.statusCode, file).toBe(200);
       expect(response.headers["content-type"]).toBe("application/pdf");
       expect(response.headers["cache-control"]).toBe("public, max-age=3600");
-      const text = (await readPdf(pdfBytes(response.rawPayload))).text;
-      expect(text).toContain(title);
-      expect(text).toContain(supportPhone.display);
-      expect(text).not.toContain("{{");
+      const pdf = await readPdf(pdfBytes(response.rawPayload));
+      expect(pdf.text).toContain(title);
+      expect(pdf.text).toContain(supportPhone.display);
+      expect(pdf.text).not.toContain("{{");
+      // The footer (who we are, the number to call, the page) is on the page, where it can be read.
+      expect(pdf.text).toContain(`Page ${pdf.pages} of ${pdf.pages}`);
+      expect(pdf.offPage, file).toEqual([]);
     }
   });
 

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { UtmCapture } from "@/components/utm-capture";
 import { AccountMenu } from "@/features/account/account-menu";
 import { displaySettingsScript } from "@/lib/display-settings";
 import { bodyFont, digitFont } from "@/lib/fonts";
@@ -54,6 +55,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to main content
         </a>
         <QueryProvider>
+          <UtmCapture />
           <SiteHeader account={<AccountMenu />} />
           <main id="main-content" className="site-main" tabIndex={-1}>
             {children}

@@ -2,11 +2,6 @@ import { adviceMessages } from "@kindred/domain";
 import { webPort } from "../playwright.config";
 import { test, expect } from "./fixtures";
 
-// The advice pages link to the free guide, which Next.js prefetches; until the free-guide branch
-// is merged that page does not exist here, so its prefetch answers 404. Remove at merge.
-const freeGuideNotMergedYet = /status of 404 .*\/free-guide\?_rsc=/;
-test.use({ expectedConsoleErrors: [freeGuideNotMergedYet] });
-
 const origin = `http://localhost:${webPort}`;
 const fcaTitle = "Funeral plans and the FCA: how your money is protected";
 const fcaPath = "/funeral-advice/funeral-plans-and-the-fca";

@@ -1,6 +1,7 @@
 export * from "./account";
 export * from "./address-lookup";
 export * from "./direct-debit";
+export * from "./enquiry";
 export * from "./funeral-director";
 export * from "./health";
 export * from "./journey";

@@ -7,6 +7,7 @@ export * from "./cleared-answers";
 export * from "./contact-details";
 export * from "./distance";
 export * from "./firm-details";
+export * from "./free-guide";
 export * from "./journey-catalogue";
 export * from "./journey-choices";
 export * from "./journey-data";

@@ -169,4 +169,8 @@ export const messages = {
   sandboxNeedsTestCard:
     "This is the test payment page: no real card can be used. Use a test card, like 4242 4242 4242 4242.",
   planCannotBeCancelled: "This plan has already been cancelled.",
+  /** The free guide (docs/decisions/019-free-guide.md). */
+  phoneNeededToCall: "Enter a phone number for us to call, or untick By phone.",
+  tooManyGuideRequests:
+    "We have had several requests for the guide from this email address or connection. Please wait an hour and try again, or call us.",
 } as const;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { CoveredPerson, Customer, Nominee, Payer, Vulnerabilities } from "@kindred/contracts";
+import type { CoveredPerson, Customer, Nominee, Payer, UtmParams, Vulnerabilities } from "@kindred/contracts";
 import type { Coordinate, JourneyData, PaymentChoice } from "@kindred/domain";
 import {
   boolean,
@@ -73,11 +73,18 @@ export const accountTokens = pgTable(
   (table) => [index("account_tokens_user_id_purpose_idx").on(table.userId, table.purpose)],
 );
 
-export const authAttemptKinds = ["sign-in", "password-reset", "confirm-email-resend", "guest-token"] as const;
+export const authAttemptKinds = [
+  "sign-in",
+  "password-reset",
+  "confirm-email-resend",
+  "guest-token",
+  "enquiry",
+] as const;
 export type AuthAttemptKind = (typeof authAttemptKinds)[number];
 
 /**
- * Failed sign-ins, password-reset requests and new visitors' tokens, counted to rate-limit them. `subject` is the
+ * Failed sign-ins, password-reset requests, new visitors' tokens and requests for the free guide,
+ * counted to rate-limit them. `subject` is the
  * normalised email address or `ip:<address>`. Kept in the database so the limit holds across
  * every API process.
  */
@@ -543,3 +550,32 @@ export const stories = pgTable("stories", {
   updatedOn: date("updated_on").notNull(),
   readingMinutes: integer("reading_minutes").notNull(),
 });
+
+/**
+ * A request for the free guide (docs/decisions/019-free-guide.md): who asked, how they are happy
+ * to hear from us (each channel off unless they ticked it), the campaign they came from, and when
+ * the guide was queued to them by email. The email address is stored normalised, so the
+ * once-a-day rule finds every request from it; `guide_sent_at` is null for a request that sent
+ * nothing because the guide had gone to the same address within the day.
+ */
+export const enquiries = pgTable(
+  "enquiries",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    postcode: text("postcode"),
+    contactByEmail: boolean("contact_by_email").notNull().default(false),
+    contactByPhone: boolean("contact_by_phone").notNull().default(false),
+    contactByPost: boolean("contact_by_post").notNull().default(false),
+    utmParams: jsonb("utm_params").$type<UtmParams>().notNull().default({}),
+    /** The reference of an earlier enquiry from the same browser (its `freeGuideRef`), as sent. */
+    freeGuideRef: uuid("free_guide_ref"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    guideSentAt: timestamp("guide_sent_at", { withTimezone: true }),
+  },
+  (table) => [index("enquiries_email_guide_sent_at_idx").on(table.email, table.guideSentAt)],
+);

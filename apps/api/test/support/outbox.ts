@@ -12,6 +12,8 @@ export interface OutboxMessage {
   html: string;
   /** The MIME type of every leaf part, in order. */
   partTypes: string[];
+  /** Every attached file, as its bytes. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 interface MimePart {
@@ -47,11 +49,15 @@ function decodeQuotedPrintable(input: string): Buffer {
   return Buffer.from(bytes);
 }
 
-function decodeBody(part: MimePart): string {
+function decodeBytes(part: MimePart): Buffer {
   const encoding = (part.headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
-  if (encoding === "base64") return Buffer.from(part.body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding === "quoted-printable") return decodeQuotedPrintable(part.body).toString("utf8");
-  return part.body;
+  if (encoding === "base64") return Buffer.from(part.body.replace(/\s+/g, ""), "base64");
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(part.body);
+  return Buffer.from(part.body, "utf8");
+}
+
+function decodeBody(part: MimePart): string {
+  return decodeBytes(part).toString("utf8");
 }
 
 /** `=?UTF-8?Q?…?=` and `=?UTF-8?B?…?=` words in a header (RFC 2047). */
@@ -96,6 +102,17 @@ export function parseEml(file: string, raw: string): OutboxMessage {
     text: textPart ? decodeBody(textPart) : "",
     html: htmlPart ? decodeBody(htmlPart) : "",
     partTypes: parts.map(typeOf),
+    attachments: parts
+      .filter((part) =>
+        (part.headers.get("content-disposition") ?? "").toLowerCase().startsWith("attachment"),
+      )
+      .map((part) => ({
+        filename: decodeHeader(
+          /filename="?([^";]+)"?/i.exec(part.headers.get("content-disposition") ?? "")?.[1] ?? "",
+        ),
+        contentType: typeOf(part),
+        content: decodeBytes(part),
+      })),
   };
 }
 

@@ -8,6 +8,8 @@ export interface PdfContent {
   fontSizes: number[];
   /** Width and height of each page in points. */
   pageSizes: [number, number][];
+  /** Every piece of text placed outside its page, where no reader can see it. */
+  offPage: string[];
 }
 
 /** Reads a PDF as a person's PDF reader would: its pages, its text and the size of that text. */
@@ -16,17 +18,19 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfContent> {
   const { text } = await extractText(pdf, { mergePages: true });
   const fontSizes: number[] = [];
   const pageSizes: [number, number][] = [];
+  const offPage: string[] = [];
   for (let number = 1; number <= pdf.numPages; number += 1) {
     const page = await pdf.getPage(number);
     const [, , width = 0, height = 0] = page.view;
     pageSizes.push([width, height]);
     for (const item of (await page.getTextContent()).items) {
       if (!("str" in item) || item.str.trim() === "") continue;
-      const [a = 0, b = 0] = item.transform as number[];
+      const [a = 0, b = 0, , , x = 0, y = 0] = item.transform as number[];
       fontSizes.push(Math.hypot(a, b));
+      if (x < 0 || x > width || y < 0 || y > height) offPage.push(item.str);
     }
   }
-  return { pages: pdf.numPages, text: text.replace(/\s+/g, " ").trim(), fontSizes, pageSizes };
+  return { pages: pdf.numPages, text: text.replace(/\s+/g, " ").trim(), fontSizes, pageSizes, offPage };
 }
 
 /** Large print, as RNIB's clear print guidance sets it: no text under 16 pt. */

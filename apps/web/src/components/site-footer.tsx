@@ -7,6 +7,7 @@ import { messages, supportPhone } from "@kindred/domain";
 const footerLinks = [
   { href: "/", label: "Home" },
   { href: "/planning/attendance", label: "Start planning your funeral" },
+  { href: "/free-guide", label: "Our free guide" },
   { href: "/funeral-advice", label: "Funeral advice" },
   { href: "/faqs", label: "Questions and answers" },
   { href: "/supportneeds", label: "Extra support" },

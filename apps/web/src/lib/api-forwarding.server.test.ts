@@ -340,3 +340,28 @@ describe("forwardPublicDocumentRequest", () => {
     expect(seen).toHaveLength(1);
   });
 });
+
+describe("forwardFreeGuideRequest", () => {
+  it("passes the free guide on from the API's address for it, with no token, and nothing else", async () => {
+    answer = { status: 200, contentType: "application/pdf", body: "%PDF-1.3 guide" };
+    const { forwardFreeGuideRequest } = await loadForwarding(fakeApiUrl());
+
+    const response = await forwardFreeGuideRequest(
+      new Request("http://localhost:3000/free-guide/kindred-funeral-guide.pdf?print=large"),
+    );
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(await response.text()).toBe("%PDF-1.3 guide");
+    expect(seen.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      "GET /api/enquiries/free-guide.pdf?print=large",
+    ]);
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+
+    const elsewhere = await forwardFreeGuideRequest(
+      new Request("http://localhost:3000/free-guide/other.pdf"),
+    );
+    expect(elsewhere.status).toBe(404);
+    expect(seen).toHaveLength(1);
+  });
+});

@@ -1,6 +1,7 @@
 import "server-only";
 import {
   couldNotSendRequestResponse,
+  freeGuide,
   messages,
   publicDocumentsPath,
   requestViolation,
@@ -124,6 +125,16 @@ export async function forwardPublicDocumentRequest(request: Request): Promise<Re
   const incoming = new URL(request.url);
   if (!incoming.pathname.startsWith(`${publicDocumentsPath}/`)) return notFound();
   return forwardToApi(request, incoming);
+}
+
+/**
+ * Forwards a request for the free guide at the site's own address for it
+ * (`/free-guide/kindred-funeral-guide.pdf`) to the API's, which serves it to anyone, with no token.
+ */
+export async function forwardFreeGuideRequest(request: Request): Promise<Response> {
+  const incoming = new URL(request.url);
+  if (incoming.pathname !== freeGuide.webPath) return notFound();
+  return forwardToApi(request, new URL(`${freeGuide.apiPath}${incoming.search}`, incoming));
 }
 
 async function forwardToApi(request: Request, incoming: URL): Promise<Response> {

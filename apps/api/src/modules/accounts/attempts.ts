@@ -12,7 +12,8 @@ import {
  * How many attempts one account (email address) and one address (IP) may make within a window.
  * Sign-in counts failures only: after 5 for an account, or 20 from an address, within 15 minutes
  * the next attempt is refused, right password or not, until the oldest ages out. Password reset
- * counts every request: 3 an hour for an account, 10 an hour from an address. A visitor's
+ * counts every request: 3 an hour for an account, 10 an hour from an address; a request for the
+ * free guide, 3 an hour for an email address and 20 from an address. A visitor's
  * application token (each one makes a guest) has no account; its limit per address is a setting.
  */
 export interface AttemptLimits {
@@ -25,6 +26,9 @@ export const attemptLimits: Record<Exclude<AuthAttemptKind, "guest-token">, Atte
   "sign-in": { windowMinutes: 15, perAccount: 5, perAddress: 20 },
   "password-reset": { windowMinutes: 60, perAccount: 3, perAddress: 10 },
   "confirm-email-resend": { windowMinutes: 60, perAccount: 3, perAddress: 10 },
+  // The free guide (decision 019): each request may send an email, so it is limited like a reset.
+  // More from one address, as people in one care home or library may share it.
+  enquiry: { windowMinutes: 60, perAccount: 3, perAddress: 20 },
 };
 
 /** Rows older than this are removed whenever their subjects try again. */
@@ -84,4 +88,9 @@ export async function withdrawAttempt(db: Database, attempt: AdmittedAttempt): P
 export async function admitNewVisitor(db: Database, address: string, perHour: number): Promise<boolean> {
   const limits = { windowMinutes: 60, perAccount: 0, perAddress: perHour };
   return (await admitAttempt(db, "guest-token", { address }, limits)) !== undefined;
+}
+
+/** A request for the free guide, counted against the email address it is for and the visitor's address. */
+export async function admitEnquiry(db: Database, email: string, address: string): Promise<boolean> {
+  return (await admitAttempt(db, "enquiry", { email, address }, attemptLimits.enquiry)) !== undefined;
 }

@@ -11,12 +11,21 @@ Font.registerHyphenationCallback((word) => [word]);
  * (RNIB's clear print guidance) starts at 16 pt.
  */
 const typeScales = {
-  standard: { body: 11, small: 9, h1: 20, h2: 14, h3: 12, rowPadding: 2 },
+  standard: { body: 11, small: 9, h1: 20, h2: 14, h3: 12, rowPadding: 2, leading: 1.35 },
   /** The plan summary, kept to one A4 page. */
-  compact: { body: 10, small: 8.5, h1: 18, h2: 12.5, h3: 11, rowPadding: 1 },
-  large: { body: 16, small: 16, h1: 26, h2: 20, h3: 18, rowPadding: 2 },
+  compact: { body: 10, small: 8.5, h1: 18, h2: 12.5, h3: 11, rowPadding: 1, leading: 1.25 },
+  large: { body: 16, small: 16, h1: 26, h2: 20, h3: 18, rowPadding: 2, leading: 1.35 },
 } as const;
 type Scale = (typeof typeScales)[TypeScale];
+
+/**
+ * The distance between lines of text of `size` points, in points. Given in points ("14.85pt"),
+ * as @react-pdf/renderer multiplies a bare number by the font size of the element's own style,
+ * or 18 when the size is inherited.
+ */
+function leading(scale: Scale, size: number = scale.body): string {
+  return `${size * scale.leading}pt`;
+}
 export type TypeScale = keyof typeof typeScales;
 
 /** The least a large-print document's text may be, in points. */
@@ -71,6 +80,7 @@ function tableRow(
           key: index,
           style: {
             width: widths[index],
+            lineHeight: leading(scale),
             paddingRight: 6,
             fontFamily: bold || (index === 0 && cells.length > 1) ? "Helvetica-Bold" : "Helvetica",
             textAlign: index === cells.length - 1 && index > 0 ? "right" : "left",
@@ -82,7 +92,7 @@ function tableRow(
   );
 }
 
-function block(item: LegalDocumentBlock, index: number, scale: Scale): ReactElement {
+function block(item: LegalDocumentBlock, index: number, scale: Scale, chapters: boolean): ReactElement {
   switch (item.kind) {
     case "heading": {
       const size = item.level === 1 ? scale.h1 : item.level === 2 ? scale.h2 : scale.h3;
@@ -90,10 +100,15 @@ function block(item: LegalDocumentBlock, index: number, scale: Scale): ReactElem
         Text,
         {
           key: index,
-          minPresenceAhead: size * 3,
+          // In a document of chapters, each chapter's title starts a page.
+          break: chapters && item.level === 1 && index > 0,
+          // Never alone at the foot of a page: room for three lines of what follows, or it moves on.
+          minPresenceAhead: scale.body * (scale.leading * 3 + 1),
+          wrap: false,
           style: {
             fontFamily: "Helvetica-Bold",
             fontSize: size,
+            lineHeight: leading(scale, size),
             color: accent,
             marginTop: item.level === 1 ? 0 : size * 0.7,
             marginBottom: size * 0.35,
@@ -103,7 +118,11 @@ function block(item: LegalDocumentBlock, index: number, scale: Scale): ReactElem
       );
     }
     case "paragraph":
-      return h(Text, { key: index, style: { marginBottom: scale.body * 0.6 } }, spans(item.content));
+      return h(
+        Text,
+        { key: index, style: { lineHeight: leading(scale), marginBottom: scale.body * 0.6 } },
+        spans(item.content),
+      );
     case "list":
       return h(
         View,
@@ -112,8 +131,12 @@ function block(item: LegalDocumentBlock, index: number, scale: Scale): ReactElem
           h(
             View,
             { key: position, wrap: false, style: { flexDirection: "row", marginBottom: 2 } },
-            h(Text, { style: { width: scale.body * 1.6 } }, item.ordered ? `${position + 1}.` : "•"),
-            h(Text, { style: { flex: 1 } }, spans(content)),
+            h(
+              Text,
+              { style: { width: scale.body * 1.6, lineHeight: leading(scale) } },
+              item.ordered ? `${position + 1}.` : "•",
+            ),
+            h(Text, { style: { flex: 1, lineHeight: leading(scale) } }, spans(content)),
           ),
         ),
       );
@@ -135,10 +158,17 @@ export interface PdfDocumentOptions {
   title: string;
   blocks: readonly LegalDocumentBlock[];
   scale: TypeScale;
+  /** Each first-level heading after the first starts a new page (the free guide's chapters). */
+  chapters?: boolean;
 }
 
 /** A document's blocks as a PDF on A4, with who we are and how to reach us at the foot of every page. */
-export function renderDocumentPdf({ title, blocks, scale: scaleName }: PdfDocumentOptions): Promise<Buffer> {
+export function renderDocumentPdf({
+  title,
+  blocks,
+  scale: scaleName,
+  chapters = false,
+}: PdfDocumentOptions): Promise<Buffer> {
   const scale = typeScales[scaleName];
   const margin = scaleName === "compact" ? 34 : 42;
   const footerSize = scale.small;
@@ -158,14 +188,17 @@ export function renderDocumentPdf({ title, blocks, scale: scaleName }: PdfDocume
         style: {
           fontFamily: "Helvetica",
           fontSize: scale.body,
-          lineHeight: scaleName === "compact" ? 1.25 : 1.35,
           color: ink,
           paddingTop: margin,
           paddingHorizontal: margin,
           paddingBottom: margin + footerSize * 2.5,
         },
       },
-      blocks.map((item, index) => block(item, index, scale)),
+      // Each block of text sets its own line height; none is set on the page. @react-pdf/renderer
+      // 4.9 resolves a line height the footer inherits from the page again on every page,
+      // multiplying it by the font size each time: the footer was laid out far above the page,
+      // unseen, and in a long large-print document the numbers overflowed and the render failed.
+      blocks.map((item, index) => block(item, index, scale, chapters)),
       h(Text, {
         fixed: true,
         style: {

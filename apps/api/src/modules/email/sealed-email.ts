@@ -65,6 +65,17 @@ const emailSchema = z.discriminatedUnion("kind", [
     refund: z.int(),
   }),
   z.object({
+    kind: z.literal("free-guide"),
+    to: recipientSchema,
+    name: z.string(),
+    contactPreferences: z.object({ email: z.boolean(), phone: z.boolean(), post: z.boolean() }),
+    planningLink: z.string(),
+    downloadLink: z.string(),
+    attachments: z.array(
+      z.object({ filename: z.string(), contentType: z.string(), contentBase64: z.string() }),
+    ),
+  }),
+  z.object({
     kind: z.literal("arrears-statement"),
     to: recipientSchema,
     firstName: z.string(),
