@@ -5,6 +5,7 @@ export * from "./catalogue";
 export * from "./cleared-answers";
 export * from "./contact-details";
 export * from "./distance";
+export * from "./error-reports";
 export * from "./firm-details";
 export * from "./journey-catalogue";
 export * from "./journey-choices";
