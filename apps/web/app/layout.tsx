@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { PageExtras } from "@/components/page-extras";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { AccountMenu } from "@/features/account/account-menu";
@@ -51,6 +52,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to main content
         </a>
         <QueryProvider>
+          {/* The cookie banner (first, so it is met first), error reporting and third parties. */}
+          <PageExtras />
           <SiteHeader account={<AccountMenu />} />
           <main id="main-content" className="site-main" tabIndex={-1}>
             {children}

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CallUs } from "../../components/phone-link";
+import { ReviewsSection } from "../../components/reviews-section";
 import { messages, supportPhone } from "@kindred/domain";
 
 const startPlanningHref = "/planning/attendance";
@@ -163,6 +164,8 @@ export function HomePage() {
             </li>
           </ul>
         </section>
+
+        <ReviewsSection />
 
         <section className="callout" aria-labelledby="ready-to-start">
           <h2 id="ready-to-start">Ready when you are</h2>
