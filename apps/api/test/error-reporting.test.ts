@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import * as Sentry from "@sentry/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config";
 import { startErrorReporting } from "../src/error-reporting";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -56,6 +57,25 @@ const secrets = {
   accountNumber: "55779911",
   healthNote: "Has early dementia and finds phone calls hard",
 };
+
+describe("the error reporting settings", () => {
+  it("are off by default, and name the release from SENTRY_RELEASE, else the commit, else the version", () => {
+    expect(loadConfig({}).SENTRY_DSN).toBeUndefined();
+    expect(loadConfig({}).SENTRY_RELEASE).toBe("kindred@0.0.0");
+    expect(loadConfig({ GIT_COMMIT_SHA: "3f2a9c1e7b6d" }).SENTRY_RELEASE).toBe("kindred@3f2a9c1e7b6d");
+    expect(
+      loadConfig({ SENTRY_RELEASE: "kindred@2026.11.23", GIT_COMMIT_SHA: "3f2a9c1e" }).SENTRY_RELEASE,
+    ).toBe("kindred@2026.11.23");
+  });
+
+  it("refuse a DSN that is not one", () => {
+    expect(() => loadConfig({ SENTRY_DSN: "https://sentry.example/12" })).toThrow(ConfigError);
+    expect(() => loadConfig({ SENTRY_DSN: "https://key@sentry.example/project" })).toThrow(/SENTRY_DSN/);
+    expect(loadConfig({ SENTRY_DSN: "https://key@o1.ingest.sentry.example/12" }).SENTRY_DSN).toBe(
+      "https://key@o1.ingest.sentry.example/12",
+    );
+  });
+});
 
 describe("without SENTRY_DSN", () => {
   let testApp: TestApp;

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import type { BrowserSettings } from "../lib/browser-settings";
 import type { ConsentCategory } from "../lib/cookie-consent";
-import { describeExtras, listInWords } from "./cookie-extras";
+import { listInWords, shortNamesOfExtras } from "./cookie-extras";
 import styles from "./cookie-consent.module.css";
 
 /**
@@ -27,7 +27,6 @@ export function CookieBanner({
   onChoose: () => void;
 }) {
   const banner = useRef<HTMLElement>(null);
-  const { functional, analytics } = describeExtras(settings);
 
   // Room at the end of the page, and for focused controls, as tall as the banner, while it shows.
   useEffect(() => {
@@ -47,10 +46,8 @@ export function CookieBanner({
   }, []);
 
   const uses = [
-    categories.includes("analytics")
-      ? `to understand how people use the site (${listInWords(analytics)})`
-      : null,
-    categories.includes("functional") ? `for ${listInWords(functional)}` : null,
+    categories.includes("analytics") ? "to understand how the site is used" : null,
+    categories.includes("functional") ? `for ${listInWords(shortNamesOfExtras(settings))}` : null,
   ].filter(Boolean);
 
   return (
@@ -60,12 +57,8 @@ export function CookieBanner({
           Cookies on Kindred Funeral Plans
         </h2>
         <p className={styles.text}>
-          We use some essential cookies to make this site work. We would also like to use extra cookies from
-          other companies {uses.join(", and ")}.
-        </p>
-        <p className={styles.text}>
-          We only use extra cookies if you say yes. You can change your mind at any time from &ldquo;Cookie
-          settings&rdquo; at the bottom of every page.
+          We use essential cookies to make this site work. If you agree, we would also like to use extra
+          cookies from other companies {uses.join(", and ")}.
         </p>
         <div className={styles.actions}>
           <button type="button" className="button" onClick={onAcceptAll}>

@@ -24,3 +24,13 @@ export function listInWords(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
+
+/** The extra features in a few words each, for the banner ("our help chat and customer reviews"). */
+export function shortNamesOfExtras(settings: BrowserSettings): string[] {
+  const { thirdParties } = settings;
+  return [
+    thirdParties.helpChat ? "our help chat" : null,
+    thirdParties.reviews ? "customer reviews" : null,
+    thirdParties.feedback ? "reporting problems with the site" : null,
+  ].filter((item): item is string => item !== null);
+}

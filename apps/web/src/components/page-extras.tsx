@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useBrowserSettings } from "../lib/browser-settings";
 import {
   allows,
@@ -17,8 +17,13 @@ import {
 } from "../lib/cookie-consent";
 import { allowSessionReplay, loadErrorReporting } from "../lib/error-reporting";
 import { CookieBanner } from "./cookie-banner";
-import { CookieChoices } from "./cookie-choices";
 import { ThirdPartyScript } from "./third-party-script";
+
+// The choices (and the dialog under them) load only when first opened, keeping every page's first
+// load light, as the sign-in prompt does.
+const CookieChoices = lazy(() =>
+  import("./cookie-choices").then((module) => ({ default: module.CookieChoices })),
+);
 
 /** The page on which the help chat is offered (SPEC.md: the root page only). */
 const helpChatPath = "/";
@@ -79,14 +84,18 @@ export function PageExtras() {
           onChoose={openCookieChoices}
         />
       ) : null}
-      <CookieChoices
-        open={choicesOpen}
-        settings={settings}
-        categories={categories}
-        current={current}
-        onSave={save}
-        onClose={closeCookieChoices}
-      />
+      {choicesOpen ? (
+        <Suspense fallback={null}>
+          <CookieChoices
+            open={choicesOpen}
+            settings={settings}
+            categories={categories}
+            current={current}
+            onSave={save}
+            onClose={closeCookieChoices}
+          />
+        </Suspense>
+      ) : null}
       <p role="status" className="visually-hidden">
         {savedMessage}
       </p>
