@@ -1,5 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy, newNonce } from "@/lib/content-security-policy";
+import { getServerConfig } from "@/lib/server-config.server";
+
+/** The origins of the third parties switched on in the settings (docs/decisions/020). */
+function thirdPartyOrigins(): string[] {
+  const { thirdParties } = getServerConfig().BROWSER_SETTINGS;
+  return Object.values(thirdParties).map((thirdParty) => new URL(thirdParty.scriptUrl).origin);
+}
 
 /**
  * Every page gets a Content-Security-Policy with a nonce of its own. Next.js reads the policy
@@ -8,7 +15,12 @@ import { contentSecurityPolicy, newNonce } from "@/lib/content-security-policy";
  */
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
-  const policy = contentSecurityPolicy({ nonce, development: process.env.NODE_ENV === "development" });
+  const origins = thirdPartyOrigins();
+  const policy = contentSecurityPolicy({
+    nonce,
+    development: process.env.NODE_ENV === "development",
+    thirdParties: { scripts: origins, connections: origins, frames: origins },
+  });
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   headers.set("content-security-policy", policy);

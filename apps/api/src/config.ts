@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import apiPackage from "../package.json" with { type: "json" };
 
 /** The repository's root, whether running from `src/` (tests) or from the bundle in `dist/`. */
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -145,6 +146,32 @@ const configSchema = z.object({
    * most, and guessing codes must be slow.
    */
   REFERRAL_CHECKS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /**
+   * Where the API's error reports go (Sentry): https://<public key>@<host>/<project id>. Unset:
+   * error reporting is not set up and nothing is sent. Only 5xx answers are reported.
+   */
+  SENTRY_DSN: z
+    .url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://key@host/project)" })
+    .refine((dsn) => {
+      const url = new URL(dsn);
+      return /^\w+$/.test(url.username) && /^\/(?:.+\/)?\d+$/.test(url.pathname);
+    }, "must be a Sentry DSN (https://key@host/project)")
+    .optional(),
+  /** The deployment's name in error reports ("production", "staging"); shared with the web. */
+  SENTRY_ENVIRONMENT: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/)
+    .optional(),
+  /** The release in error reports; shared with the web. Unset: from GIT_COMMIT_SHA, else the package version. */
+  SENTRY_RELEASE: z
+    .string()
+    .regex(/^[\w.@+:-]{1,200}$/)
+    .optional(),
+  /** The commit being run, given by the build or deployment. */
+  GIT_COMMIT_SHA: z
+    .string()
+    .regex(/^[0-9a-f]{7,40}$/i)
+    .optional(),
 });
 
 /** A real payment provider cannot start without the secrets that reach it and verify its webhooks. */
@@ -227,6 +254,7 @@ const settingsSchema = configSchema
   .transform((settings) => ({
     ...settings,
     OUTBOX_DIR: settings.OUTBOX_DIR ?? path.join(settings.DATA_DIR, "outbox"),
+    SENTRY_RELEASE: settings.SENTRY_RELEASE ?? `kindred@${settings.GIT_COMMIT_SHA ?? apiPackage.version}`,
   }));
 
 export type Config = z.infer<typeof settingsSchema>;

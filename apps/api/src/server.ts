@@ -1,9 +1,12 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { flushErrorReports, startErrorReporting } from "./error-reporting";
 import { prepareDatabase } from "./startup";
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before the app is built, so every answer it gives can be reported. Off without SENTRY_DSN.
+  startErrorReporting(config);
   const database = await prepareDatabase(config);
   const app = await buildApp({ config, database });
 
@@ -14,6 +17,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, "stopping");
     await app.close();
     await database.close();
+    await flushErrorReports();
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

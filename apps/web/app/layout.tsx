@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
+import { PageExtras } from "@/components/page-extras";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { UtmCapture } from "@/components/utm-capture";
@@ -55,6 +56,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to main content
         </a>
         <QueryProvider>
+          {/* The cookie banner (first, so it is met first), error reporting and third parties. */}
+          <PageExtras />
           <UtmCapture />
           <SiteHeader account={<AccountMenu />} />
           <main id="main-content" className="site-main" tabIndex={-1}>

@@ -6,6 +6,7 @@ export * from "./catalogue";
 export * from "./cleared-answers";
 export * from "./contact-details";
 export * from "./distance";
+export * from "./error-reports";
 export * from "./firm-details";
 export * from "./free-guide";
 export * from "./journey-catalogue";

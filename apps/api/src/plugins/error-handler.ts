@@ -9,6 +9,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { requestViolation, type Violation } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { describeDatabaseError, isDatabaseUnavailable } from "../db/database";
+import { reportServerError } from "../error-reporting";
 
 /** `/items/0/name` -> `items[0].name`, the property path a form can point at. */
 export function toPropertyPath(instancePath: string, fallback: string): string {
@@ -47,7 +48,8 @@ export class DependencyUnavailableError extends Error {
 
 /**
  * One answer for every failure: invalid input becomes `{ violations }`, other 4xx keep their
- * status with a violation explaining it, and a 5xx never shows what went wrong inside.
+ * status with a violation explaining it, and a 5xx never shows what went wrong inside (it is
+ * reported instead, when error reporting is on: `error-reporting.ts`).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -78,6 +80,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       // Not the request's fault and not a bug: the database is out of reach for now.
       request.log.warn({ database: describeDatabaseError(error) }, "database unavailable");
+      reportServerError(error, request, 503);
       return reply
         .code(503)
         .header("retry-after", "5")
@@ -85,6 +88,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof DependencyUnavailableError) {
       request.log.warn({ dependency: error.message }, "a service we depend on failed");
+      reportServerError(error, request, 502);
       return reply.code(502).send({ violations: [{ propertyPath: "Global", title: error.title }] });
     }
     const statusCode = error.statusCode ?? 500;
@@ -94,6 +98,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     request.log.error({ err: error }, "request failed");
+    // Only failures the API answers with a 5xx reach the error reports (none while SENTRY_DSN is unset).
+    reportServerError(error, request, 500);
     return reply.code(500).send({
       violations: [{ propertyPath: "Global", title: messages.requestFailed }],
     });

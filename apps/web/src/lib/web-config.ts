@@ -1,5 +1,7 @@
 import proxyAddr from "@fastify/proxy-addr";
 import { z } from "zod";
+import webPackage from "../../package.json" with { type: "json" };
+import type { BrowserSettings, ThirdPartyName } from "./browser-settings";
 
 /**
  * The web server's settings, read from the environment once and validated with zod, like the
@@ -43,6 +45,30 @@ const trustedProxies = z
     }
   });
 
+/** A third party's script: loaded by browsers, so only ever over HTTPS. */
+const scriptUrl = z.url({ protocol: /^https$/, error: "must be an https:// address" });
+
+/** The account or site id a third party's script is started with. */
+const thirdPartyId = z
+  .string()
+  .regex(/^[\w.:-]{1,200}$/, { error: "must be letters, digits, '.', ':', '_' or '-' (at most 200)" });
+
+/** A Sentry DSN: https://<public key>@<host>/<project id>. It is not a secret: browsers are given it. */
+const sentryDsn = z
+  .url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://key@host/project)" })
+  .refine((dsn) => {
+    const url = new URL(dsn);
+    return /^\w+$/.test(url.username) && /^\/(?:.+\/)?\d+$/.test(url.pathname);
+  }, "must be a Sentry DSN (https://key@host/project)");
+
+/** The third parties of the page shell (docs/decisions/020-consent-and-third-parties.md). */
+const thirdPartySettings = {
+  VISITOR_TRACKING_SCRIPT_URL: "visitorTracking",
+  HELP_CHAT_SCRIPT_URL: "helpChat",
+  REVIEWS_SCRIPT_URL: "reviews",
+  FEEDBACK_SCRIPT_URL: "feedback",
+} as const satisfies Record<string, ThirdPartyName>;
+
 const webConfigSchema = z
   .object({
     /** Where this web server listens. */
@@ -64,13 +90,99 @@ const webConfigSchema = z
      * trustProxy); unset trusts none, so a visitor cannot claim another address.
      */
     WEB_TRUST_PROXY: trustedProxies,
+    /**
+     * The cookie policy's version: a visitor's cookie choices are kept with it, and a different
+     * version asks them again. Change it whenever a third party or what it does changes.
+     */
+    COOKIE_POLICY_VERSION: z
+      .string()
+      .regex(/^[\w.-]{1,40}$/, { error: "must be letters, digits, '.', '_' or '-' (at most 40)" })
+      .default("1"),
+    /** Visitor tracking (analytics): loaded only after a visitor allows it, never on the server. */
+    VISITOR_TRACKING_SCRIPT_URL: scriptUrl.optional(),
+    VISITOR_TRACKING_ID: thirdPartyId.optional(),
+    /** The help chat, on the home page only (SPEC.md): a functional extra, after consent. */
+    HELP_CHAT_SCRIPT_URL: scriptUrl.optional(),
+    HELP_CHAT_ID: thirdPartyId.optional(),
+    /** The reviews widget on the home page: a functional extra, after consent. */
+    REVIEWS_SCRIPT_URL: scriptUrl.optional(),
+    REVIEWS_ID: thirdPartyId.optional(),
+    /** The bug-feedback sidebar, left unset where it is not wanted: a functional extra, after consent. */
+    FEEDBACK_SCRIPT_URL: scriptUrl.optional(),
+    FEEDBACK_ID: thirdPartyId.optional(),
+    /** Error reporting for the web (browser and server). Unset: nothing is set up or sent. */
+    WEB_SENTRY_DSN: sentryDsn.optional(),
+    /** The deployment's name in error reports ("production", "staging"); shared with the API. */
+    SENTRY_ENVIRONMENT: z
+      .string()
+      .regex(/^[\w.-]{1,64}$/)
+      .optional(),
+    /** The release in error reports; shared with the API. Unset: from GIT_COMMIT_SHA, else the package version. */
+    SENTRY_RELEASE: z
+      .string()
+      .regex(/^[\w.@+:-]{1,200}$/)
+      .optional(),
+    /** The commit being run, given by the build or deployment; names the release when SENTRY_RELEASE is unset. */
+    GIT_COMMIT_SHA: z
+      .string()
+      .regex(/^[0-9a-f]{7,40}$/i)
+      .optional(),
+  })
+  .superRefine((settings, context) => {
+    // An id without its script would do nothing: say so rather than ignore it.
+    for (const urlKey of Object.keys(thirdPartySettings) as (keyof typeof thirdPartySettings)[]) {
+      const idKey = urlKey.replace(/_SCRIPT_URL$/, "_ID") as keyof typeof settings;
+      if (settings[idKey] !== undefined && settings[urlKey] === undefined) {
+        context.addIssue({ code: "custom", path: [idKey], message: `needs ${urlKey}` });
+      }
+    }
   })
   .transform(({ API_URL, ...settings }) => ({
     ...settings,
     API_URL: API_URL ?? `http://127.0.0.1:${settings.API_PORT}`,
     /** Browsers are told to use HTTPS only when the site is served over it. */
     STRICT_TRANSPORT_SECURITY: settings.SITE_URL.startsWith("https://"),
+    SENTRY_RELEASE: releaseName(settings),
+    /** What browsers are told (`/browser-settings`): nothing secret. */
+    BROWSER_SETTINGS: browserSettingsOf(settings),
   }));
+
+/** SENTRY_RELEASE, else the commit, else the web package's version. */
+function releaseName(settings: { SENTRY_RELEASE?: string | undefined; GIT_COMMIT_SHA?: string | undefined }) {
+  if (settings.SENTRY_RELEASE) return settings.SENTRY_RELEASE;
+  return `kindred@${settings.GIT_COMMIT_SHA ?? webPackage.version}`;
+}
+
+function browserSettingsOf(
+  settings: Partial<Record<keyof typeof thirdPartySettings | `${string}_ID`, string>> & {
+    COOKIE_POLICY_VERSION: string;
+    WEB_SENTRY_DSN?: string | undefined;
+    SENTRY_ENVIRONMENT?: string | undefined;
+    SENTRY_RELEASE?: string | undefined;
+    GIT_COMMIT_SHA?: string | undefined;
+  },
+): BrowserSettings {
+  const thirdParties: BrowserSettings["thirdParties"] = {};
+  for (const [urlKey, name] of Object.entries(thirdPartySettings) as [
+    keyof typeof thirdPartySettings,
+    ThirdPartyName,
+  ][]) {
+    const scriptUrl = settings[urlKey];
+    const id = settings[urlKey.replace(/_SCRIPT_URL$/, "_ID") as `${string}_ID`];
+    if (scriptUrl) thirdParties[name] = id ? { scriptUrl, id } : { scriptUrl };
+  }
+  return {
+    cookiePolicyVersion: settings.COOKIE_POLICY_VERSION,
+    errorReporting: settings.WEB_SENTRY_DSN
+      ? {
+          dsn: settings.WEB_SENTRY_DSN,
+          release: releaseName(settings),
+          ...(settings.SENTRY_ENVIRONMENT ? { environment: settings.SENTRY_ENVIRONMENT } : {}),
+        }
+      : null,
+    thirdParties,
+  };
+}
 
 export type WebConfig = z.infer<typeof webConfigSchema>;
 

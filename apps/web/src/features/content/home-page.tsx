@@ -4,6 +4,7 @@ import { adviceListPath, messages, supportPhone } from "@kindred/domain";
 import { CallUs } from "../../components/phone-link";
 import { StoryCards } from "../../components/story-card";
 import { HomePackages } from "./home-packages";
+import { ReviewsSection } from "../../components/reviews-section";
 
 const startPlanningHref = "/planning/attendance";
 
@@ -178,6 +179,8 @@ export function HomePage({
             </li>
           </ul>
         </section>
+
+        <ReviewsSection />
 
         <section className="callout" aria-labelledby="free-guide">
           <h2 id="free-guide">Not ready to plan yet? Read our free guide</h2>

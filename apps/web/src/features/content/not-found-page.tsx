@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { NotFoundMarker } from "../../components/not-found-marker";
 import { CallUs } from "../../components/phone-link";
 
 export function NotFoundPage() {
@@ -20,6 +21,7 @@ export function NotFoundPage() {
       </ul>
       <h2>Would you rather talk to someone?</h2>
       <CallUs className="call-us" />
+      <NotFoundMarker />
     </div>
   );
 }

@@ -1,0 +1,331 @@
+import type { Page, Request } from "@playwright/test";
+import { test, expect } from "./fixtures";
+
+/**
+ * The cookie banner and the page shell's third parties (docs/decisions/020). The running server
+ * has none configured (its settings are the development defaults); here each page is given
+ * settings naming four made-up hosts, whose scripts are served by the test itself, as a
+ * deployment with them set would give them. Every request the page makes is recorded.
+ */
+
+const hosts = {
+  visitorTracking: "https://tracking.example.test/script.js",
+  helpChat: "https://chat.example.test/widget.js",
+  reviews: "https://reviews.example.test/widget.js",
+  feedback: "https://feedback.example.test/sidebar.js",
+};
+
+const browserSettings = {
+  cookiePolicyVersion: "1",
+  errorReporting: null,
+  thirdParties: {
+    visitorTracking: { scriptUrl: hosts.visitorTracking, id: "site-42" },
+    helpChat: { scriptUrl: hosts.helpChat },
+    reviews: { scriptUrl: hosts.reviews, id: "kindred-uk" },
+    feedback: { scriptUrl: hosts.feedback },
+  },
+};
+
+/** The made-up providers' scripts: each uses the documented hook (third-party-script.tsx). */
+const fakeScripts: Record<string, string> = {
+  [hosts.visitorTracking]: `
+    window.kindredThirdParties = window.kindredThirdParties || {};
+    window.kindredThirdParties.visitorTracking = {
+      start: function (options) { window.visitsCounted = [location.pathname + " for " + options.id]; },
+      pageView: function (page) { window.visitsCounted.push(page.path); },
+    };`,
+  [hosts.helpChat]: `
+    window.kindredThirdParties = window.kindredThirdParties || {};
+    window.kindredThirdParties.helpChat = {
+      start: function () {
+        var chat = document.createElement("aside");
+        chat.setAttribute("aria-label", "Help chat");
+        chat.innerHTML = '<button type="button">Chat with us</button>';
+        chat.style.cssText = "position:fixed;right:1rem;bottom:1rem;z-index:5";
+        document.body.appendChild(chat);
+        return function () { chat.remove(); };
+      },
+    };`,
+  [hosts.reviews]: `
+    window.kindredThirdParties = window.kindredThirdParties || {};
+    window.kindredThirdParties.reviews = {
+      start: function (options) {
+        options.element.innerHTML = "<p>Rated excellent by 1,204 customers (" + options.id + ")</p>";
+      },
+    };`,
+  [hosts.feedback]: `
+    window.kindredThirdParties = window.kindredThirdParties || {};
+    window.kindredThirdParties.feedback = {
+      start: function () {
+        var tab = document.createElement("aside");
+        tab.setAttribute("aria-label", "Feedback");
+        tab.innerHTML = '<button type="button">Report a problem</button>';
+        tab.style.cssText = "position:fixed;left:1rem;bottom:1rem;z-index:5";
+        document.body.appendChild(tab);
+        return function () { tab.remove(); };
+      },
+    };`,
+};
+
+/** Serves the settings and the fake scripts; answers the requests that reach any third party. */
+async function withThirdParties(page: Page): Promise<{ thirdParty: () => string[]; all: Request[] }> {
+  const all: Request[] = [];
+  page.on("request", (request) => all.push(request));
+  await page.route("**/browser-settings", (route) => route.fulfill({ json: browserSettings }));
+  await page.route(/^https:\/\/[a-z]+\.example\.test\//, (route) => {
+    const script = fakeScripts[route.request().url()];
+    return script
+      ? route.fulfill({ contentType: "text/javascript", body: script })
+      : route.fulfill({ status: 404, body: "" });
+  });
+  return {
+    all,
+    /** Every request so far to a host that is not this site. */
+    thirdParty: () =>
+      all
+        .map((request) => request.url())
+        .filter(
+          (url) => !/^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(url) && !url.startsWith("data:"),
+        ),
+  };
+}
+
+const banner = (page: Page) => page.getByRole("region", { name: "Cookies on Kindred Funeral Plans" });
+
+test.describe("with third parties configured", () => {
+  test("nothing goes to a third party before consent; after Accept each loads where it belongs", async ({
+    page,
+    checkAccessibility,
+  }, testInfo) => {
+    const requests = await withThirdParties(page);
+    await page.goto("/");
+
+    await expect(banner(page)).toBeVisible();
+    await expect(page.getByText(/shown by our reviews provider, another company/)).toBeVisible();
+    // Accept and reject: the same style and size, side by side.
+    const accept = banner(page).getByRole("button", { name: "Accept extra cookies" });
+    const reject = banner(page).getByRole("button", { name: "Reject extra cookies" });
+    const [acceptBox, rejectBox] = [await accept.boundingBox(), await reject.boundingBox()];
+    expect(await accept.getAttribute("class")).toBe(await reject.getAttribute("class"));
+    expect(Math.abs(acceptBox!.height - rejectBox!.height)).toBeLessThanOrEqual(1);
+    await checkAccessibility();
+    // The window as a person sees it (the scan's pictures are of the whole page).
+    await page.screenshot({ path: testInfo.outputPath("window-with-banner.png") });
+    await page.waitForLoadState("networkidle");
+    expect(requests.thirdParty()).toEqual([]);
+
+    await accept.click();
+
+    await expect(banner(page)).toHaveCount(0);
+    await expect(page.getByText("Rated excellent by 1,204 customers (kindred-uk)")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Chat with us" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Report a problem" })).toBeVisible();
+    await expect.poll(() => requests.thirdParty().sort()).toEqual(Object.values(hosts).sort());
+    expect(await page.evaluate(() => (window as { visitsCounted?: string[] }).visitsCounted)).toEqual([
+      "/ for site-42",
+    ]);
+    await checkAccessibility();
+
+    // The help chat is for the home page only; moving on takes it away and counts the page.
+    await page.getByRole("link", { name: "Start planning" }).first().click();
+    await expect(page).toHaveURL(/\/planning\/attendance$/);
+    await expect(page.getByRole("button", { name: "Chat with us" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Report a problem" })).toBeVisible();
+    expect(await page.evaluate(() => (window as { visitsCounted?: string[] }).visitsCounted)).toEqual([
+      "/ for site-42",
+      "/planning/attendance",
+    ]);
+
+    // Arriving on a journey page directly: the chat's script is not even asked for.
+    const before = requests.all.length;
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Report a problem" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const afterReload = requests.all.slice(before).map((request) => request.url());
+    expect(afterReload).toContain(hosts.visitorTracking);
+    expect(afterReload).not.toContain(hosts.helpChat);
+    await expect(banner(page)).toHaveCount(0);
+  });
+
+  test("after Reject nothing goes to a third party, on any page", async ({ page, checkAccessibility }) => {
+    const requests = await withThirdParties(page);
+    await page.goto("/");
+
+    await banner(page).getByRole("button", { name: "Reject extra cookies" }).click();
+
+    await expect(banner(page)).toHaveCount(0);
+    await expect(page.getByText(/shown by our reviews provider, another company/)).toBeVisible();
+    await page.getByRole("link", { name: "Start planning" }).first().click();
+    await expect(page).toHaveURL(/\/planning\/attendance$/);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(banner(page)).toHaveCount(0);
+    expect(requests.thirdParty()).toEqual([]);
+    await checkAccessibility();
+  });
+
+  test("choosing visitor measurement only loads the tracking script and nothing else", async ({
+    page,
+    checkAccessibility,
+  }, testInfo) => {
+    const requests = await withThirdParties(page);
+    await page.goto("/planning/attendance");
+
+    await banner(page).getByRole("button", { name: "Choose cookies" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cookie settings" });
+    await expect(dialog.getByText("Always on")).toBeVisible();
+    const measuring = dialog.getByRole("checkbox", { name: /measure how people use the site/ });
+    await expect(measuring).not.toBeChecked();
+    await expect(
+      dialog.getByRole("checkbox", { name: /extra features from other companies/ }),
+    ).not.toBeChecked();
+    await checkAccessibility();
+    await page.screenshot({ path: testInfo.outputPath("window-with-choices.png") });
+    expect(requests.thirdParty()).toEqual([]);
+
+    await measuring.check();
+    await dialog.getByRole("button", { name: "Save my cookie settings" }).click();
+
+    await expect(dialog).toHaveCount(0);
+    await expect(banner(page)).toHaveCount(0);
+    await expect.poll(() => requests.thirdParty()).toEqual([hosts.visitorTracking]);
+    await page.waitForLoadState("networkidle");
+    expect(requests.thirdParty()).toEqual([hosts.visitorTracking]);
+    await expect(page.getByRole("button", { name: "Report a problem" })).toHaveCount(0);
+  });
+
+  test("consent is changed from Cookie settings in the footer", async ({ page, checkAccessibility }) => {
+    const requests = await withThirdParties(page);
+    await page.goto("/");
+    await banner(page).getByRole("button", { name: "Accept extra cookies" }).click();
+    await expect(page.getByText("Rated excellent by 1,204 customers (kindred-uk)")).toBeVisible();
+
+    await page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cookie settings" });
+    await expect(dialog.getByRole("checkbox", { name: /measure how people use the site/ })).toBeChecked();
+    await checkAccessibility();
+    await dialog.getByRole("checkbox", { name: /measure how people use the site/ }).uncheck();
+    await dialog.getByRole("checkbox", { name: /extra features from other companies/ }).uncheck();
+    const before = requests.all.length;
+    // Taking consent back loads the page afresh, so nothing that was running goes on.
+    await Promise.all([
+      page.waitForEvent("load"),
+      dialog.getByRole("button", { name: "Save my cookie settings" }).click(),
+    ]);
+
+    await expect(page.getByText(/shown by our reviews provider, another company/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Chat with us" })).toHaveCount(0);
+    await expect(banner(page)).toHaveCount(0);
+    await page.waitForLoadState("networkidle");
+    const thirdPartyAfter = requests.all
+      .slice(before)
+      .map((request) => request.url())
+      .filter((url) => url.includes(".example.test"));
+    expect(thirdPartyAfter).toEqual([]);
+  });
+
+  test("the banner traps no focus, hides nothing and moves nothing on a journey page", async ({ page }) => {
+    await withThirdParties(page);
+    // The page's layout shifts from the start of the load, with the banner and without it (the
+    // same page loaded again once a choice is kept): the banner adds none. (The journey page
+    // shifts by itself as its loading state gives way to the question.)
+    await page.addInitScript(() => {
+      const shifts: { value: number; sources: string[] }[] = [];
+      (window as { layoutShifts?: typeof shifts }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node?: Node }[];
+        })[])
+          if (!entry.hadRecentInput)
+            shifts.push({
+              value: entry.value,
+              sources: entry.sources.map((source) =>
+                source.node instanceof Element ? `${source.node.tagName}.${source.node.className}` : "text",
+              ),
+            });
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const layoutShift = async () => {
+      await expect(page.getByRole("radio")).toHaveCount(3);
+      await page.waitForLoadState("networkidle");
+      return page.evaluate(() => {
+        const shifts =
+          (window as { layoutShifts?: { value: number; sources: string[] }[] }).layoutShifts ?? [];
+        return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts };
+      });
+    };
+    await page.goto("/planning/attendance");
+    await expect(banner(page)).toBeVisible();
+    const withBanner = await layoutShift();
+    await page.evaluate(() =>
+      window.localStorage.setItem(
+        "cookieConsent",
+        JSON.stringify({
+          version: "1",
+          analytics: false,
+          functional: false,
+          savedAt: new Date().toISOString(),
+        }),
+      ),
+    );
+    await page.reload();
+    const withoutBanner = await layoutShift();
+    await expect(banner(page)).toHaveCount(0);
+    expect(withBanner.total).toBeLessThanOrEqual(withoutBanner.total + 0.001);
+
+    await page.evaluate(() => window.localStorage.removeItem("cookieConsent"));
+    await page.reload();
+    await expect(banner(page)).toBeVisible();
+
+    // Tab goes from the skip link into the banner and on out of it into the page.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(banner(page).getByRole("button", { name: "Accept extra cookies" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    const focusedInBanner = await banner(page).evaluate((region) => region.contains(document.activeElement));
+    expect(focusedInBanner).toBe(false);
+
+    // The last control on the page, once reached, is not hidden behind the banner (scrolling at
+    // once rather than smoothly, so where it ends up can be measured).
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const cookieSettings = page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" });
+    await cookieSettings.focus();
+    const [control, bannerBox] = [await cookieSettings.boundingBox(), await banner(page).boundingBox()];
+    expect(control!.y + control!.height).toBeLessThanOrEqual(bannerBox!.y);
+  });
+});
+
+test.describe("with the server's own settings (none configured)", () => {
+  test("there is no banner and nothing to load, and the footer explains the cookies used", async ({
+    page,
+    request,
+    checkAccessibility,
+  }) => {
+    const settings = await request.get("/browser-settings");
+    expect(await settings.json()).toEqual({
+      cookiePolicyVersion: "1",
+      errorReporting: null,
+      thirdParties: {},
+    });
+    // Without a DSN the error reports tunnel passes nothing on.
+    expect((await request.post("/monitoring", { data: "{}" })).status()).toBe(404);
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(banner(page)).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "What our customers say" })).toHaveCount(0);
+
+    await page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cookie settings" });
+    await expect(dialog.getByRole("heading", { name: /Strictly necessary/ })).toBeVisible();
+    await expect(dialog.getByRole("checkbox")).toHaveCount(0);
+    await checkAccessibility();
+  });
+});

@@ -1,0 +1,281 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { BrowserSettings } from "../lib/browser-settings";
+import { cookieConsentKey, reloadPage } from "../lib/cookie-consent";
+import type * as CookieConsentModule from "../lib/cookie-consent";
+import { QueryProvider } from "../lib/query-provider";
+import { fakeFetch, jsonResponse } from "../test/fake-fetch";
+import { PageExtras } from "./page-extras";
+import { ReviewsSection } from "./reviews-section";
+import { SiteFooter } from "./site-footer";
+
+let pathname = "/";
+vi.mock("next/navigation", () => ({ usePathname: () => pathname }));
+// next/script as if each script loaded at once (jsdom loads none): it stands on the page as a
+// marked element and says it is ready, as next/script does once the browser has run it.
+vi.mock("next/script", async () => {
+  const { useEffect } = await import("react");
+  return {
+    default: function FakeScript({ src, onReady }: { src: string; onReady?: () => void }) {
+      useEffect(() => onReady?.(), [onReady]);
+      return <span data-third-party-script={src} />;
+    },
+  };
+});
+// The page cannot be loaded afresh in jsdom; the test sees that it would be.
+vi.mock("../lib/cookie-consent", async (importOriginal) => ({
+  ...(await importOriginal<typeof CookieConsentModule>()),
+  reloadPage: vi.fn(),
+}));
+
+const scripts = {
+  visitorTracking: "https://tracking.example.test/script.js",
+  helpChat: "https://chat.example.test/widget.js",
+  reviews: "https://reviews.example.test/widget.js",
+  feedback: "https://feedback.example.test/sidebar.js",
+};
+
+const everyThirdParty: BrowserSettings = {
+  cookiePolicyVersion: "3",
+  errorReporting: null,
+  thirdParties: {
+    visitorTracking: { scriptUrl: scripts.visitorTracking, id: "site-42" },
+    helpChat: { scriptUrl: scripts.helpChat },
+    reviews: { scriptUrl: scripts.reviews },
+    feedback: { scriptUrl: scripts.feedback },
+  },
+};
+
+function serveSettings(settings: BrowserSettings) {
+  fakeFetch((request) =>
+    request.url === "/browser-settings" ? jsonResponse(settings) : jsonResponse({}, 404),
+  );
+}
+
+/** The page shell as the layout has it, with the home page's reviews section. */
+function shell() {
+  return (
+    <QueryProvider>
+      <PageExtras />
+      <main id="main-content" tabIndex={-1}>
+        <ReviewsSection />
+      </main>
+      <SiteFooter />
+    </QueryProvider>
+  );
+}
+
+function renderShell() {
+  return render(shell());
+}
+
+/** The third parties' scripts now on the page, by address. */
+function loadedScripts(): string[] {
+  return Array.from(
+    document.querySelectorAll("[data-third-party-script]"),
+    (script) => script.getAttribute("data-third-party-script") ?? "",
+  ).sort();
+}
+
+function storedConsent() {
+  return JSON.parse(window.localStorage.getItem(cookieConsentKey) ?? "null") as {
+    version: string;
+    analytics: boolean;
+    functional: boolean;
+  } | null;
+}
+
+const banner = () => screen.findByRole("region", { name: "Cookies on Kindred Funeral Plans" });
+
+beforeEach(() => {
+  pathname = "/";
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(reloadPage).mockClear();
+  delete window.kindredThirdParties;
+});
+
+describe("the cookie banner", () => {
+  it("asks before anything else loads, with accept and reject side by side", async () => {
+    serveSettings(everyThirdParty);
+    renderShell();
+
+    const region = await banner();
+    const accept = within(region).getByRole("button", { name: "Accept extra cookies" });
+    const reject = within(region).getByRole("button", { name: "Reject extra cookies" });
+    expect(accept).toHaveClass("button");
+    expect(reject.className).toBe(accept.className);
+    expect(within(region).getByRole("button", { name: "Choose cookies" })).toBeVisible();
+    expect(loadedScripts()).toEqual([]);
+    // The reviews wait for a choice, saying why.
+    expect(screen.getByText(/shown by our reviews provider, another company/)).toBeVisible();
+    // It is not a dialog: nothing else on the page is hidden or out of reach.
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("on Accept, keeps the choice with the policy's version, goes, and loads what was allowed", async () => {
+    serveSettings(everyThirdParty);
+    renderShell();
+
+    await userEvent.click(within(await banner()).getByRole("button", { name: "Accept extra cookies" }));
+
+    expect(storedConsent()).toMatchObject({ version: "3", analytics: true, functional: true });
+    expect(screen.queryByRole("region", { name: "Cookies on Kindred Funeral Plans" })).toBeNull();
+    expect(screen.getByRole("status")).toHaveTextContent("Your cookie settings are saved.");
+    await waitFor(() =>
+      expect(loadedScripts()).toEqual(
+        [scripts.feedback, scripts.helpChat, scripts.reviews, scripts.visitorTracking].sort(),
+      ),
+    );
+    expect(screen.queryByText(/shown by our reviews provider/)).toBeNull();
+  });
+
+  it("on Reject, keeps the choice, goes, and loads nothing", async () => {
+    serveSettings(everyThirdParty);
+    renderShell();
+
+    await userEvent.click(within(await banner()).getByRole("button", { name: "Reject extra cookies" }));
+
+    expect(storedConsent()).toMatchObject({ version: "3", analytics: false, functional: false });
+    expect(screen.queryByRole("region", { name: "Cookies on Kindred Funeral Plans" })).toBeNull();
+    expect(loadedScripts()).toEqual([]);
+    expect(screen.getByText(/shown by our reviews provider/)).toBeVisible();
+  });
+
+  it("lets the visitor choose category by category, none ticked for them", async () => {
+    serveSettings(everyThirdParty);
+    renderShell();
+
+    await userEvent.click(within(await banner()).getByRole("button", { name: "Choose cookies" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cookie settings" });
+    expect(within(dialog).getByText("Always on")).toBeVisible();
+    const measuring = within(dialog).getByRole("checkbox", { name: /measure how people use the site/ });
+    const extras = within(dialog).getByRole("checkbox", { name: /extra features from other companies/ });
+    expect(measuring).not.toBeChecked();
+    expect(extras).not.toBeChecked();
+
+    await userEvent.click(measuring);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save my cookie settings" }));
+
+    expect(storedConsent()).toMatchObject({ analytics: true, functional: false });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByRole("region", { name: "Cookies on Kindred Funeral Plans" })).toBeNull();
+    await waitFor(() => expect(loadedScripts()).toEqual([scripts.visitorTracking]));
+  });
+
+  it("asks again when the cookie policy has changed since the visitor chose", async () => {
+    window.localStorage.setItem(
+      cookieConsentKey,
+      JSON.stringify({ version: "2", analytics: true, functional: true, savedAt: "2026-10-01T09:00:00Z" }),
+    );
+    serveSettings(everyThirdParty);
+    renderShell();
+
+    expect(await banner()).toBeVisible();
+    expect(loadedScripts()).toEqual([]);
+  });
+
+  it("does not ask again under the same policy, and offers the help chat on the home page only", async () => {
+    window.localStorage.setItem(
+      cookieConsentKey,
+      JSON.stringify({ version: "3", analytics: false, functional: true, savedAt: "2026-11-01T09:00:00Z" }),
+    );
+    pathname = "/planning/attendance";
+    serveSettings(everyThirdParty);
+    renderShell();
+
+    await waitFor(() => expect(loadedScripts()).toEqual([scripts.feedback, scripts.reviews].sort()));
+    expect(screen.queryByRole("region", { name: "Cookies on Kindred Funeral Plans" })).toBeNull();
+  });
+});
+
+describe("Cookie settings in the footer", () => {
+  it("opens the choices as saved, and taking consent back loads the page afresh", async () => {
+    window.localStorage.setItem(
+      cookieConsentKey,
+      JSON.stringify({ version: "3", analytics: true, functional: true, savedAt: "2026-11-01T09:00:00Z" }),
+    );
+    serveSettings(everyThirdParty);
+    renderShell();
+    await waitFor(() => expect(loadedScripts()).toHaveLength(4));
+
+    await userEvent.click(screen.getByRole("button", { name: "Cookie settings" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cookie settings" });
+    const measuring = within(dialog).getByRole("checkbox", { name: /measure how people use the site/ });
+    expect(measuring).toBeChecked();
+    await userEvent.click(measuring);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save my cookie settings" }));
+
+    expect(storedConsent()).toMatchObject({ analytics: false, functional: true });
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("opens from the reviews placeholder too", async () => {
+    serveSettings(everyThirdParty);
+    renderShell();
+    await userEvent.click(within(await banner()).getByRole("button", { name: "Reject extra cookies" }));
+
+    await userEvent.click(screen.getByRole("button", { name: "Change cookie settings" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cookie settings" });
+    await userEvent.click(
+      within(dialog).getByRole("checkbox", { name: /extra features from other companies/ }),
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save my cookie settings" }));
+
+    await waitFor(() =>
+      expect(loadedScripts()).toEqual([scripts.feedback, scripts.helpChat, scripts.reviews].sort()),
+    );
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it("with no third party configured, asks nothing, loads nothing and explains the necessary cookies", async () => {
+    serveSettings({ cookiePolicyVersion: "1", errorReporting: null, thirdParties: {} });
+    renderShell();
+
+    await userEvent.click(screen.getByRole("button", { name: "Cookie settings" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cookie settings" });
+    expect(within(dialog).getByRole("heading", { name: /Strictly necessary/ })).toBeVisible();
+    expect(within(dialog).queryByRole("checkbox")).toBeNull();
+    expect(screen.queryByRole("region", { name: "Cookies on Kindred Funeral Plans" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "What our customers say" })).toBeNull();
+    expect(loadedScripts()).toEqual([]);
+  });
+});
+
+describe("a third party's script", () => {
+  it("is started through its hook, a widget in its place on the page, and taken away when not wanted", async () => {
+    const stopChat = vi.fn();
+    window.kindredThirdParties = {
+      reviews: {
+        start: ({ id, element }) => {
+          if (element) element.textContent = `Rated excellent (${id})`;
+        },
+      },
+      helpChat: { start: () => stopChat },
+    };
+    window.localStorage.setItem(
+      cookieConsentKey,
+      JSON.stringify({ version: "3", analytics: false, functional: true, savedAt: "2026-11-01T09:00:00Z" }),
+    );
+    serveSettings({
+      ...everyThirdParty,
+      thirdParties: {
+        ...everyThirdParty.thirdParties,
+        reviews: { scriptUrl: scripts.reviews, id: "kindred-uk" },
+      },
+    });
+    const { rerender } = renderShell();
+
+    expect(await screen.findByText("Rated excellent (kindred-uk)")).toBeVisible();
+    expect(stopChat).not.toHaveBeenCalled();
+
+    // Moving from the home page to the journey: the help chat goes.
+    pathname = "/planning/attendance";
+    rerender(shell());
+    await waitFor(() => expect(stopChat).toHaveBeenCalledTimes(1));
+    expect(loadedScripts()).not.toContain(scripts.helpChat);
+  });
+});

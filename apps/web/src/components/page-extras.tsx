@@ -1,0 +1,113 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useBrowserSettings } from "../lib/browser-settings";
+import {
+  allows,
+  closeCookieChoices,
+  openCookieChoices,
+  consentCategoriesOf,
+  reloadPage,
+  removeThirdPartyCookies,
+  saveCookieConsent,
+  useCookieChoicesOpen,
+  useCookieConsent,
+  type CookieConsent,
+} from "../lib/cookie-consent";
+import { allowSessionReplay, loadErrorReporting } from "../lib/error-reporting";
+import { CookieBanner } from "./cookie-banner";
+import { ThirdPartyScript } from "./third-party-script";
+
+// The choices (and the dialog under them) load only when first opened, keeping every page's first
+// load light, as the sign-in prompt does.
+const CookieChoices = lazy(() =>
+  import("./cookie-choices").then((module) => ({ default: module.CookieChoices })),
+);
+
+/** The page on which the help chat is offered (SPEC.md: the root page only). */
+const helpChatPath = "/";
+
+/**
+ * The page shell's extras (docs/decisions/020-consent-and-third-parties.md): error reporting,
+ * the cookie banner and settings, and the third parties without a place of their own on the
+ * page (visitor tracking, the help chat on the home page, the feedback sidebar), each loaded
+ * only once its setting is set and the visitor has allowed its category. Nothing here renders
+ * on the server: before the browser knows the visitor's choice, nothing is loaded.
+ */
+export function PageExtras() {
+  const settings = useBrowserSettings();
+  const consent = useCookieConsent(settings?.cookiePolicyVersion);
+  const choicesOpen = useCookieChoicesOpen();
+  const pathname = usePathname();
+  const [savedMessage, setSavedMessage] = useState("");
+
+  useEffect(() => loadErrorReporting(settings?.errorReporting ?? null), [settings]);
+  const analyticsAllowed = allows(consent, "analytics");
+  const functionalAllowed = allows(consent, "functional");
+  useEffect(() => {
+    if (analyticsAllowed) allowSessionReplay();
+  }, [analyticsAllowed, settings]);
+
+  if (!settings) return null;
+  const categories = consentCategoriesOf(settings);
+  const { thirdParties } = settings;
+  const current = consent.status === "decided" ? consent.consent : null;
+
+  function save(choice: Pick<CookieConsent, "analytics" | "functional">) {
+    saveCookieConsent(choice, settings!.cookiePolicyVersion);
+    closeCookieChoices();
+    const withdrawn =
+      (current?.analytics && !choice.analytics) || (current?.functional && !choice.functional);
+    if (withdrawn) {
+      // Scripts already running cannot be unloaded: their cookies go, and the page loads afresh.
+      removeThirdPartyCookies();
+      reloadPage();
+      return;
+    }
+    setSavedMessage("Your cookie settings are saved.");
+    // The banner's buttons have gone: the page itself takes the focus, where it is.
+    requestAnimationFrame(() => {
+      if (document.activeElement === null || document.activeElement === document.body)
+        document.getElementById("main-content")?.focus({ preventScroll: true });
+    });
+  }
+
+  return (
+    <>
+      {consent.status === "undecided" && categories.length > 0 ? (
+        <CookieBanner
+          settings={settings}
+          categories={categories}
+          onAcceptAll={() => save({ analytics: true, functional: true })}
+          onRejectAll={() => save({ analytics: false, functional: false })}
+          onChoose={openCookieChoices}
+        />
+      ) : null}
+      {choicesOpen ? (
+        <Suspense fallback={null}>
+          <CookieChoices
+            open={choicesOpen}
+            settings={settings}
+            categories={categories}
+            current={current}
+            onSave={save}
+            onClose={closeCookieChoices}
+          />
+        </Suspense>
+      ) : null}
+      <p role="status" className="visually-hidden">
+        {savedMessage}
+      </p>
+      {analyticsAllowed && thirdParties.visitorTracking ? (
+        <ThirdPartyScript name="visitorTracking" settings={thirdParties.visitorTracking} />
+      ) : null}
+      {functionalAllowed && thirdParties.helpChat && pathname === helpChatPath ? (
+        <ThirdPartyScript name="helpChat" settings={thirdParties.helpChat} />
+      ) : null}
+      {functionalAllowed && thirdParties.feedback ? (
+        <ThirdPartyScript name="feedback" settings={thirdParties.feedback} />
+      ) : null}
+    </>
+  );
+}
