@@ -1,11 +1,6 @@
 import * as Sentry from "@sentry/node";
 import type { FastifyRequest } from "fastify";
-import {
-  errorReportDataCollection,
-  isNotFoundError,
-  isNotFoundTransaction,
-  scrubErrorReport,
-} from "@kindred/domain";
+import { errorReportOptions } from "@kindred/domain";
 import type { Config } from "./config";
 
 /**
@@ -22,26 +17,16 @@ export function startErrorReporting(
   if (!config.SENTRY_DSN) return false;
   if (Sentry.isInitialized()) return true;
   Sentry.init({
-    dsn: config.SENTRY_DSN,
-    release: config.SENTRY_RELEASE,
-    ...(config.SENTRY_ENVIRONMENT ? { environment: config.SENTRY_ENVIRONMENT } : {}),
-    // Sentry 11's replacement for `sendDefaultPii: false`: no user details, cookies, bodies
-    // (passwords, bank details, health answers), query strings or local variables.
-    dataCollection: errorReportDataCollection(),
-    tracesSampleRate: 1,
-    // Whole transactions, so each passes `beforeSendTransaction` (scrubbed, not-found dropped);
-    // streamed spans would not.
-    traceLifecycle: "static",
-    // The API calls only other companies (payment providers, the address finder): they are sent
-    // no trace headers, which would tell them our release and Sentry key.
-    tracePropagationTargets: [],
+    ...errorReportOptions({
+      dsn: config.SENTRY_DSN,
+      release: config.SENTRY_RELEASE,
+      environment: config.SENTRY_ENVIRONMENT,
+    }),
     integrations: [
       // The error handler decides what is reported (`reportServerError`), so Sentry's Fastify
       // integration only names transactions by their route and reports nothing itself.
       Sentry.fastifyIntegration({ shouldHandleError: () => false }),
     ],
-    beforeSend: (event, hint) => (isNotFoundError(hint.originalException) ? null : scrubErrorReport(event)),
-    beforeSendTransaction: (event) => (isNotFoundTransaction(event) ? null : scrubErrorReport(event)),
   });
   return true;
 }

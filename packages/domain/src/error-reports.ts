@@ -266,3 +266,29 @@ export function isNotFoundError(error: unknown): boolean {
     (text) => text === "NEXT_NOT_FOUND" || text.startsWith("NEXT_HTTP_ERROR_FALLBACK;404"),
   );
 }
+
+/**
+ * The options each of our Sentry SDKs (the API's, the web server's and the browser's) starts
+ * with: SPEC.md's trace rate, nothing collected that could be personal, every report scrubbed,
+ * not-found errors and transactions dropped, whole transactions (so each passes
+ * `beforeSendTransaction`; streamed spans would not), and no trace headers sent to anyone else.
+ */
+export function errorReportOptions(settings: {
+  dsn: string;
+  release: string;
+  environment?: string | undefined;
+}) {
+  return {
+    dsn: settings.dsn,
+    release: settings.release,
+    ...(settings.environment ? { environment: settings.environment } : {}),
+    dataCollection: errorReportDataCollection(),
+    tracesSampleRate: 1,
+    traceLifecycle: "static" as const,
+    tracePropagationTargets: [] as string[],
+    beforeSend: <Event extends object>(event: Event, hint: { originalException?: unknown }) =>
+      isNotFoundError(hint.originalException) ? null : scrubErrorReport(event),
+    beforeSendTransaction: <Event extends object>(event: Event) =>
+      isNotFoundTransaction(event) ? null : scrubErrorReport(event),
+  };
+}

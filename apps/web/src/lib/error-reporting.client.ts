@@ -1,11 +1,5 @@
 import * as Sentry from "@sentry/nextjs";
-import {
-  errorReportDataCollection,
-  isNotFoundError,
-  isNotFoundTransaction,
-  notFoundPageAttribute,
-  scrubErrorReport,
-} from "@kindred/domain";
+import { errorReportOptions, notFoundPageAttribute } from "@kindred/domain";
 import type { ErrorReportingSettings } from "./browser-settings";
 
 /**
@@ -23,21 +17,12 @@ export const errorReportsTunnel = "/monitoring";
 /** Every option given to Sentry in the browser, for the given settings. */
 export function browserErrorReportingOptions(settings: ErrorReportingSettings) {
   return {
-    dsn: settings.dsn,
-    release: settings.release,
-    ...(settings.environment ? { environment: settings.environment } : {}),
+    ...errorReportOptions(settings),
     tunnel: errorReportsTunnel,
-    dataCollection: errorReportDataCollection(),
-    tracesSampleRate: 1,
-    traceLifecycle: "static" as const,
     // Read by the replay integration, which is added only once visitor measurement is allowed
     // (`startSessionReplay`): it keeps its session in session storage and records the page.
     replaysSessionSampleRate: 0.1,
     replaysOnErrorSampleRate: 1,
-    beforeSend: <Event extends object>(event: Event, hint: { originalException?: unknown }) =>
-      isNotFoundError(hint.originalException) ? null : scrubErrorReport(event),
-    beforeSendTransaction: <Event extends object>(event: Event) =>
-      isNotFoundTransaction(event) ? null : scrubErrorReport(event),
   };
 }
 

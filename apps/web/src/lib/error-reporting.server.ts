@@ -1,11 +1,6 @@
 import "server-only";
 import * as Sentry from "@sentry/nextjs";
-import {
-  errorReportDataCollection,
-  isNotFoundError,
-  isNotFoundTransaction,
-  scrubErrorReport,
-} from "@kindred/domain";
+import { errorReportOptions } from "@kindred/domain";
 import type { ServerConfig } from "./server-config.server";
 
 /**
@@ -19,18 +14,14 @@ export function startServerErrorReporting(
 ): boolean {
   if (!config.WEB_SENTRY_DSN) return false;
   if (Sentry.isInitialized()) return true;
-  Sentry.init({
-    dsn: config.WEB_SENTRY_DSN,
-    release: config.SENTRY_RELEASE,
-    ...(config.SENTRY_ENVIRONMENT ? { environment: config.SENTRY_ENVIRONMENT } : {}),
-    dataCollection: errorReportDataCollection(),
-    tracesSampleRate: 1,
-    traceLifecycle: "static",
-    // The web server calls only our API, which does not continue traces from outside.
-    tracePropagationTargets: [],
-    beforeSend: (event, hint) => (isNotFoundError(hint.originalException) ? null : scrubErrorReport(event)),
-    beforeSendTransaction: (event) => (isNotFoundTransaction(event) ? null : scrubErrorReport(event)),
-  });
+  // The web server calls only our API, which does not continue traces from outside.
+  Sentry.init(
+    errorReportOptions({
+      dsn: config.WEB_SENTRY_DSN,
+      release: config.SENTRY_RELEASE,
+      environment: config.SENTRY_ENVIRONMENT,
+    }),
+  );
   return true;
 }
 
