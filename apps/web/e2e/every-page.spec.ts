@@ -18,7 +18,6 @@ const pages = [
   "/free-guide/thank-you",
   "/register",
   "/forgotten-password",
-  "/account",
 ] as const;
 
 for (const path of pages) {
