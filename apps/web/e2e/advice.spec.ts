@@ -14,7 +14,7 @@ test("a visitor searches the advice, opens an article and finds what search engi
   await expect(page).toHaveTitle("Funeral advice | Kindred Funeral Plans");
   await expect(page.getByRole("heading", { level: 1, name: "Funeral advice" })).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/funeral-advice`);
-  const count = page.getByRole("status");
+  const count = page.getByRole("main").getByRole("status");
   await expect(count).toHaveText(/^\d+ articles\.$/);
   await checkAccessibility();
 
@@ -71,7 +71,7 @@ test("a topic narrows the list, and an article's table is named by its columns",
   await page.getByRole("button", { name: "Search" }).click();
 
   await expect(page).toHaveURL(/category=costs-and-planning/);
-  await expect(page.getByRole("status")).toHaveText("2 articles in Costs and planning.");
+  await expect(page.getByRole("main").getByRole("status")).toHaveText("2 articles in Costs and planning.");
   await expect(page.getByRole("list", { name: "Articles" }).getByRole("listitem")).toHaveCount(2);
 
   await page.getByRole("link", { name: "What does a funeral cost in the UK?" }).click();
@@ -90,7 +90,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Search" }).click();
 
     await expect(page).toHaveURL(/search=green\+form/);
-    await expect(page.getByRole("status")).toHaveText(
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(
       adviceMessages.resultsCount(1, "green form", undefined),
     );
     await expect(page.getByRole("link", { name: "Registering a death" })).toBeVisible();

@@ -26,6 +26,7 @@ import { BackLink } from "../../components/back-link";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { FormShell } from "../../components/form-shell";
 import { PasswordField } from "../../components/password-field";
+import { ProcessingModal, useProcessingModal } from "../../components/processing-modal";
 import { useFormField, useSchemaForm, type SchemaForm } from "../../components/schema-form";
 import { TextField } from "../../components/text-field";
 import { ViolationsBox } from "../../components/violations-box";
@@ -154,6 +155,7 @@ export function AdditionalScreen() {
   });
   const anyForm = form as unknown as SchemaForm<FieldValues, unknown>;
   const [failure, setFailure] = useState<Failure | null>(null);
+  const processing = useProcessingModal();
 
   useEffect(() => {
     // Without the customer's own details there is nobody to add people to: back a step.
@@ -194,13 +196,21 @@ export function AdditionalScreen() {
       router.push(purchasePaths.options);
       return;
     }
+    // Making the account and signing in takes a moment: the processing modal says what is happening.
+    processing.show("Creating your account");
     const created = await apiRequest<RegisteredResponse>(`/api/plan/${planId}/customer-guest`, {
       method: "POST",
       body: { ...people, password: values.password, passwordRepeat: values.passwordRepeat },
     });
-    if (!created.ok) return fail(created.data.violations);
+    if (!created.ok) {
+      processing.reset();
+      return fail(created.data.violations);
+    }
     const signedInNow = await signIn(draft.customer.email, values.password);
-    if (!signedInNow.ok) return fail([{ propertyPath: "Request", title: signedInNow.message }]);
+    if (!signedInNow.ok) {
+      processing.reset();
+      return fail([{ propertyPath: "Request", title: signedInNow.message }]);
+    }
     // Signing in starts the page afresh, so the header and the plan pick up the new account.
     window.location.assign(purchasePaths.options);
   }
@@ -260,6 +270,7 @@ export function AdditionalScreen() {
           </section>
         ) : null}
       </FormShell>
+      <ProcessingModal state={processing.state} onClose={processing.reset} />
     </div>
   );
 }
