@@ -2,10 +2,13 @@ import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy, newNonce } from "@/lib/content-security-policy";
 import { getServerConfig } from "@/lib/server-config.server";
 
-/** The origins of the third parties switched on in the settings (docs/decisions/020). */
+/** The origins of the third parties switched on in the settings (docs/decisions/020), worked out once. */
+let origins: string[] | undefined;
 function thirdPartyOrigins(): string[] {
-  const { thirdParties } = getServerConfig().BROWSER_SETTINGS;
-  return Object.values(thirdParties).map((thirdParty) => new URL(thirdParty.scriptUrl).origin);
+  origins ??= Object.values(getServerConfig().BROWSER_SETTINGS.thirdParties).map(
+    (thirdParty) => new URL(thirdParty.scriptUrl).origin,
+  );
+  return origins;
 }
 
 /**
@@ -15,11 +18,11 @@ function thirdPartyOrigins(): string[] {
  */
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
-  const origins = thirdPartyOrigins();
+  const thirdParties = thirdPartyOrigins();
   const policy = contentSecurityPolicy({
     nonce,
     development: process.env.NODE_ENV === "development",
-    thirdParties: { scripts: origins, connections: origins, frames: origins },
+    thirdParties: { scripts: thirdParties, connections: thirdParties, frames: thirdParties },
   });
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);

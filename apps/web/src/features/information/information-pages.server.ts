@@ -111,11 +111,24 @@ export function informationPagePlaceholders(directory: string): Record<string, s
   };
 }
 
+/**
+ * The site's own pages, read once per process: the files ship with the deployment, and every
+ * page is rendered per request (docs/decisions/021), so reading them again would repeat the work.
+ */
+const loadedPages = new Map<InformationPageSlug, InformationPage>();
+
 /** One page, read and checked: a page that breaks a rule stops the build, naming the file. */
-export function loadInformationPage(
-  slug: InformationPageSlug,
-  directory: string = contentDirectory(),
-): InformationPage {
+export function loadInformationPage(slug: InformationPageSlug, directory?: string): InformationPage {
+  if (directory !== undefined) return readInformationPage(slug, directory);
+  let page = loadedPages.get(slug);
+  if (!page) {
+    page = readInformationPage(slug, contentDirectory());
+    loadedPages.set(slug, page);
+  }
+  return page;
+}
+
+function readInformationPage(slug: InformationPageSlug, directory: string): InformationPage {
   const file = path.join(directory, "pages", `${slug}.md`);
   return parseInformationPage(
     readFileSync(file, "utf8"),
@@ -125,7 +138,7 @@ export function loadInformationPage(
 }
 
 /** The questions and answers page, as its groups of questions. */
-export function loadFaqs(directory: string = contentDirectory()): InformationPage & FaqContent {
+export function loadFaqs(directory?: string): InformationPage & FaqContent {
   const page = loadInformationPage("faqs", directory);
   return { ...page, ...faqContentOf(page.blocks, "content/pages/faqs.md") };
 }
