@@ -14,7 +14,8 @@ import { admitEnquiry, admitNewVisitor } from "./modules/accounts/attempts";
 import { createAddressLookupProvider } from "./modules/address-lookup/create-provider";
 import { addressLookupRoutes } from "./modules/address-lookup/routes";
 import { accountRoutes } from "./modules/accounts/routes";
-import { createAccountsService } from "./modules/accounts/service";
+import { startAccountEmailRequests } from "./modules/accounts/account-email-requests";
+import { accountEmailRequestHandler, createAccountsService } from "./modules/accounts/service";
 import { logoutRoutes } from "./modules/auth/logout-routes";
 import { createOAuthModel } from "./modules/auth/oauth-model";
 import { customerPasswordGrant } from "./modules/auth/password-grant";
@@ -120,7 +121,14 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
 
   const verifiedTokens = await createTokenCache(database);
   app.addHook("onClose", () => verifiedTokens.close());
-  const accounts = createAccountsService({ db, mailer, config, verifiedTokens });
+  const accountEmailRequests = await startAccountEmailRequests({
+    jobQueue,
+    linkSigningSecret: config.LINK_SIGNING_SECRET,
+    log: app.log.child({ module: "accounts" }),
+    handle: accountEmailRequestHandler({ db, mailer, config }),
+  });
+  app.decorate("accountEmailRequests", accountEmailRequests);
+  const accounts = createAccountsService({ db, mailer, config, verifiedTokens, accountEmailRequests });
   const oauthModel = createOAuthModel(db, verifiedTokens);
   const oauth = new OAuth2Server({
     model: oauthModel,

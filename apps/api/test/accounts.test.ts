@@ -1,5 +1,5 @@
 import { customerGuestDetails } from "./support/people";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   messageResponseSchema,
@@ -95,17 +95,16 @@ describe("POST /api/account/register", () => {
 
     const response = await register(details);
 
-    expect(response.statusCode).toBe(201);
-    const body = registeredResponseSchema.parse(response.json());
-    expect(body).toEqual({
-      user: {
-        id: expect.any(String),
-        firstName: details.firstName,
-        lastName: details.lastName,
-        email: details.email,
-        emailConfirmed: false,
-      },
-      planId: null,
+    expect(response.statusCode).toBe(202);
+    expect(registeredResponseSchema.parse(response.json())).toEqual({ message: messages.accountRegistered });
+    const customerToken = await signIn(testApp, details.email);
+    const user = await callApi(testApp, customerToken, "GET", "/api/user");
+    expect(userResponseSchema.parse(user.json())).toEqual({
+      id: expect.any(String),
+      firstName: details.firstName,
+      lastName: details.lastName,
+      email: details.email,
+      emailConfirmed: false,
     });
   });
 
@@ -134,7 +133,7 @@ describe("POST /api/account/register", () => {
 
     const response = await register({ ...details, email: shouted, confirmEmail: details.email });
 
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode).toBe(202);
     const [row] = await testApp.db.select().from(users).where(eq(users.email, details.email));
     expect(row?.kind).toBe("customer");
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -211,19 +210,40 @@ describe("POST /api/account/register", () => {
     },
   );
 
-  it("refuses an address that already has an account, whatever its case", async () => {
-    const { details } = await createCustomer(testApp);
+  it("answers an address that already has an account as it answers a new one, and emails its owner instead", async () => {
+    const { details: owner } = await createCustomer(testApp);
     const usersBefore = await countUsers();
+    const stranger = registrationDetails({
+      email: owner.email.toUpperCase(),
+      confirmEmail: owner.email,
+      password: "Another-Harbour8",
+      passwordRepeat: "Another-Harbour8",
+    });
 
-    const response = await register(
-      registrationDetails({ email: details.email.toUpperCase(), confirmEmail: details.email }),
-    );
+    const taken = await register(stranger);
+    const fresh = await register(registrationDetails());
 
-    expect(response.statusCode).toBe(422);
-    expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
-      { propertyPath: "email", title: messages.emailAlreadyRegistered },
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.body).toBe(fresh.body);
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    expect(await countUsers()).toBe(usersBefore + 1);
+    // The owner's account is as it was: their password still works, the stranger's does not.
+    await signIn(testApp, owner.email, owner.password);
+    expect(
+      (await requestCustomerToken(testApp, { username: owner.email, password: stranger.password }))
+        .statusCode,
+    ).toBe(400);
+    const told = await onlyMessageTo(owner.email, "You already have an account with us");
+    expectWellFormed(told);
+    // Greeted by their own name, never one a stranger typed.
+    expect(told.text).toContain(`Dear ${owner.firstName},`);
+    expect(told.text).not.toContain(stranger.firstName);
+    expect(linkIn(told.text, `${siteUrl}/account`)).toBe(`${siteUrl}/account`);
+    expect(linkIn(told.text, `${siteUrl}/forgotten-password`)).toBe(`${siteUrl}/forgotten-password`);
+    expect((await messagesTo(owner.email)).map((message) => message.subject)).toEqual([
+      "Please confirm your email address",
+      "You already have an account with us",
     ]);
-    expect(await countUsers()).toBe(usersBefore);
   });
 
   it("needs a bearer token", async () => {
@@ -327,6 +347,26 @@ describe("POST /api/account/forgot-password", () => {
     expect(stranger.statusCode).toBe(202);
     expect(known.body).toBe(stranger.body);
     expect(messageResponseSchema.parse(known.json())).toEqual({ message: messages.resetLinkSent });
+    expect(await resetLinksOf(details.email)).toHaveLength(1);
+    expect(await messagesTo(unknown)).toEqual([]);
+  });
+
+  it("does the same work for both: one sealed request queued, the address looked up only afterwards", async () => {
+    const { details } = await createCustomer(testApp);
+    const unknown = registrationDetails().email;
+
+    await forgotPassword(details.email);
+    await forgotPassword(unknown);
+
+    const { rows } = (await testApp.db.execute(
+      sql`select data::text as data from pgboss.job where name = 'account-email-request' order by created_on desc limit 2`,
+    )) as unknown as { rows: { data: string }[] };
+    expect(rows).toHaveLength(2);
+    for (const { data } of rows) {
+      expect(JSON.parse(data)).toMatchObject({ kind: "password-reset", sealed: expect.any(String) });
+      expect(data).not.toContain(details.email);
+      expect(data).not.toContain(unknown);
+    }
     expect(await resetLinksOf(details.email)).toHaveLength(1);
     expect(await messagesTo(unknown)).toEqual([]);
   });
@@ -577,8 +617,7 @@ describe("POST /api/account/register from the journey (save and continue later)"
       planId,
     });
 
-    expect(response.statusCode, response.body).toBe(201);
-    expect(registeredResponseSchema.parse(response.json()).planId).toBe(planId);
+    expect(response.statusCode, response.body).toBe(202);
     const customerToken = await signIn(testApp, details.email);
     const plan = await callApi(testApp, customerToken, "GET", `/api/plan/${planId}`);
     expect(plan.json<{ journey: { readings?: { notes: string } } }>().journey.readings?.notes).toBe(
@@ -621,10 +660,8 @@ describe("POST /api/plan/:id/customer-guest", () => {
       details,
     );
 
-    expect(response.statusCode).toBe(201);
-    const body = registeredResponseSchema.parse(response.json());
-    expect(body.planId).toBe(planId);
-    expect(body.user).toMatchObject({ email: details.customer.email, emailConfirmed: false });
+    expect(response.statusCode).toBe(202);
+    expect(registeredResponseSchema.parse(response.json())).toEqual({ message: messages.accountRegistered });
     const customerToken = await signIn(testApp, details.customer.email);
     const list = planListResponseSchema.parse(
       (await callApi(testApp, customerToken, "GET", "/api/plan")).json(),
@@ -660,25 +697,32 @@ describe("POST /api/plan/:id/customer-guest", () => {
     expect(plan).toBeDefined();
   });
 
-  it("refuses an address that already has an account, and leaves the plan with the visitor", async () => {
+  it("answers an address that already has an account as a new one; the plan and its people wait for the owner to sign in", async () => {
     const { details: existing } = await createCustomer(testApp);
     const guestToken = await testApp.requestApplicationToken();
     const planId = (await callApi(testApp, guestToken, "POST", "/api/guest/plan", {})).json<{ id: string }>()
       .id;
+    const details = customerGuestDetails({ email: existing.email });
 
     const response = await callApi(
       testApp,
       guestToken,
       "POST",
       `/api/plan/${planId}/customer-guest`,
-      customerGuestDetails({ email: existing.email }),
+      details,
     );
 
-    expect(response.statusCode).toBe(422);
-    expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
-      { propertyPath: "customer.email", title: messages.emailAlreadyRegistered },
-    ]);
+    expect(response.statusCode).toBe(202);
+    expect(registeredResponseSchema.parse(response.json())).toEqual({ message: messages.accountRegistered });
     expect((await callApi(testApp, guestToken, "GET", `/api/plan/${planId}`)).statusCode).toBe(200);
+    await onlyMessageTo(existing.email, "You already have an account with us");
+    // The owner signs in from this browser: the plan, with the people they gave, is theirs.
+    const ownerToken = await signIn(testApp, existing.email, existing.password, guestToken);
+    const people = await callApi(testApp, ownerToken, "GET", `/api/plan/${planId}/customer`);
+    expect(people.statusCode).toBe(200);
+    expect(people.json<{ customer: { lastName: string } }>().customer.lastName).toBe(
+      details.customer.lastName,
+    );
   });
 
   it("holds the account to the same rules as registration", async () => {

@@ -198,7 +198,7 @@ const endpoints: Endpoint[] = [
     method: "POST",
     url: (world) => `/api/plan/${world.planIds.owningGuest}/customer-guest`,
     body: () => customerGuestDetails(),
-    expected: statuses(404, 404, 201, 404, 401, 401),
+    expected: statuses(404, 404, 202, 404, 401, 401),
   },
   {
     name: "GET /api/plan/:id/customer of the owner customer's plan",

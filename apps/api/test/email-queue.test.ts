@@ -84,7 +84,7 @@ describe("an email the mail server refuses at first", () => {
     const details = registrationDetails();
 
     const response = await callApi(testApp, token, "POST", "/api/account/register", details);
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode).toBe(202);
     await testApp.app.mailer.idle();
 
     expect(smtp.attempts).toBe(3);
@@ -116,7 +116,7 @@ describe("an email the mail server refuses at first", () => {
     const details = registrationDetails();
 
     const response = await callApi(testApp, token, "POST", "/api/account/register", details);
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode).toBe(202);
     await testApp.app.mailer.idle();
 
     expect(smtp.attempts - attemptsBefore).toBe(4);
@@ -162,7 +162,7 @@ describe("an email queued by an app that stops before sending it", () => {
     apps.push(first);
     const token = await first.requestApplicationToken();
     const details = registrationDetails();
-    expect((await callApi(first, token, "POST", "/api/account/register", details)).statusCode).toBe(201);
+    expect((await callApi(first, token, "POST", "/api/account/register", details)).statusCode).toBe(202);
     await expect.poll(() => smtp.attempts, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
     await first.close();
     apps.splice(0);
@@ -192,7 +192,7 @@ describe("an email queued by an app that stops before sending it", () => {
     const held = smtp.holdNext();
     const token = await first.requestApplicationToken();
     const details = registrationDetails();
-    expect((await callApi(first, token, "POST", "/api/account/register", details)).statusCode).toBe(201);
+    expect((await callApi(first, token, "POST", "/api/account/register", details)).statusCode).toBe(202);
     await held.arrived;
 
     // While it is being sent, the queue holds it sealed.
@@ -242,7 +242,7 @@ describe("a registration that fails", () => {
     expect(await testApp.readOutbox()).toEqual([]);
     // Nothing of the account was kept: the same registration now succeeds, with one email.
     const retried = await callApi(testApp, guestToken, "POST", `/api/plan/${planId}/customer-guest`, details);
-    expect(retried.statusCode).toBe(201);
+    expect(retried.statusCode).toBe(202);
     expect((await testApp.readOutbox()).map((message) => message.to)).toEqual([details.customer.email]);
   });
 
@@ -262,7 +262,7 @@ describe("a registration that fails", () => {
     expect(refused.statusCode).toBe(500);
     await expect(signIn(testApp, details.email, details.password)).rejects.toThrow(/Sign-in failed/);
     expect(await testApp.readOutbox()).toHaveLength(sentBefore);
-    expect((await callApi(testApp, token, "POST", "/api/account/register", details)).statusCode).toBe(201);
+    expect((await callApi(testApp, token, "POST", "/api/account/register", details)).statusCode).toBe(202);
     expect((await testApp.readOutbox()).map((message) => message.to).slice(sentBefore)).toEqual([
       details.email,
     ]);

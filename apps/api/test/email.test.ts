@@ -26,7 +26,7 @@ describe("email through SMTP_URL", () => {
     const response = await callApi(testApp, token, "POST", "/api/account/register", details);
     await testApp.app.mailer.idle();
 
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode).toBe(202);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]).toMatchObject({ from: "hello@kindred.test", to: [details.email] });
     const message = parseEml("smtp", smtp.received[0]?.data ?? "");

@@ -69,6 +69,6 @@ export async function registerThroughApi(request: APIRequestContext, person: Ret
     headers: { authorization: `Bearer ${accessToken}` },
     data: { ...person, confirmEmail: person.email, passwordRepeat: person.password },
   });
-  expect(registered.status()).toBe(201);
+  expect(registered.status()).toBe(202);
   return { applicationToken: accessToken };
 }

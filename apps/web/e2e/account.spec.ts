@@ -86,6 +86,55 @@ test("register from the journey, confirm the email, and carry on from another de
   await elsewhere.close();
 });
 
+test.describe("an address that already has an account", () => {
+  // The new password's sign-in is refused (400 from /token), as it should be.
+  test.use({ expectedConsoleErrors: [/status of 400 .*\/token\)$/] });
+
+  test("registering from the journey with an address that already has an account: the owner is emailed, and signing in keeps the plan", async ({
+    page,
+    request,
+    checkAccessibility,
+  }) => {
+    const person = newPerson("already");
+    await registerThroughApi(request, person);
+    const attended = option(catalogue.attendance, "attended");
+    const cremated = option(catalogue.remains, "cremated");
+
+    await page.goto("/planning/attendance");
+    await radioFor(page, attended.name).check();
+    await continueTo(page, "funeral-director");
+    await chooseNearestFuneralDirector(page, "NR1 3JU");
+    await continueTo(page, "burial-cremation");
+    await radioFor(page, cremated.name).check();
+    await continueTo(page, "crematoria");
+
+    await page.getByRole("button", { name: "Save and continue later" }).click();
+    const dialog = page.getByRole("dialog", { name: /Sign in or create an account/ });
+    await dialog.getByRole("button", { name: "Create an account" }).click();
+    await dialog.getByLabel("First name").fill("Someone");
+    await dialog.getByLabel("Last name").fill("Else");
+    await dialog.getByLabel("Email address", { exact: true }).fill(person.email);
+    await dialog.getByLabel("Confirm email address").fill(person.email);
+    await dialog.getByLabel("Create a password").fill("Forgotten-Tulip4");
+    await dialog.getByLabel("Repeat your password").fill("Forgotten-Tulip4");
+    await dialog.getByRole("button", { name: "Create account" }).click();
+
+    // The same answer as for a new address; the new password does not sign in, so they are told.
+    const told = dialog.getByRole("status");
+    await expect(told).toContainText("Please check your email");
+    await expect(told).toContainText(messages.notSignedInAfterRegistering);
+    await checkAccessibility();
+    await page.screenshot({ path: test.info().outputPath("already-registered.png") });
+    const email = await latestEmailTo(person.email, /already have an account/i);
+    expect(email.text).toContain(`Dear ${person.firstName},`);
+
+    await dialog.getByRole("button", { name: "Sign in" }).click();
+    await signInThroughPrompt(page, person.email, person.password);
+    await expect(page).toHaveURL(/\/planning\/crematoria$/);
+    await expectTotal(page, attended.price + cremated.price);
+  });
+});
+
 test("a forgotten password is reset by the emailed link, and the new one signs in", async ({
   page,
   request,

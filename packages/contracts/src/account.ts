@@ -64,11 +64,12 @@ export const userResponseSchema = z.object({
 });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
-export const registeredResponseSchema = z.object({
-  user: userResponseSchema,
-  /** The plan now held by the account, when the account was made from the journey. */
-  planId: z.uuid().nullable(),
-});
+/**
+ * The answer to a registration: the same whether a new account was made or the address already
+ * had one (then its owner is emailed instead), so it tells a stranger nothing (issue 12 fault 6).
+ * The person then signs in with the password they chose.
+ */
+export const registeredResponseSchema = z.object({ message: z.string() });
 export type RegisteredResponse = z.infer<typeof registeredResponseSchema>;
 
 /** `GET /api/account/confirm-email?id&token&signature`: the link sent by email. */

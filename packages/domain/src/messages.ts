@@ -71,8 +71,10 @@ export const messages = {
     "Please confirm your email address before you pay: click the link in the email we sent you. We can send it again.",
   emailConfirmed: "Thank you, your email address is confirmed.",
   signInToSeeAccount: "Please sign in to see your account.",
-  emailAlreadyRegistered:
-    "There is already an account with this email address. Sign in, or reset your password.",
+  accountRegistered:
+    "Thank you. We have sent an email to this address: please follow the link in it to confirm your email address.",
+  notSignedInAfterRegistering:
+    "We could not sign you in with this email address and password. If you already have an account with us, we have emailed you about it: sign in with your password, or reset it, to carry on. Your answers are kept.",
   loggedOutExpired:
     "For your security you have been signed out, as you had not used the site for a while. Please sign in again.",
   notARealDate: "Enter a real date, like 7 March 1948",

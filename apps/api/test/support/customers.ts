@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import {
   registeredResponseSchema,
   tokenResponseSchema,
   type RegisterBody,
-  type RegisteredResponse,
+  type UserResponse,
 } from "@kindred/contracts";
+import { normaliseEmail } from "@kindred/domain";
+import { users } from "../../src/db/schema";
 import { testClient, type TestApp } from "./test-app";
 
 /** A password that meets every rule of SPEC.md section 5. */
@@ -95,7 +98,23 @@ export async function signIn(
 
 export interface TestCustomer {
   details: RegisterBody;
-  user: RegisteredResponse["user"];
+  user: UserResponse;
+}
+
+/** The account stored for an address, as `GET /api/user` shows it. */
+export async function storedUser(testApp: TestApp, email: string): Promise<UserResponse> {
+  const [user] = await testApp.db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)));
+  if (!user) throw new Error("No account for this address");
+  return {
+    id: user.id,
+    firstName: user.firstName ?? "",
+    lastName: user.lastName ?? "",
+    email: user.email ?? "",
+    emailConfirmed: user.emailConfirmedAt !== null,
+  };
 }
 
 /** Registers a customer through the API, as the register page would. */
@@ -106,8 +125,9 @@ export async function createCustomer(
   const details = registrationDetails(overrides);
   const applicationToken = await testApp.requestApplicationToken();
   const response = await callApi(testApp, applicationToken, "POST", "/api/account/register", details);
-  if (response.statusCode !== 201) throw new Error(`Registration failed: ${response.body}`);
-  return { details, user: registeredResponseSchema.parse(response.json()).user };
+  if (response.statusCode !== 202) throw new Error(`Registration failed: ${response.body}`);
+  registeredResponseSchema.parse(response.json());
+  return { details, user: await storedUser(testApp, details.email) };
 }
 
 /** A customer who is signed in: their account and a CUSTOMER token. */

@@ -25,7 +25,7 @@ export async function readyPlan(testApp: TestApp, journey?: JourneyDataPayload) 
   expect(accepted.statusCode, accepted.body).toBe(200);
   const details = customerGuestDetails();
   const created = await callApi(testApp, guestToken, "POST", `/api/plan/${plan.id}/customer-guest`, details);
-  expect(created.statusCode, created.body).toBe(201);
+  expect(created.statusCode, created.body).toBe(202);
   const email = details.customer.email.toLowerCase();
   const confirmation = (await testApp.readOutbox()).find((message) => message.to === email);
   const link = confirmation?.text.split(/\s+/).find((word) => word.includes("/account/confirm-email?"));

@@ -129,6 +129,8 @@ export async function createTestApp(settings: ConfigInput = {}, options: TestApp
     },
     /** Every email sent so far, oldest first, once those on their way have arrived. */
     async readOutbox(): Promise<OutboxMessage[]> {
+      // A request about an address (a reset link) is looked into first, then its email is sent.
+      await app.accountEmailRequests.idle();
       await app.mailer.idle();
       return readOutboxFolder(config.OUTBOX_DIR);
     },

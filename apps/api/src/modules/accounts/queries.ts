@@ -24,15 +24,19 @@ export async function selectCustomerByEmail(db: Database, email: string): Promis
   return user;
 }
 
-export async function insertCustomer(
+/**
+ * A new customer, unless the address already has an account: then nothing is written and the
+ * answer is undefined (the caller says the same either way, issue 12 fault 6).
+ */
+export async function insertCustomerUnlessTaken(
   db: Database,
   customer: { email: string; firstName: string; lastName: string; passwordHash: string },
-): Promise<UserRow> {
+): Promise<UserRow | undefined> {
   const [user] = await db
     .insert(users)
     .values({ kind: "customer", ...customer })
+    .onConflictDoNothing({ target: users.email })
     .returning();
-  if (!user) throw new Error("Creating a customer returned no row");
   return user;
 }
 

@@ -29,19 +29,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
     {
       schema: {
         tags: ["accounts"],
-        summary: "Create a customer account; emails a link to confirm the address",
+        summary:
+          "Create a customer account and email a link to confirm the address; if the address has an account, email its owner instead. Answers the same either way",
         security: [{ bearerAuth: [] }],
         body: registerBodySchema,
         response: {
-          201: registeredResponseSchema,
+          202: registeredResponseSchema,
           400: violationsResponseSchema,
           404: violationsResponseSchema,
-          422: violationsResponseSchema,
         },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await accounts.register(request.body, tokenHolderOf(request))),
+      reply.code(202).send(await accounts.register(request.body, tokenHolderOf(request))),
   );
 
   app.post(
@@ -49,21 +49,21 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
     {
       schema: {
         tags: ["accounts"],
-        summary: "Create an account from the journey: the visitor's plans move to it",
+        summary:
+          "Create an account from the journey: the visitor's plans move to it. Answers as register does",
         security: [{ bearerAuth: [] }],
         params: planIdParamsSchema,
         body: customerGuestBodySchema,
         response: {
-          201: registeredResponseSchema,
+          202: registeredResponseSchema,
           400: violationsResponseSchema,
           404: violationsResponseSchema,
-          422: violationsResponseSchema,
         },
       },
     },
     async (request, reply) =>
       reply
-        .code(201)
+        .code(202)
         .send(await accounts.registerFromJourney(tokenHolderOf(request), request.params.id, request.body)),
   );
 

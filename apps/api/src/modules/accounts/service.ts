@@ -24,15 +24,19 @@ import {
 } from "../auth";
 import type { Mailer } from "../email";
 import { noSuchPlan, selectOwnedPlan, storePlanPeople, transferPlans } from "../plans";
+import type {
+  AccountEmailRequest,
+  AccountEmailRequestKind,
+  AccountEmailRequests,
+} from "./account-email-requests";
 import { isCommonPassword } from "./common-passwords";
 import { admitAttempt, attemptLimits, withdrawAttempt } from "./attempts";
 import { linkSignatureMatches, newLinkToken, signLink, siteLink } from "./links";
 import { hashPassword, passwordMatches } from "./password-hash";
 import {
   insertAccountToken,
-  insertCustomer,
+  insertCustomerUnlessTaken,
   isAccountTokenUsable,
-  isUniqueViolation,
   markEmailConfirmed,
   retireAccountTokens,
   selectCustomerByEmail,
@@ -45,8 +49,6 @@ import {
 const confirmLinkMinutes = 48 * 60;
 const resetLinkMinutes = 60;
 
-const emailTaken = () =>
-  new ViolationError([{ propertyPath: "email", title: messages.emailAlreadyRegistered }], 422);
 const confirmLinkInvalid = () =>
   new ViolationError([{ propertyPath: "token", title: messages.confirmLinkInvalid }], 400);
 const passwordTooCommon = () =>
@@ -57,30 +59,6 @@ const resetLinkInvalid = () =>
   new ViolationError([{ propertyPath: "token", title: messages.resetLinkInvalid }], 400);
 const tooManyResetRequests = () =>
   new ViolationError([{ propertyPath: "Request", title: messages.tooManyResetRequests }], 429);
-
-/**
- * An account made from the customer's details answers a violation about their email under
- * `customer.email`, where the purchase form shows it.
- */
-async function withViolationsUnder<T>(
-  prefix: string,
-  fields: readonly string[],
-  work: Promise<T>,
-): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (!(error instanceof ViolationError)) throw error;
-    throw new ViolationError(
-      error.violations.map((violation) =>
-        fields.includes(violation.propertyPath)
-          ? { ...violation, propertyPath: `${prefix}.${violation.propertyPath}` }
-          : violation,
-      ),
-      error.statusCode,
-    );
-  }
-}
 
 function toUserResponse(user: UserRow): UserResponse {
   return {
@@ -119,73 +97,144 @@ export interface AccountsService {
   checkCredentials: CheckCredentials;
 }
 
+interface EmailingDependencies {
+  mailer: Mailer;
+  config: Pick<Config, "SITE_URL" | "LINK_SIGNING_SECRET">;
+}
+
+/** A new signed, single-use link to confirm the customer's address, queued with the caller's transaction. */
+async function queueConfirmation(
+  { mailer, config }: EmailingDependencies,
+  tx: Database,
+  customer: UserRow,
+): Promise<void> {
+  const confirmToken = newLinkToken();
+  await insertAccountToken(tx, {
+    userId: customer.id,
+    purpose: "confirm-email",
+    tokenHash: hashSecret(confirmToken),
+    validForMinutes: confirmLinkMinutes,
+  });
+  const link = siteLink(config.SITE_URL, "/account/confirm-email", {
+    id: customer.id,
+    token: confirmToken,
+    signature: signLink(config.LINK_SIGNING_SECRET, customer.id, confirmToken),
+  });
+  await mailer.queue(
+    { kind: "confirm-email", to: recipientOf(customer), firstName: customer.firstName ?? "", link },
+    tx,
+  );
+}
+
+/** Only the newest reset link works: earlier ones are retired with the new one's transaction. */
+async function queueResetLink({ mailer, config }: EmailingDependencies, tx: Database, customer: UserRow) {
+  const resetToken = newLinkToken();
+  const link = siteLink(config.SITE_URL, "/reset-password", { id: customer.id, token: resetToken });
+  await retireAccountTokens(tx, customer.id, "reset-password");
+  await insertAccountToken(tx, {
+    userId: customer.id,
+    purpose: "reset-password",
+    tokenHash: hashSecret(resetToken),
+    validForMinutes: resetLinkMinutes,
+  });
+  await mailer.queue(
+    { kind: "reset-password", to: recipientOf(customer), firstName: customer.firstName ?? "", link },
+    tx,
+  );
+}
+
+/**
+ * Looks into a queued request about an email address (see account-email-requests.ts). A
+ * registration that made an account: the link to confirm it; one whose address already had an
+ * account: an email telling its owner so. A reset: a link, for an account. A new confirmation
+ * link: for an account not yet confirmed. For any other address, nothing at all.
+ */
+export function accountEmailRequestHandler({ db, ...emailing }: EmailingDependencies & { db: Database }) {
+  return async (kind: AccountEmailRequestKind, { email, newAccountId }: AccountEmailRequest) => {
+    if (kind === "registered" && newAccountId !== undefined) {
+      const created = await selectUser(db, newAccountId);
+      if (created) await db.transaction((tx) => queueConfirmation(emailing, tx, created));
+      return;
+    }
+    const customer = await selectCustomerByEmail(db, normaliseEmail(email));
+    if (!customer) return;
+    if (kind === "registered") {
+      await db.transaction((tx) =>
+        emailing.mailer.queue(
+          {
+            kind: "account-exists",
+            to: recipientOf(customer),
+            firstName: customer.firstName ?? "",
+            signInLink: `${emailing.config.SITE_URL}/account`,
+            resetLink: `${emailing.config.SITE_URL}/forgotten-password`,
+          },
+          tx,
+        ),
+      );
+    } else if (kind === "password-reset") {
+      await db.transaction((tx) => queueResetLink(emailing, tx, customer));
+    } else if (customer.emailConfirmedAt === null) {
+      await db.transaction(async (tx) => {
+        await retireAccountTokens(tx, customer.id, "confirm-email");
+        await queueConfirmation(emailing, tx, customer);
+      });
+    }
+  };
+}
+
 export function createAccountsService({
   db,
   mailer,
   config,
   verifiedTokens,
-}: {
+  accountEmailRequests,
+}: EmailingDependencies & {
   db: Database;
-  mailer: Mailer;
   verifiedTokens: Pick<TokenCache, "forget">;
-  config: Pick<Config, "SITE_URL" | "LINK_SIGNING_SECRET">;
+  accountEmailRequests: Pick<AccountEmailRequests, "queue">;
 }): AccountsService {
-  /** A new signed, single-use link to confirm the customer's address, queued with the caller's transaction. */
-  async function queueConfirmation(tx: Database, customer: UserRow): Promise<void> {
-    const confirmToken = newLinkToken();
-    await insertAccountToken(tx, {
-      userId: customer.id,
-      purpose: "confirm-email",
-      tokenHash: hashSecret(confirmToken),
-      validForMinutes: confirmLinkMinutes,
-    });
-    const link = siteLink(config.SITE_URL, "/account/confirm-email", {
-      id: customer.id,
-      token: confirmToken,
-      signature: signLink(config.LINK_SIGNING_SECRET, customer.id, confirmToken),
-    });
-    await mailer.queue(
-      { kind: "confirm-email", to: recipientOf(customer), firstName: customer.firstName ?? "", link },
-      tx,
-    );
-  }
-
+  /**
+   * A new account, or, when the address already has one, an email to its owner saying so: the
+   * answer is the same either way, and so is the work (the password is hashed, one transaction
+   * queues one request, whose email is worked out afterwards), so neither tells a stranger
+   * whether someone has an account with us (issue 12 fault 6). With a journey, the visitor's plan moves to a new account with its
+   * people; if the address was taken the plan stays the visitor's (its people stored on it),
+   * and moves to the account when they sign in with it (decision 005).
+   */
   async function createAccount(
     body: Pick<RegisterBody, "firstName" | "lastName" | "email" | "password">,
     journey?: { guestUserId: string; planId: string; people?: PlanPeopleBody },
   ): Promise<RegisteredResponse> {
     if (isCommonPassword(body.password)) throw passwordTooCommon();
     const email = normaliseEmail(body.email);
-    if (await selectCustomerByEmail(db, email)) throw emailTaken();
     const passwordHash = await hashPassword(body.password);
 
-    let customer: UserRow;
-    try {
-      customer = await db.transaction(async (tx) => {
-        const created = await insertCustomer(tx, {
-          email,
-          firstName: body.firstName.trim(),
-          lastName: body.lastName.trim(),
-          passwordHash,
-        });
-        // The account and its confirmation email commit together, or neither does.
-        await queueConfirmation(tx, created);
-        if (journey) {
-          const moved = await transferPlans(tx, journey.guestUserId, created.id);
-          // The plan left the guest between the check and now: make nothing at all.
-          if (!moved.includes(journey.planId)) throw noSuchPlan();
-          // The plan's people are stored with the account, or neither is.
-          if (journey.people) await storePlanPeople(tx, journey.planId, journey.people);
-        }
-        return created;
+    await db.transaction(async (tx) => {
+      const created = await insertCustomerUnlessTaken(tx, {
+        email,
+        firstName: body.firstName.trim(),
+        lastName: body.lastName.trim(),
+        passwordHash,
       });
-    } catch (error) {
-      // Two registrations of one address at the same moment: the database keeps one.
-      if (isUniqueViolation(error)) throw emailTaken();
-      throw error;
-    }
-
-    return { user: toUserResponse(customer), planId: journey?.planId ?? null };
+      // The account and the request for its email commit together, or neither does.
+      await accountEmailRequests.queue(
+        "registered",
+        { email, ...(created ? { newAccountId: created.id } : {}) },
+        tx,
+      );
+      if (!journey) return;
+      if (!created) {
+        if (journey.people && (await selectOwnedPlan(tx, journey.planId, journey.guestUserId)))
+          await storePlanPeople(tx, journey.planId, journey.people);
+        return;
+      }
+      const moved = await transferPlans(tx, journey.guestUserId, created.id);
+      // The plan left the guest between the check and now: make nothing at all.
+      if (!moved.includes(journey.planId)) throw noSuchPlan();
+      // The plan's people are stored with the account, or neither is.
+      if (journey.people) await storePlanPeople(tx, journey.planId, journey.people);
+    });
+    return { message: messages.accountRegistered };
   }
 
   /** Only a visitor's own plan moves to a new account; anyone else's is "no such plan". */
@@ -203,13 +252,9 @@ export function createAccountsService({
     async registerFromJourney(guest, planId, body) {
       await checkGuestOwns(guest, planId);
       const { customer, coveredPerson, nominee, payer, password } = body;
-      return withViolationsUnder(
-        "customer",
-        ["email"],
-        createAccount(
-          { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, password },
-          { guestUserId: guest.userId, planId, people: { customer, coveredPerson, nominee, payer } },
-        ),
+      return createAccount(
+        { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, password },
+        { guestUserId: guest.userId, planId, people: { customer, coveredPerson, nominee, payer } },
       );
     },
 
@@ -228,34 +273,11 @@ export function createAccountsService({
     },
 
     async requestPasswordReset(body, address) {
-      if (
-        !(await admitAttempt(
-          db,
-          "password-reset",
-          { email: body.email, address },
-          attemptLimits["password-reset"],
-        ))
-      )
+      const limits = attemptLimits["password-reset"];
+      if (!(await admitAttempt(db, "password-reset", { email: body.email, address }, limits)))
         throw tooManyResetRequests();
-      const customer = await selectCustomerByEmail(db, normaliseEmail(body.email));
-      if (customer) {
-        const resetToken = newLinkToken();
-        const link = siteLink(config.SITE_URL, "/reset-password", { id: customer.id, token: resetToken });
-        await db.transaction(async (tx) => {
-          await retireAccountTokens(tx, customer.id, "reset-password");
-          await insertAccountToken(tx, {
-            userId: customer.id,
-            purpose: "reset-password",
-            tokenHash: hashSecret(resetToken),
-            validForMinutes: resetLinkMinutes,
-          });
-          // Queued with the link's token, not sent: the answer never waits on a mail server.
-          await mailer.queue(
-            { kind: "reset-password", to: recipientOf(customer), firstName: customer.firstName ?? "", link },
-            tx,
-          );
-        });
-      }
+      // Queued, not looked up here: the answer never waits on whether the address has an account.
+      await accountEmailRequests.queue("password-reset", { email: body.email }, db);
       return { message: messages.resetLinkSent };
     },
 
@@ -263,13 +285,7 @@ export function createAccountsService({
       const limits = attemptLimits["confirm-email-resend"];
       if (!(await admitAttempt(db, "confirm-email-resend", { email: body.email, address }, limits)))
         throw tooManyConfirmRequests();
-      const customer = await selectCustomerByEmail(db, normaliseEmail(body.email));
-      if (customer && customer.emailConfirmedAt === null) {
-        await db.transaction(async (tx) => {
-          await retireAccountTokens(tx, customer.id, "confirm-email");
-          await queueConfirmation(tx, customer);
-        });
-      }
+      await accountEmailRequests.queue("confirm-email-resend", { email: body.email }, db);
       return { message: messages.confirmLinkResent };
     },
 

@@ -1,12 +1,10 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { z } from "zod";
+import { jobSealingKey, openJobData, sealJobData } from "../../db/sealed-job";
 import type { Email } from "./templates";
 
 /**
  * What the queue stores for one email: which email it is, in the clear for anyone looking after
- * the queue, and everything else sealed (AES-256-GCM). The links in emails carry secrets that the
- * database otherwise keeps only as hashes (decision 005), and names and addresses are personal:
- * a copy of the database, a backup or a look at the job table must not give them away.
+ * the queue, and everything else sealed (`sealJobData`).
  */
 export interface SealedEmail {
   kind: Email["kind"];
@@ -26,6 +24,13 @@ const emailSchema = z.discriminatedUnion("kind", [
     to: recipientSchema,
     firstName: z.string(),
     link: z.string(),
+  }),
+  z.object({
+    kind: z.literal("account-exists"),
+    to: recipientSchema,
+    firstName: z.string(),
+    signInLink: z.string(),
+    resetLink: z.string(),
   }),
   z.object({
     kind: z.literal("password-changed"),
@@ -85,29 +90,17 @@ const emailSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 
-const ivBytes = 12;
-const tagBytes = 16;
-
-/** The queue's own key, derived from LINK_SIGNING_SECRET, so the secret is never used twice. */
+/** The email queue's own key (see `jobSealingKey`). */
 export function emailSealingKey(linkSigningSecret: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", linkSigningSecret, "kindred", "email queue v1", 32));
+  return jobSealingKey(linkSigningSecret, "email queue v1");
 }
 
 export function sealEmail(key: Buffer, email: Email): SealedEmail {
-  const iv = randomBytes(ivBytes);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
   // The kind is bound to the sealed part: it cannot be swapped for another email's.
-  cipher.setAAD(Buffer.from(email.kind, "utf8"));
-  const body = Buffer.concat([cipher.update(JSON.stringify(email), "utf8"), cipher.final()]);
-  return { kind: email.kind, sealed: Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url") };
+  return { kind: email.kind, sealed: sealJobData(key, email.kind, email) };
 }
 
 /** Opens a sealed email; throws when it was sealed with another key or has been altered. */
 export function openEmail(key: Buffer, stored: SealedEmail): Email {
-  const bytes = Buffer.from(stored.sealed, "base64url");
-  const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(0, ivBytes));
-  decipher.setAAD(Buffer.from(stored.kind, "utf8"));
-  decipher.setAuthTag(bytes.subarray(ivBytes, ivBytes + tagBytes));
-  const json = Buffer.concat([decipher.update(bytes.subarray(ivBytes + tagBytes)), decipher.final()]);
-  return emailSchema.parse(JSON.parse(json.toString("utf8")));
+  return emailSchema.parse(openJobData(key, stored.kind, stored.sealed));
 }

@@ -34,6 +34,7 @@ export interface DirectDebitNotice {
 export type Email =
   | { kind: "confirm-email"; to: Recipient; firstName: string; link: string }
   | { kind: "reset-password"; to: Recipient; firstName: string; link: string }
+  | { kind: "account-exists"; to: Recipient; firstName: string; signInLink: string; resetLink: string }
   | { kind: "password-changed"; to: Recipient; firstName: string; changedAt: Date }
   | {
       kind: "plan-paid";
@@ -73,6 +74,8 @@ export function emailContent(email: Email): EmailContent {
       return confirmEmailMessage(email);
     case "reset-password":
       return resetPasswordMessage(email);
+    case "account-exists":
+      return accountExistsMessage(email);
     case "password-changed":
       return passwordChangedMessage(email);
     case "plan-paid":
@@ -171,6 +174,35 @@ export function resetPasswordMessage({ firstName, link }: { firstName: string; l
     {
       paragraph:
         "If you did not ask to reset your password, you do not need to do anything. Your password has not changed.",
+    },
+  ]);
+}
+
+/**
+ * Sent instead of a new account's confirmation when someone registers with an address that
+ * already has an account: the registration answers the same either way (issue 12 fault 6), so
+ * only the address's owner learns the account exists.
+ */
+export function accountExistsMessage({
+  firstName,
+  signInLink,
+  resetLink,
+}: {
+  firstName: string;
+  signInLink: string;
+  resetLink: string;
+}): EmailContent {
+  return compose("You already have an account with us", firstName, [
+    {
+      paragraph:
+        "Someone, hopefully you, has just tried to create a Kindred Funeral Plans account with this email address. You already have an account with us, so we have not made another one.",
+    },
+    { paragraph: "You can sign in to your account, and see your plans, here." },
+    { link: { label: "Sign in", url: signInLink } },
+    { paragraph: "If you have forgotten your password, you can choose a new one." },
+    { link: { label: "Reset your password", url: resetLink } },
+    {
+      paragraph: "If it was not you, you do not need to do anything. Nothing about your account has changed.",
     },
   ]);
 }

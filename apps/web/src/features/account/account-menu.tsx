@@ -62,8 +62,8 @@ export function AccountMenu() {
 
   // The new account is signed in at once; the dialog then asks them to look for the confirmation
   // email, and its Continue starts the page afresh.
-  async function afterRegistering(_registered: RegisteredResponse, body: RegisterBody) {
-    await signIn(body.email, body.password);
+  function afterRegistering(body: RegisterBody) {
+    return signIn(body.email, body.password);
   }
 
   return (

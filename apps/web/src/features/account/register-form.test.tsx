@@ -10,14 +10,8 @@ afterEach(() => {
 });
 
 const registered: RegisteredResponse = {
-  user: {
-    id: "7b0f1f2e-4a35-4c57-9d6e-0d6c2f3b9a11",
-    firstName: "Margaret",
-    lastName: "Okafor",
-    email: "margaret@example.com",
-    emailConfirmed: false,
-  },
-  planId: null,
+  message:
+    "Thank you. We have sent an email to this address: please follow the link in it to confirm your email address.",
 };
 
 const goodAnswers = {
@@ -229,7 +223,7 @@ describe("RegisterForm", () => {
   it("posts the account to /api/account/register and hands back the answer", async () => {
     const user = userEvent.setup();
     const requests = fakeFetch((request) =>
-      request.url === "/token" ? tokenResponse("application-token") : jsonResponse(registered, 201),
+      request.url === "/token" ? tokenResponse("application-token") : jsonResponse(registered, 202),
     );
     const onRegistered = vi.fn();
     render(<RegisterForm onRegistered={onRegistered} />);
@@ -275,13 +269,13 @@ describe("RegisterForm", () => {
             {
               violations: [
                 {
-                  propertyPath: "email",
+                  propertyPath: "password",
                   title:
-                    "There is already an account with this email address. Sign in, or reset your password.",
+                    "This password is one of the most common, so it is easy to guess. Please choose a different one.",
                 },
               ],
             },
-            409,
+            400,
           ),
     );
     const onRegistered = vi.fn();
@@ -293,7 +287,7 @@ describe("RegisterForm", () => {
     const box = await screen.findByRole("alert");
     expect(box).toHaveTextContent("We could not create your account");
     expect(within(box).getByRole("listitem")).toHaveTextContent(
-      "email: There is already an account with this email address. Sign in, or reset your password.",
+      "password: This password is one of the most common, so it is easy to guess. Please choose a different one.",
     );
     expect(box.parentElement).toHaveFocus();
     expect(onRegistered).not.toHaveBeenCalled();

@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch, jsonResponse, tokenResponse } from "../../test/fake-fetch";
+import { messages } from "@kindred/domain";
 import { RegisterScreen } from "./register-screen";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
@@ -16,19 +17,7 @@ describe("RegisterScreen", () => {
     fakeFetch((request) =>
       request.url === "/token"
         ? tokenResponse("application-token")
-        : jsonResponse(
-            {
-              user: {
-                id: "7b0f1f2e-4a35-4c57-9d6e-0d6c2f3b9a11",
-                firstName: "Margaret",
-                lastName: "Okafor",
-                email: "margaret@example.com",
-                emailConfirmed: false,
-              },
-              planId: null,
-            },
-            201,
-          ),
+        : jsonResponse({ message: messages.accountRegistered }, 202),
     );
     render(<RegisterScreen />);
     expect(screen.getByRole("heading", { level: 1, name: "Create an account" })).toBeInTheDocument();

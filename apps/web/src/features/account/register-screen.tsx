@@ -19,12 +19,16 @@ export function RegisterScreen({ signIn, onSignedIn }: { signIn?: SignIn; onSign
       <div className={`page-width plain-page ${styles.page}`}>
         <FocusOnArrival>
           <h1>Check your email</h1>
-          <SuccessBox title="Your account has been created">
+          <SuccessBox title="Thank you">
             <p>
               We have sent an email to <strong className={styles.email}>{registeredEmail}</strong>. Please
               follow the link in it to confirm your email address.
             </p>
           </SuccessBox>
+          <p>
+            If you already had an account with us, the email says so instead, and how to sign in or reset your
+            password.
+          </p>
           <p>
             If it has not arrived in a few minutes, look in your junk or spam folder. If you still cannot find
             it, call us and we will help.
@@ -47,7 +51,7 @@ export function RegisterScreen({ signIn, onSignedIn }: { signIn?: SignIn; onSign
           Sign in
         </button>
       </p>
-      <RegisterForm onRegistered={(registered) => setRegisteredEmail(registered.user.email)} />
+      <RegisterForm onRegistered={(_registered, body) => setRegisteredEmail(body.email.trim())} />
       <SignInModal {...prompt.modalProps} />
     </div>
   );

@@ -5,16 +5,7 @@ import type { RegisteredResponse } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { SignInModal } from "./sign-in-modal";
 
-const registered: RegisteredResponse = {
-  user: {
-    id: "7b0f1f2e-4a35-4c57-9d6e-0d6c2f3b9a11",
-    firstName: "Margaret",
-    lastName: "Okafor",
-    email: "margaret@example.com",
-    emailConfirmed: false,
-  },
-  planId: "3f1c8a52-5d7e-4b6f-8a2b-9c0d1e2f3a4b",
-};
+const registered: RegisteredResponse = { message: messages.accountRegistered };
 
 function renderModal(props: Partial<Parameters<typeof SignInModal>[0]> = {}) {
   const onClose = vi.fn();
@@ -111,31 +102,54 @@ describe("SignInModal", () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it("offers the registration form itself when the page can take the new account, then says to check the email", async () => {
-    const user = userEvent.setup();
-    const registerSubmit = vi.fn(async () => ({ ok: true as const, status: 200, data: registered }));
-    const onRegistered = vi.fn(async () => {});
-    const { dialog, onSignedIn } = renderModal({ registerSubmit, onRegistered });
+  async function register(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
     await user.click(within(dialog).getByRole("button", { name: "Create an account" }));
-    const register = within(dialog).getByRole("region", { name: "Create an account" });
+    const form = within(dialog).getByRole("region", { name: "Create an account" });
     expect(within(dialog).queryByRole("region", { name: "Sign in" })).toBeNull();
 
-    await user.type(within(register).getByLabelText("First name"), "Margaret");
-    await user.type(within(register).getByLabelText("Last name"), "Okafor");
-    await user.type(within(register).getByLabelText("Email address"), "margaret@example.com");
-    await user.type(within(register).getByLabelText("Confirm email address"), "margaret@example.com");
-    await user.type(within(register).getByLabelText("Create a password"), "Roses&lilies2");
-    await user.type(within(register).getByLabelText("Repeat your password"), "Roses&lilies2");
-    await user.click(within(register).getByRole("button", { name: "Create account" }));
+    await user.type(within(form).getByLabelText("First name"), "Margaret");
+    await user.type(within(form).getByLabelText("Last name"), "Okafor");
+    await user.type(within(form).getByLabelText("Email address"), "margaret@example.com");
+    await user.type(within(form).getByLabelText("Confirm email address"), "margaret@example.com");
+    await user.type(within(form).getByLabelText("Create a password"), "Roses&lilies2");
+    await user.type(within(form).getByLabelText("Repeat your password"), "Roses&lilies2");
+    await user.click(within(form).getByRole("button", { name: "Create account" }));
+  }
+
+  it("offers the registration form itself when the page can take the new account, then says to check the email", async () => {
+    const user = userEvent.setup();
+    const registerSubmit = vi.fn(async () => ({ ok: true as const, status: 202, data: registered }));
+    const onRegistered = vi.fn(async () => ({ ok: true as const }));
+    const { dialog, onSignedIn } = renderModal({ registerSubmit, onRegistered });
+
+    await register(user, dialog);
 
     await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
     expect(registerSubmit).toHaveBeenCalledOnce();
-    expect(onRegistered).toHaveBeenCalledWith(registered, expect.objectContaining({ firstName: "Margaret" }));
+    expect(onRegistered).toHaveBeenCalledWith(expect.objectContaining({ firstName: "Margaret" }));
     const done = await within(dialog).findByRole("status");
     expect(done).toHaveTextContent("Your account is ready, Margaret");
     expect(done).toHaveTextContent("We have sent an email to margaret@example.com");
     expect(onSignedIn).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole("button", { name: "Continue" }));
     expect(onSignedIn).toHaveBeenCalledOnce();
+  });
+
+  it("when the new password does not sign them in (the address may already have an account), says to check the email and sign in", async () => {
+    const user = userEvent.setup();
+    const registerSubmit = vi.fn(async () => ({ ok: true as const, status: 202, data: registered }));
+    const onRegistered = vi.fn(async () => ({ ok: false as const, message: messages.signInFailed }));
+    const { dialog, onSignedIn } = renderModal({ registerSubmit, onRegistered });
+
+    await register(user, dialog);
+
+    const told = await within(dialog).findByRole("status");
+    expect(told).toHaveTextContent("Please check your email");
+    expect(told).toHaveTextContent("We have sent an email to margaret@example.com");
+    expect(told).toHaveTextContent(messages.notSignedInAfterRegistering);
+    expect(within(dialog).queryByText(/Your account is ready/)).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Sign in" }));
+    expect(within(dialog).getByRole("region", { name: "Sign in" })).toBeInTheDocument();
+    expect(onSignedIn).not.toHaveBeenCalled();
   });
 });

@@ -2,22 +2,28 @@
 
 import { useId, useState } from "react";
 import Link from "next/link";
-import type { RegisterBody, RegisteredResponse } from "@kindred/contracts";
+import type { RegisterBody } from "@kindred/contracts";
+import { messages } from "@kindred/domain";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { Modal } from "../../components/modal";
 import { SuccessBox } from "../../components/success-box";
 import { RegisterForm, type RegisterSubmit } from "./register-form";
-import { SignInForm, type SignIn } from "./sign-in-form";
+import { SignInForm, type SignIn, type SignInResult } from "./sign-in-form";
 import styles from "./account.module.css";
 
 type View =
-  { kind: "sign-in" } | { kind: "register" } | { kind: "registered"; email: string; firstName: string };
+  | { kind: "sign-in" }
+  | { kind: "register" }
+  | { kind: "registered"; email: string; firstName: string }
+  | { kind: "check-email"; email: string };
 
 /**
  * The sign-in prompt: one form at a time (issue 8 item 6), Sign in first, with a way to create an
  * account instead. With `onRegistered` the account can be made right here (the journey's "Save
  * and continue later"); without it, "Create an account" goes to /register. A new account is told
- * to look for the email that confirms their address before the page carries on.
+ * to look for the email that confirms their address before the page carries on. Registering
+ * answers the same when the address already has an account (its owner is emailed instead), so
+ * when the new password does not sign them in, they are told to look at their email and sign in.
  */
 export function SignInModal({
   open,
@@ -36,7 +42,7 @@ export function SignInModal({
   onSignedIn: () => void;
   registerSubmit?: RegisterSubmit;
   /** Signs the new account in; the dialog then says to check their email, and carries on. */
-  onRegistered?: (registered: RegisteredResponse, body: RegisterBody) => Promise<void>;
+  onRegistered?: (body: RegisterBody) => Promise<SignInResult>;
 }) {
   const noticeId = useId();
   const [view, setView] = useState<View>({ kind: "sign-in" });
@@ -101,9 +107,13 @@ export function SignInModal({
           <RegisterForm
             idPrefix="modal-register"
             submit={registerSubmit}
-            onRegistered={(registered, body) =>
-              void onRegistered(registered, body).then(() =>
-                setView({ kind: "registered", email: body.email, firstName: registered.user.firstName }),
+            onRegistered={(_registered, body) =>
+              void onRegistered(body).then((signedIn) =>
+                setView(
+                  signedIn.ok
+                    ? { kind: "registered", email: body.email, firstName: body.firstName }
+                    : { kind: "check-email", email: body.email },
+                ),
               )
             }
           />
@@ -114,6 +124,17 @@ export function SignInModal({
             </button>
           </p>
         </section>
+      ) : view.kind === "check-email" ? (
+        <FocusOnArrival>
+          <div className={`${styles.notice} ${styles.checkEmail}`} role="status">
+            <h3 className={styles.columnHeading}>Please check your email</h3>
+            <p>We have sent an email to {view.email}.</p>
+            <p>{messages.notSignedInAfterRegistering}</p>
+          </div>
+          <button type="button" className="button" onClick={() => setView({ kind: "sign-in" })}>
+            Sign in
+          </button>
+        </FocusOnArrival>
       ) : view.kind === "registered" ? (
         <FocusOnArrival>
           <SuccessBox title={`Your account is ready, ${view.firstName}`}>

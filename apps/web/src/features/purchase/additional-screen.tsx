@@ -209,7 +209,13 @@ export function AdditionalScreen() {
     const signedInNow = await signIn(draft.customer.email, values.password);
     if (!signedInNow.ok) {
       processing.reset();
-      return fail([{ propertyPath: "Request", title: signedInNow.message }]);
+      // The address may already have an account (registering answers the same either way, and
+      // its owner is emailed): the plan and these details wait for them to sign in.
+      const title =
+        signedInNow.message === messages.signInFailed
+          ? messages.notSignedInAfterRegistering
+          : signedInNow.message;
+      return fail([{ propertyPath: "Request", title }]);
     }
     // Signing in starts the page afresh, so the header and the plan pick up the new account.
     window.location.assign(purchasePaths.options);
