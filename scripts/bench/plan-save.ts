@@ -26,10 +26,16 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const clientId = "kindred-bench";
 const clientSecret = "bench-client-secret-0123456789";
 
+// BENCH_CPU_PROFILE=<folder> writes the API process's CPU profile there (open it in Chrome's
+// DevTools, or any .cpuprofile viewer), to see where a save's time goes.
+const profile = process.env.BENCH_CPU_PROFILE
+  ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
+  : [];
 const server = spawn(
   process.execPath,
-  [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/bench/serve.ts"), "real"],
+  [...profile, "--import", "tsx", path.join(root, "scripts/bench/serve.ts"), "real"],
   {
+    cwd: root,
     env: {
       ...process.env,
       OAUTH_WEB_CLIENT_ID: clientId,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { funeralDirectorBranches } from "../../db/schema";
 
@@ -12,12 +12,12 @@ export async function selectActiveBranch(db: Database, id: number): Promise<Bran
   return branch;
 }
 
-export async function selectActiveBranches(db: Database, ids: readonly number[]): Promise<BranchRow[]> {
-  if (ids.length === 0) return [];
+/** The id and name of every open branch. */
+export async function selectActiveBranchNames(db: Database): Promise<{ id: number; name: string }[]> {
   return db
-    .select()
+    .select({ id: funeralDirectorBranches.id, name: funeralDirectorBranches.name })
     .from(funeralDirectorBranches)
-    .where(and(inArray(funeralDirectorBranches.id, [...ids]), eq(funeralDirectorBranches.active, true)));
+    .where(eq(funeralDirectorBranches.active, true));
 }
 
 /** Branches a visitor can be offered near them: open, arranging funerals, not the head office. */

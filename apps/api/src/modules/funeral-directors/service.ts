@@ -5,7 +5,7 @@ import { ViolationError } from "../../plugins/error-handler";
 import { loadPostcodeDistricts, postcodeDistrict } from "./postcode-districts";
 import {
   selectActiveBranch,
-  selectActiveBranches,
+  selectActiveBranchNames,
   selectHeadOffice,
   selectLocalBranches,
   type BranchRow,
@@ -43,10 +43,32 @@ export interface FuneralDirectorService {
   searchNear(postcode: string): Promise<FuneralDirectorSearchResponse>;
 }
 
+/**
+ * Branches open or close only when the catalogue is seeded (at start), so each process keeps the
+ * names of the open ones for a short while, as it keeps the plan options: a plan's save and read
+ * name its branch without a trip to the database.
+ */
+const openBranchNamesMaxAgeMs = 30_000;
+
 export function createFuneralDirectorService(
   db: Database,
   { contentDirectory }: { contentDirectory: string },
 ): FuneralDirectorService {
+  let openBranchNames: { names: Promise<ReadonlyMap<number, string>>; readAt: number } | undefined;
+  function namesOfOpenBranches(): Promise<ReadonlyMap<number, string>> {
+    if (!openBranchNames || Date.now() - openBranchNames.readAt >= openBranchNamesMaxAgeMs) {
+      const names = selectActiveBranchNames(db).then(
+        (rows) => new Map(rows.map((branch) => [branch.id, branch.name])),
+      );
+      // A failed read is not kept: the next call reads again.
+      names.catch(() => {
+        if (openBranchNames?.names === names) openBranchNames = undefined;
+      });
+      openBranchNames = { names, readAt: Date.now() };
+    }
+    return openBranchNames.names;
+  }
+
   /** The head office, offered when the postcode is unknown (`from` null) or nothing is near. */
   async function headOfficeFallback(
     outcode: string | null,
@@ -76,8 +98,13 @@ export function createFuneralDirectorService(
     },
 
     async activeBranchNames(ids) {
-      const branches = await selectActiveBranches(db, [...new Set(ids)]);
-      return new Map(branches.map((branch) => [branch.id, branch.name]));
+      const open = await namesOfOpenBranches();
+      return new Map(
+        ids.flatMap((id) => {
+          const name = open.get(id);
+          return name === undefined ? [] : [[id, name] as const];
+        }),
+      );
     },
 
     async searchNear(postcode) {

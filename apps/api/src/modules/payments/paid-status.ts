@@ -1,7 +1,7 @@
 import { isPlanPaid, messages } from "@kindred/domain";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
-import { mandates, payments, plans, type MandateStatus, type PaymentStatus } from "../../db/schema";
+import { plans, type MandateStatus, type PaymentStatus } from "../../db/schema";
 
 /** A payment that went through: a refunded one was completed once; cancellation, not this rule, says the plan is over. */
 export function isCompletedPayment(status: PaymentStatus): boolean {
@@ -28,19 +28,41 @@ export function paymentFactsOf(
   };
 }
 
+/** A json value as the driver gives it: parsed already, or its text (drizzle leaves json unparsed). */
+function fromJson(value: unknown): unknown {
+  return typeof value === "string" ? JSON.parse(value) : value;
+}
+
+/**
+ * The plan's cancellation and its payment facts, in one statement (a plan's every save asks).
+ * Answers undefined for an unknown plan.
+ */
+async function selectSettlementFacts(db: Database, planId: string) {
+  // Written out in SQL: drizzle leaves a one-table query's columns unqualified, which inside these
+  // subqueries would name the payment's own id rather than the plan's.
+  const [row] = await db
+    .select({
+      cancelledAt: plans.cancelledAt,
+      payments: sql`coalesce((
+        select json_agg(json_build_object('status', p.status, 'paymentOption', p.payment_option))
+        from payments p where p.plan_id = "plans"."id"), '[]'::json)`.mapWith(fromJson),
+      mandates: sql`coalesce((
+        select json_agg(json_build_object('status', m.status))
+        from mandates m where m.plan_id = "plans"."id"), '[]'::json)`.mapWith(fromJson),
+    })
+    .from(plans)
+    .where(eq(plans.id, planId));
+  if (!row) return undefined;
+  const paymentRows = row.payments as { status: PaymentStatus; paymentOption: "full" | "deposit" }[];
+  const mandateRows = (row.mandates as { status: MandateStatus }[]).filter((mandate) =>
+    liveMandateStatuses.includes(mandate.status),
+  );
+  return { cancelledAt: row.cancelledAt, facts: paymentFactsOf(paymentRows, mandateRows) };
+}
+
 /** The same facts, read from the stored payments and mandates. */
 export async function selectPaymentFacts(db: Database, planId: string) {
-  const [paymentRows, mandateRows] = await Promise.all([
-    db
-      .select({ status: payments.status, paymentOption: payments.paymentOption })
-      .from(payments)
-      .where(eq(payments.planId, planId)),
-    db
-      .select({ status: mandates.status })
-      .from(mandates)
-      .where(and(eq(mandates.planId, planId), inArray(mandates.status, liveMandateStatuses))),
-  ]);
-  return paymentFactsOf(paymentRows, mandateRows);
+  return (await selectSettlementFacts(db, planId))?.facts ?? paymentFactsOf([], []);
 }
 
 /** Whether a plan is paid for (SPEC.md section 4). */
@@ -54,9 +76,10 @@ export async function isPaid(db: Database, planId: string): Promise<boolean> {
  * plan, each with its own words.
  */
 export async function planSettlement(db: Database, planId: string): Promise<"cancelled" | "paid" | null> {
-  const [plan] = await db.select({ cancelledAt: plans.cancelledAt }).from(plans).where(eq(plans.id, planId));
-  if (plan?.cancelledAt) return "cancelled";
-  return (await isPaid(db, planId)) ? "paid" : null;
+  const settlement = await selectSettlementFacts(db, planId);
+  if (!settlement) return null;
+  if (settlement.cancelledAt) return "cancelled";
+  return isPlanPaid(settlement.facts) ? "paid" : null;
 }
 
 /**

@@ -245,10 +245,14 @@ export function createPlansService({
     },
 
     async savePlan(userId, planId, body, expectedVersion) {
-      const existing = await selectOwnedPlan(db, planId, userId);
+      // Asked together (a save is the API's busiest write); "no such plan" still answers first.
+      const [existing, refused] = await Promise.all([
+        selectOwnedPlan(db, planId, userId),
+        changesRefused(planId),
+      ]);
       if (!existing) throw noSuchPlan();
       if (expectedVersion !== undefined && existing.version !== expectedVersion) throw changedElsewhere();
-      await refuseClosedPlan(planId);
+      if (refused) throw new ViolationError([{ propertyPath: "plan", title: refused }], 409);
       const submitted = journeyOf(body);
       if (!hasJourneyData(submitted)) {
         throw new ViolationError([{ propertyPath: "Data", title: messages.nothingToSave }], 400);
