@@ -7,9 +7,10 @@
 // server keeps working when one API process dies. Everything runs as an ordinary process with its
 // own files in one temporary folder; `stop()` ends every process and removes the folder.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, openSync, closeSync, rmSync, writeFileSync, chmodSync } from "node:fs";
+import { mkdtempSync, openSync, closeSync, rmSync, writeFileSync, chmodSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { couldNotSendRequestResponse } from "@kindred/domain";
 
 export interface Ports {
   /** nginx, where visitors connect. */
@@ -157,6 +158,14 @@ http {
   server {
     listen 127.0.0.1:${ports.public};
     ${proxy("web", "$remote_addr")}
+    # When no web server could answer (one died with the request), the browser gets the web app's
+    # own "could not send" answer rather than nginx's page, which it would show as text.
+    error_page 502 503 504 = @unavailable;
+    location @unavailable {
+      default_type application/json;
+      add_header Cache-Control no-store always;
+      return 502 '${JSON.stringify(couldNotSendRequestResponse)}';
+    }
   }
   # Where the web servers reach the API: the web server's X-Forwarded-For (the visitor) is kept,
   # with the web server's own address after it.
@@ -236,9 +245,7 @@ export class Cluster {
     this.apis = [new Service(apiSpec(0), log("api-1")), new Service(apiSpec(1), log("api-2"))];
     this.webs = [new Service(webSpec(0), log("web-1")), new Service(webSpec(1), log("web-2"))];
 
-    for (const name of ["client-body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
-      mkdirSync(path.join(this.folder, name));
-    }
+    // nginx makes its temporary folders itself, owned by its workers' user.
     const asRoot = process.getuid?.() === 0;
     const configFile = path.join(this.folder, "nginx.conf");
     // As root, nginx's workers run as nobody; otherwise as whoever runs this.

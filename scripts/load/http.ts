@@ -12,6 +12,21 @@ export interface Outcome {
   error?: string;
   start: number;
   end: number;
+  /**
+   * For a 5xx: whether its body is the violations the web app shows as a message ("message"), or
+   * something else it would show as raw text ("raw", a gateway's HTML page, say).
+   */
+  shownAs?: "message" | "raw";
+}
+
+/** The violations shape the web app shows as a message. */
+function isViolations(body: string): boolean {
+  try {
+    const parsedBody = JSON.parse(body) as { violations?: unknown; error?: unknown };
+    return Array.isArray(parsedBody.violations) || typeof parsedBody.error === "string";
+  } catch {
+    return false;
+  }
 }
 
 export interface Answer {
@@ -99,6 +114,7 @@ export class Client {
       ...(answer.error ? { error: answer.error } : {}),
       start,
       end: performance.now(),
+      ...(answer.status >= 500 ? { shownAs: isViolations(answer.body) ? "message" : "raw" } : {}),
     });
     return answer;
   }

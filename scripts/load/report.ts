@@ -84,19 +84,25 @@ export function requestTable(outcomes: Outcome[]): string {
 
 /** Every answer that was not 2xx or 3xx, by kind and status. */
 export function statusBreakdown(outcomes: Outcome[], kills: Kill[]): string {
-  const groups = new Map<string, { count: number; atKill: number }>();
+  const groups = new Map<string, { count: number; atKill: number; raw: number }>();
   for (const outcome of outcomes) {
     if (outcome.status >= 200 && outcome.status < 400) continue;
     const key = `${statusLabel(outcome)} · ${outcome.kind}`;
-    const group = groups.get(key) ?? { count: 0, atKill: 0 };
+    const group = groups.get(key) ?? { count: 0, atKill: 0, raw: 0 };
     group.count += 1;
     if (isFailure(outcome) && inFlightAt(outcome, kills)) group.atKill += 1;
+    if (outcome.shownAs === "raw") group.raw += 1;
     groups.set(key, group);
   }
   if (groups.size === 0) return "  (none)";
-  const rows = [["answer · call", "count", "in flight at a kill"]];
+  const rows = [["answer · call", "count", "in flight at a kill", "body not the site's message"]];
   for (const [key, group] of [...groups].sort()) {
-    rows.push([key, String(group.count), group.atKill ? String(group.atKill) : ""]);
+    rows.push([
+      key,
+      String(group.count),
+      group.atKill ? String(group.atKill) : "",
+      group.raw ? String(group.raw) : "",
+    ]);
   }
   return table(rows, (column) => column > 0)
     .split("\n")

@@ -140,7 +140,27 @@ try {
 
   const kills: Kill[] = [];
   const untilSecond = (second: number) => wait(Math.max(0, at(second) - performance.now()));
-  const crashAndRestart = async (service: Service, second: number) => {
+  // The checks across processes, while the load runs: before the kills, and on the restarted API.
+  const check = async (run: () => Promise<CheckResult>) => {
+    const result = await run();
+    console.log(
+      `  ${elapsed(loadStart)} s: ${result.passed === false ? "FAILED" : "checked"}: ${result.name}`,
+    );
+    return result;
+  };
+  // One after another, so they do not add up to a load of their own. Those that call each API
+  // process by its address end before the kills (which wait for them on a slow machine).
+  const checksBefore = (async () => {
+    await untilSecond(Math.min(3, killAt / 4));
+    return [
+      await check(() => revocationAcrossProcesses({ ports, address: checkAddress(1), from: 0, to: 1 })),
+      await check(() => accountLockoutAcrossProcesses({ ports, address: checkAddress(2) })),
+      await check(() => addressLockoutAcrossProcesses({ ports, address: checkAddress(3) })),
+    ];
+  })();
+
+  /** kill -9 at the second given (or once the checks before the kills are done), then a restart. */
+  const crash = async (service: Service, second: number) => {
     await untilSecond(second);
     const signalled = performance.now();
     const pid = service.pid;
@@ -150,33 +170,28 @@ try {
     console.log(
       `  ${elapsed(loadStart)} s: kill -9 ${service.spec.name} (pid ${pid}), gone ${(kill.diedAt - kill.at).toFixed(0)} ms after the signal`,
     );
-    await untilSecond(second + restartAfter);
+    return kill;
+  };
+  const restart = async (service: Service, kill: Kill) => {
+    await wait(Math.max(0, kill.at + restartAfter * 1000 - performance.now()));
     console.log(`  ${elapsed(loadStart)} s: restarting ${service.spec.name}`);
     await cluster.restart(service);
     kill.readyAt = performance.now();
     console.log(`  ${elapsed(loadStart)} s: ${service.spec.name} ready again (pid ${service.pid})`);
   };
-  const apiFault = killAt < seconds ? crashAndRestart(cluster.apis[0], killAt) : Promise.resolve();
-  const webFault = killAt < seconds ? crashAndRestart(cluster.webs[0], killAt + 1) : Promise.resolve();
+  const faults = (async () => {
+    if (killAt >= seconds) return;
+    await checksBefore;
+    const apiKill = await crash(cluster.apis[0], killAt);
+    const apiBack = restart(cluster.apis[0], apiKill);
+    const webKill = await crash(cluster.webs[0], (apiKill.at - loadStart) / 1000 + 1);
+    await Promise.all([apiBack, restart(cluster.webs[0], webKill)]);
+  })();
 
-  // The checks across processes, while the load runs: before the kills, and on the restarted API.
-  const check = async (run: () => Promise<CheckResult>) => {
-    const result = await run();
-    console.log(
-      `  ${elapsed(loadStart)} s: ${result.passed === false ? "FAILED" : "checked"}: ${result.name}`,
-    );
-    return result;
-  };
-  // One after another, so they do not add up to a load of their own: three from the start, two
-  // on the restarted API once it is back.
   const checks = (async () => {
-    await untilSecond(Math.min(3, killAt / 4));
-    const results = [
-      await check(() => revocationAcrossProcesses({ ports, address: checkAddress(1), from: 0, to: 1 })),
-      await check(() => accountLockoutAcrossProcesses({ ports, address: checkAddress(2) })),
-      await check(() => addressLockoutAcrossProcesses({ ports, address: checkAddress(3) })),
-    ];
-    await apiFault;
+    const results = await checksBefore;
+    // On the restarted processes, once they are back.
+    await faults;
     await wait(2000);
     results.push(
       await check(() => revocationAcrossProcesses({ ports, address: checkAddress(4), from: 1, to: 0 })),
@@ -189,7 +204,7 @@ try {
 
   await Promise.all(running);
   const loadEnd = performance.now();
-  await Promise.all([apiFault, webFault]);
+  await faults;
   const checkResults = await checks;
   clearInterval(sampling);
   checkResults.push(
@@ -232,7 +247,7 @@ try {
         `${inFlightCounts[index]} requests in flight; ready again at ${kill.readyAt ? ((kill.readyAt - loadStart) / 1000).toFixed(1) : "-"} s`,
     ),
     "",
-    "Requests (latency of answered requests, measured at the visitor):",
+    `Requests (${outcomes.length}, ${(outcomes.length / duration).toFixed(0)} a second; latency of answered requests, measured at the visitor):`,
     requestTable(outcomes),
     "",
     "Answers other than 2xx/3xx:",
