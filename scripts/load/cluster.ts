@@ -219,6 +219,8 @@ export class Cluster {
         // The hops that may name the visitor: nginx and the web servers, all on 127.0.0.1 here.
         TRUST_PROXY: "127.0.0.1",
         SITE_URL: `http://127.0.0.1:${ports.public}`,
+        // To profile the APIs: LOAD_API_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/profiles".
+        ...(process.env.LOAD_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_API_NODE_OPTIONS } : {}),
         ...options.apiEnv,
       },
       readyUrl: `http://127.0.0.1:${ports.api[index]}/readyz`,
