@@ -1,10 +1,11 @@
 // `npm start`: builds what is out of date, starts the API (which migrates and seeds its
 // database) and the web app, and prints the address. Ctrl-C stops both cleanly.
 //   --no-build   start what was built before (the end-to-end tests build first)
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildIfNeeded } from "./build-if-needed.mjs";
 import { runOnPinnedNode } from "./pinned-node.mjs";
 
 await runOnPinnedNode();
@@ -25,35 +26,7 @@ const env = {
   API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}`,
 };
 
-function newestChange(target) {
-  if (!existsSync(target)) return 0;
-  const stats = statSync(target);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(target)
-    .filter((name) => name !== "node_modules" && name !== ".next" && name !== "dist")
-    .reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), stats.mtimeMs);
-}
-
-function builtAt(file) {
-  return existsSync(file) ? statSync(file).mtimeMs : 0;
-}
-
-function buildIfNeeded() {
-  const sources = ["packages", "apps/api/src", "apps/web/app", "apps/web/src", "apps/web/public"]
-    .map((folder) => newestChange(path.join(root, folder)))
-    .concat(
-      ["apps/web/next.config.ts", "package-lock.json"].map((file) => newestChange(path.join(root, file))),
-    );
-  const lastSourceChange = Math.max(...sources);
-  const apiBuild = builtAt(path.join(root, "apps/api/dist/server.js"));
-  const webBuild = builtAt(path.join(root, "apps/web/.next/BUILD_ID"));
-  if (Math.min(apiBuild, webBuild) > lastSourceChange) return;
-  console.log("Building the API and the web app (first start, or the code has changed)…");
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-if (!process.argv.includes("--no-build")) buildIfNeeded();
+if (!process.argv.includes("--no-build")) buildIfNeeded(env);
 
 const children = [];
 let stopping = false;

@@ -99,10 +99,19 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   // A ceiling on any one address, in front of the finer limits on sign-in and reset attempts.
   // Counted in each process's memory: a flood guard, not an exact count across processes.
   await app.register(rateLimit, {
-    global: true,
+    global: false,
     max: config.REQUESTS_PER_ADDRESS_PER_MINUTE,
     timeWindow: 60_000,
     errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyRequests }),
+  });
+  // Counted first of all, on the whole app: the plugin's own global hook would be added to each
+  // route, after the `/api` token check, so requests with a made-up token (each looked up in the
+  // database) or none would never be counted. Routes with `rateLimit: false` are the health
+  // checks and those with a limit of their own in place of this one.
+  const addressCeiling = app.rateLimit();
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.routeOptions.config?.rateLimit === false) return;
+    await addressCeiling.call(app, request, reply);
   });
   await registerOpenApi(app, { publishDocs: config.PUBLISH_API_DOCS ?? config.NODE_ENV !== "production" });
   await app.register(formBody);

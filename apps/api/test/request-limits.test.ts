@@ -64,6 +64,24 @@ describe("every request from one address", () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it("counts requests with a made-up token or none, before their token is looked up", async () => {
+    const withToken = (authorization?: string) =>
+      testApp.app.inject({
+        method: "GET",
+        url: "/api/plan",
+        remoteAddress: "203.0.113.12",
+        headers: authorization ? { authorization } : {},
+      });
+    const statuses = [];
+    for (let n = 0; n < 2; n += 1) statuses.push((await withToken(`Bearer made-up-${n}`)).statusCode);
+    for (let n = 0; n < 2; n += 1) statuses.push((await withToken()).statusCode);
+    const refused = await withToken("Bearer made-up-again");
+
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ violations: [{ propertyPath: "Request", title: tooManyRequests }] });
+  });
+
   it("answers token requests over the limit in OAuth2's shape", async () => {
     const statuses = [];
     for (let n = 0; n < 5; n += 1) statuses.push((await tokenRequest(testApp, "203.0.113.11")).statusCode);

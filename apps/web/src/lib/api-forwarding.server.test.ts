@@ -237,6 +237,46 @@ describe("forwardApiRequest", () => {
   });
 });
 
+describe("a load balancer between the web server and the API", () => {
+  it("answers its gateway error page (an API process died) with SPEC.md's message, not the page", async () => {
+    answer = {
+      status: 502,
+      contentType: "text/html",
+      body: "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>",
+    };
+    const { forwardApiRequest } = await loadForwarding(fakeApiUrl());
+
+    const response = await forwardApiRequest(
+      new Request("http://localhost:3000/api/plan/0b1e6a3c-7f2d-4c59-9a0e-3f1c2d4b5a6e", {
+        method: "PATCH",
+        body: "{}",
+        headers: { "content-type": "application/json" },
+      }),
+    );
+
+    expect(response.status).toBe(502);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(await response.json()).toEqual({
+      violations: [
+        { propertyPath: "Request", title: "Application could not send request, please contact site admin" },
+      ],
+    });
+  });
+
+  it("passes the API's own 503 on as it is", async () => {
+    const unavailable = { violations: [{ propertyPath: "Global", title: "Please type the address." }] };
+    answer = { status: 503, contentType: "application/json", body: JSON.stringify(unavailable) };
+    const { forwardApiRequest } = await loadForwarding(fakeApiUrl());
+
+    const response = await forwardApiRequest(
+      new Request("http://localhost:3000/api/address-lookup/autocomplete"),
+    );
+
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual(unavailable);
+  });
+});
+
 describe("bodies over the API's limit", () => {
   const tooLarge = "x".repeat(256 * 1024 + 1);
 

@@ -104,6 +104,14 @@ function apiUnreachable(error: unknown): Response {
   });
 }
 
+/** 502, 503 or 504 from something between here and the API: the API's own answers are JSON. */
+function isGatewayError(response: Response): boolean {
+  return (
+    [502, 503, 504].includes(response.status) &&
+    !(response.headers.get("content-type") ?? "").includes("json")
+  );
+}
+
 const notFound = () =>
   Response.json({ violations: [{ propertyPath: "Request", title: "Not found" }] }, { status: 404 });
 
@@ -162,6 +170,13 @@ async function forwardToApi(request: Request, incoming: URL): Promise<Response> 
     });
   } catch (error) {
     return apiUnreachable(error);
+  }
+  // A load balancer between here and the API answers with a page of its own when it could not
+  // get an answer from an API process (one died with the request, say): that is the API out of
+  // reach, not an answer of the API's to show the person.
+  if (isGatewayError(upstream)) {
+    await upstream.body?.cancel();
+    return apiUnreachable(new Error(`a gateway answered ${upstream.status}`));
   }
 
   return new Response(upstream.body, {
