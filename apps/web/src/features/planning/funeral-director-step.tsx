@@ -15,6 +15,7 @@ import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { headingAsksTheQuestion, stepQuestion } from "./step-text";
+import { screenFromContext } from "./step-screen-context";
 
 /** The size each branch's picture is asked for and shown at. */
 export const branchPictureSize = { width: 232, height: 168 } as const;
@@ -312,3 +313,6 @@ function BranchCard({
     </div>
   );
 }
+
+/** The screen as its route renders it, inside the step page. */
+export const FuneralDirectorStepScreen = screenFromContext(FuneralDirectorStep);
