@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, unstable_rethrow } from "next/navigation";
 import { isJourneyStepHandle, journeyStepHandles, journeyStepLabels } from "@kindred/domain";
 import { StepPage } from "@/features/planning/step-page";
 import { stepScreens } from "@/features/planning/step-screens";
@@ -29,6 +29,7 @@ export default async function Page({ params }: { params: Promise<{ step: string 
   const { step } = await params;
   if (!isJourneyStepHandle(step)) notFound();
   const planOptions = await fetchPlanOptions().catch((error: unknown) => {
+    unstable_rethrow(error); // Next.js's own signals (this page is rendered per request) go on.
     console.warn(
       "A journey step is rendered without its options:",
       error instanceof Error ? error.message : error,

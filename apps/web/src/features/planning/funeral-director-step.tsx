@@ -214,51 +214,56 @@ export function FuneralDirectorStep({
         </ViolationsBox>
       ) : null}
 
-      <div role="status">
-        {status ? <p className={status.calm ? "inset-text" : undefined}>{status.text}</p> : null}
-      </div>
-
-      {branches.length > 0 ? (
-        <div className={branchError ? "form-group form-group--error" : "form-group"}>
-          <fieldset
-            className="fieldset"
-            aria-describedby={
-              [showingOnlyEarlierChoice ? branchHintId : null, branchError ? branchErrorId : null]
-                .filter(Boolean)
-                .join(" ") || undefined
-            }
-          >
-            <legend className={headingAsksTheQuestion(step) ? "visually-hidden" : "legend"}>
-              {stepQuestion(step, "funeralDirector")}
-            </legend>
-            {showingOnlyEarlierChoice ? (
-              <div className="hint" id={branchHintId}>
-                This is the funeral director you chose. To choose a different one, search by postcode above.
-              </div>
-            ) : null}
-            {branchError ? (
-              <p className="error-message" id={branchErrorId}>
-                <span className="visually-hidden">Error: </span>
-                {branchError}
-              </p>
-            ) : null}
-            <div className="radio-cards">
-              {branches.map((branch, index) => (
-                <BranchCard
-                  key={branch.id}
-                  branch={branch}
-                  id={index === 0 ? branchFieldId : `${branchFieldId}-${index + 1}`}
-                  checked={branch.id === chosenId}
-                  onChoose={() => {
-                    setPicked(branch);
-                    answer(planOptions, "funeralDirector", { id: branch.id });
-                  }}
-                />
-              ))}
-            </div>
-          </fieldset>
+      {/* The funeral director chosen before is known only to this browser: its place is kept from
+          the first paint (html[data-journey-answers], lib/journey-answers-script.ts), so nothing
+          below moves when it is shown. */}
+      <div className={styles.results}>
+        <div role="status">
+          {status ? <p className={status.calm ? "inset-text" : undefined}>{status.text}</p> : null}
         </div>
-      ) : null}
+
+        {branches.length > 0 ? (
+          <div className={branchError ? "form-group form-group--error" : "form-group"}>
+            <fieldset
+              className="fieldset"
+              aria-describedby={
+                [showingOnlyEarlierChoice ? branchHintId : null, branchError ? branchErrorId : null]
+                  .filter(Boolean)
+                  .join(" ") || undefined
+              }
+            >
+              <legend className={headingAsksTheQuestion(step) ? "visually-hidden" : "legend"}>
+                {stepQuestion(step, "funeralDirector")}
+              </legend>
+              {showingOnlyEarlierChoice ? (
+                <div className="hint" id={branchHintId}>
+                  This is the funeral director you chose. To choose a different one, search by postcode above.
+                </div>
+              ) : null}
+              {branchError ? (
+                <p className="error-message" id={branchErrorId}>
+                  <span className="visually-hidden">Error: </span>
+                  {branchError}
+                </p>
+              ) : null}
+              <div className="radio-cards">
+                {branches.map((branch, index) => (
+                  <BranchCard
+                    key={branch.id}
+                    branch={branch}
+                    id={index === 0 ? branchFieldId : `${branchFieldId}-${index + 1}`}
+                    checked={branch.id === chosenId}
+                    onChoose={() => {
+                      setPicked(branch);
+                      answer(planOptions, "funeralDirector", { id: branch.id });
+                    }}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          </div>
+        ) : null}
+      </div>
     </StepForm>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import type { PlanOptionsResponse } from "@kindred/contracts";
@@ -40,17 +40,25 @@ import { useStepNavigation } from "./use-step-navigation";
  * journey itself is in this browser, so the server renders it as not yet begun); the person's
  * answers and price then fill the same places, so nothing on the page moves.
  */
-export function StepPage({
-  handle,
-  initialPlanOptions,
-  children,
-}: {
+export function StepPage(props: StepPageProps) {
+  // The page hydrates in a pass of its own, in short slices (React hydrates what is inside a
+  // Suspense boundary at a lower priority), so the browser answers input sooner after loading.
+  return (
+    <Suspense fallback={null}>
+      <StepPageContent {...props} />
+    </Suspense>
+  );
+}
+
+interface StepPageProps {
   handle: JourneyStepHandle;
   /** The catalogue the server rendered with; null if it could not be had there. */
   initialPlanOptions?: PlanOptionsResponse | null;
   /** The step's screen (`stepScreens`), which takes its props from this page. */
   children: ReactNode;
-}) {
+}
+
+function StepPageContent({ handle, initialPlanOptions, children }: StepPageProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const journey = useJourney();
