@@ -43,8 +43,10 @@ import { useStepNavigation } from "./use-step-navigation";
 export function StepPage(props: StepPageProps) {
   // The page hydrates in a pass of its own, in short slices (React hydrates what is inside a
   // Suspense boundary at a lower priority), so the browser answers input sooner after loading.
+  // Should the server stream it after the page's frame, its place is kept a screen tall, so the
+  // footer is never seen to move.
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<div className="page-width journey-page journey-page--step" />}>
       <StepPageContent {...props} />
     </Suspense>
   );
@@ -92,7 +94,7 @@ function StepPageContent({ handle, initialPlanOptions, children }: StepPageProps
 
   if (state.status === "failed") {
     return (
-      <div className="page-width journey-page">
+      <div className="page-width journey-page journey-page--step">
         <ViolationsBox title="Sorry, we could not load the funeral options" violations={state.violations}>
           <p>Please try again. If it still does not work, we can help you by phone.</p>
           <CallUs className="call-us" />
@@ -105,7 +107,7 @@ function StepPageContent({ handle, initialPlanOptions, children }: StepPageProps
   }
   if (state.status !== "ready") {
     return (
-      <div className="page-width journey-page">
+      <div className="page-width journey-page journey-page--step">
         <LoadingSpinner label="Loading your plan…" />
       </div>
     );
@@ -119,7 +121,7 @@ function StepPageContent({ handle, initialPlanOptions, children }: StepPageProps
   const difference = summarisePrice(journey.priceData).total - storedTotal;
 
   return (
-    <div className="page-width journey-page">
+    <div className="page-width journey-page journey-page--step">
       <BackLink href={navigation.backHref} onClick={navigation.isEditing ? finishEdit : undefined} />
       <div className="journey-layout">
         <div className="journey-layout__main">
