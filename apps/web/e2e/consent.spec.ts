@@ -228,8 +228,8 @@ test.describe("with third parties configured", () => {
   test("the banner traps no focus, hides nothing and moves nothing on a journey page", async ({ page }) => {
     await withThirdParties(page);
     // The page's layout shifts from the start of the load, with the banner and without it (the
-    // same page loaded again once a choice is kept): the banner adds none. (The journey page
-    // shifts by itself as its loading state gives way to the question.)
+    // same page loaded again once a choice is kept): the banner adds none. (The journey page's own
+    // shift, without the banner, is journey-layout-shift.spec.ts's.)
     await page.addInitScript(() => {
       const shifts: { value: number; sources: string[] }[] = [];
       (window as { layoutShifts?: typeof shifts }).layoutShifts = shifts;

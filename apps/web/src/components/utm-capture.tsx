@@ -2,7 +2,7 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect } from "react";
-import { captureUtmParams } from "../lib/free-guide-storage";
+import { captureUtmParams } from "../lib/utm-params";
 
 /**
  * Keeps the campaign (`utm_source` and the rest) of the address a visitor lands on, on any page,

@@ -1,5 +1,4 @@
 import { utmParamsSchema, type UtmParams } from "@kindred/contracts";
-import { utmParamMaximumLength, utmParamNames } from "@kindred/domain";
 import { z } from "zod";
 import { readLocal, writeLocal } from "./storage";
 
@@ -9,28 +8,7 @@ import { readLocal, writeLocal } from "./storage";
  * their last request for the guide. Both go with the next request for it.
  */
 
-/**
- * The campaign in a page's address (`?utm_source=…&utm_campaign=…`), each value trimmed and cut
- * to the length the API keeps; null when the address names none.
- */
-export function utmParamsFromSearch(search: string): UtmParams | null {
-  const query = new URLSearchParams(search);
-  const found: UtmParams = {};
-  for (const name of utmParamNames) {
-    const value = query.get(`utm_${name}`)?.trim().slice(0, utmParamMaximumLength).trim();
-    if (value) found[name] = value;
-  }
-  return Object.keys(found).length > 0 ? found : null;
-}
-
-/**
- * Keeps the campaign of a visit that came from one. A later visit from another campaign replaces
- * it; a visit from none (typing the address, following a link on this site) leaves it as it was.
- */
-export function captureUtmParams(search: string): void {
-  const found = utmParamsFromSearch(search);
-  if (found) writeLocal("freeGuideUTMParams", found);
-}
+export { captureUtmParams, utmParamsFromSearch } from "./utm-params";
 
 /** The campaign kept in this browser, or none; anything stored that the API would refuse is dropped. */
 export function storedUtmParams(): UtmParams {

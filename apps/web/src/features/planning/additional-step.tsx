@@ -9,6 +9,7 @@ import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
 import styles from "./additional-step.module.css";
+import { screenFromContext } from "./step-screen-context";
 
 /** How each wish is introduced; the question itself comes from the server's step. */
 const wishText: Record<WishTopic, { title: string; hint: string; moneyFor?: string }> = {
@@ -135,3 +136,6 @@ export function AdditionalStep({ planOptions, journey, step, onContinue, continu
     </StepForm>
   );
 }
+
+/** The screen as its route renders it, inside the step page. */
+export const AdditionalStepScreen = screenFromContext(AdditionalStep);

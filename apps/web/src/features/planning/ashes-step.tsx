@@ -8,6 +8,7 @@ import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { headingAsksTheQuestion, stepQuestion } from "./step-text";
+import { screenFromContext } from "./step-screen-context";
 
 /** What happens to the ashes: one of the catalogue's treatments (needed), and any wishes. */
 export function AshesStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
@@ -36,3 +37,6 @@ export function AshesStep({ planOptions, journey, step, onContinue, continueLabe
     </StepForm>
   );
 }
+
+/** The screen as its route renders it, inside the step page. */
+export const AshesStepScreen = screenFromContext(AshesStep);

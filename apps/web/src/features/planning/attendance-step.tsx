@@ -7,6 +7,7 @@ import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { headingAsksTheQuestion, stepQuestion } from "./step-text";
 import { useClearingConfirmation } from "./use-clearing-confirmation";
+import { screenFromContext } from "./step-screen-context";
 
 /**
  * What kind of funeral: attended, unattended cremation or private farewell. Choosing starts the
@@ -102,3 +103,6 @@ export function AttendanceStep({ planOptions, journey, step, onContinue, continu
     </StepForm>
   );
 }
+
+/** The screen as its route renders it, inside the step page. */
+export const AttendanceStepScreen = screenFromContext(AttendanceStep);

@@ -7,6 +7,7 @@ import { stepErrors } from "./step-problems";
 import { useClearingConfirmation } from "./use-clearing-confirmation";
 import type { StepScreenProps } from "./step-screen-props";
 import { headingAsksTheQuestion, stepQuestion } from "./step-text";
+import { screenFromContext } from "./step-screen-context";
 
 /** Burial or cremation. Choosing one clears any answers given for the other, after asking. */
 export function BurialCremationStep({
@@ -42,3 +43,6 @@ export function BurialCremationStep({
     </StepForm>
   );
 }
+
+/** The screen as its route renders it, inside the step page. */
+export const BurialCremationStepScreen = screenFromContext(BurialCremationStep);

@@ -7,6 +7,7 @@ import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { headingAsksTheQuestion, stepQuestion } from "./step-text";
+import { screenFromContext } from "./step-screen-context";
 
 const yes = "yes";
 const no = "no";
@@ -50,3 +51,6 @@ export function BurialPlotStep({ planOptions, journey, step, onContinue, continu
     </StepForm>
   );
 }
+
+/** The screen as its route renders it, inside the step page. */
+export const BurialPlotStepScreen = screenFromContext(BurialPlotStep);

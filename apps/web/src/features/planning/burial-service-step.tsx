@@ -6,6 +6,7 @@ import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
+import { screenFromContext } from "./step-screen-context";
 
 /** Where and how the burial service should be held, in the person's own words (needed). */
 export function BurialServiceStep({
@@ -32,3 +33,6 @@ export function BurialServiceStep({
     </StepForm>
   );
 }
+
+/** The screen as its route renders it, inside the step page. */
+export const BurialServiceStepScreen = screenFromContext(BurialServiceStep);

@@ -8,6 +8,7 @@ import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { headingAsksTheQuestion, stepQuestion } from "./step-text";
+import { screenFromContext } from "./step-screen-context";
 
 /** Who leads the service, with any notes (a minister's name, say). */
 export function CelebrantStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
@@ -34,3 +35,6 @@ export function CelebrantStep({ planOptions, journey, step, onContinue, continue
     </StepForm>
   );
 }
+
+/** The screen as its route renders it, inside the step page. */
+export const CelebrantStepScreen = screenFromContext(CelebrantStep);

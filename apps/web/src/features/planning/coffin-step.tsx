@@ -8,6 +8,7 @@ import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { headingAsksTheQuestion, stepQuestion } from "./step-text";
 import styles from "./coffin-step.module.css";
+import { screenFromContext } from "./step-screen-context";
 
 const allCollections = "all";
 /** The first pictures are on screen straight away; the rest load as they are scrolled to. */
@@ -137,3 +138,6 @@ export function CoffinStep({ planOptions, journey, step, onContinue, continueLab
     </StepForm>
   );
 }
+
+/** The screen as its route renders it, inside the step page. */
+export const CoffinStepScreen = screenFromContext(CoffinStep);

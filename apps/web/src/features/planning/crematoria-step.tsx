@@ -4,12 +4,14 @@ import { crematoriaNearestFirst } from "@kindred/domain";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { RadioCards } from "../../components/radio-cards";
 import { formatPostalAddress } from "../../lib/postal-address";
+import { useHydrated } from "../../lib/use-hydrated";
 import { answer } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { headingAsksTheQuestion, stepQuestion } from "./step-text";
 import { useFuneralDirectorBranch } from "./use-funeral-director-branch";
+import { screenFromContext } from "./step-screen-context";
 
 const formatMiles = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 1 });
 
@@ -18,6 +20,7 @@ const formatMiles = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 1 })
  * nearest the chosen funeral director first, each with its distance from them.
  */
 export function CrematoriaStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
+  const hydrated = useHydrated();
   const chosenId = journey.journeyData.crematoria?.id ?? null;
   const branch = useFuneralDirectorBranch(journey.journeyData.funeralDirector?.id ?? null);
   const crematoria = crematoriaNearestFirst(
@@ -28,12 +31,12 @@ export function CrematoriaStep({ planOptions, journey, step, onContinue, continu
     branch?.coordinate ?? null,
   );
   const validation = useStepValidation(() => stepErrors("crematoria", journey.journeyData, planOptions));
+  // Until the funeral director's position is known (on the server, and while it is asked), the
+  // list keeps its place unseen under a spinner, in the shape it will have, so that neither the
+  // list nor anything below it moves when it is shown, and it never reorders under the pointer.
+  const positionKnown = hydrated && branch !== undefined;
 
-  // The list waits for the funeral director's position, so it never reorders under the pointer.
-  if (branch === undefined)
-    return <LoadingSpinner label="Finding the crematoria nearest your funeral director…" />;
-
-  return (
+  const form = (
     <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>
       <RadioCards
         name="crematoria"
@@ -47,9 +50,9 @@ export function CrematoriaStep({ planOptions, journey, step, onContinue, continu
             ? "Your funeral director will arrange the nearest suitable crematorium when the time comes."
             : [
                 formatPostalAddress(crematory.address),
-                crematory.distanceMiles === null
+                positionKnown && crematory.distanceMiles === null
                   ? null
-                  : `${formatMiles.format(crematory.distanceMiles)} miles from your funeral director`,
+                  : `${formatMiles.format(crematory.distanceMiles ?? 0)} miles from your funeral director`,
               ]
                 .filter(Boolean)
                 .join(". "),
@@ -60,4 +63,16 @@ export function CrematoriaStep({ planOptions, journey, step, onContinue, continu
       />
     </StepForm>
   );
+  if (positionKnown) return form;
+  return (
+    <div className="held-in-place">
+      <LoadingSpinner label="Finding the crematoria nearest your funeral director…" />
+      <div className="held-in-place__shape" inert aria-hidden="true">
+        {form}
+      </div>
+    </div>
+  );
 }
+
+/** The screen as its route renders it, inside the step page. */
+export const CrematoriaStepScreen = screenFromContext(CrematoriaStep);

@@ -15,6 +15,7 @@ import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { headingAsksTheQuestion, stepQuestion } from "./step-text";
+import { screenFromContext } from "./step-screen-context";
 
 /** The size each branch's picture is asked for and shown at. */
 export const branchPictureSize = { width: 232, height: 168 } as const;
@@ -213,51 +214,56 @@ export function FuneralDirectorStep({
         </ViolationsBox>
       ) : null}
 
-      <div role="status">
-        {status ? <p className={status.calm ? "inset-text" : undefined}>{status.text}</p> : null}
-      </div>
-
-      {branches.length > 0 ? (
-        <div className={branchError ? "form-group form-group--error" : "form-group"}>
-          <fieldset
-            className="fieldset"
-            aria-describedby={
-              [showingOnlyEarlierChoice ? branchHintId : null, branchError ? branchErrorId : null]
-                .filter(Boolean)
-                .join(" ") || undefined
-            }
-          >
-            <legend className={headingAsksTheQuestion(step) ? "visually-hidden" : "legend"}>
-              {stepQuestion(step, "funeralDirector")}
-            </legend>
-            {showingOnlyEarlierChoice ? (
-              <div className="hint" id={branchHintId}>
-                This is the funeral director you chose. To choose a different one, search by postcode above.
-              </div>
-            ) : null}
-            {branchError ? (
-              <p className="error-message" id={branchErrorId}>
-                <span className="visually-hidden">Error: </span>
-                {branchError}
-              </p>
-            ) : null}
-            <div className="radio-cards">
-              {branches.map((branch, index) => (
-                <BranchCard
-                  key={branch.id}
-                  branch={branch}
-                  id={index === 0 ? branchFieldId : `${branchFieldId}-${index + 1}`}
-                  checked={branch.id === chosenId}
-                  onChoose={() => {
-                    setPicked(branch);
-                    answer(planOptions, "funeralDirector", { id: branch.id });
-                  }}
-                />
-              ))}
-            </div>
-          </fieldset>
+      {/* The funeral director chosen before is known only to this browser: its place is kept from
+          the first paint (html[data-journey-answers], lib/journey-answers-script.ts), so nothing
+          below moves when it is shown. */}
+      <div className={styles.results}>
+        <div role="status">
+          {status ? <p className={status.calm ? "inset-text" : undefined}>{status.text}</p> : null}
         </div>
-      ) : null}
+
+        {branches.length > 0 ? (
+          <div className={branchError ? "form-group form-group--error" : "form-group"}>
+            <fieldset
+              className="fieldset"
+              aria-describedby={
+                [showingOnlyEarlierChoice ? branchHintId : null, branchError ? branchErrorId : null]
+                  .filter(Boolean)
+                  .join(" ") || undefined
+              }
+            >
+              <legend className={headingAsksTheQuestion(step) ? "visually-hidden" : "legend"}>
+                {stepQuestion(step, "funeralDirector")}
+              </legend>
+              {showingOnlyEarlierChoice ? (
+                <div className="hint" id={branchHintId}>
+                  This is the funeral director you chose. To choose a different one, search by postcode above.
+                </div>
+              ) : null}
+              {branchError ? (
+                <p className="error-message" id={branchErrorId}>
+                  <span className="visually-hidden">Error: </span>
+                  {branchError}
+                </p>
+              ) : null}
+              <div className="radio-cards">
+                {branches.map((branch, index) => (
+                  <BranchCard
+                    key={branch.id}
+                    branch={branch}
+                    id={index === 0 ? branchFieldId : `${branchFieldId}-${index + 1}`}
+                    checked={branch.id === chosenId}
+                    onChoose={() => {
+                      setPicked(branch);
+                      answer(planOptions, "funeralDirector", { id: branch.id });
+                    }}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          </div>
+        ) : null}
+      </div>
     </StepForm>
   );
 }
@@ -312,3 +318,6 @@ function BranchCard({
     </div>
   );
 }
+
+/** The screen as its route renders it, inside the step page. */
+export const FuneralDirectorStepScreen = screenFromContext(FuneralDirectorStep);

@@ -95,6 +95,14 @@ function persist(state: JourneyState): void {
   writeSession("enabledSteps", handlesWhere("enabled"));
   writeSession("activeSteps", journeyPath(state.journeyData));
   writeSession("completedSteps", handlesWhere("completed"));
+  // What the page's first paint learns from lib/journey-answers-script.ts, kept up to date.
+  document.documentElement.setAttribute(
+    "data-journey-answers",
+    Object.entries(state.journeyData)
+      .filter(([, value]) => value !== null && value !== undefined)
+      .map(([topic]) => topic)
+      .join(" "),
+  );
 }
 
 function commit(next: JourneyState): void {

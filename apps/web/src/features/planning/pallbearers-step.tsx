@@ -9,6 +9,7 @@ import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { headingAsksTheQuestion, stepQuestion } from "./step-text";
+import { screenFromContext } from "./step-screen-context";
 
 /**
  * Who carries the coffin. Family or friends may be thanked with money set aside for them (a
@@ -60,3 +61,6 @@ export function PallbearersStep({ planOptions, journey, step, onContinue, contin
     </StepForm>
   );
 }
+
+/** The screen as its route renders it, inside the step page. */
+export const PallbearersStepScreen = screenFromContext(PallbearersStep);

@@ -14,7 +14,6 @@ import {
   journeyStepPath,
   summarisePrice,
 } from "@kindred/domain";
-import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
 import { isUserLoggedIn } from "../../lib/customer-session";
 import { readLocal } from "../../lib/storage";
@@ -30,23 +29,19 @@ import styles from "./planning-start.module.css";
 /**
  * The journey's front door (/planning): someone who has begun is offered to carry on where
  * they left off, or to start again after saying they are sure; someone new is told what to
- * expect. The journey lives in this browser, so nothing is shown until the page has hydrated.
+ * expect. The journey lives in this browser: the server renders the new visitor's page.
  */
 export function PlanningStart() {
   const hydrated = useHydrated();
   const journey = useJourney();
   const restored = useSavedPlanRestored(hydrated);
 
-  if (!hydrated || !restored) {
-    return (
-      <div className="page-width plain-page">
-        <LoadingSpinner label="Loading your plan…" />
-      </div>
-    );
-  }
+  // The server renders the page a new visitor sees; a journey begun in this browser (or restored
+  // from a saved plan) then takes its place, in a column of the same size.
+  const begun = hydrated && restored && hasJourneyStarted(journey);
   return (
     <div className={`page-width plain-page ${styles.content}`}>
-      {hasJourneyStarted(journey) ? <ContinuePlanning /> : <StartPlanning />}
+      {begun ? <ContinuePlanning /> : <StartPlanning />}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
+import type { PlanOptionsResponse } from "@kindred/contracts";
 import {
   currentStep,
   formatPrice,
@@ -26,27 +27,47 @@ import { SaveForLater } from "./save-for-later";
 import { StepHeading } from "./step-heading";
 import { SaveStatus } from "./save-status";
 import { StepNavigator } from "./step-navigator";
-import { stepScreens } from "./step-screens";
+import { StepScreenContext } from "./step-screen-context";
 import { findServerStep, stepHeading, stepHint } from "./step-text";
-import { useHydrated } from "../../lib/use-hydrated";
 import { useJourney } from "./use-journey";
 import { usePlanOptions } from "./use-plan-options";
 import { useStepNavigation } from "./use-step-navigation";
 
 /**
- * One step of the planning journey: loads the plan options, sends the person to the furthest
- * step they can reach if this one is not open to them yet, and lays out the step's question
- * beside the running price.
+ * One step of the planning journey: lays out the step's question beside the running price, and
+ * sends the person to the furthest step they can reach if this one is not open to them yet.
+ * The question and its options are rendered on the server from the catalogue it was given (the
+ * journey itself is in this browser, so the server renders it as not yet begun); the person's
+ * answers and price then fill the same places, so nothing on the page moves.
  */
-export function StepPage({ handle }: { handle: JourneyStepHandle }) {
+export function StepPage(props: StepPageProps) {
+  // The page hydrates in a pass of its own, in short slices (React hydrates what is inside a
+  // Suspense boundary at a lower priority), so the browser answers input sooner after loading.
+  // Should the server stream it after the page's frame, its place is kept a screen tall, so the
+  // footer is never seen to move.
+  return (
+    <Suspense fallback={<div className="page-width journey-page journey-page--step" />}>
+      <StepPageContent {...props} />
+    </Suspense>
+  );
+}
+
+interface StepPageProps {
+  handle: JourneyStepHandle;
+  /** The catalogue the server rendered with; null if it could not be had there. */
+  initialPlanOptions?: PlanOptionsResponse | null;
+  /** The step's screen (`stepScreens`), which takes its props from this page. */
+  children: ReactNode;
+}
+
+function StepPageContent({ handle, initialPlanOptions, children }: StepPageProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const hydrated = useHydrated();
   const journey = useJourney();
-  const { state, retry } = usePlanOptions();
+  const { state, retry } = usePlanOptions(initialPlanOptions);
   const navigation = useStepNavigation(handle);
   const [restored, setRestored] = useState(false);
-  const ready = state.status === "ready" && hydrated && restored;
+  const ready = state.status === "ready" && restored;
   const reachable = isStepReachable(journey, handle);
 
   useEffect(() => {
@@ -73,7 +94,7 @@ export function StepPage({ handle }: { handle: JourneyStepHandle }) {
 
   if (state.status === "failed") {
     return (
-      <div className="page-width journey-page">
+      <div className="page-width journey-page journey-page--step">
         <ViolationsBox title="Sorry, we could not load the funeral options" violations={state.violations}>
           <p>Please try again. If it still does not work, we can help you by phone.</p>
           <CallUs className="call-us" />
@@ -84,9 +105,9 @@ export function StepPage({ handle }: { handle: JourneyStepHandle }) {
       </div>
     );
   }
-  if (!ready || !reachable) {
+  if (state.status !== "ready") {
     return (
-      <div className="page-width journey-page">
+      <div className="page-width journey-page journey-page--step">
         <LoadingSpinner label="Loading your plan…" />
       </div>
     );
@@ -94,14 +115,13 @@ export function StepPage({ handle }: { handle: JourneyStepHandle }) {
 
   const { planOptions } = state;
   const step = findServerStep(planOptions.steps, handle);
-  const Screen = stepScreens[handle];
   const prefilled = journey.steps[handle].prefilled;
   const changes = summarisePrice(pendingChanges(journey)).total;
   const storedTotal = journey.edit ? summarisePrice(journey.edit.stored.priceData).total : 0;
   const difference = summarisePrice(journey.priceData).total - storedTotal;
 
   return (
-    <div className="page-width journey-page">
+    <div className="page-width journey-page journey-page--step">
       <BackLink href={navigation.backHref} onClick={navigation.isEditing ? finishEdit : undefined} />
       <div className="journey-layout">
         <div className="journey-layout__main">
@@ -131,15 +151,17 @@ export function StepPage({ handle }: { handle: JourneyStepHandle }) {
               onContinue={navigation.goOn}
             />
           ) : (
-            <Suspense fallback={<LoadingSpinner label="Loading the question…" />}>
-              <Screen
-                planOptions={planOptions}
-                journey={journey}
-                step={step}
-                onContinue={navigation.goOn}
-                continueLabel={navigation.continueLabel}
-              />
-            </Suspense>
+            <StepScreenContext
+              value={{
+                planOptions,
+                journey,
+                step,
+                onContinue: navigation.goOn,
+                continueLabel: navigation.continueLabel,
+              }}
+            >
+              {children}
+            </StepScreenContext>
           )}
           <SaveForLater />
           <SaveStatus />

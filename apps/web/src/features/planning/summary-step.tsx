@@ -21,6 +21,7 @@ import { StepForm, useStepValidation } from "./step-form";
 import { useFuneralDirectorBranch } from "./use-funeral-director-branch";
 import type { StepScreenProps } from "./step-screen-props";
 import styles from "./summary-step.module.css";
+import { screenFromContext } from "./step-screen-context";
 
 type SummaryRow =
   | { kind: "answer"; line: PlanSectionLine; changeable: boolean }
@@ -219,3 +220,6 @@ export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProp
     </StepForm>
   );
 }
+
+/** The screen as its route renders it, inside the step page. */
+export const SummaryStepScreen = screenFromContext(SummaryStep);

@@ -19,6 +19,7 @@ import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";
 import { stepQuestion } from "./step-text";
+import { screenFromContext } from "./step-screen-context";
 
 function carsLabel(option: CatalogueOption): string {
   return option.price > 0
@@ -184,3 +185,6 @@ export function TransportationStep({
     </StepForm>
   );
 }
+
+/** The screen as its route renders it, inside the step page. */
+export const TransportationStepScreen = screenFromContext(TransportationStep);

@@ -9,9 +9,18 @@ export type PlanOptionsState =
   | { status: "ready"; planOptions: PlanOptionsResponse }
   | { status: "failed"; violations: Violation[] };
 
-/** The journey's plan options as they load, with a way to try again after a failure. */
-export function usePlanOptions(): { state: PlanOptionsState; retry: () => void } {
-  const { data, error, status, isFetching, refetch } = useQuery(planQueries.options());
+/**
+ * The journey's plan options as they load, with a way to try again after a failure. Options the
+ * server rendered the page with are taken as they are, so the browser does not fetch them again.
+ */
+export function usePlanOptions(initial?: PlanOptionsResponse | null): {
+  state: PlanOptionsState;
+  retry: () => void;
+} {
+  const { data, error, status, isFetching, refetch } = useQuery({
+    ...planQueries.options(),
+    initialData: initial ?? undefined,
+  });
   const state = useMemo<PlanOptionsState>(() => {
     if (status === "success") return { status: "ready", planOptions: data };
     if (status === "error" && !isFetching) return { status: "failed", violations: violationsOf(error) };
