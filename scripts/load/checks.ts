@@ -56,7 +56,7 @@ async function registerThroughSite(site: Client): Promise<string> {
   const answer = await settled(() =>
     site.json("check: register", "POST", "/api/account/register", token, details),
   );
-  if (answer.status !== 201) throw new Error(`registering answered ${answer.status}: ${answer.body}`);
+  if (answer.status !== 202) throw new Error(`registering answered ${answer.status}: ${answer.body}`);
   return details.email;
 }
 
