@@ -48,7 +48,7 @@ describe("the migrate step (src/migrate.ts, dist/migrate.js once built)", () => 
   });
   afterAll(() => shared.drop());
 
-  it("migrates the database and exits 0", async () => {
+  it("migrates the database and exits 0", { timeout: 120_000 }, async () => {
     const url = shared.location.kind === "postgres" ? shared.location.url : "";
     const child = spawn(process.execPath, ["--import", "tsx", "src/migrate.ts"], {
       cwd: apiRoot,

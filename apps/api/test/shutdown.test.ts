@@ -44,6 +44,9 @@ function messages(api: ApiProcess): string[] {
   return api.lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
 }
 
+// Each test starts a process (tsx, PGlite in a folder, the migrations): slow on a busy machine.
+const processTestTimeout = 120_000;
+
 describe("stopping the API with SIGTERM", () => {
   let api: ApiProcess | undefined;
   afterEach(async () => {
@@ -51,41 +54,49 @@ describe("stopping the API with SIGTERM", () => {
     api = undefined;
   });
 
-  it("stops taking connections, finishes the request in flight, then closes the queue and the database and exits 0", async () => {
-    api = await startApiProcess();
-    const inFlight = requestInFlight(api.url);
-    await api.logged("incoming request");
+  it(
+    "stops taking connections, finishes the request in flight, then closes the queue and the database and exits 0",
+    async () => {
+      api = await startApiProcess();
+      const inFlight = requestInFlight(api.url);
+      await api.logged("incoming request");
 
-    api.child.kill("SIGTERM");
-    await api.logged("taking no more connections");
-    await expect.poll(() => connectionRefused(api!.url)).toBe(true);
-    expect(api.child.exitCode).toBeNull();
+      api.child.kill("SIGTERM");
+      await api.logged("taking no more connections");
+      await expect.poll(() => connectionRefused(api!.url)).toBe(true);
+      expect(api.child.exitCode).toBeNull();
 
-    inFlight.finish();
-    const answer = await inFlight.answered;
-    expect(answer.status).toBe(401);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: "invalid_client" });
-    expect(await api.exited).toBe(0);
-    const said = messages(api);
-    expect(said.indexOf("stopped")).toBeGreaterThan(said.indexOf("request completed"));
-  });
+      inFlight.finish();
+      const answer = await inFlight.answered;
+      expect(answer.status).toBe(401);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: "invalid_client" });
+      expect(await api.exited).toBe(0);
+      const said = messages(api);
+      expect(said.indexOf("stopped")).toBeGreaterThan(said.indexOf("request completed"));
+    },
+    processTestTimeout,
+  );
 
-  it("answers /readyz 503 while it drains, still serving others, until the wait ends", async () => {
-    api = await startApiProcess({ SHUTDOWN_DELAY_SECONDS: "300" });
-    expect((await fetch(`${api.url}/readyz`)).status).toBe(200);
+  it(
+    "answers /readyz 503 while it drains, still serving others, until the wait ends",
+    async () => {
+      api = await startApiProcess({ SHUTDOWN_DELAY_SECONDS: "300" });
+      expect((await fetch(`${api.url}/readyz`)).status).toBe(200);
 
-    api.child.kill("SIGTERM");
-    await api.logged("draining");
-    const readiness = await fetch(`${api.url}/readyz`);
-    expect(readiness.status).toBe(503);
-    expect(await readiness.json()).toEqual({ status: "unavailable", reason: "draining" });
-    const liveness = await fetch(`${api.url}/healthz`);
-    expect(liveness.status).toBe(200);
-    const catalogue = await fetch(`${api.url}/api/plan-options`);
-    expect(catalogue.status).not.toBe(503);
+      api.child.kill("SIGTERM");
+      await api.logged("draining");
+      const readiness = await fetch(`${api.url}/readyz`);
+      expect(readiness.status).toBe(503);
+      expect(await readiness.json()).toEqual({ status: "unavailable", reason: "draining" });
+      const liveness = await fetch(`${api.url}/healthz`);
+      expect(liveness.status).toBe(200);
+      const catalogue = await fetch(`${api.url}/api/plan-options`);
+      expect(catalogue.status).not.toBe(503);
 
-    // A second signal ends the wait (an orchestrator's grace period would otherwise end it).
-    api.child.kill("SIGTERM");
-    expect(await api.exited).toBe(0);
-  });
+      // A second signal ends the wait (an orchestrator's grace period would otherwise end it).
+      api.child.kill("SIGTERM");
+      expect(await api.exited).toBe(0);
+    },
+    processTestTimeout,
+  );
 });
