@@ -25,7 +25,8 @@ export async function runOnPinnedNode() {
     process.exit(1);
   }
   const child = spawn(pinnedNodeBinary, process.argv.slice(1), { stdio: "inherit" });
-  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  // Passed on, so the script stops its own children; this process exits once it has.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
   const code = await new Promise((resolve) => child.on("exit", (exitCode) => resolve(exitCode ?? 1)));
   process.exit(code);
 }

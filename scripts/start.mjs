@@ -1,5 +1,6 @@
 // `npm start`: builds what is out of date, starts the API (which migrates and seeds its
-// database) and the web app, and prints the address. Ctrl-C stops both cleanly.
+// database) and the web app, and prints the address. Ctrl-C (SIGINT), SIGTERM or SIGHUP stops
+// both cleanly, and this process exits only once both have.
 //   --no-build   start what was built before (the end-to-end tests build first)
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -26,12 +27,19 @@ const env = {
   API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}`,
 };
 
-if (!process.argv.includes("--no-build")) buildIfNeeded(env);
-
 const children = [];
 let stopping = false;
 
+// Listening before anything starts: a signal during the build or while the API starts stops
+// what has started and starts nothing more (the web server once outlived a start-up cut short).
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+process.on("SIGHUP", () => stop(0));
+
+if (!process.argv.includes("--no-build")) buildIfNeeded(env);
+
 function startChild(name, args, cwd, childEnv) {
+  if (stopping) return;
   const child = spawn(process.execPath, args, { cwd, env: { ...env, ...childEnv }, stdio: "inherit" });
   child.on("exit", (code, signal) => {
     if (!stopping) {
@@ -40,7 +48,6 @@ function startChild(name, args, cwd, childEnv) {
     }
   });
   children.push(child);
-  return child;
 }
 
 async function waitFor(url, name) {
@@ -75,13 +82,11 @@ function stop(exitCode = 0) {
   }
 }
 
-process.on("SIGINT", () => stop(0));
-process.on("SIGTERM", () => stop(0));
-
 startChild("API", [path.join(root, "apps/api/dist/server.js")], root, {
   NODE_ENV: process.env.NODE_ENV ?? "development",
 });
 await waitFor(`http://127.0.0.1:${apiPort}/readyz`, "API");
+// startChild starts nothing once stopping (a signal while the API was starting).
 startChild("web app", [path.join(root, "apps/web/server.mjs")], path.join(root, "apps/web"), {
   NODE_ENV: "production",
 });

@@ -1,4 +1,4 @@
-// Bundles the API into dist/server.js. Our workspace packages are TypeScript sources, so they
+// Bundles the API into dist/server.js, and the migrate step into dist/migrate.js. Our workspace packages are TypeScript sources, so they
 // are bundled in; every other dependency stays an import from node_modules.
 import { build } from "esbuild";
 import { readFileSync } from "node:fs";
@@ -10,8 +10,8 @@ const pinnedNode = JSON.parse(readFileSync(new URL("../../package.json", import.
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith("@kindred/"));
 
 await build({
-  entryPoints: ["src/server.ts"],
-  outfile: "dist/server.js",
+  entryPoints: ["src/server.ts", "src/migrate.ts"],
+  outdir: "dist",
   bundle: true,
   platform: "node",
   target: `node${pinnedNode}`,

@@ -23,16 +23,49 @@ const strictTransportSecurity = config.STRICT_TRANSPORT_SECURITY
   ? "max-age=31536000; includeSubDomains"
   : undefined;
 
+// Probes, answered here rather than by Next.js: liveness (/healthz) is that this process
+// answers; readiness (/readyz) turns 503 once a signal has come, so the load balancer stops
+// sending requests here before the server stops taking connections. Neither asks the API: an
+// API outage must not take every web server out of the load balancer or get it restarted.
+let draining = false;
+const probes = {
+  "/healthz": () => [200, { status: "ok" }],
+  "/readyz": () =>
+    draining ? [503, { status: "unavailable", reason: "draining" }] : [200, { status: "ok" }],
+};
+
 const server = createServer((request, response) => {
+  const probe = probes[request.url ?? ""];
+  if (probe) {
+    const [status, body] = probe();
+    response.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
+    response.end(JSON.stringify(body));
+    return;
+  }
+  // While stopping, each connection closes after its answer rather than waiting for another.
+  if (draining) response.setHeader("connection", "close");
   request.headers["x-forwarded-for"] = proxyAddr(request, trust);
   if (strictTransportSecurity) response.setHeader("strict-transport-security", strictTransportSecurity);
   handle(request, response);
 });
 
-// Requests in flight finish before the process stops; idle keep-alive connections are closed.
-function stop() {
+// SIGTERM or SIGINT: /readyz answers 503 at once; after SHUTDOWN_DELAY_SECONDS the server takes
+// no more connections, the requests in flight finish, idle keep-alive connections are closed,
+// and the process exits 0. A second signal ends the wait early.
+let endDelay;
+function close() {
+  endDelay = undefined;
   server.close(() => process.exit(0));
   server.closeIdleConnections();
+}
+function stop() {
+  if (draining) return endDelay?.();
+  draining = true;
+  const timer = setTimeout(close, config.SHUTDOWN_DELAY_SECONDS * 1000);
+  endDelay = () => {
+    clearTimeout(timer);
+    close();
+  };
 }
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

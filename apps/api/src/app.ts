@@ -34,6 +34,7 @@ import { createEnquiriesService, enquiryRoutes, freeGuideRoutes } from "./module
 import { funeralDirectorRoutes } from "./modules/funeral-directors/routes";
 import { createFuneralDirectorService } from "./modules/funeral-directors/service";
 import { healthRoutes } from "./modules/health/routes";
+import { createLifecycle, type Lifecycle } from "./lifecycle";
 import { planRoutes } from "./modules/plans/routes";
 import { createPlansService } from "./modules/plans/service";
 import {
@@ -66,10 +67,17 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Where logs go; defaults to standard output. Tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
+  /** Serving or draining; `server.ts` starts draining on SIGTERM. */
+  lifecycle?: Lifecycle;
 }
 
 /** Builds the API from its settings and database. `server.ts` listens; tests call `inject`. */
-export async function buildApp({ config, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  lifecycle = createLifecycle(),
+}: BuildAppOptions): Promise<FastifyInstance> {
   const { db } = database;
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -213,7 +221,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   }, 3_600_000).unref();
   app.addHook("onClose", async () => clearInterval(collecting));
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, lifecycle });
   await app.register(webhookRoutes, { payments });
   await app.register(publicDocumentRoutes, { documents });
   // The free guide is for anyone, token or not, so a plain link downloads it.

@@ -62,6 +62,21 @@ const configSchema = z.object({
    * server on this machine. In production, the web servers' and load balancer's addresses.
    */
   TRUST_PROXY: z.string().min(1).default("loopback"),
+  /**
+   * Migrate and seed the database as the API starts (the default, for `npm start`). "false" where
+   * a migrate step runs once per deploy (`node apps/api/dist/migrate.js`, docs/deployment.md):
+   * the API then only opens the database, and `/readyz` says not ready until it is migrated.
+   */
+  MIGRATE_ON_START: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+  /**
+   * On SIGTERM, how long the API keeps serving while `/readyz` answers 503, so the load balancer
+   * sees it and sends no more, before it stops taking connections and finishes those in hand.
+   * 0 (the default) stops taking them at once. A second signal ends the wait early.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   /** Serve the OpenAPI reader at /api/docs; unset: everywhere but production. */
   PUBLISH_API_DOCS: z
     .enum(["true", "false"])

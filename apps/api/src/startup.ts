@@ -15,21 +15,29 @@ export function databaseLocation(config: Config): DatabaseLocation {
 
 /**
  * Opens the database, applies migrations, loads the catalogue and the advice articles, and registers the web server's
- * OAuth client. Safe to run on every start: each step is idempotent.
+ * OAuth client. Safe to run on every start: each step is idempotent, and on PostgreSQL the whole
+ * runs under an advisory lock, so replicas starting together (or the migrate step beside them)
+ * take turns. `{ setUp: false }` only opens it: the migrate step (`dist/migrate.js`) does the rest
+ * once per deploy, and `/readyz` says not ready until it has.
  */
 export async function prepareDatabase(
   config: Config,
   location: DatabaseLocation = databaseLocation(config),
+  { setUp = true }: { setUp?: boolean } = {},
 ): Promise<DatabaseHandle> {
-  const handle = await openDatabase(location);
+  const handle = await openDatabase(location, { migrate: false });
+  if (!setUp) return handle;
   try {
-    await seedCatalogue(handle.db, await readCatalogueFiles(config.CONTENT_DIR));
-    await seedStories(handle.db, await readStoryFiles(config.CONTENT_DIR));
-    await upsertOAuthClient(handle.db, {
-      id: config.OAUTH_WEB_CLIENT_ID,
-      name: "Kindred web server",
-      secret: config.OAUTH_WEB_CLIENT_SECRET,
-      grants: ["client_credentials", "password"],
+    await handle.exclusively(async () => {
+      await handle.migrate();
+      await seedCatalogue(handle.db, await readCatalogueFiles(config.CONTENT_DIR));
+      await seedStories(handle.db, await readStoryFiles(config.CONTENT_DIR));
+      await upsertOAuthClient(handle.db, {
+        id: config.OAUTH_WEB_CLIENT_ID,
+        name: "Kindred web server",
+        secret: config.OAUTH_WEB_CLIENT_SECRET,
+        grants: ["client_credentials", "password"],
+      });
     });
     return handle;
   } catch (error) {

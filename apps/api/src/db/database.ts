@@ -1,5 +1,5 @@
 import path from "node:path";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type PgModule from "pg";
@@ -42,7 +42,20 @@ export interface DatabaseHandle {
   driver: DatabaseDriver;
   /** Where a dropped connection is reported (the API's logger); standard error until then. */
   onConnectionLost(listener: ConnectionLostListener): void;
+  /** Brings the schema up to date with the committed migrations (call it inside `exclusively`). */
+  migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs its own: on PostgreSQL a session advisory lock on a
+   * connection of its own, so replicas that start at once, or a migrate step beside them, take
+   * turns instead of applying the same migration twice. PGlite is one process's: it just runs.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** Apply the migrations on opening (under `exclusively`); default true. */
+  migrate?: boolean;
 }
 
 export type DatabaseLocation =
@@ -53,8 +66,57 @@ const migrationsFolder = path.join(repositoryRoot, "apps/api/drizzle");
 /** How long a request waits for a connection before the database counts as unavailable. */
 const connectionTimeoutMilliseconds = 5_000;
 
-/** Opens the database and brings its schema up to date with the committed migrations. */
-export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+/**
+ * The key of the advisory lock that migrations and seeding hold on PostgreSQL (any fixed number;
+ * this one spells "kindred" in ASCII).
+ */
+export const migrationLockKey = 0x6b696e64726564n;
+
+/** When the newest committed migration was made (drizzle's `created_at` for it). */
+export function newestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/**
+ * True when the database holds every committed migration (a newer one, applied by the next
+ * release's migrate step while this release still serves, counts as holding them). False when
+ * one is missing or the table is not there at all.
+ */
+export async function areMigrationsApplied(db: Database): Promise<boolean> {
+  try {
+    // Both drivers answer `{ rows }` (node-postgres's QueryResult, PGlite's Results).
+    const result = (await db.execute(
+      sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { newest: string | null }[] };
+    const newest = result.rows[0]?.newest;
+    return newest !== null && newest !== undefined && Number(newest) >= newestMigrationMillis();
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    // 42P01 (no such table) and 3F000 (no such schema): never migrated.
+    return false;
+  }
+}
+
+/** Opens the database and (unless told not to) brings its schema up to date with the migrations. */
+export async function openDatabase(
+  location: DatabaseLocation,
+  { migrate: migrateOnOpen = true }: OpenDatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  const handle = await connect(location);
+  if (!migrateOnOpen) return handle;
+  try {
+    await handle.exclusively(() => handle.migrate());
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+async function connect(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === "postgres") {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -72,12 +134,6 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       process.stderr.write(`Database connection lost: ${describeDatabaseError(error)}\n`);
     pool.on("error", (error) => connectionLost(error));
     const db = drizzle({ client: pool, schema });
-    try {
-      await migrate(db, { migrationsFolder });
-    } catch (error) {
-      await pool.end();
-      throw error;
-    }
     const stopListening = new Set<() => Promise<void>>();
     return {
       db: db as unknown as Database,
@@ -85,6 +141,20 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       driver: { engine: "postgres", url: location.url },
       onConnectionLost(listener) {
         connectionLost = listener;
+      },
+      migrate: () => migrate(db, { migrationsFolder }),
+      async exclusively(work) {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [migrationLockKey.toString()]);
+          try {
+            return await work();
+          } finally {
+            await client.query("select pg_advisory_unlock($1)", [migrationLockKey.toString()]);
+          }
+        } finally {
+          client.release();
+        }
       },
       async listen(channel, listener) {
         const stop = await listenOnServer(pg, location.url, channel, listener, (error) =>
@@ -114,13 +184,14 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     client = new PGlite();
   }
   const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
     engine: "pglite",
     driver: { engine: "pglite", client },
     // PGlite runs in this process: it has no connections to lose.
     onConnectionLost() {},
+    migrate: () => migrate(db, { migrationsFolder }),
+    exclusively: (work) => work(),
     async listen(channel, listener) {
       const unlisten = await client.listen(channel, (payload) => listener.onNotification(payload));
       listener.onListening();

@@ -7,6 +7,7 @@ import pg from "pg";
 import { buildApp } from "../../src/app";
 import { loadConfig, type ConfigInput } from "../../src/config";
 import type { DatabaseLocation } from "../../src/db/database";
+import type { Lifecycle } from "../../src/lifecycle";
 import { prepareDatabase } from "../../src/startup";
 import { readOutboxFolder, type OutboxMessage } from "./outbox";
 
@@ -70,6 +71,8 @@ export interface TestAppOptions {
   reachDatabaseBy?: (serverUrl: URL) => URL;
   /** Opens this database rather than a fresh one, and leaves it in place on close. */
   database?: SharedTestDatabase;
+  /** Serving or draining, for a test that drains the app. */
+  lifecycle?: Lifecycle;
 }
 
 export async function createTestApp(settings: ConfigInput = {}, options: TestAppOptions = {}) {
@@ -96,7 +99,7 @@ export async function createTestApp(settings: ConfigInput = {}, options: TestApp
   const logs: string[] = [];
   const logStream = new PassThrough();
   logStream.on("data", (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
-  const app = await buildApp({ config, database, logStream });
+  const app = await buildApp({ config, database, logStream, lifecycle: options.lifecycle });
   let databaseClosed = false;
 
   return {

@@ -22,6 +22,7 @@ describe("the web settings", () => {
       OAUTH_WEB_CLIENT_ID: "kindred-web",
       OAUTH_WEB_CLIENT_SECRET: "development-web-client-secret-change-me",
       WEB_TRUST_PROXY: [],
+      SHUTDOWN_DELAY_SECONDS: 0,
       STRICT_TRANSPORT_SECURITY: false,
       COOKIE_POLICY_VERSION: "1",
       SENTRY_RELEASE: "kindred@0.0.0",

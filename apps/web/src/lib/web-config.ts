@@ -77,6 +77,17 @@ const webConfigSchema = z
     API_PORT: port.default(4000),
     /** Where the Fastify API is; `/api/*` and `/token` are forwarded there. */
     API_URL: httpUrl.optional(),
+    /**
+     * On SIGTERM, how long the web server keeps serving while `/readyz` answers 503 (so the load
+     * balancer sees it and sends no more) before it stops taking connections and finishes those in
+     * hand. 0 (the default): stop taking them at once. A second signal ends the wait early.
+     */
+    SHUTDOWN_DELAY_SECONDS: z.coerce
+      .number({ error: "must be a whole number of seconds from 0 to 300" })
+      .int({ error: "must be a whole number of seconds from 0 to 300" })
+      .min(0, { error: "must be a whole number of seconds from 0 to 300" })
+      .max(300, { error: "must be a whole number of seconds from 0 to 300" })
+      .default(0),
     /** The public address of this site: absolute links in page metadata, and HTTPS-only when https. */
     SITE_URL: httpUrl.default("http://localhost:3000"),
     OAUTH_WEB_CLIENT_ID: z.string().min(3, { error: "must be at least 3 characters" }).default("kindred-web"),

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { healthResponseSchema, livenessResponseSchema } from "@kindred/contracts";
-import { isDatabaseReady, type Database } from "../../db/database";
+import { livenessResponseSchema, readinessResponseSchema } from "@kindred/contracts";
+import { areMigrationsApplied, isDatabaseReady, type Database } from "../../db/database";
+import type { Lifecycle } from "../../lifecycle";
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; lifecycle: Lifecycle }> = async (
+  app,
+  { db, lifecycle },
+) => {
+  // Liveness: the process answers. It never touches the database: a database outage must not get
+  // every replica restarted (readiness takes them out of the load balancer instead).
   app.get(
     "/healthz",
     {
@@ -17,19 +23,33 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     async () => ({ status: "ok" as const, node: process.version }),
   );
 
+  // Once seen, the migrations stay applied: later probes only check that the database answers.
+  let migrated = false;
   app.get(
     "/readyz",
     {
       config: { rateLimit: false },
       schema: {
         tags: ["health"],
-        summary: "The process can serve requests: the database answers",
-        response: { 200: healthResponseSchema, 503: healthResponseSchema },
+        summary:
+          "The process can serve requests: the database answers and holds this release's migrations, and the process is not shutting down",
+        response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
       },
     },
-    async (_request, reply) =>
-      (await isDatabaseReady(db))
-        ? reply.send({ status: "ok" as const })
-        : reply.code(503).send({ status: "unavailable" as const }),
+    async (_request, reply) => {
+      const unavailable = (reason: "database" | "migrations" | "draining") =>
+        reply.code(503).send({ status: "unavailable" as const, reason });
+      if (lifecycle.draining) return unavailable("draining");
+      if (!(await isDatabaseReady(db))) return unavailable("database");
+      if (!migrated) {
+        try {
+          migrated = await areMigrationsApplied(db);
+        } catch {
+          return unavailable("database");
+        }
+        if (!migrated) return unavailable("migrations");
+      }
+      return reply.send({ status: "ok" as const });
+    },
   );
 };
