@@ -21,14 +21,20 @@ export const paymentTermsSettingKey = "paymentTerms";
 
 /** Everything the journey chooses from, each list in its catalogue order. */
 export async function selectCatalogue(db: Database) {
-  const [options, collections, crematoriumRows, packages, steps, paymentTermsRows] = await Promise.all([
-    db.select().from(catalogueOptions).orderBy(asc(catalogueOptions.kind), asc(catalogueOptions.position)),
-    db.select().from(coffinCollections).orderBy(asc(coffinCollections.position)),
-    db.select().from(crematoria).orderBy(asc(crematoria.position)),
-    db.select().from(planPackages).orderBy(asc(planPackages.position)),
-    db.select().from(journeySteps).orderBy(asc(journeySteps.position)),
-    db.select().from(catalogueSettings).where(eq(catalogueSettings.key, paymentTermsSettingKey)),
-  ]);
+  // One after another: `db` may be a transaction (the seed checks what it wrote), whose one
+  // connection takes one statement at a time (node-postgres refuses overlapping ones from pg 9).
+  const options = await db
+    .select()
+    .from(catalogueOptions)
+    .orderBy(asc(catalogueOptions.kind), asc(catalogueOptions.position));
+  const collections = await db.select().from(coffinCollections).orderBy(asc(coffinCollections.position));
+  const crematoriumRows = await db.select().from(crematoria).orderBy(asc(crematoria.position));
+  const packages = await db.select().from(planPackages).orderBy(asc(planPackages.position));
+  const steps = await db.select().from(journeySteps).orderBy(asc(journeySteps.position));
+  const paymentTermsRows = await db
+    .select()
+    .from(catalogueSettings)
+    .where(eq(catalogueSettings.key, paymentTermsSettingKey));
   return {
     options,
     collections,
