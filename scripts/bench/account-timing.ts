@@ -3,48 +3,20 @@
 // time for both, so a stranger cannot learn who has an account with us). The API runs in its own
 // process, as `npm start` runs it (PGlite, or PostgreSQL with DATABASE_URL); the two kinds of
 // request are interleaved so a slow patch of the machine falls on both.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import path from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+import { startBenchApi } from "./bench-api";
+
 const rounds = Number(process.env.BENCH_ROUNDS ?? 40);
-const clientId = "kindred-bench";
-const clientSecret = "bench-client-secret-0123456789";
 const password = "Quiet-Harbour7";
 
-const server = spawn(
-  process.execPath,
-  [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/bench/serve.ts"), "real"],
-  {
-    env: { ...process.env, OAUTH_WEB_CLIENT_ID: clientId, OAUTH_WEB_CLIENT_SECRET: clientSecret },
-    stdio: ["ignore", "pipe", "inherit"],
-  },
-);
-const [line] = await once(createInterface({ input: server.stdout }), "line");
-const base = `http://127.0.0.1:${(JSON.parse(line as string) as { port: number }).port}`;
+const api = await startBenchApi();
+const { base } = api;
 
 let visitor = 0;
 /** Each request from its own (forwarded) address, so the per-address limits never answer instead. */
 function nextAddress(): string {
   visitor += 1;
   return `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
-}
-
-async function visitorToken(): Promise<string> {
-  const response = await fetch(`${base}/token`, {
-    method: "POST",
-    headers: { "x-forwarded-for": nextAddress() },
-    body: new URLSearchParams({
-      grant_type: "client_credentials",
-      scope: "APPLICATION",
-      client_id: clientId,
-      client_secret: clientSecret,
-    }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** Milliseconds from sending to the whole answer, and the answer. */
@@ -78,7 +50,7 @@ function quantile(values: number[], q: number): number {
 }
 
 try {
-  const token = await visitorToken();
+  const token = await api.visitorToken(nextAddress());
   // Accounts that exist: one per round, so no account reaches its own reset limit.
   const known = Array.from({ length: rounds }, (_, index) => `known.${index}.${Date.now()}@example.com`);
   for (const email of known) {
@@ -127,6 +99,5 @@ try {
     console.log(`${kind}: ${seen.size === 1 ? "one answer for both" : `${seen.size} different answers`}`);
   }
 } finally {
-  server.kill("SIGTERM");
-  await once(server, "exit");
+  await api.stop();
 }

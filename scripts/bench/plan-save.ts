@@ -2,52 +2,31 @@
 // PostgreSQL (started by scripts/with-postgres.sh), each connection saving a plan of its own as a
 // visitor's autosave does; prints requests per second and p50/p99 latency (issue 12 item 13: p99
 // goal under 25 ms). The API runs in its own process, as `npm start` runs it.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import path from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+
 import {
   funeralDirectorSearchResponseSchema,
   planOptionsResponseSchema,
   planResponseSchema,
 } from "@kindred/contracts";
 import { fullJourney } from "../../apps/api/test/support/journeys";
+import { startBenchApi } from "./bench-api";
 
 if (!process.env.DATABASE_URL) {
   console.error("Run it through npm run bench:plan-save, which starts PostgreSQL and sets DATABASE_URL.");
   process.exit(1);
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const clientId = "kindred-bench";
-const clientSecret = "bench-client-secret-0123456789";
 
-// BENCH_CPU_PROFILE=<folder> writes the API process's CPU profile there (open it in Chrome's
-// DevTools, or any .cpuprofile viewer), to see where a save's time goes.
-const profile = process.env.BENCH_CPU_PROFILE
-  ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
-  : [];
-const server = spawn(
-  process.execPath,
-  [...profile, "--import", "tsx", path.join(root, "scripts/bench/serve.ts"), "real"],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      OAUTH_WEB_CLIENT_ID: clientId,
-      OAUTH_WEB_CLIENT_SECRET: clientSecret,
-      // Every visitor here comes from 127.0.0.1: the flood guards would count them as one.
-      GUEST_TOKENS_PER_ADDRESS_PER_HOUR: "100000",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  },
-);
-const [line] = await once(createInterface({ input: server.stdout }), "line");
-const base = `http://127.0.0.1:${(JSON.parse(line as string) as { port: number }).port}`;
+// BENCH_CPU_PROFILE=<folder> writes the API process's CPU profile there (see bench-api.ts), to
+// see where a save's time goes.
+const api = await startBenchApi({
+  // Every visitor here comes from 127.0.0.1: the flood guards would count them as one.
+  GUEST_TOKENS_PER_ADDRESS_PER_HOUR: "100000",
+});
+const { base } = api;
 
 async function call(token: string, method: string, url: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${base}${url}`, {
@@ -59,21 +38,8 @@ async function call(token: string, method: string, url: string, body?: unknown):
   return response.json();
 }
 
-async function visitorToken(): Promise<string> {
-  const response = await fetch(`${base}/token`, {
-    method: "POST",
-    body: new URLSearchParams({
-      grant_type: "client_credentials",
-      scope: "APPLICATION",
-      client_id: clientId,
-      client_secret: clientSecret,
-    }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 try {
-  const firstToken = await visitorToken();
+  const firstToken = await api.visitorToken();
   const catalogue = planOptionsResponseSchema.parse(await call(firstToken, "GET", "/api/plan-options"));
   const search = funeralDirectorSearchResponseSchema.parse(
     await call(firstToken, "GET", "/api/funeral-director/search?postcode=N1%201AA"),
@@ -89,7 +55,7 @@ try {
   // One visitor and one plan per connection.
   const visitors = await Promise.all(
     Array.from({ length: connections }, async () => {
-      const token = await visitorToken();
+      const token = await api.visitorToken();
       const plan = planResponseSchema.parse(await call(token, "POST", "/api/guest/plan", {}));
       return { token, path: `/api/plan/${plan.id}` };
     }),
@@ -127,6 +93,5 @@ try {
   console.log(`p50             ${result.latency.p50} ms`);
   console.log(`p99             ${result.latency.p99} ms   (goal: under 25 ms)`);
 } finally {
-  server.kill("SIGTERM");
-  await once(server, "exit");
+  await api.stop();
 }

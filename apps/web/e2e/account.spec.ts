@@ -1,3 +1,4 @@
+import type { Locator, Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { test, expect } from "./fixtures";
@@ -23,16 +24,10 @@ test.beforeAll(async ({ request }) => {
   catalogue = await fetchPlanOptions(request);
 });
 
-test("register from the journey, confirm the email, and carry on from another device", async ({
-  page,
-  browser,
-  checkAccessibility,
-}) => {
-  const person = newPerson("journey");
+/** An attended cremation up to the crematorium step; answers its total. */
+async function planToTheCrematoriumStep(page: Page): Promise<number> {
   const attended = option(catalogue.attendance, "attended");
   const cremated = option(catalogue.remains, "cremated");
-  const total = attended.price + cremated.price;
-
   await page.goto("/planning/attendance");
   await radioFor(page, attended.name).check();
   await continueTo(page, "funeral-director");
@@ -40,6 +35,26 @@ test("register from the journey, confirm the email, and carry on from another de
   await continueTo(page, "burial-cremation");
   await radioFor(page, cremated.name).check();
   await continueTo(page, "crematoria");
+  return attended.price + cremated.price;
+}
+
+async function fillInRegistration(dialog: Locator, person: ReturnType<typeof newPerson>): Promise<void> {
+  await dialog.getByLabel("First name").fill(person.firstName);
+  await dialog.getByLabel("Last name").fill(person.lastName);
+  await dialog.getByLabel("Email address", { exact: true }).fill(person.email);
+  await dialog.getByLabel("Confirm email address").fill(person.email);
+  await dialog.getByLabel("Create a password").fill(person.password);
+  await dialog.getByLabel("Repeat your password").fill(person.password);
+}
+
+test("register from the journey, confirm the email, and carry on from another device", async ({
+  page,
+  browser,
+  checkAccessibility,
+}) => {
+  const person = newPerson("journey");
+  const cremated = option(catalogue.remains, "cremated");
+  const total = await planToTheCrematoriumStep(page);
   await expectTotal(page, total);
 
   await page.getByRole("button", { name: "Save and continue later" }).click();
@@ -49,12 +64,7 @@ test("register from the journey, confirm the email, and carry on from another de
   // One form at a time: Sign in first, then Create an account in its place.
   await expect(dialog.getByLabel("First name")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Create an account" }).click();
-  await dialog.getByLabel("First name").fill(person.firstName);
-  await dialog.getByLabel("Last name").fill(person.lastName);
-  await dialog.getByLabel("Email address", { exact: true }).fill(person.email);
-  await dialog.getByLabel("Confirm email address").fill(person.email);
-  await dialog.getByLabel("Create a password").fill(person.password);
-  await dialog.getByLabel("Repeat your password").fill(person.password);
+  await fillInRegistration(dialog, person);
   await checkAccessibility();
   await dialog.getByRole("button", { name: "Create account" }).click();
   // The new account is told to look for the email that confirms the address.
@@ -97,26 +107,17 @@ test.describe("an address that already has an account", () => {
   }) => {
     const person = newPerson("already");
     await registerThroughApi(request, person);
-    const attended = option(catalogue.attendance, "attended");
-    const cremated = option(catalogue.remains, "cremated");
-
-    await page.goto("/planning/attendance");
-    await radioFor(page, attended.name).check();
-    await continueTo(page, "funeral-director");
-    await chooseNearestFuneralDirector(page, "NR1 3JU");
-    await continueTo(page, "burial-cremation");
-    await radioFor(page, cremated.name).check();
-    await continueTo(page, "crematoria");
+    const total = await planToTheCrematoriumStep(page);
 
     await page.getByRole("button", { name: "Save and continue later" }).click();
     const dialog = page.getByRole("dialog", { name: /Sign in or create an account/ });
     await dialog.getByRole("button", { name: "Create an account" }).click();
-    await dialog.getByLabel("First name").fill("Someone");
-    await dialog.getByLabel("Last name").fill("Else");
-    await dialog.getByLabel("Email address", { exact: true }).fill(person.email);
-    await dialog.getByLabel("Confirm email address").fill(person.email);
-    await dialog.getByLabel("Create a password").fill("Forgotten-Tulip4");
-    await dialog.getByLabel("Repeat your password").fill("Forgotten-Tulip4");
+    await fillInRegistration(dialog, {
+      firstName: "Someone",
+      lastName: "Else",
+      email: person.email,
+      password: "Forgotten-Tulip4",
+    });
     await dialog.getByRole("button", { name: "Create account" }).click();
 
     // The same answer as for a new address; the new password does not sign in, so they are told.
@@ -131,7 +132,7 @@ test.describe("an address that already has an account", () => {
     await dialog.getByRole("button", { name: "Sign in" }).click();
     await signInThroughPrompt(page, person.email, person.password);
     await expect(page).toHaveURL(/\/planning\/crematoria$/);
-    await expectTotal(page, attended.price + cremated.price);
+    await expectTotal(page, total);
   });
 });
 

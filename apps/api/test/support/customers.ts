@@ -8,6 +8,7 @@ import {
 } from "@kindred/contracts";
 import { normaliseEmail } from "@kindred/domain";
 import { users } from "../../src/db/schema";
+import { toUserResponse } from "../../src/modules/accounts/service";
 import { testClient, type TestApp } from "./test-app";
 
 /** A password that meets every rule of SPEC.md section 5. */
@@ -108,13 +109,7 @@ export async function storedUser(testApp: TestApp, email: string): Promise<UserR
     .from(users)
     .where(eq(users.email, normaliseEmail(email)));
   if (!user) throw new Error("No account for this address");
-  return {
-    id: user.id,
-    firstName: user.firstName ?? "",
-    lastName: user.lastName ?? "",
-    email: user.email ?? "",
-    emailConfirmed: user.emailConfirmedAt !== null,
-  };
+  return toUserResponse(user);
 }
 
 /** Registers a customer through the API, as the register page would. */

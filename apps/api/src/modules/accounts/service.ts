@@ -60,7 +60,8 @@ const resetLinkInvalid = () =>
 const tooManyResetRequests = () =>
   new ViolationError([{ propertyPath: "Request", title: messages.tooManyResetRequests }], 429);
 
-function toUserResponse(user: UserRow): UserResponse {
+/** A stored user as `GET /api/user` shows them. */
+export function toUserResponse(user: UserRow): UserResponse {
   return {
     id: user.id,
     firstName: user.firstName ?? "",
