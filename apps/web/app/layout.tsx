@@ -8,7 +8,7 @@ import { UtmCapture } from "@/components/utm-capture";
 import { AccountMenu } from "@/features/account/account-menu";
 import { displaySettingsScript } from "@/lib/display-settings";
 import { bodyFont, digitFont } from "@/lib/fonts";
-import { journeyAnswersScript } from "@/lib/journey-answers-script";
+import { journeyAnswersScript, newVisitorStepScript } from "@/lib/journey-answers-script";
 import { QueryProvider } from "@/lib/query-provider";
 import { getServerConfig } from "@/lib/server-config.server";
 import "./globals.css";
@@ -47,12 +47,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // The Content-Security-Policy's nonce for this response (proxy.ts): our one inline script needs it.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
-    // The inline script sets data-zoom, data-contrast and data-journey-answers before React hydrates.
+    // The inline script sets data-zoom, data-contrast and data-journey-answers before React hydrates,
+    // and sends a new visitor who opens a later journey step to the first.
     <html lang="en-GB" className={`${digitFont.variable} ${bodyFont.variable}`} suppressHydrationWarning>
       <head>
         <script
           nonce={nonce}
-          dangerouslySetInnerHTML={{ __html: `${displaySettingsScript};${journeyAnswersScript}` }}
+          dangerouslySetInnerHTML={{
+            __html: `${displaySettingsScript};${journeyAnswersScript};${newVisitorStepScript}`,
+          }}
         />
       </head>
       <body>

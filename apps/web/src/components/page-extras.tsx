@@ -16,11 +16,16 @@ import {
   type CookieConsent,
 } from "../lib/cookie-consent";
 import { allowSessionReplay, loadErrorReporting } from "../lib/error-reporting";
-import { CookieBanner } from "./cookie-banner";
-import { ThirdPartyScript } from "./third-party-script";
-
-// The choices (and the dialog under them) load only when first opened, keeping every page's first
-// load light, as the sign-in prompt does.
+// The banner, the choices (and the dialog under them) and the third parties' loader each load only
+// when they are shown, keeping every page's first load light, as the sign-in prompt does: a
+// visitor who has chosen, or a deployment without extras, never downloads them. The banner sits
+// over the bottom of the page, so its coming a moment later moves nothing.
+const CookieBanner = lazy(() =>
+  import("./cookie-banner").then((module) => ({ default: module.CookieBanner })),
+);
+const ThirdPartyScript = lazy(() =>
+  import("./third-party-script").then((module) => ({ default: module.ThirdPartyScript })),
+);
 const CookieChoices = lazy(() =>
   import("./cookie-choices").then((module) => ({ default: module.CookieChoices })),
 );
@@ -76,13 +81,15 @@ export function PageExtras() {
   return (
     <>
       {consent.status === "undecided" && categories.length > 0 ? (
-        <CookieBanner
-          settings={settings}
-          categories={categories}
-          onAcceptAll={() => save({ analytics: true, functional: true })}
-          onRejectAll={() => save({ analytics: false, functional: false })}
-          onChoose={openCookieChoices}
-        />
+        <Suspense fallback={null}>
+          <CookieBanner
+            settings={settings}
+            categories={categories}
+            onAcceptAll={() => save({ analytics: true, functional: true })}
+            onRejectAll={() => save({ analytics: false, functional: false })}
+            onChoose={openCookieChoices}
+          />
+        </Suspense>
       ) : null}
       {choicesOpen ? (
         <Suspense fallback={null}>
@@ -99,15 +106,17 @@ export function PageExtras() {
       <p role="status" className="visually-hidden">
         {savedMessage}
       </p>
-      {analyticsAllowed && thirdParties.visitorTracking ? (
-        <ThirdPartyScript name="visitorTracking" settings={thirdParties.visitorTracking} />
-      ) : null}
-      {functionalAllowed && thirdParties.helpChat && pathname === helpChatPath ? (
-        <ThirdPartyScript name="helpChat" settings={thirdParties.helpChat} />
-      ) : null}
-      {functionalAllowed && thirdParties.feedback ? (
-        <ThirdPartyScript name="feedback" settings={thirdParties.feedback} />
-      ) : null}
+      <Suspense fallback={null}>
+        {analyticsAllowed && thirdParties.visitorTracking ? (
+          <ThirdPartyScript name="visitorTracking" settings={thirdParties.visitorTracking} />
+        ) : null}
+        {functionalAllowed && thirdParties.helpChat && pathname === helpChatPath ? (
+          <ThirdPartyScript name="helpChat" settings={thirdParties.helpChat} />
+        ) : null}
+        {functionalAllowed && thirdParties.feedback ? (
+          <ThirdPartyScript name="feedback" settings={thirdParties.feedback} />
+        ) : null}
+      </Suspense>
     </>
   );
 }

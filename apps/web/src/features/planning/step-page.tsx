@@ -56,7 +56,7 @@ interface StepPageProps {
   handle: JourneyStepHandle;
   /** The catalogue the server rendered with; null if it could not be had there. */
   initialPlanOptions?: PlanOptionsResponse | null;
-  /** The step's screen (`stepScreens`), which takes its props from this page. */
+  /** The step's screen (its route names it), which takes its props from this page. */
   children: ReactNode;
 }
 

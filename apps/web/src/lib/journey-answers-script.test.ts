@@ -1,0 +1,40 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { newVisitorStepScript } from "./journey-answers-script";
+
+/** Runs the head script as a browser would, in a page at `pathname` with this storage. */
+function openPage(
+  pathname: string,
+  session: Record<string, string> = {},
+  local: Record<string, string> = {},
+) {
+  const sentTo: string[] = [];
+  const storage = (values: Record<string, string>) => ({ getItem: (key: string) => values[key] ?? null });
+  const location = { pathname, replace: (url: string) => sentTo.push(url) };
+  new Function("location", "sessionStorage", "localStorage", newVisitorStepScript)(
+    location,
+    storage(session),
+    storage(local),
+  );
+  return sentTo;
+}
+
+describe("a journey step opened by a new visitor", () => {
+  it("sends them to the first step before anything is drawn", () => {
+    expect(openPage("/planning/summary")).toEqual(["/planning/attendance"]);
+    expect(openPage("/planning/coffin")).toEqual(["/planning/attendance"]);
+  });
+
+  it("leaves the first step, the start page and every other page alone", () => {
+    expect(openPage("/planning/attendance")).toEqual([]);
+    expect(openPage("/planning")).toEqual([]);
+    expect(openPage("/planning/documents")).toEqual([]);
+    expect(openPage("/")).toEqual([]);
+  });
+
+  it("leaves a visitor with something to restore to the step page", () => {
+    expect(openPage("/planning/summary", { journeyData: '{"attendance":{"id":"a"}}' })).toEqual([]);
+    expect(openPage("/planning/summary", {}, { planId: '"plan-1"' })).toEqual([]);
+    expect(openPage("/planning/summary", {}, { isUserLoggedIn: "true" })).toEqual([]);
+  });
+});
