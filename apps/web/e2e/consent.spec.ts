@@ -1,5 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { test, expect } from "./fixtures";
+import { layoutShiftSoFar, recordLayoutShifts } from "./layout-shift";
 
 /**
  * The cookie banner and the page shell's third parties (docs/decisions/020). The running server
@@ -230,32 +231,11 @@ test.describe("with third parties configured", () => {
     // The page's layout shifts from the start of the load, with the banner and without it (the
     // same page loaded again once a choice is kept): the banner adds none. (The journey page's own
     // shift, without the banner, is journey-layout-shift.spec.ts's.)
-    await page.addInitScript(() => {
-      const shifts: { value: number; sources: string[] }[] = [];
-      (window as { layoutShifts?: typeof shifts }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-          sources: { node?: Node }[];
-        })[])
-          if (!entry.hadRecentInput)
-            shifts.push({
-              value: entry.value,
-              sources: entry.sources.map((source) =>
-                source.node instanceof Element ? `${source.node.tagName}.${source.node.className}` : "text",
-              ),
-            });
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await recordLayoutShifts(page);
     const layoutShift = async () => {
       await expect(page.getByRole("radio")).toHaveCount(3);
       await page.waitForLoadState("networkidle");
-      return page.evaluate(() => {
-        const shifts =
-          (window as { layoutShifts?: { value: number; sources: string[] }[] }).layoutShifts ?? [];
-        return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts };
-      });
+      return layoutShiftSoFar(page);
     };
     await page.goto("/planning/attendance");
     await expect(banner(page)).toBeVisible();

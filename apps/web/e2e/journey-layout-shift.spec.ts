@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import { test, expect } from "./fixtures";
+import { layoutShiftSoFar, recordLayoutShifts } from "./layout-shift";
 import {
   chooseNearestFuneralDirector,
   continueTo,
@@ -23,28 +24,7 @@ test.beforeAll(async ({ request }) => {
   catalogue = await fetchPlanOptions(request);
 });
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    const shifts: { value: number; sources: string[] }[] = [];
-    (window as { layoutShifts?: typeof shifts }).layoutShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources: { node?: Node }[];
-      })[])
-        if (!entry.hadRecentInput)
-          shifts.push({
-            value: entry.value,
-            sources: entry.sources.map((source) =>
-              source.node instanceof Element
-                ? `${source.node.tagName.toLowerCase()}.${source.node.className}`
-                : "text",
-            ),
-          });
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-});
+test.beforeEach(({ page }) => recordLayoutShifts(page));
 
 const total = (page: Page) => page.getByTestId("running-total").filter({ visible: true });
 
@@ -57,16 +37,7 @@ async function settledLayoutShift(page: Page, expectedTotal?: string) {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   if (expectedTotal !== undefined) await expect(total(page)).toHaveText(expectedTotal);
   await page.waitForLoadState("networkidle");
-  return page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const shifts = (window as { layoutShifts?: { value: number; sources: string[] }[] }).layoutShifts ?? [];
-    return {
-      path: location.pathname,
-      total: shifts.reduce((sum, shift) => sum + shift.value, 0),
-      shifts: shifts.map((shift) => `${shift.value.toFixed(4)} ${shift.sources.join(", ")}`),
-    };
-  });
+  return layoutShiftSoFar(page);
 }
 
 /** Reloads the step the person is on and measures it, with their total as it was. */

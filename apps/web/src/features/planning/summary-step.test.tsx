@@ -86,7 +86,7 @@ describe("SummaryStep", () => {
     planAnAttendedCremation();
     renderSummary();
 
-    const funeral = screen.getByRole("region", { name: "Your funeral" });
+    const funeral = await screen.findByRole("region", { name: "Your funeral" });
     expect(
       within(funeral)
         .getAllByRole("term")

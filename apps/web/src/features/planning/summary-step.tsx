@@ -15,7 +15,9 @@ import {
   type JourneyStepHandle,
   type PlanSectionLine,
 } from "@kindred/domain";
+import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
+import { useHydrated } from "../../lib/use-hydrated";
 import { finishEdit, getJourneySnapshot, startEdit } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
 import { useFuneralDirectorBranch } from "./use-funeral-director-branch";
@@ -43,7 +45,12 @@ export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProp
   const [saved, setSaved] = useState(false);
   const validation = useStepValidation(() => []);
   const { journeyData } = journey;
-  const funeralDirectorName = useFuneralDirectorBranch(journeyData.funeralDirector?.id ?? null)?.name;
+  const funeralDirector = useFuneralDirectorBranch(journeyData.funeralDirector?.id ?? null);
+  const funeralDirectorName = funeralDirector?.name;
+  // Every row comes from this browser's journey, which the server cannot know, and the funeral
+  // director's name is asked for: until both are here the answers' place is held, a screen tall,
+  // so they appear in it and nothing below moves into view and out again (issue 8: no shift).
+  const waiting = !useHydrated() || funeralDirector === undefined;
 
   useEffect(() => {
     if (getJourneySnapshot().edit) finishEdit();
@@ -129,6 +136,14 @@ export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProp
             <span className={styles.included}>Part of your kind of funeral</span>
           )}
         </dd>
+      </div>
+    );
+  }
+
+  if (waiting) {
+    return (
+      <div className={styles.waiting}>
+        <LoadingSpinner label="Loading your answers…" />
       </div>
     );
   }
