@@ -228,7 +228,8 @@ describe("SummaryStep", () => {
 
     const next = screen.getByRole("region", { name: "What happens next" });
     expect(next).toHaveTextContent("nothing is taken until you buy your plan");
-    expect(next).toHaveTextContent("You cannot buy it online just yet");
+    expect(next).toHaveTextContent("First you read the six documents of your plan");
+    expect(next).not.toHaveTextContent("cannot buy it online");
     expect(within(next).getByRole("link", { name: "0808 157 0192" })).toHaveAttribute(
       "href",
       "tel:+448081570192",

@@ -209,10 +209,10 @@ export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProp
           taken until you buy your plan.
         </p>
         <p>
-          Buying your plan is the next step. You cannot buy it online just yet, so if you would like to go
-          ahead, or talk anything through first, please call us.
+          Buying your plan is the next step. First you read the six documents of your plan, which you can
+          download, and accept them; then you give the details of the people in your plan and choose how to
+          pay. If you would rather talk anything through first, please call us.
         </p>
-        <p>Before you buy, you can read the six documents of your plan, download them and accept them.</p>
         <p>
           <Link href="/planning/documents" className="button button--secondary">
             Read your plan documents
