@@ -229,8 +229,7 @@ test.describe("with third parties configured", () => {
   test("the banner traps no focus, hides nothing and moves nothing on a journey page", async ({ page }) => {
     await withThirdParties(page);
     // The page's layout shifts from the start of the load, with the banner and without it (the
-    // same page loaded again once a choice is kept): the banner adds none. (The journey page's own
-    // shift, without the banner, is journey-layout-shift.spec.ts's.)
+    // same page loaded again once a choice is kept): the banner adds none.
     await recordLayoutShifts(page);
     const layoutShift = async () => {
       await expect(page.getByRole("radio")).toHaveCount(3);
