@@ -24,6 +24,8 @@ describe("email through SMTP_URL", () => {
     const details = registrationDetails();
 
     const response = await callApi(testApp, token, "POST", "/api/account/register", details);
+    // The registration's email is worked out by its own job first, then sent.
+    await testApp.app.accountEmailRequests.idle();
     await testApp.app.mailer.idle();
 
     expect(response.statusCode).toBe(202);

@@ -199,6 +199,9 @@ describe("every endpoint, fed generated input", () => {
     await fc.assert(
       fc.asyncProperty(request, async (generated) => {
         const injected = toInject(generated);
+        // An accepted registration or reset request is looked into by a job afterwards, which
+        // stores its link and queues its email: let it finish, so it is not counted against this one.
+        await testApp.app.accountEmailRequests.idle();
         const before = await storedState();
         const response = await testApp.app.inject(injected);
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
