@@ -122,6 +122,8 @@ export async function createCustomer(
   const response = await callApi(testApp, applicationToken, "POST", "/api/account/register", details);
   if (response.statusCode !== 202) throw new Error(`Registration failed: ${response.body}`);
   registeredResponseSchema.parse(response.json());
+  // Its confirmation link is made by the registration's own job, a moment after the answer.
+  await testApp.app.accountEmailRequests.idle();
   return { details, user: await storedUser(testApp, details.email) };
 }
 
