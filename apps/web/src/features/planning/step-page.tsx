@@ -1,6 +1,6 @@
 "use client";
 
-import { Suspense, useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import type { PlanOptionsResponse } from "@kindred/contracts";
@@ -33,25 +33,6 @@ import { useJourney } from "./use-journey";
 import { usePlanOptions } from "./use-plan-options";
 import { useStepNavigation } from "./use-step-navigation";
 
-/**
- * One step of the planning journey: lays out the step's question beside the running price, and
- * sends the person to the furthest step they can reach if this one is not open to them yet.
- * The question and its options are rendered on the server from the catalogue it was given (the
- * journey itself is in this browser, so the server renders it as not yet begun); the person's
- * answers and price then fill the same places, so nothing on the page moves.
- */
-export function StepPage(props: StepPageProps) {
-  // The page hydrates in a pass of its own, in short slices (React hydrates what is inside a
-  // Suspense boundary at a lower priority), so the browser answers input sooner after loading.
-  // Should the server stream it after the page's frame, its place is kept a screen tall, so the
-  // footer is never seen to move.
-  return (
-    <Suspense fallback={<div className="page-width journey-page journey-page--step" />}>
-      <StepPageContent {...props} />
-    </Suspense>
-  );
-}
-
 interface StepPageProps {
   handle: JourneyStepHandle;
   /** The catalogue the server rendered with; null if it could not be had there. */
@@ -60,7 +41,18 @@ interface StepPageProps {
   children: ReactNode;
 }
 
-function StepPageContent({ handle, initialPlanOptions, children }: StepPageProps) {
+/**
+ * One step of the planning journey: lays out the step's question beside the running price, and
+ * sends the person to the furthest step they can reach if this one is not open to them yet.
+ * The question and its options are rendered on the server from the catalogue it was given (the
+ * journey itself is in this browser, so the server renders it as not yet begun); the person's
+ * answers and price then fill the same places, so nothing on the page moves.
+ *
+ * There is no Suspense boundary here: the page's question is part of the first HTML React sends,
+ * not streamed after a placeholder. A browser reloading the page scrolled down (it restores the
+ * place) would otherwise paint the placeholder with the footer in view and then see it pushed away.
+ */
+export function StepPage({ handle, initialPlanOptions, children }: StepPageProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const journey = useJourney();

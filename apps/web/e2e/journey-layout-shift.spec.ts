@@ -1,0 +1,135 @@
+import type { Page } from "@playwright/test";
+import type { PlanOptionsResponse } from "@kindred/contracts";
+import { test, expect } from "./fixtures";
+import { layoutShiftSoFar, recordLayoutShifts } from "./layout-shift";
+import {
+  chooseNearestFuneralDirector,
+  continueTo,
+  fetchPlanOptions,
+  option,
+  radioFor,
+} from "./journey-support";
+
+/**
+ * Issue 8 item 5: a journey page paints its question at once and nothing on it moves afterwards.
+ * Each page is loaded afresh (as a visitor arriving, or reloading, sees it) and its cumulative
+ * layout shift, counted from the start of the load as browsers count it (shifts just after the
+ * person's own input left out), must stay below 0.02, at the phone and the desktop size, on a
+ * processor slowed as Lighthouse slows it for a phone.
+ */
+
+const limit = 0.02;
+
+let catalogue: PlanOptionsResponse;
+test.beforeAll(async ({ request }) => {
+  catalogue = await fetchPlanOptions(request);
+});
+
+test.beforeEach(({ page }) => recordLayoutShifts(page));
+
+const total = (page: Page) => page.getByTestId("running-total").filter({ visible: true });
+
+/** The processor is slowed as Lighthouse slows it for a phone while a page loads, so what paints first is seen. */
+const cpuSlowdown = 4;
+
+/**
+ * Loads a page on the slowed processor and gives its layout shift once it has settled: its
+ * heading and the person's own total are shown, the page's requests (the saved plan, the funeral
+ * director) have been answered, its fonts are in, and two frames have been drawn since, so every
+ * shift has been reported. The shift must be below the limit.
+ */
+async function loadAndMeasure(page: Page, load: () => Promise<unknown>, expectedTotal?: string) {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
+  await load();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  if (expectedTotal !== undefined) await expect(total(page)).toHaveText(expectedTotal);
+  await page.waitForLoadState("networkidle");
+  const measured = await layoutShiftSoFar(page);
+  await devtools.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await devtools.detach();
+  expect(measured.total, `${measured.path}: ${measured.shifts.join("; ")}`).toBeLessThan(limit);
+  return measured;
+}
+
+/**
+ * Reloads the step the person is on and measures it, with their total as it was. They reload at
+ * the foot of the page, where the browser puts them back, so the footer is in view as it loads:
+ * anything painted short of the page's full height (a placeholder streamed first) is seen to move.
+ */
+async function reloadAndMeasure(page: Page) {
+  const before = await total(page).textContent();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  return loadAndMeasure(page, () => page.reload(), before ?? undefined);
+}
+
+test("a new visitor's first step and the pages that send them to it move nothing", async ({
+  page,
+  checkAccessibility,
+}) => {
+  for (const path of ["/planning/attendance", "/planning/coffin", "/planning/summary", "/planning"]) {
+    await loadAndMeasure(page, () => page.goto(path));
+  }
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/plan/i);
+  await checkAccessibility();
+});
+
+test("every step of an attended cremation, loaded afresh, moves nothing", async ({
+  page,
+  checkAccessibility,
+}) => {
+  test.setTimeout(120_000); // Twelve loads on the slowed processor.
+  await page.goto("/planning/attendance");
+  await radioFor(page, option(catalogue.attendance, "attended").name).check();
+  await reloadAndMeasure(page);
+  await continueTo(page, "funeral-director");
+  await chooseNearestFuneralDirector(page, "M1 1AE");
+  await reloadAndMeasure(page);
+  await continueTo(page, "burial-cremation");
+  await radioFor(page, option(catalogue.remains, "cremated").name).check();
+  await reloadAndMeasure(page);
+  await continueTo(page, "crematoria");
+  await page.getByRole("radio").nth(1).check();
+  await reloadAndMeasure(page);
+  await continueTo(page, "celebrant");
+  await radioFor(page, option(catalogue.celebrantTypes, "familyLed").name).check();
+  await reloadAndMeasure(page);
+  await continueTo(page, "pallbearers");
+  await radioFor(page, option(catalogue.pallbearerTypes, "nominatingMyOwn").name).check();
+  await reloadAndMeasure(page);
+  await continueTo(page, "transportation");
+  await radioFor(
+    page,
+    option(catalogue.transportationForTheDeceasedTypes, "horseDrawnCarriage").name,
+  ).check();
+  await reloadAndMeasure(page);
+  await continueTo(page, "coffin");
+  await radioFor(page, option(catalogue.coffins, "willow").name).check();
+  await reloadAndMeasure(page);
+  await continueTo(page, "ashes");
+  await radioFor(page, option(catalogue.ashesTreatmentTypes, "scatteredInGarden").name).check();
+  await reloadAndMeasure(page);
+  await continueTo(page, "additional");
+  await reloadAndMeasure(page);
+  await continueTo(page, "summary");
+  await reloadAndMeasure(page);
+  await expect(page.getByRole("link", { name: "Change Ashes" })).toBeVisible();
+  await loadAndMeasure(page, () => page.goto("/planning"));
+  await expect(page.getByRole("link", { name: /Continue where you left off/ })).toBeVisible();
+  await checkAccessibility();
+});
+
+test("the burial steps, loaded afresh, move nothing", async ({ page }) => {
+  await page.goto("/planning/attendance");
+  await radioFor(page, option(catalogue.attendance, "attended").name).check();
+  await continueTo(page, "funeral-director");
+  await chooseNearestFuneralDirector(page, "B1 1BB");
+  await continueTo(page, "burial-cremation");
+  await radioFor(page, option(catalogue.remains, "buried").name).check();
+  await continueTo(page, "burial");
+  await page.getByRole("radio", { name: /^Yes/ }).check();
+  await reloadAndMeasure(page);
+  await continueTo(page, "service-burial");
+  const measured = await reloadAndMeasure(page);
+  expect(measured.path).toBe("/planning/service-burial");
+});
