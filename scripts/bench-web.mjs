@@ -123,21 +123,35 @@ const debuggingPort = port("BENCH_DEBUGGING_PORT", 9333);
 /** How many times Lighthouse loads each page: its score varies from run to run, so the median run is reported. */
 const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 
-/** The figures of one Lighthouse run. */
-function figuresOf(page, lhr) {
-  return {
-    page,
-    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-    cls: lhr.audits["cumulative-layout-shift"].numericValue,
-    lcp: lhr.audits["largest-contentful-paint"].numericValue,
-    tbt: lhr.audits["total-blocking-time"].numericValue,
-  };
-}
-
-/** Runs Lighthouse on one page `lighthouseRuns` times; the median run, and the lowest and highest scores. */
-async function medianRun(page, runOnce) {
+/**
+ * Lighthouse's default (mobile, simulated slow 4G) performance run of `path`, `lighthouseRuns`
+ * times: the median run's figures, and the lowest and highest scores. With `tab`, it runs in that
+ * tab and keeps the tab's storage (a journey in progress), and checks the page was not left.
+ */
+async function medianScore(baseUrl, page, tab) {
   const runs = [];
-  for (let run = 0; run < lighthouseRuns; run += 1) runs.push(figuresOf(page, await runOnce()));
+  for (let run = 0; run < lighthouseRuns; run += 1) {
+    const { lhr } = await lighthouse(
+      `${baseUrl}${page}`,
+      {
+        port: debuggingPort,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+        disableStorageReset: tab !== undefined,
+      },
+      undefined,
+      tab,
+    );
+    if (tab && !lhr.finalDisplayedUrl.endsWith(page)) throw new Error(`${page} was not kept`);
+    runs.push({
+      page,
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      cls: lhr.audits["cumulative-layout-shift"].numericValue,
+      lcp: lhr.audits["largest-contentful-paint"].numericValue,
+      tbt: lhr.audits["total-blocking-time"].numericValue,
+    });
+  }
   runs.sort((a, b) => a.performance - b.performance);
   return {
     ...runs[Math.floor((runs.length - 1) / 2)],
@@ -146,22 +160,10 @@ async function medianRun(page, runOnce) {
   };
 }
 
-/** Lighthouse's default (mobile, simulated slow 4G) performance run, one page at a time. */
+/** Each of the main pages as a new visitor meets it, one page at a time. */
 async function lighthouseScores(baseUrl) {
   const scores = [];
-  for (const page of lighthousePages) {
-    scores.push(
-      await medianRun(page, async () => {
-        const { lhr } = await lighthouse(`${baseUrl}${page}`, {
-          port: debuggingPort,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance"],
-        });
-        return lhr;
-      }),
-    );
-  }
+  for (const page of lighthousePages) scores.push(await medianScore(baseUrl, page));
   return scores;
 }
 
@@ -219,22 +221,7 @@ async function inProgressScore(browser, baseUrl, target) {
     await tab.evaluate((entries) => {
       for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
     }, session);
-    return await medianRun(target, async () => {
-      const { lhr } = await lighthouse(
-        `${baseUrl}${target}`,
-        {
-          port: debuggingPort,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance"],
-          disableStorageReset: true,
-        },
-        undefined,
-        tab,
-      );
-      if (!lhr.finalDisplayedUrl.endsWith(target)) throw new Error(`${target} was not kept`);
-      return lhr;
-    });
+    return await medianScore(baseUrl, target, tab);
   } finally {
     await connection.disconnect();
   }

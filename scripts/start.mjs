@@ -32,9 +32,7 @@ let stopping = false;
 
 // Listening before anything starts: a signal during the build or while the API starts stops
 // what has started and starts nothing more (the web server once outlived a start-up cut short).
-process.on("SIGINT", () => stop(0));
-process.on("SIGTERM", () => stop(0));
-process.on("SIGHUP", () => stop(0));
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => stop(0));
 
 if (!process.argv.includes("--no-build")) buildIfNeeded(env);
 

@@ -25,7 +25,7 @@ export async function prepareDatabase(
   location: DatabaseLocation = databaseLocation(config),
   { setUp = true }: { setUp?: boolean } = {},
 ): Promise<DatabaseHandle> {
-  const handle = await openDatabase(location, { migrate: false });
+  const handle = await openDatabase(location);
   if (!setUp) return handle;
   try {
     await handle.exclusively(async () => {

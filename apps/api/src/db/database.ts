@@ -53,11 +53,6 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export interface OpenDatabaseOptions {
-  /** Apply the migrations on opening (under `exclusively`); default true. */
-  migrate?: boolean;
-}
-
 export type DatabaseLocation =
   { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string } | { kind: "pglite-memory" };
 
@@ -70,14 +65,19 @@ const connectionTimeoutMilliseconds = 5_000;
  * The key of the advisory lock that migrations and seeding hold on PostgreSQL (any fixed number;
  * this one spells "kindred" in ASCII).
  */
-export const migrationLockKey = 0x6b696e64726564n;
+const migrationLockKey = 0x6b696e64726564n;
 
-/** When the newest committed migration was made (drizzle's `created_at` for it). */
-export function newestMigrationMillis(): number {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
-    entries: { when: number }[];
-  };
-  return Math.max(...journal.entries.map((entry) => entry.when));
+let newestMigration: number | undefined;
+
+/** When the newest committed migration was made (drizzle's `created_at` for it); read once. */
+function newestMigrationMillis(): number {
+  if (newestMigration === undefined) {
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+      entries: { when: number }[];
+    };
+    newestMigration = Math.max(...journal.entries.map((entry) => entry.when));
+  }
+  return newestMigration;
 }
 
 /**
@@ -100,23 +100,11 @@ export async function areMigrationsApplied(db: Database): Promise<boolean> {
   }
 }
 
-/** Opens the database and (unless told not to) brings its schema up to date with the migrations. */
-export async function openDatabase(
-  location: DatabaseLocation,
-  { migrate: migrateOnOpen = true }: OpenDatabaseOptions = {},
-): Promise<DatabaseHandle> {
-  const handle = await connect(location);
-  if (!migrateOnOpen) return handle;
-  try {
-    await handle.exclusively(() => handle.migrate());
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
-  return handle;
-}
-
-async function connect(location: DatabaseLocation): Promise<DatabaseHandle> {
+/**
+ * Opens the database. Its schema is brought up to date by `migrate()`, which `prepareDatabase`
+ * (startup.ts) calls under `exclusively` with the seeding.
+ */
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === "postgres") {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");

@@ -16,11 +16,13 @@ import type { BrowserSettings, ThirdPartyName } from "./browser-settings";
 /** The development default, the same as the API's (which refuses it in production). */
 export const developmentWebClientSecret = "development-web-client-secret-change-me";
 
-const port = z.coerce
-  .number({ error: "must be a whole number from 1 to 65535" })
-  .int({ error: "must be a whole number from 1 to 65535" })
-  .min(1, { error: "must be a whole number from 1 to 65535" })
-  .max(65_535, { error: "must be a whole number from 1 to 65535" });
+/** A whole number from `min` to `max`, with one message for every way it can be wrong. */
+function wholeNumber(min: number, max: number, what = "number") {
+  const error = `must be a whole ${what} from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+const port = wholeNumber(1, 65_535);
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
@@ -82,12 +84,7 @@ const webConfigSchema = z
      * balancer sees it and sends no more) before it stops taking connections and finishes those in
      * hand. 0 (the default): stop taking them at once. A second signal ends the wait early.
      */
-    SHUTDOWN_DELAY_SECONDS: z.coerce
-      .number({ error: "must be a whole number of seconds from 0 to 300" })
-      .int({ error: "must be a whole number of seconds from 0 to 300" })
-      .min(0, { error: "must be a whole number of seconds from 0 to 300" })
-      .max(300, { error: "must be a whole number of seconds from 0 to 300" })
-      .default(0),
+    SHUTDOWN_DELAY_SECONDS: wholeNumber(0, 300, "number of seconds").default(0),
     /** The public address of this site: absolute links in page metadata, and HTTPS-only when https. */
     SITE_URL: httpUrl.default("http://localhost:3000"),
     OAUTH_WEB_CLIENT_ID: z.string().min(3, { error: "must be at least 3 characters" }).default("kindred-web"),
