@@ -35,7 +35,8 @@ export default defineConfig({
   workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  // The list as the tests run; then the slowest, and any past half their timeout (time-reporter.ts).
+  reporter: [["list"], ["./e2e/time-reporter.ts"]],
   use: {
     baseURL: `http://localhost:${webPort}`,
     locale: "en-GB",

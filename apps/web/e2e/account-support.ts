@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { readOutboxFolder, type OutboxMessage } from "../../api/test/support/outbox";
+import { waitForEmailTo, type OutboxMessage } from "../../api/test/support/outbox";
 import { dataDir } from "../playwright.config";
 import { expect } from "./fixtures";
 
@@ -21,16 +21,8 @@ export function newPerson(label: string) {
 }
 
 /** The newest email sent to `to`, waiting for it as a person would wait for their inbox. */
-export async function latestEmailTo(to: string, subject: RegExp): Promise<OutboxMessage> {
-  let found: OutboxMessage | undefined;
-  await expect
-    .poll(async () => {
-      const messages = await readOutboxFolder(outbox).catch(() => []);
-      found = messages.filter((message) => message.to === to && subject.test(message.subject)).at(-1);
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found!;
+export function latestEmailTo(to: string, subject: RegExp): Promise<OutboxMessage> {
+  return waitForEmailTo(outbox, to, subject);
 }
 
 export function linkIn(message: OutboxMessage, pathPart: string): string {

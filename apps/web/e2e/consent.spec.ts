@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { test, expect } from "./fixtures";
+import { test, expect, keepScreenshot } from "./fixtures";
 import { layoutShiftSoFar, recordLayoutShifts } from "./layout-shift";
 
 /**
@@ -97,7 +97,7 @@ test.describe("with third parties configured", () => {
   test("nothing goes to a third party before consent; after Accept each loads where it belongs", async ({
     page,
     checkAccessibility,
-  }, testInfo) => {
+  }) => {
     const requests = await withThirdParties(page);
     await page.goto("/");
 
@@ -111,7 +111,7 @@ test.describe("with third parties configured", () => {
     expect(Math.abs(acceptBox!.height - rejectBox!.height)).toBeLessThanOrEqual(1);
     await checkAccessibility();
     // The window as a person sees it (the scan's pictures are of the whole page).
-    await page.screenshot({ path: testInfo.outputPath("window-with-banner.png") });
+    await keepScreenshot(page, "window-with-banner", { window: true });
     await page.waitForLoadState("networkidle");
     expect(requests.thirdParty()).toEqual([]);
 
@@ -169,7 +169,7 @@ test.describe("with third parties configured", () => {
   test("choosing visitor measurement only loads the tracking script and nothing else", async ({
     page,
     checkAccessibility,
-  }, testInfo) => {
+  }) => {
     const requests = await withThirdParties(page);
     await page.goto("/planning/attendance");
 
@@ -182,7 +182,7 @@ test.describe("with third parties configured", () => {
       dialog.getByRole("checkbox", { name: /extra features from other companies/ }),
     ).not.toBeChecked();
     await checkAccessibility();
-    await page.screenshot({ path: testInfo.outputPath("window-with-choices.png") });
+    await keepScreenshot(page, "window-with-choices", { window: true });
     expect(requests.thirdParty()).toEqual([]);
 
     await measuring.check();

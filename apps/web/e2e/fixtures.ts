@@ -23,18 +23,28 @@ export const test = base.extend<{
     await use(page);
     expect(problems, "the browser reported errors").toEqual([]);
   },
-  checkAccessibility: async ({ page }, use, testInfo) => {
+  checkAccessibility: async ({ page }, use) => {
     let scans = 0;
     // Each scanned screen is also kept as a screenshot, for people to look at.
     const check = async () => {
       await scanForViolations(page);
       scans += 1;
-      await page.screenshot({ path: testInfo.outputPath(`screen-${scans}.png`), fullPage: true });
+      await keepScreenshot(page, `screen-${scans}`);
     };
     await use(check);
     await check();
   },
 });
+
+/**
+ * Keeps a picture of the page in the test's output, for people to look at: the whole page, or
+ * only the window with `{ window: true }`. One image pixel to a CSS pixel: a phone's own density
+ * would make each picture about seven times the pixels, and seconds slower, with nothing more in
+ * it that a person looking at it needs.
+ */
+export async function keepScreenshot(page: Page, name: string, { window = false } = {}): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: !window, scale: "css" });
+}
 
 async function scanForViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })

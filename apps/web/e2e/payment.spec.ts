@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import { formatPrice, messages, supportPhone } from "@kindred/domain";
 import { latestEmailTo, newPerson } from "./account-support";
-import { test, expect } from "./fixtures";
+import { test, expect, keepScreenshot } from "./fixtures";
 import { elementsPastTheRightEdge, fetchPlanOptions } from "./journey-support";
 import { acceptAllSixDocuments, becomeReadyToPay, planAnAttendedCremation } from "./purchase-support";
 
@@ -21,11 +21,11 @@ test.beforeAll(async ({ request }) => {
 
 /** A screenshot of the whole page at this size and at a phone's width, each with nothing cut off. */
 async function screenshots(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await keepScreenshot(page, name);
   expect(await elementsPastTheRightEdge(page)).toEqual([]);
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
+  await keepScreenshot(page, `${name}-phone`);
   expect(await elementsPastTheRightEdge(page)).toEqual([]);
   if (size) await page.setViewportSize(size);
 }

@@ -1,7 +1,7 @@
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import { formatPrice, messages } from "@kindred/domain";
 import { latestEmailTo, linkIn, newPerson } from "./account-support";
-import { test, expect } from "./fixtures";
+import { test, expect, keepScreenshot } from "./fixtures";
 import { fetchPlanOptions } from "./journey-support";
 import { acceptAllSixDocuments, pdfTextOf, planAnAttendedCremation } from "./purchase-support";
 
@@ -78,7 +78,7 @@ test("a visitor plans, accepts the documents, gives the four people's details an
   await page.getByRole("checkbox", { name: /I have been bereaved recently/ }).check();
   await page.getByRole("checkbox", { name: /I give permission/ }).check();
   await checkAccessibility();
-  await page.screenshot({ path: test.info().outputPath("your-details.png"), fullPage: true });
+  await keepScreenshot(page, "your-details");
   // With all else right, the two email addresses that differ are named.
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(
@@ -129,7 +129,7 @@ test("a visitor plans, accepts the documents, gives the four people's details an
   await page.getByLabel("Create a password").fill(person.password);
   await page.getByLabel("Repeat your password").fill(person.password);
   await checkAccessibility();
-  await page.screenshot({ path: test.info().outputPath("other-people.png"), fullPage: true });
+  await keepScreenshot(page, "other-people");
   await page.getByRole("button", { name: "Create my account and continue" }).click();
 
   await expect(page).toHaveURL(/\/purchase\/options$/);
@@ -144,7 +144,7 @@ test("a visitor plans, accepts the documents, gives the four people's details an
   await expect(page.getByText("Mrs Margaret Hughes")).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: formatPrice(total) })).toBeVisible();
   await expect(page.getByText(`Signed in as ${person.firstName} ${person.lastName}`)).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("ready-to-pay.png"), fullPage: true });
+  await keepScreenshot(page, "ready-to-pay");
 
   // She asked for large print: her plan's documents now come in large print, naming who it is for.
   await page.goto("/planning/documents");

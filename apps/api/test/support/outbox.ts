@@ -1,5 +1,7 @@
-import { readdir, readFile } from "node:fs/promises";
+import { watch } from "node:fs";
+import { mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { outboxRecipientPart } from "../../src/modules/email/delivery";
 
 /** One `.eml` file from the outbox, as a person would read it. */
 export interface OutboxMessage {
@@ -116,16 +118,84 @@ export function parseEml(file: string, raw: string): OutboxMessage {
   };
 }
 
-/** Every message in the folder, oldest first (the file names start with the time). */
-export async function readOutboxFolder(folder: string): Promise<OutboxMessage[]> {
-  let files: string[];
+/** The `.eml` files in the folder whose names pass `wanted`, oldest first (the names start with the time). */
+async function emlFiles(folder: string, wanted: (name: string) => boolean = () => true): Promise<string[]> {
   try {
-    files = (await readdir(folder)).filter((name) => name.endsWith(".eml")).sort();
+    return (await readdir(folder)).filter((name) => name.endsWith(".eml") && wanted(name)).sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
   }
+}
+
+/** Every message in the folder, oldest first. */
+export async function readOutboxFolder(folder: string): Promise<OutboxMessage[]> {
   return Promise.all(
-    files.map(async (file) => parseEml(file, await readFile(path.join(folder, file), "utf8"))),
+    (await emlFiles(folder)).map(async (file) =>
+      parseEml(file, await readFile(path.join(folder, file), "utf8")),
+    ),
   );
+}
+
+/** Messages already read, by path: a message file never changes once it is in the outbox. */
+const readBefore = new Map<string, OutboxMessage>();
+
+/** The messages to one address, oldest first; only their files are read, each once. */
+async function messagesTo(folder: string, recipient: string): Promise<OutboxMessage[]> {
+  const part = outboxRecipientPart(recipient);
+  const files = await emlFiles(folder, (name) => name.includes(part));
+  return Promise.all(
+    files.map(async (file) => {
+      const where = path.join(folder, file);
+      const message = readBefore.get(where) ?? parseEml(file, await readFile(where, "utf8"));
+      readBefore.set(where, message);
+      return message;
+    }),
+  );
+}
+
+/**
+ * The newest message to `recipient` whose subject matches, waiting for it as a person waits for
+ * their inbox: the folder is looked at again each time a file arrives in it, and the wait fails
+ * after `timeoutMilliseconds` with no such message.
+ */
+export async function waitForEmailTo(
+  folder: string,
+  recipient: string,
+  subject: RegExp,
+  timeoutMilliseconds = 10_000,
+): Promise<OutboxMessage> {
+  const newest = async () =>
+    (await messagesTo(folder, recipient))
+      .filter((message) => message.to === recipient && subject.test(message.subject))
+      .at(-1);
+  await mkdir(folder, { recursive: true });
+  return new Promise((resolve, reject) => {
+    let looking = Promise.resolve();
+    const finish = (outcome: () => void) => {
+      clearTimeout(timer);
+      watcher.close();
+      outcome();
+    };
+    // Looks are made one after another, so a burst of arrivals cannot overlap them.
+    const look = () => {
+      looking = looking
+        .then(newest)
+        .then((found) => found && finish(() => resolve(found)))
+        .catch((error: unknown) => finish(() => reject(error as Error)));
+    };
+    const watcher = watch(folder, look);
+    const timer = setTimeout(
+      () =>
+        finish(() =>
+          reject(
+            new Error(
+              `No email to ${recipient} with a subject like ${subject} within ${timeoutMilliseconds} ms`,
+            ),
+          ),
+        ),
+      timeoutMilliseconds,
+    );
+    look();
+  });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
@@ -52,8 +52,12 @@ let written = 0;
 export function outboxFileName(recipient: string, at: Date = new Date()): string {
   const time = at.toISOString().replace(/:/g, "-");
   written += 1;
-  const safeRecipient = recipient.replace(/[^A-Za-z0-9@._+-]/g, "_").slice(0, 100);
-  return `${time}_${String(written).padStart(6, "0")}_${safeRecipient}_${randomBytes(4).toString("hex")}.eml`;
+  return `${time}_${String(written).padStart(6, "0")}${outboxRecipientPart(recipient)}${randomBytes(4).toString("hex")}.eml`;
+}
+
+/** The part of an outbox file's name that names its recipient, between underscores. */
+export function outboxRecipientPart(recipient: string): string {
+  return `_${recipient.replace(/[^A-Za-z0-9@._+-]/g, "_").slice(0, 100)}_`;
 }
 
 function smtpDelivery(smtpUrl: string): Delivery {
@@ -76,6 +80,9 @@ function outboxDelivery(outboxDirectory: string): Delivery {
     const info = await transport.sendMail(message);
     if (!Buffer.isBuffer(info.message)) throw new Error("The outbox transport did not return the message");
     await mkdir(outboxDirectory, { recursive: true });
-    await writeFile(path.join(outboxDirectory, outboxFileName(message.to.address)), info.message);
+    // Written under another name, then renamed: whoever reads `.eml` files never sees half of one.
+    const file = path.join(outboxDirectory, outboxFileName(message.to.address));
+    await writeFile(`${file}.partial`, info.message);
+    await rename(`${file}.partial`, file);
   };
 }
