@@ -23,6 +23,7 @@ export * from "./money";
 export * from "./path-problems";
 export * from "./payment-schedule";
 export * from "./people";
+export * from "./plan-money";
 export * from "./plan-sections";
 export * from "./postcode";
 export * from "./price-change";

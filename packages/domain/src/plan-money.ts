@@ -1,0 +1,492 @@
+import { messages } from "./messages";
+import { sumPence, type Pence } from "./money";
+import type { PaymentChoice, PaymentOption } from "./payment-schedule";
+
+/**
+ * A plan's money, and the one state machine that changes it (issue 22;
+ * docs/decisions/023-plan-money.md). Every change to what a plan has paid, owes or is owed, from
+ * whatever cause (the customer, the payment provider, a check with the provider, staff), is an
+ * event given to `nextPlanMoney`, which answers the plan's money after it and what must follow (a
+ * call to the provider, a refund, an email), or refuses it in words for the person. The API runs
+ * it inside one transaction with the plan's row locked, stores what it answers and queues what
+ * must follow in that same transaction, so a crash leaves either all of it or none.
+ *
+ * Money is never simply forgotten: a payment or collection we no longer want (the plan was
+ * cancelled, or the customer chose another way to pay) is marked unwanted, and if the provider
+ * takes it all the same (a late webhook, an old tab), a refund is owed at once. A refund is owed
+ * until the provider confirms it; only then is it refunded.
+ */
+
+/** What a plan's money adds up to, as the customer and staff see it. */
+export const planMoneyStates = [
+  "being_planned",
+  "ready_to_pay",
+  "payment_in_progress",
+  "paid",
+  "paying_by_instalments",
+  "cancellation_pending_refund",
+  "cancelled",
+] as const;
+export type PlanMoneyState = (typeof planMoneyStates)[number];
+
+export const cardPaymentStatuses = [
+  "pending",
+  "requires_action",
+  "confirmed",
+  "failed",
+  "cancelled",
+] as const;
+export type CardPaymentStatus = (typeof cardPaymentStatuses)[number];
+export const mandateStatuses = ["pending_submission", "active", "failed", "cancelled"] as const;
+export type MandateStatus = (typeof mandateStatuses)[number];
+export const collectionStatuses = ["scheduled", "submitted", "collected", "failed", "cancelled"] as const;
+export type CollectionStatus = (typeof collectionStatuses)[number];
+export const refundStatuses = ["owed", "refunded"] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/** A card payment: in full, or the deposit. `wanted` is false once we no longer want it taken. */
+export interface MoneyCardPayment {
+  id: string;
+  option: PaymentOption;
+  amount: Pence;
+  status: CardPaymentStatus;
+  wanted: boolean;
+}
+
+export interface MoneyMandate {
+  id: string;
+  status: MandateStatus;
+  wanted: boolean;
+}
+
+export interface MoneyCollection {
+  id: string;
+  amount: Pence;
+  status: CollectionStatus;
+  wanted: boolean;
+}
+
+/** Money given back: of one card payment or one collection, keyed by it (one refund each). */
+export interface MoneyRefund {
+  /** The card payment's or collection's id. */
+  of: string;
+  amount: Pence;
+  status: RefundStatus;
+}
+
+export interface PlanMoney {
+  cancelled: boolean;
+  choice: PaymentChoice | null;
+  payments: readonly MoneyCardPayment[];
+  mandates: readonly MoneyMandate[];
+  collections: readonly MoneyCollection[];
+  refunds: readonly MoneyRefund[];
+}
+
+/** Who or what caused an event. */
+export type MoneyCause = "customer" | "provider" | "reconciliation" | "staff";
+
+export type MoneyEvent =
+  | { cause: "customer"; type: "choose"; choice: PaymentChoice }
+  | {
+      cause: "customer";
+      type: "open_card_payment";
+      payment: { id: string; option: PaymentOption; amount: Pence };
+    }
+  | {
+      cause: "customer";
+      type: "set_up_direct_debit";
+      mandateId: string;
+      collections: readonly { id: string; amount: Pence }[];
+    }
+  | { cause: "customer" | "staff"; type: "cancel" }
+  | {
+      cause: "provider" | "reconciliation";
+      type: "card_payment";
+      id: string;
+      status: "requires_action" | "confirmed" | "failed" | "cancelled";
+    }
+  | {
+      cause: "provider" | "reconciliation";
+      type: "mandate";
+      id: string;
+      status: "active" | "failed" | "cancelled";
+    }
+  | {
+      cause: "provider" | "reconciliation";
+      type: "collection";
+      id: string;
+      status: "submitted" | "collected" | "failed" | "cancelled";
+    }
+  | { cause: "provider" | "reconciliation"; type: "refunded"; of: string };
+
+/** What must follow a change, queued in the change's own transaction. */
+export type MoneyEffect =
+  | { type: "cancel_card_payment"; paymentId: string }
+  | { type: "cancel_collection"; collectionId: string }
+  | { type: "cancel_mandate"; mandateId: string }
+  | { type: "refund"; of: string; kind: "card_payment" | "collection"; amount: Pence }
+  | { type: "email"; email: MoneyEmail };
+
+/** The emails a change of a plan's money sends, each once, in the change's transaction. */
+export type MoneyEmail =
+  | { kind: "plan-confirmed"; paymentId: string }
+  | { kind: "direct-debit-notice"; mandateId: string }
+  | { kind: "plan-cancelled"; refundOwed: Pence }
+  | { kind: "late-payment-refunded"; of: string; amount: Pence };
+
+export type MoneyTransition =
+  { ok: true; money: PlanMoney; effects: MoneyEffect[] } | { ok: false; status: 409 | 422; message: string };
+
+const isOpen = (payment: MoneyCardPayment) =>
+  payment.status === "pending" || payment.status === "requires_action";
+const isLiveMandate = (mandate: MoneyMandate) =>
+  mandate.wanted && (mandate.status === "pending_submission" || mandate.status === "active");
+const isCollectionToCome = (collection: MoneyCollection) =>
+  collection.status === "scheduled" || collection.status === "submitted";
+const sameChoice = (a: PaymentChoice | null, b: PaymentChoice) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Money the provider has taken: confirmed card payments and collected instalments. */
+export function moneyTaken(money: PlanMoney): Pence {
+  return sumPence([
+    ...money.payments.filter((payment) => payment.status === "confirmed").map((payment) => payment.amount),
+    ...money.collections
+      .filter((collection) => collection.status === "collected")
+      .map((collection) => collection.amount),
+  ]);
+}
+
+/** Money the provider has confirmed it gave back. */
+export function moneyRefunded(money: PlanMoney): Pence {
+  return sumPence(
+    money.refunds.filter((refund) => refund.status === "refunded").map((refund) => refund.amount),
+  );
+}
+
+/** Money owed back to the customer and not yet confirmed as refunded. */
+export function refundOwed(money: PlanMoney): Pence {
+  return sumPence(money.refunds.filter((refund) => refund.status === "owed").map((refund) => refund.amount));
+}
+
+/** What we hold of the customer's money: taken, less what was given back. */
+export function moneyHeld(money: PlanMoney): Pence {
+  return moneyTaken(money) - moneyRefunded(money);
+}
+
+/** The card payment the customer may finish now, if there is one. */
+export function openCardPayment(money: PlanMoney): MoneyCardPayment | undefined {
+  return money.payments.find((payment) => payment.wanted && isOpen(payment));
+}
+
+/** The Direct Debit that stands, if there is one. */
+export function liveMandate(money: PlanMoney): MoneyMandate | undefined {
+  return money.mandates.find(isLiveMandate);
+}
+
+const takenInFull = (money: PlanMoney) =>
+  money.payments.some(
+    (payment) => payment.wanted && payment.option === "full" && payment.status === "confirmed",
+  );
+const depositTaken = (money: PlanMoney) =>
+  money.payments.some(
+    (payment) => payment.wanted && payment.option === "deposit" && payment.status === "confirmed",
+  );
+
+/**
+ * Where a plan's money stands. `ready` says whether the plan could be paid for now (documents
+ * accepted, the people given, the email address confirmed), which only matters before any money.
+ */
+export function planMoneyState(money: PlanMoney, ready: boolean): PlanMoneyState {
+  if (money.cancelled) {
+    return refundOwed(money) > 0 || moneyHeld(money) > 0 ? "cancellation_pending_refund" : "cancelled";
+  }
+  if (takenInFull(money)) return "paid";
+  const mandate = liveMandate(money);
+  if (mandate) {
+    const wanted = money.collections.filter((collection) => collection.wanted);
+    const allCollected = wanted.length > 0 && wanted.every((collection) => collection.status === "collected");
+    return allCollected && depositTaken(money) ? "paid" : "paying_by_instalments";
+  }
+  if (openCardPayment(money)) return "payment_in_progress";
+  return ready ? "ready_to_pay" : "being_planned";
+}
+
+const refused = (status: 409 | 422, message: string): MoneyTransition => ({ ok: false, status, message });
+
+/** A refund owed for money taken that we do not keep, once for each payment or collection. */
+function oweRefund(
+  money: PlanMoney,
+  of: string,
+  kind: "card_payment" | "collection",
+  amount: Pence,
+): { refunds: MoneyRefund[]; effects: MoneyEffect[] } {
+  if (money.refunds.some((refund) => refund.of === of)) return { refunds: [...money.refunds], effects: [] };
+  return {
+    refunds: [...money.refunds, { of, amount, status: "owed" }],
+    effects: [{ type: "refund", of, kind, amount }],
+  };
+}
+
+/** Every open card payment no longer wanted, and the provider asked to cancel each. */
+function dropOpenPayments(
+  payments: readonly MoneyCardPayment[],
+  keep: (payment: MoneyCardPayment) => boolean = () => false,
+): { payments: MoneyCardPayment[]; effects: MoneyEffect[] } {
+  const effects: MoneyEffect[] = [];
+  const next = payments.map((payment) => {
+    if (!payment.wanted || !isOpen(payment) || keep(payment)) return payment;
+    effects.push({ type: "cancel_card_payment", paymentId: payment.id });
+    return { ...payment, wanted: false };
+  });
+  return { payments: next, effects };
+}
+
+/** The one transition function: the plan's money after `event`, and what must follow. */
+export function nextPlanMoney(money: PlanMoney, event: MoneyEvent): MoneyTransition {
+  switch (event.type) {
+    case "choose":
+      return choose(money, event.choice);
+    case "open_card_payment":
+      return openPayment(money, event.payment);
+    case "set_up_direct_debit":
+      return setUpDirectDebit(money, event.mandateId, event.collections);
+    case "cancel":
+      return cancel(money);
+    case "card_payment":
+      return cardPaymentEvent(money, event.id, event.status);
+    case "mandate":
+      return mandateEvent(money, event.id, event.status);
+    case "collection":
+      return collectionEvent(money, event.id, event.status);
+    case "refunded":
+      return refundedEvent(money, event.of);
+  }
+}
+
+function refuseIfClosed(money: PlanMoney): MoneyTransition | null {
+  if (money.cancelled) return refused(409, messages.planCancelled);
+  if (takenInFull(money) || liveMandate(money)) return refused(409, messages.planAlreadyPaid);
+  return null;
+}
+
+function choose(money: PlanMoney, choice: PaymentChoice): MoneyTransition {
+  const closed = refuseIfClosed(money);
+  if (closed) return closed;
+  if (sameChoice(money.choice, choice)) return { ok: true, money, effects: [] };
+  // Changing how to pay cancels the payment opened for the old way, so it can never be taken too.
+  const { payments, effects } = dropOpenPayments(money.payments);
+  return { ok: true, money: { ...money, choice, payments }, effects };
+}
+
+function openPayment(
+  money: PlanMoney,
+  payment: { id: string; option: PaymentOption; amount: Pence },
+): MoneyTransition {
+  if (money.cancelled) return refused(409, messages.planCancelled);
+  if (!money.choice) return refused(422, messages.paymentChoiceNeeded);
+  if (money.choice.option !== payment.option) return refused(422, messages.paymentOptionDiffers);
+  if (takenInFull(money) || (payment.option === "deposit" && depositTaken(money))) {
+    return refused(409, messages.planAlreadyPaid);
+  }
+  if (payment.option === "full" && liveMandate(money)) return refused(409, messages.directDebitAlreadySetUp);
+  // A payment still open for another amount (the price changed) is cancelled: one open at a time.
+  const dropped = dropOpenPayments(money.payments);
+  return {
+    ok: true,
+    money: { ...money, payments: [...dropped.payments, { ...payment, status: "pending", wanted: true }] },
+    effects: dropped.effects,
+  };
+}
+
+function setUpDirectDebit(
+  money: PlanMoney,
+  mandateId: string,
+  collections: readonly { id: string; amount: Pence }[],
+): MoneyTransition {
+  if (money.cancelled) return refused(409, messages.planCancelled);
+  if (money.choice?.option !== "deposit") return refused(422, messages.directDebitNotNeeded);
+  if (liveMandate(money)) return refused(409, messages.directDebitAlreadySetUp);
+  if (takenInFull(money)) return refused(409, messages.planAlreadyPaid);
+  // A card payment for the whole price may not stay open beside a Direct Debit.
+  const dropped = dropOpenPayments(money.payments, (payment) => payment.option === "deposit");
+  return {
+    ok: true,
+    money: {
+      ...money,
+      payments: dropped.payments,
+      mandates: [...money.mandates, { id: mandateId, status: "pending_submission", wanted: true }],
+      collections: [
+        ...money.collections,
+        ...collections.map((collection) => ({ ...collection, status: "scheduled" as const, wanted: true })),
+      ],
+    },
+    effects: [...dropped.effects, { type: "email", email: { kind: "direct-debit-notice", mandateId } }],
+  };
+}
+
+function cancel(money: PlanMoney): MoneyTransition {
+  // Cancelling again changes nothing: the refunds owed are already on their way.
+  if (money.cancelled) return { ok: true, money, effects: [] };
+  const effects: MoneyEffect[] = [];
+  let refunds: MoneyRefund[] = [...money.refunds];
+  const owe = (of: string, kind: "card_payment" | "collection", amount: Pence) => {
+    const owed = oweRefund({ ...money, refunds }, of, kind, amount);
+    refunds = owed.refunds;
+    effects.push(...owed.effects);
+  };
+  const payments = money.payments.map((payment) => {
+    if (payment.status === "confirmed") owe(payment.id, "card_payment", payment.amount);
+    if (isOpen(payment) && payment.wanted)
+      effects.push({ type: "cancel_card_payment", paymentId: payment.id });
+    return { ...payment, wanted: false };
+  });
+  const collections = money.collections.map((collection) => {
+    if (collection.status === "collected") owe(collection.id, "collection", collection.amount);
+    if (isCollectionToCome(collection) && collection.wanted) {
+      effects.push({ type: "cancel_collection", collectionId: collection.id });
+    }
+    return { ...collection, wanted: false };
+  });
+  const mandates = money.mandates.map((mandate) => {
+    if (isLiveMandate(mandate)) effects.push({ type: "cancel_mandate", mandateId: mandate.id });
+    return { ...mandate, wanted: false };
+  });
+  const next: PlanMoney = { ...money, cancelled: true, payments, collections, mandates, refunds };
+  effects.push({ type: "email", email: { kind: "plan-cancelled", refundOwed: refundOwed(next) } });
+  return { ok: true, money: next, effects };
+}
+
+/** Where each provider status may go next: a late or repeated event never undoes a later one. */
+const nextCardPaymentStatuses: Record<CardPaymentStatus, readonly CardPaymentStatus[]> = {
+  pending: ["requires_action", "confirmed", "failed", "cancelled"],
+  requires_action: ["confirmed", "failed", "cancelled"],
+  confirmed: [],
+  failed: [],
+  cancelled: [],
+};
+const nextMandateStatuses: Record<MandateStatus, readonly MandateStatus[]> = {
+  pending_submission: ["active", "failed", "cancelled"],
+  active: ["failed", "cancelled"],
+  failed: [],
+  cancelled: [],
+};
+const nextCollectionStatuses: Record<CollectionStatus, readonly CollectionStatus[]> = {
+  scheduled: ["submitted", "collected", "failed", "cancelled"],
+  submitted: ["collected", "failed", "cancelled"],
+  // A collection taken can still bounce (an indemnity claim, a charge back): then it failed.
+  collected: ["failed"],
+  failed: [],
+  cancelled: [],
+};
+
+const unchanged = (money: PlanMoney): MoneyTransition => ({ ok: true, money, effects: [] });
+
+function cardPaymentEvent(
+  money: PlanMoney,
+  id: string,
+  status: "requires_action" | "confirmed" | "failed" | "cancelled",
+): MoneyTransition {
+  const payment = money.payments.find((candidate) => candidate.id === id);
+  if (!payment || !nextCardPaymentStatuses[payment.status].includes(status)) return unchanged(money);
+  const payments = money.payments.map((candidate) =>
+    candidate.id === id ? { ...candidate, status } : candidate,
+  );
+  const next = { ...money, payments };
+  if (status !== "confirmed") return { ok: true, money: next, effects: [] };
+  if (!payment.wanted) {
+    // Taken after the plan was cancelled or the customer chose another way to pay: given back.
+    const owed = oweRefund(next, id, "card_payment", payment.amount);
+    return {
+      ok: true,
+      money: { ...next, refunds: owed.refunds },
+      effects: [
+        ...owed.effects,
+        { type: "email", email: { kind: "late-payment-refunded", of: id, amount: payment.amount } },
+      ],
+    };
+  }
+  return {
+    ok: true,
+    money: next,
+    effects: [{ type: "email", email: { kind: "plan-confirmed", paymentId: id } }],
+  };
+}
+
+function mandateEvent(
+  money: PlanMoney,
+  id: string,
+  status: "active" | "failed" | "cancelled",
+): MoneyTransition {
+  const mandate = money.mandates.find((candidate) => candidate.id === id);
+  if (!mandate || !nextMandateStatuses[mandate.status].includes(status)) return unchanged(money);
+  return {
+    ok: true,
+    money: {
+      ...money,
+      mandates: money.mandates.map((candidate) =>
+        candidate.id === id ? { ...candidate, status } : candidate,
+      ),
+    },
+    effects: [],
+  };
+}
+
+function collectionEvent(
+  money: PlanMoney,
+  id: string,
+  status: "submitted" | "collected" | "failed" | "cancelled",
+): MoneyTransition {
+  const collection = money.collections.find((candidate) => candidate.id === id);
+  if (!collection || !nextCollectionStatuses[collection.status].includes(status)) return unchanged(money);
+  const collections = money.collections.map((candidate) =>
+    candidate.id === id ? { ...candidate, status } : candidate,
+  );
+  const next = { ...money, collections };
+  if (status === "collected" && !collection.wanted) {
+    const owed = oweRefund(next, id, "collection", collection.amount);
+    return {
+      ok: true,
+      money: { ...next, refunds: owed.refunds },
+      effects: [
+        ...owed.effects,
+        { type: "email", email: { kind: "late-payment-refunded", of: id, amount: collection.amount } },
+      ],
+    };
+  }
+  if (status === "failed" && collection.status === "collected") {
+    // Money that bounced back was never ours to refund.
+    return {
+      ok: true,
+      money: { ...next, refunds: next.refunds.filter((refund) => refund.of !== id) },
+      effects: [],
+    };
+  }
+  return { ok: true, money: next, effects: [] };
+}
+
+function refundedEvent(money: PlanMoney, of: string): MoneyTransition {
+  const refund = money.refunds.find((candidate) => candidate.of === of);
+  if (refund?.status === "refunded") return unchanged(money);
+  if (refund) {
+    return {
+      ok: true,
+      money: {
+        ...money,
+        refunds: money.refunds.map((candidate) =>
+          candidate.of === of ? { ...candidate, status: "refunded" as const } : candidate,
+        ),
+      },
+      effects: [],
+    };
+  }
+  // Refunded at the provider without our asking (from its dashboard, say): kept as refunded.
+  const taken =
+    money.payments.find((payment) => payment.id === of && payment.status === "confirmed") ??
+    money.collections.find((collection) => collection.id === of && collection.status === "collected");
+  if (!taken) return unchanged(money);
+  return {
+    ok: true,
+    money: { ...money, refunds: [...money.refunds, { of, amount: taken.amount, status: "refunded" }] },
+    effects: [],
+  };
+}

@@ -1,0 +1,399 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  liveMandate,
+  messages,
+  moneyHeld,
+  moneyTaken,
+  nextPlanMoney,
+  planMoneyState,
+  refundOwed,
+  type MoneyEffect,
+  type MoneyEmail,
+  type MoneyEvent,
+  type PlanMoney,
+} from "@kindred/domain";
+
+const nothingYet: PlanMoney = {
+  cancelled: false,
+  choice: null,
+  payments: [],
+  mandates: [],
+  collections: [],
+  refunds: [],
+};
+const full = { option: "full" } as const;
+const deposit = { option: "deposit", deposit: 25_000, months: 12 } as const;
+
+/** Applies events in order; every one must be accepted. Answers the money and every effect. */
+function run(events: readonly MoneyEvent[], from: PlanMoney = nothingYet) {
+  let money = from;
+  const effects: MoneyEffect[] = [];
+  for (const event of events) {
+    const next = nextPlanMoney(money, event);
+    if (!next.ok) throw new Error(`${event.type} was refused: ${next.message}`);
+    money = next.money;
+    effects.push(...next.effects);
+  }
+  return { money, effects };
+}
+
+type ProviderEvent = Extract<MoneyEvent, { cause: "provider" | "reconciliation" }>;
+type WithoutCause<Event> = Event extends unknown ? Omit<Event, "cause"> : never;
+/** An event the payment provider reports. */
+const provider = (event: WithoutCause<ProviderEvent>) => ({ cause: "provider", ...event }) as MoneyEvent;
+
+describe("planMoneyState", () => {
+  it("follows a plan from planning to paid in full", () => {
+    expect(planMoneyState(nothingYet, false)).toBe("being_planned");
+    expect(planMoneyState(nothingYet, true)).toBe("ready_to_pay");
+    const opened = run([
+      { cause: "customer", type: "choose", choice: full },
+      {
+        cause: "customer",
+        type: "open_card_payment",
+        payment: { id: "p1", option: "full", amount: 400_000 },
+      },
+    ]).money;
+    expect(planMoneyState(opened, true)).toBe("payment_in_progress");
+    const paid = run([provider({ type: "card_payment", id: "p1", status: "confirmed" })], opened).money;
+    expect(planMoneyState(paid, true)).toBe("paid");
+  });
+
+  it("is paying by instalments while a Direct Debit stands, and cancelled only once every refund is confirmed", () => {
+    const paying = run([
+      { cause: "customer", type: "choose", choice: deposit },
+      {
+        cause: "customer",
+        type: "set_up_direct_debit",
+        mandateId: "m1",
+        collections: [
+          { id: "c1", amount: 10_000 },
+          { id: "c2", amount: 10_000 },
+        ],
+      },
+      {
+        cause: "customer",
+        type: "open_card_payment",
+        payment: { id: "p1", option: "deposit", amount: 25_000 },
+      },
+      provider({ type: "card_payment", id: "p1", status: "confirmed" }),
+      provider({ type: "collection", id: "c1", status: "collected" }),
+    ]).money;
+    expect(planMoneyState(paying, true)).toBe("paying_by_instalments");
+
+    const { money: cancelling, effects } = run([{ cause: "customer", type: "cancel" }], paying);
+    expect(planMoneyState(cancelling, true)).toBe("cancellation_pending_refund");
+    expect(refundOwed(cancelling)).toBe(35_000);
+    expect(effects).toEqual([
+      { type: "refund", of: "p1", kind: "card_payment", amount: 25_000 },
+      { type: "refund", of: "c1", kind: "collection", amount: 10_000 },
+      { type: "cancel_collection", collectionId: "c2" },
+      { type: "cancel_mandate", mandateId: "m1" },
+      { type: "email", email: { kind: "plan-cancelled", refundOwed: 35_000 } },
+    ]);
+
+    const refunded = run(
+      [provider({ type: "refunded", of: "p1" }), provider({ type: "refunded", of: "c1" })],
+      cancelling,
+    ).money;
+    expect(planMoneyState(refunded, true)).toBe("cancelled");
+    expect(moneyHeld(refunded)).toBe(0);
+  });
+});
+
+describe("the sequences that once lost a customer's money (issue 22)", () => {
+  it("1. paid after cancelling: the payment is refunded, and the customer told once", () => {
+    const { money, effects } = run([
+      { cause: "customer", type: "choose", choice: full },
+      {
+        cause: "customer",
+        type: "open_card_payment",
+        payment: { id: "p1", option: "full", amount: 400_000 },
+      },
+      { cause: "customer", type: "cancel" },
+      provider({ type: "card_payment", id: "p1", status: "confirmed" }),
+      // The same event delivered again changes nothing and sends nothing.
+      provider({ type: "card_payment", id: "p1", status: "confirmed" }),
+    ]);
+    expect(planMoneyState(money, true)).toBe("cancellation_pending_refund");
+    expect(refundOwed(money)).toBe(400_000);
+    expect(effects).toEqual([
+      { type: "cancel_card_payment", paymentId: "p1" },
+      { type: "email", email: { kind: "plan-cancelled", refundOwed: 0 } },
+      { type: "refund", of: "p1", kind: "card_payment", amount: 400_000 },
+      { type: "email", email: { kind: "late-payment-refunded", of: "p1", amount: 400_000 } },
+    ]);
+  });
+
+  it("2. a cancellation owes its refunds in the same change that cancels; asking again owes nothing twice", () => {
+    const paid = run([
+      { cause: "customer", type: "choose", choice: full },
+      {
+        cause: "customer",
+        type: "open_card_payment",
+        payment: { id: "p1", option: "full", amount: 400_000 },
+      },
+      provider({ type: "card_payment", id: "p1", status: "confirmed" }),
+    ]).money;
+    const cancelled = nextPlanMoney(paid, { cause: "customer", type: "cancel" });
+    expect(cancelled.ok && cancelled.money.refunds).toEqual([{ of: "p1", amount: 400_000, status: "owed" }]);
+    const again = cancelled.ok && nextPlanMoney(cancelled.money, { cause: "customer", type: "cancel" });
+    expect(again).toEqual({ ok: true, money: cancelled.ok && cancelled.money, effects: [] });
+  });
+
+  it("3. changing the choice cancels the open card payment; if it is paid all the same, it is refunded", () => {
+    const { money, effects } = run([
+      { cause: "customer", type: "choose", choice: full },
+      {
+        cause: "customer",
+        type: "open_card_payment",
+        payment: { id: "p1", option: "full", amount: 400_000 },
+      },
+      { cause: "customer", type: "choose", choice: deposit },
+      {
+        cause: "customer",
+        type: "set_up_direct_debit",
+        mandateId: "m1",
+        collections: [{ id: "c1", amount: 375_000 }],
+      },
+      provider({ type: "card_payment", id: "p1", status: "confirmed" }),
+    ]);
+    expect(effects[0]).toEqual({ type: "cancel_card_payment", paymentId: "p1" });
+    expect(effects).toContainEqual({ type: "refund", of: "p1", kind: "card_payment", amount: 400_000 });
+    expect(planMoneyState(money, true)).toBe("paying_by_instalments");
+  });
+
+  it("a full payment is refused while a Direct Debit stands, and a Direct Debit while the plan is paid in full", () => {
+    const withDirectDebit = run([
+      { cause: "customer", type: "choose", choice: deposit },
+      {
+        cause: "customer",
+        type: "set_up_direct_debit",
+        mandateId: "m1",
+        collections: [{ id: "c1", amount: 1 }],
+      },
+    ]).money;
+    expect(
+      nextPlanMoney(
+        { ...withDirectDebit, choice: full },
+        { cause: "customer", type: "open_card_payment", payment: { id: "p1", option: "full", amount: 4 } },
+      ),
+    ).toEqual({ ok: false, status: 409, message: messages.directDebitAlreadySetUp });
+    expect(nextPlanMoney(withDirectDebit, { cause: "customer", type: "choose", choice: full })).toEqual({
+      ok: false,
+      status: 409,
+      message: messages.planAlreadyPaid,
+    });
+  });
+});
+
+/**
+ * A step of a random sequence, read against the plan's money as it is then, so that most steps
+ * act on something the sequence made: "the provider confirms the second payment", say. Ids are
+ * fresh for each payment, mandate and collection made.
+ */
+type Step =
+  | { kind: "choose"; choice: 0 | 1 | 2 }
+  | { kind: "open"; amount: number; otherOption: boolean }
+  | { kind: "directDebit" }
+  | { kind: "cancel" }
+  | { kind: "card"; which: number; status: "requires_action" | "confirmed" | "failed" | "cancelled" }
+  | { kind: "mandate"; which: number; status: "active" | "failed" | "cancelled" }
+  | { kind: "collection"; which: number; status: "submitted" | "collected" | "failed" | "cancelled" }
+  | { kind: "refunded"; which: number };
+
+const choices = [full, deposit, { option: "deposit", deposit: 50_000, months: 24 } as const];
+// Weighted towards what takes money, so that many sequences cancel a plan that holds some.
+const aStep: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("choose"), choice: fc.constantFrom(0, 1, 2 as const) }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("open"),
+      amount: fc.integer({ min: 1, max: 500_000 }),
+      otherOption: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant<Step>({ kind: "directDebit" }) },
+  { weight: 1, arbitrary: fc.constant<Step>({ kind: "cancel" }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("card"),
+      which: fc.nat(3),
+      status: fc.constantFrom("requires_action", "confirmed", "confirmed", "failed", "cancelled" as const),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("mandate"),
+      which: fc.nat(3),
+      status: fc.constantFrom("active", "failed", "cancelled" as const),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("collection"),
+      which: fc.nat(5),
+      status: fc.constantFrom("submitted", "collected", "collected", "failed", "cancelled" as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("refunded"), which: fc.nat(5) }) },
+);
+
+function eventFor(step: Step, money: PlanMoney, fresh: () => string): MoneyEvent {
+  const pick = <T>(list: readonly T[], which: number): T | undefined =>
+    list[which % Math.max(list.length, 1)];
+  switch (step.kind) {
+    case "choose":
+      return { cause: "customer", type: "choose", choice: choices[step.choice]! };
+    case "open": {
+      const option = money.choice?.option ?? "full";
+      const other = option === "full" ? "deposit" : "full";
+      return {
+        cause: "customer",
+        type: "open_card_payment",
+        payment: { id: fresh(), option: step.otherOption ? other : option, amount: step.amount },
+      };
+    }
+    case "directDebit":
+      return {
+        cause: "customer",
+        type: "set_up_direct_debit",
+        mandateId: fresh(),
+        collections: [
+          { id: fresh(), amount: 10_000 },
+          { id: fresh(), amount: 10_001 },
+        ],
+      };
+    case "cancel":
+      return { cause: "customer", type: "cancel" };
+    case "card":
+      return {
+        cause: "provider",
+        type: "card_payment",
+        id: pick(money.payments, step.which)?.id ?? "none",
+        status: step.status,
+      };
+    case "mandate":
+      return {
+        cause: "provider",
+        type: "mandate",
+        id: pick(money.mandates, step.which)?.id ?? "none",
+        status: step.status,
+      };
+    case "collection":
+      return {
+        cause: "provider",
+        type: "collection",
+        id: pick(money.collections, step.which)?.id ?? "none",
+        status: step.status,
+      };
+    case "refunded": {
+      const taken = [...money.payments, ...money.collections].map((thing) => thing.id);
+      return { cause: "provider", type: "refunded", of: pick(taken, step.which) ?? "none" };
+    }
+  }
+}
+
+/** Runs random steps, skipping the refused ones; calls `check` after each accepted event. */
+function runSteps(
+  steps: readonly Step[],
+  check: (money: PlanMoney, effects: MoneyEffect[], event: MoneyEvent) => void,
+) {
+  let money = nothingYet;
+  let made = 0;
+  const fresh = () => `id${(made += 1)}`;
+  for (const step of steps) {
+    const event = eventFor(step, money, fresh);
+    const next = nextPlanMoney(money, event);
+    if (!next.ok) {
+      expect(next.message).toEqual(expect.any(String));
+      continue;
+    }
+    money = next.money;
+    check(money, next.effects, event);
+  }
+  return money;
+}
+
+/** Every refund owed is confirmed, as the provider would in the end. */
+function settleRefunds(money: PlanMoney): PlanMoney {
+  return run(
+    money.refunds
+      .filter((refund) => refund.status === "owed")
+      .map((refund) => provider({ type: "refunded", of: refund.of })),
+    money,
+  ).money;
+}
+
+describe("nextPlanMoney, over any sequence of events", () => {
+  it("never holds two live ways of paying, never keeps money it does not want, and a cancelled plan ends holding nothing", () => {
+    let cancelledHoldingMoney = 0;
+    fc.assert(
+      fc.property(fc.array(aStep, { minLength: 5, maxLength: 40, size: "max" }), (steps) => {
+        runSteps(steps, (money, _effects, event) => {
+          const open = money.payments.filter(
+            (payment) =>
+              payment.wanted && (payment.status === "pending" || payment.status === "requires_action"),
+          );
+          expect(open.length).toBeLessThanOrEqual(1);
+          const fullWanted = money.payments.some(
+            (payment) =>
+              payment.wanted &&
+              payment.option === "full" &&
+              payment.status !== "failed" &&
+              payment.status !== "cancelled",
+          );
+          expect(fullWanted && liveMandate(money) !== undefined).toBe(false);
+          // Money taken on a payment we no longer want is always owed back (or already given back).
+          const unwantedTaken = [
+            ...money.payments.filter((payment) => !payment.wanted && payment.status === "confirmed"),
+            ...money.collections.filter(
+              (collection) => !collection.wanted && collection.status === "collected",
+            ),
+          ];
+          for (const taken of unwantedTaken) {
+            expect(money.refunds.map((refund) => refund.of)).toContain(taken.id);
+          }
+          expect(moneyHeld(money)).toBeGreaterThanOrEqual(0);
+          expect(moneyHeld(money)).toBeLessThanOrEqual(moneyTaken(money));
+          if (money.cancelled) {
+            if (event.type === "cancel" && moneyTaken(money) > 0) cancelledHoldingMoney += 1;
+            const settled = settleRefunds(money);
+            expect(moneyHeld(settled)).toBe(0);
+            expect(planMoneyState(settled, true)).toBe("cancelled");
+          }
+        });
+      }),
+      { numRuns: 2_000 },
+    );
+    // The sequences reach what matters: plans cancelled while holding money.
+    expect(cancelledHoldingMoney).toBeGreaterThan(100);
+  });
+
+  it("tells the customer of a cancellation once, and of each late payment once", () => {
+    fc.assert(
+      fc.property(fc.array(aStep, { minLength: 5, maxLength: 40, size: "max" }), (steps) => {
+        const emails: MoneyEmail[] = [];
+        const money = runSteps(steps, (_money, effects) => {
+          for (const effect of effects) if (effect.type === "email") emails.push(effect.email);
+        });
+        expect(emails.filter((email) => email.kind === "plan-cancelled")).toHaveLength(
+          money.cancelled ? 1 : 0,
+        );
+        const lateOnes = emails.flatMap((email) =>
+          email.kind === "late-payment-refunded" ? [email.of] : [],
+        );
+        expect(new Set(lateOnes).size).toBe(lateOnes.length);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});
