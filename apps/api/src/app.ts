@@ -39,6 +39,9 @@ import { planRoutes } from "./modules/plans/routes";
 import { createPlansService } from "./modules/plans/service";
 import {
   createPaymentsService,
+  createPlanPaymentEmails,
+  startPlanMoneyJobs,
+  type PlanMoneyJobs,
   cardFieldsOf,
   createPaymentProviders,
   createSandboxProvider,
@@ -59,6 +62,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The embedded payment provider, when it is the one in use (tests drive its collections). */
     sandboxProvider: SandboxProvider | null;
+    planMoneyJobs: PlanMoneyJobs;
   }
 }
 
@@ -200,17 +204,28 @@ export async function buildApp({
     webhookSecret: createHmac("sha256", config.LINK_SIGNING_SECRET).update("sandbox-webhooks").digest("hex"),
     log: app.log.child({ module: "sandbox-provider" }),
   });
+  const providers = createPaymentProviders(config, { sandbox });
   const payments = createPaymentsService({
     db,
+    jobQueue,
     plans,
     planOptions,
-    documents,
     readiness,
     mailer,
-    ...createPaymentProviders(config, { sandbox }),
+    ...providers,
     log: app.log.child({ module: "payments" }),
   });
+  // What follows a change of a plan's money: refunds, cancellations with the provider, emails.
+  const planMoneyJobs = await startPlanMoneyJobs({
+    db,
+    jobQueue,
+    mailer,
+    emails: createPlanPaymentEmails({ db, plans, documents }),
+    ...providers,
+    log: app.log.child({ module: "plan-money" }),
+  });
   app.decorate("sandboxProvider", sandbox);
+  app.decorate("planMoneyJobs", planMoneyJobs);
   // The sandbox posts its webhooks to the same handler a real provider's reach over HTTP.
   await sandbox.startDelivery((webhook, to) => payments.handleWebhook(to, webhook));
   // The sandbox takes the collections that are due each hour, as a provider does each working day.

@@ -11,7 +11,15 @@ import { eq } from "drizzle-orm";
 import { payments, sandboxPayments } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { callApi, createSignedInCustomer } from "./support/customers";
-import { choosePayment, payByCard, paymentsOf, sandboxOf, withKey } from "./support/paying";
+import {
+  choosePayment,
+  confirmOnSandbox,
+  payByCard,
+  paymentsOf,
+  sandboxOf,
+  withKey,
+  settlePayments,
+} from "./support/paying";
 import { readyPlan } from "./support/ready-plans";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -139,18 +147,7 @@ describe("paying in full by card", () => {
     await choosePayment(testApp, token, planId, { option: "full" });
 
     const { answer, payment } = await payByCard(testApp, token, planId, "full", sandboxCards.declined);
-    const askedAgain = await callApi(
-      testApp,
-      token,
-      "POST",
-      `/api/sandbox-provider/card-payments/${payment.providerPaymentId}/confirm`,
-      {
-        clientSecret: payment.clientSecret,
-        cardNumber: sandboxCards.succeeds,
-        expiry: "04/39",
-        securityCode: "123",
-      },
-    );
+    const askedAgain = await confirmOnSandbox(testApp, token, payment, sandboxCards.succeeds);
     const retry = await payByCard(testApp, token, planId, "full", sandboxCards.succeeds);
 
     expect(answer).toEqual({ status: "declined", message: messages.cardDeclined });
@@ -182,7 +179,7 @@ describe("paying in full by card", () => {
       `/api/sandbox-provider/card-payments/${payment.providerPaymentId}/authenticate`,
       { clientSecret: payment.clientSecret, approve: true },
     );
-    await sandboxOf(testApp).idle();
+    await settlePayments(testApp);
 
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await paymentsOf(testApp, token, planId)).paid).toBe(true);

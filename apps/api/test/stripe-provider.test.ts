@@ -126,6 +126,75 @@ describe("Stripe card payments", () => {
     expect(JSON.stringify(failure)).not.toContain("unrefunded amount");
   });
 
+  it("cancels an open PaymentIntent as abandoned, so the card fields can no longer finish it", async () => {
+    const payment = await stripe.createPayment(deposit());
+    const webhooksBefore = fake.webhooks.length;
+
+    await stripe.cancelPayment(payment.providerPaymentId);
+
+    const request = fake.requests.at(-1);
+    expect(request?.method).toBe("POST");
+    expect(request?.path).toBe(`/v1/payment_intents/${payment.providerPaymentId}/cancel`);
+    expect(request?.headers.authorization).toBe(`Bearer ${secretKey}`);
+    expect(request?.params).toEqual({ cancellation_reason: "abandoned" });
+    expect(fake.paymentIntents.get(payment.providerPaymentId)).toMatchObject({
+      status: "canceled",
+      cancellation_reason: "abandoned",
+      canceled_at: expect.any(Number) as number,
+    });
+    // What became of it arrives as Stripe's event, as for every other change.
+    expect(fake.webhooks.length).toBe(webhooksBefore + 1);
+    expect(JSON.parse(fake.webhooks.at(-1)!.rawBody)).toMatchObject({
+      type: "payment_intent.canceled",
+      data: { object: { id: payment.providerPaymentId, status: "canceled" } },
+    });
+    expect(() => fake.succeed(payment.providerPaymentId)).toThrow(/canceled/);
+  });
+
+  it("cancels a payment waiting for the customer's 3-D Secure too", async () => {
+    const payment = await stripe.createPayment(deposit());
+    fake.requireAction(payment.providerPaymentId);
+
+    await stripe.cancelPayment(payment.providerPaymentId);
+
+    expect(fake.paymentIntents.get(payment.providerPaymentId)?.status).toBe("canceled");
+  });
+
+  it("leaves a payment already taken as it is, without an error, when asked to cancel it", async () => {
+    const payment = await stripe.createPayment(deposit());
+    fake.succeed(payment.providerPaymentId);
+    const webhooksBefore = fake.webhooks.length;
+
+    await expect(stripe.cancelPayment(payment.providerPaymentId)).resolves.toBeUndefined();
+
+    // Stripe was asked, and refused with `payment_intent_unexpected_state`: the intent stays taken.
+    expect(fake.requests.at(-1)?.path).toBe(`/v1/payment_intents/${payment.providerPaymentId}/cancel`);
+    expect(fake.paymentIntents.get(payment.providerPaymentId)).toMatchObject({
+      status: "succeeded",
+      cancellation_reason: null,
+      canceled_at: null,
+    });
+    expect(fake.webhooks.length).toBe(webhooksBefore);
+  });
+
+  it("cancels a payment once however often it is asked", async () => {
+    const payment = await stripe.createPayment(deposit());
+    await stripe.cancelPayment(payment.providerPaymentId);
+    const webhooksBefore = fake.webhooks.length;
+
+    await expect(stripe.cancelPayment(payment.providerPaymentId)).resolves.toBeUndefined();
+
+    expect(fake.paymentIntents.get(payment.providerPaymentId)?.status).toBe("canceled");
+    expect(fake.webhooks.length).toBe(webhooksBefore);
+  });
+
+  it("says so when the payment to cancel is not Stripe's", async () => {
+    const failure = await failureOf(() => stripe.cancelPayment("pi_NotOneOfOurs0000000000"));
+
+    expect(failure).toBeInstanceOf(PaymentProviderError);
+    expect((failure as Error).message).toBe("stripe cancelPayment: refused (404 resource_missing)");
+  });
+
   it("is refused, not answered, with a wrong secret key", async () => {
     const wrongKey = createStripeCardProvider({
       secretKey: "sk_test_51SomebodyElsesKey000000000",
@@ -157,6 +226,29 @@ describe("Stripe's answers when it is down", () => {
     expect(fake.requests.length).toBe(requestsBefore + 1);
     const payment = await stripe.createPayment(input);
     expect(fake.paymentIntents.has(payment.providerPaymentId)).toBe(true);
+  });
+
+  it("surfaces a 500 when cancelling, carrying nothing Stripe said, and leaves the payment open to cancel again", async () => {
+    const payment = await stripe.createPayment(deposit());
+    fake.failNext(500, {
+      error: { type: "api_error", message: "An unknown error occurred cancelling pi_Secret" },
+    });
+
+    const failure = await failureOf(() => stripe.cancelPayment(payment.providerPaymentId));
+
+    expect(failure).toBeInstanceOf(PaymentProviderError);
+    expect(failure).toMatchObject({
+      call: "cancelPayment",
+      reason: "refused",
+      status: 500,
+      code: "api_error",
+    });
+    expect((failure as Error).message).toBe("stripe cancelPayment: refused (500 api_error)");
+    expect(JSON.stringify(failure)).not.toContain("unknown error");
+    expect(JSON.stringify(failure)).not.toContain(secretKey);
+    expect(fake.paymentIntents.get(payment.providerPaymentId)?.status).toBe("requires_payment_method");
+    await stripe.cancelPayment(payment.providerPaymentId);
+    expect(fake.paymentIntents.get(payment.providerPaymentId)?.status).toBe("canceled");
   });
 
   it("gives up on a Stripe that never answers once the timeout has passed", async () => {
@@ -245,6 +337,32 @@ describe("Stripe's webhooks", () => {
       providerPaymentId: paymentId,
       status: "requires_action",
     });
+  });
+
+  it("read a cancelled payment as cancelled, whether we cancelled it or someone did in Stripe", async () => {
+    const ours = await openPayment();
+    await stripe.cancelPayment(ours);
+    const cancelledByUs = fake.webhooks.at(-1)!;
+    const theirs = await openPayment();
+    const cancelledInStripe = fake.cancel(theirs);
+
+    expect(JSON.parse(cancelledByUs.rawBody)).toMatchObject({ type: "payment_intent.canceled" });
+    expect(await stripe.parseWebhook(cancelledByUs)).toEqual([
+      {
+        eventId: eventIdOf(cancelledByUs.rawBody),
+        kind: "card_payment",
+        providerPaymentId: ours,
+        status: "cancelled",
+      },
+    ]);
+    expect(await stripe.parseWebhook(cancelledInStripe)).toEqual([
+      {
+        eventId: eventIdOf(cancelledInStripe.rawBody),
+        kind: "card_payment",
+        providerPaymentId: theirs,
+        status: "cancelled",
+      },
+    ]);
   });
 
   it("read a refunded charge as the payment refunded, and leave the refund's own event alone", async () => {

@@ -1,4 +1,4 @@
-import { messages, paymentOptions } from "@kindred/domain";
+import { messages, paymentOptions, planMoneyStates } from "@kindred/domain";
 import { z } from "zod";
 import { bankDetailsSchema } from "./direct-debit";
 import { penceSchema } from "./plan-options";
@@ -38,7 +38,15 @@ export const paymentScheduleSchema = z.object({
 });
 export type PaymentScheduleResponse = z.infer<typeof paymentScheduleSchema>;
 
-export const paymentStatusSchema = z.enum(["pending", "requires_action", "confirmed", "failed", "refunded"]);
+/** A card payment as the customer sees it: `refunded` once the provider confirms it was given back. */
+export const paymentStatusSchema = z.enum([
+  "pending",
+  "requires_action",
+  "confirmed",
+  "failed",
+  "cancelled",
+  "refunded",
+]);
 export type PaymentStatusValue = z.infer<typeof paymentStatusSchema>;
 
 /** A card payment as the customer may see it (SPEC.md: each with completed and paymentOption). */
@@ -121,14 +129,8 @@ export const collectionSchema = z.object({
   status: collectionStatusSchema,
 });
 
-/** What a plan's payments add up to, as `GET /api/plan/{id}/payments` answers it. */
-export const planPaymentStateSchema = z.enum([
-  "being_planned",
-  "ready_to_pay",
-  "paid",
-  "paying_by_instalments",
-  "cancelled",
-]);
+/** What a plan's payments add up to (the domain's `planMoneyState`). */
+export const planPaymentStateSchema = z.enum(planMoneyStates);
 export type PlanPaymentState = z.infer<typeof planPaymentStateSchema>;
 
 /** `GET /api/plan/{id}/payments`: everything about paying for one plan. */
@@ -149,8 +151,10 @@ export const planPaymentsSchema = z.object({
     .object({ owed: penceSchema, catchUpBy: isoDateSchema, sentAt: z.iso.datetime({ offset: true }) })
     .nullable(),
   cancelledAt: z.iso.datetime({ offset: true }).nullable(),
-  /** What was (or will be) refunded on cancellation: everything paid. */
+  /** What the provider has confirmed it gave back. */
   refunded: penceSchema,
+  /** What is owed back and on its way: refunded once the provider confirms it. */
+  refundOwed: penceSchema,
 });
 export type PlanPaymentsResponse = z.infer<typeof planPaymentsSchema>;
 

@@ -171,6 +171,8 @@ export const messages = {
   sandboxNeedsTestCard:
     "This is the test payment page: no real card can be used. Use a test card, like 4242 4242 4242 4242.",
   planCannotBeCancelled: "This plan has already been cancelled.",
+  cardPaymentCancelled:
+    "This payment was cancelled, so nothing has been taken. Please go back to your plan to see what to pay now.",
   /** The free guide (docs/decisions/019-free-guide.md). */
   phoneNeededToCall: "Enter a phone number for us to call, or untick By phone.",
   tooManyGuideRequests:

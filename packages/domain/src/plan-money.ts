@@ -133,7 +133,8 @@ export type MoneyEmail =
   | { kind: "plan-confirmed"; paymentId: string }
   | { kind: "direct-debit-notice"; mandateId: string }
   | { kind: "plan-cancelled"; refundOwed: Pence }
-  | { kind: "late-payment-refunded"; of: string; amount: Pence };
+  /** Money taken on a payment we no longer wanted: refunded, and said why. */
+  | { kind: "late-payment-refunded"; of: string; amount: Pence; planCancelled: boolean };
 
 export type MoneyTransition =
   { ok: true; money: PlanMoney; effects: MoneyEffect[] } | { ok: false; status: 409 | 422; message: string };
@@ -224,6 +225,26 @@ function oweRefund(
   return {
     refunds: [...money.refunds, { of, amount, status: "owed" }],
     effects: [{ type: "refund", of, kind, amount }],
+  };
+}
+
+/** Money taken on something no longer wanted: a refund owed, and the customer told why, once. */
+function givenBack(
+  money: PlanMoney,
+  taken: { id: string; amount: Pence },
+  kind: "card_payment" | "collection",
+): MoneyTransition {
+  const owed = oweRefund(money, taken.id, kind, taken.amount);
+  const email: MoneyEmail = {
+    kind: "late-payment-refunded",
+    of: taken.id,
+    amount: taken.amount,
+    planCancelled: money.cancelled,
+  };
+  return {
+    ok: true,
+    money: { ...money, refunds: owed.refunds },
+    effects: [...owed.effects, { type: "email", email }],
   };
 }
 
@@ -393,18 +414,8 @@ function cardPaymentEvent(
   );
   const next = { ...money, payments };
   if (status !== "confirmed") return { ok: true, money: next, effects: [] };
-  if (!payment.wanted) {
-    // Taken after the plan was cancelled or the customer chose another way to pay: given back.
-    const owed = oweRefund(next, id, "card_payment", payment.amount);
-    return {
-      ok: true,
-      money: { ...next, refunds: owed.refunds },
-      effects: [
-        ...owed.effects,
-        { type: "email", email: { kind: "late-payment-refunded", of: id, amount: payment.amount } },
-      ],
-    };
-  }
+  // Taken after the plan was cancelled or the customer chose another way to pay: given back.
+  if (!payment.wanted) return givenBack(next, payment, "card_payment");
   return {
     ok: true,
     money: next,
@@ -442,17 +453,7 @@ function collectionEvent(
     candidate.id === id ? { ...candidate, status } : candidate,
   );
   const next = { ...money, collections };
-  if (status === "collected" && !collection.wanted) {
-    const owed = oweRefund(next, id, "collection", collection.amount);
-    return {
-      ok: true,
-      money: { ...next, refunds: owed.refunds },
-      effects: [
-        ...owed.effects,
-        { type: "email", email: { kind: "late-payment-refunded", of: id, amount: collection.amount } },
-      ],
-    };
-  }
+  if (status === "collected" && !collection.wanted) return givenBack(next, collection, "collection");
   if (status === "failed" && collection.status === "collected") {
     // Money that bounced back was never ours to refund.
     return {

@@ -122,7 +122,10 @@ describe("the sequences that once lost a customer's money (issue 22)", () => {
       { type: "cancel_card_payment", paymentId: "p1" },
       { type: "email", email: { kind: "plan-cancelled", refundOwed: 0 } },
       { type: "refund", of: "p1", kind: "card_payment", amount: 400_000 },
-      { type: "email", email: { kind: "late-payment-refunded", of: "p1", amount: 400_000 } },
+      {
+        type: "email",
+        email: { kind: "late-payment-refunded", of: "p1", amount: 400_000, planCancelled: true },
+      },
     ]);
   });
 

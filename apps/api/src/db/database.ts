@@ -357,3 +357,11 @@ export function describeDatabaseError(error: unknown): string {
 export function isDatabaseError(error: unknown): boolean {
   return causeChain(error).some((link) => "params" in link || "severity" in link);
 }
+
+/** True when the error (or one it wraps) is PostgreSQL's unique_violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}

@@ -1,8 +1,19 @@
 import { sql } from "drizzle-orm";
 import type { CoveredPerson, Customer, Nominee, Payer, UtmParams, Vulnerabilities } from "@kindred/contracts";
-import type { Coordinate, JourneyData, PaymentChoice } from "@kindred/domain";
+import {
+  collectionStatuses,
+  mandateStatuses,
+  refundStatuses,
+  type CardPaymentStatus,
+  type CollectionStatus,
+  type Coordinate,
+  type JourneyData,
+  type MandateStatus,
+  type PaymentChoice,
+} from "@kindred/domain";
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -316,8 +327,9 @@ export const paymentStatuses = [
   "requires_action",
   "confirmed",
   "failed",
-  "refunded",
-] as const;
+  /** Cancelled with the provider before it was taken: it can no longer be finished. */
+  "cancelled",
+] as const satisfies readonly CardPaymentStatus[];
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /**
@@ -340,6 +352,11 @@ export const payments = pgTable(
     paymentOption: text("payment_option", { enum: ["full", "deposit"] }).notNull(),
     amountPence: integer("amount_pence").notNull(),
     status: text("status", { enum: paymentStatuses }).notNull().default("pending"),
+    /**
+     * False once we no longer want it taken (the plan was cancelled, or the customer chose
+     * another way to pay): if the provider takes it all the same, it is refunded.
+     */
+    wanted: boolean("wanted").notNull().default(true),
     idempotencyKey: text("idempotency_key").notNull(),
     /** A digest of the request the key was first used with: the same key on another request is refused. */
     requestDigest: text("request_digest").notNull(),
@@ -349,23 +366,25 @@ export const payments = pgTable(
     clientSecret: text("client_secret"),
     failureReason: text("failure_reason"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
-    refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     unique("payments_user_idempotency_key_unique").on(table.userId, table.idempotencyKey),
     unique("payments_provider_payment_unique").on(table.provider, table.providerPaymentId),
-    // One card payment at a time per plan, and never a second once one is confirmed: a second
-    // attempt (another tab, another key) finds this one instead of charging again.
-    uniqueIndex("payments_one_live_per_plan")
+    // One card payment open at a time per plan: a second attempt (another tab, another key)
+    // finds this one instead of charging again. And one of each kind taken, at most.
+    index("payments_plan_id_idx").on(table.planId),
+    uniqueIndex("payments_one_open_per_plan")
       .on(table.planId)
-      .where(sql`status in ('pending', 'requires_action', 'confirmed')`),
+      .where(sql`wanted and status in ('pending', 'requires_action')`),
+    uniqueIndex("payments_one_taken_per_plan_and_option")
+      .on(table.planId, table.paymentOption)
+      .where(sql`wanted and status = 'confirmed'`),
   ],
 );
 
-export const mandateStatuses = ["pending_submission", "active", "failed", "cancelled"] as const;
-export type MandateStatus = (typeof mandateStatuses)[number];
+export { mandateStatuses, type MandateStatus };
 
 /**
  * A Direct Debit mandate for a plan's instalments. Only the last four digits of the account are
@@ -391,6 +410,8 @@ export const mandates = pgTable(
     sortCode: text("sort_code").notNull(),
     accountNumberEnding: text("account_number_ending").notNull(),
     status: text("status", { enum: mandateStatuses }).notNull().default("pending_submission"),
+    /** False once the plan is cancelled: the provider is asked to cancel it. */
+    wanted: boolean("wanted").notNull().default(true),
     idempotencyKey: text("idempotency_key").notNull(),
     requestDigest: text("request_digest").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -399,21 +420,14 @@ export const mandates = pgTable(
   (table) => [
     unique("mandates_user_idempotency_key_unique").on(table.userId, table.idempotencyKey),
     unique("mandates_provider_mandate_unique").on(table.provider, table.providerMandateId),
+    index("mandates_plan_id_idx").on(table.planId),
     uniqueIndex("mandates_one_live_per_plan")
       .on(table.planId)
-      .where(sql`status in ('pending_submission', 'active')`),
+      .where(sql`wanted and status in ('pending_submission', 'active')`),
   ],
 );
 
-export const collectionStatuses = [
-  "scheduled",
-  "submitted",
-  "collected",
-  "failed",
-  "cancelled",
-  "refunded",
-] as const;
-export type CollectionStatus = (typeof collectionStatuses)[number];
+export { collectionStatuses, type CollectionStatus };
 
 /** One monthly instalment of a plan's schedule, collected under its mandate. */
 export const collections = pgTable(
@@ -433,6 +447,8 @@ export const collections = pgTable(
     dueDate: date("due_date").notNull(),
     amountPence: integer("amount_pence").notNull(),
     status: text("status", { enum: collectionStatuses }).notNull().default("scheduled"),
+    /** False once the plan is cancelled: one still to come is cancelled, one taken is refunded. */
+    wanted: boolean("wanted").notNull().default(true),
     providerPaymentId: text("provider_payment_id"),
     failureReason: text("failure_reason"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -441,6 +457,36 @@ export const collections = pgTable(
     unique("collections_mandate_number_unique").on(table.mandateId, table.number),
     index("collections_plan_id_idx").on(table.planId),
     index("collections_due_date_idx").on(table.status, table.dueDate),
+  ],
+);
+
+/**
+ * Money owed back to a customer, one row per card payment or collection given back: made in the
+ * same transaction that decides it is owed (a cancellation, a payment taken after one), refunded
+ * by a queued job keyed by this row, and `refunded` only once the provider confirms it.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    paymentId: uuid("payment_id").references(() => payments.id),
+    collectionId: uuid("collection_id").references(() => collections.id),
+    amountPence: integer("amount_pence").notNull(),
+    status: text("status", { enum: refundStatuses }).notNull().default("owed"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (table) => [
+    unique("refunds_payment_unique").on(table.paymentId),
+    unique("refunds_collection_unique").on(table.collectionId),
+    index("refunds_plan_id_idx").on(table.planId),
+    check("refunds_of_one_thing", sql`num_nonnulls(${table.paymentId}, ${table.collectionId}) = 1`),
+    check("refunds_amount_positive", sql`${table.amountPence} > 0`),
   ],
 );
 

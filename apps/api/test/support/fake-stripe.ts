@@ -24,9 +24,18 @@ export interface FakePaymentIntent {
   metadata: Record<string, string>;
   allowed_payment_method_types: string[];
   payment_method_types: string[];
-  status: "requires_payment_method" | "requires_action" | "succeeded";
+  status:
+    | "requires_payment_method"
+    | "requires_confirmation"
+    | "requires_action"
+    | "processing"
+    | "succeeded"
+    | "canceled";
   last_payment_error: { code: string; message: string; type: string } | null;
   latest_charge: string | null;
+  cancellation_reason: CancellationReason | null;
+  /** Seconds since the epoch. */
+  canceled_at: number | null;
   created: number;
   livemode: false;
 }
@@ -58,6 +67,18 @@ interface FakeRefund {
 }
 
 type Failure = { status: number; body: unknown } | "hang";
+
+/** The reasons Stripe takes when a PaymentIntent is cancelled through its API. */
+const cancellationReasons = ["duplicate", "fraudulent", "requested_by_customer", "abandoned"] as const;
+type CancellationReason = (typeof cancellationReasons)[number];
+
+/** The statuses Stripe cancels an intent from (it also does from `requires_capture`, which we never use). */
+const cancellable = new Set<FakePaymentIntent["status"]>([
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+]);
 
 /** The API version Stripe stamps on events; the adapter's SDK reads events of any version. */
 const apiVersion = "2026-10-28.endive";
@@ -92,12 +113,13 @@ export function parseStripeForm(body: string): Record<string, unknown> {
 
 /**
  * Stripe's API (https://docs.stripe.com/api) as far as our card adapter uses it, on 127.0.0.1:
- * form-encoded `POST /v1/payment_intents` and `POST /v1/refunds` with a bearer secret key,
- * answering the objects as JSON and errors as `{ error: { type, code, message, param } }`. An
- * `Idempotency-Key` seen before replays the first answer (with `Idempotent-Replayed: true`), or is
- * refused with `idempotency_error` when the parameters differ. It records every request, and
- * sends what Stripe would send when a payment succeeds, fails, needs the customer again or is
- * refunded, as webhooks signed Stripe's way (`Stripe-Signature: t=...,v1=HMAC-SHA256("t.body")`).
+ * form-encoded `POST /v1/payment_intents`, `POST /v1/payment_intents/:id/cancel` and
+ * `POST /v1/refunds` with a bearer secret key, answering the objects as JSON and errors as
+ * `{ error: { type, code, message, param } }`. An `Idempotency-Key` seen before replays the first
+ * answer (with `Idempotent-Replayed: true`), or is refused with `idempotency_error` when the
+ * parameters differ. It records every request, and sends what Stripe would send when a payment
+ * succeeds, fails, needs the customer again, is cancelled or is refunded, as webhooks signed
+ * Stripe's way (`Stripe-Signature: t=...,v1=HMAC-SHA256("t.body")`).
  * The next answers can be made failures, or held unanswered to see a timeout.
  */
 export async function startFakeStripe({
@@ -225,11 +247,72 @@ export async function startFakeStripe({
       status: "requires_payment_method",
       last_payment_error: null,
       latest_charge: null,
+      cancellation_reason: null,
+      canceled_at: null,
       created: now(),
       livemode: false,
     };
     paymentIntents.set(id, created);
     return { status: 200, body: created };
+  }
+
+  /** A test moving a cancelled intent on has a mistake in it: Stripe would never send that event. */
+  function openIntent(paymentIntentId: string): FakePaymentIntent {
+    const intent = paymentIntent(paymentIntentId);
+    if (intent.status === "canceled") {
+      throw new Error(
+        `The fake Stripe's PaymentIntent ${paymentIntentId} is canceled: nothing more happens to it`,
+      );
+    }
+    return intent;
+  }
+
+  /** Cancelled, and `payment_intent.canceled` sent, as Stripe does whoever cancels it. */
+  function cancelIntent(intent: FakePaymentIntent, reason: CancellationReason | null): IncomingWebhook {
+    Object.assign(intent, { status: "canceled", cancellation_reason: reason, canceled_at: now() });
+    return deliver("payment_intent.canceled", intent);
+  }
+
+  function cancelPaymentIntent(id: string, params: Record<string, unknown>) {
+    const refused = unknownParameter(params, ["cancellation_reason", "expand"]);
+    if (refused) return refused;
+    const reason = params.cancellation_reason;
+    if (reason !== undefined && !cancellationReasons.includes(reason as CancellationReason)) {
+      return invalid(
+        `Invalid cancellation_reason: must be one of ${cancellationReasons.slice(0, -1).join(", ")}, or ${cancellationReasons.at(-1)}`,
+        { param: "cancellation_reason" },
+      );
+    }
+    const intent = paymentIntents.get(id);
+    if (!intent) {
+      return {
+        status: 404,
+        body: {
+          error: {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            param: "intent",
+            message: `No such payment_intent: '${id}'`,
+          },
+        },
+      };
+    }
+    if (!cancellable.has(intent.status)) {
+      // Stripe's answer carries the intent as it is, so a caller can see what became of it.
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: "invalid_request_error",
+            code: "payment_intent_unexpected_state",
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+            payment_intent: structuredClone(intent),
+          },
+        },
+      };
+    }
+    cancelIntent(intent, (reason as CancellationReason | undefined) ?? null);
+    return { status: 200, body: structuredClone(intent) };
   }
 
   function createRefund(params: Record<string, unknown>) {
@@ -326,17 +409,20 @@ export async function startFakeStripe({
       if (earlier) return send(response, earlier.status, earlier.body, { "idempotent-replayed": "true" });
     }
 
+    const cancelling = /^POST \/v1\/payment_intents\/([^/]+)\/cancel$/.exec(route);
     const result =
       route === "POST /v1/payment_intents"
         ? createPaymentIntent(params)
-        : route === "POST /v1/refunds"
-          ? createRefund(params)
-          : {
-              status: 404,
-              body: {
-                error: { type: "invalid_request_error", message: `Unrecognized request URL (${route}).` },
-              },
-            };
+        : cancelling
+          ? cancelPaymentIntent(decodeURIComponent(cancelling[1]!), params)
+          : route === "POST /v1/refunds"
+            ? createRefund(params)
+            : {
+                status: 404,
+                body: {
+                  error: { type: "invalid_request_error", message: `Unrecognized request URL (${route}).` },
+                },
+              };
     if (typeof idempotencyKey === "string" && result.status !== 404) {
       idempotentAnswers.set(idempotencyKey, { route, rawBody, ...result });
     }
@@ -368,7 +454,7 @@ export async function startFakeStripe({
     deliver,
     /** The customer's card was taken: a charge, then `charge.succeeded` and `payment_intent.succeeded`. */
     succeed(paymentIntentId: string): IncomingWebhook {
-      const intent = paymentIntent(paymentIntentId);
+      const intent = openIntent(paymentIntentId);
       const charge: FakeCharge = {
         id: stripeId("ch"),
         object: "charge",
@@ -393,18 +479,31 @@ export async function startFakeStripe({
     },
     /** The card needs the customer again (3-D Secure): `payment_intent.requires_action`. */
     requireAction(paymentIntentId: string): IncomingWebhook {
-      const intent = paymentIntent(paymentIntentId);
+      const intent = openIntent(paymentIntentId);
       intent.status = "requires_action";
       return deliver("payment_intent.requires_action", intent);
     },
     /** The card was declined: `payment_intent.payment_failed` with Stripe's message. */
     decline(paymentIntentId: string, message: string): IncomingWebhook {
-      const intent = paymentIntent(paymentIntentId);
+      const intent = openIntent(paymentIntentId);
       Object.assign(intent, {
         status: "requires_payment_method",
         last_payment_error: { code: "card_declined", message, type: "card_error" },
       });
       return deliver("payment_intent.payment_failed", intent);
+    },
+    /**
+     * Cancelled on Stripe's side (from its Dashboard, say) rather than through the API:
+     * `payment_intent.canceled`. Only an intent Stripe would cancel.
+     */
+    cancel(paymentIntentId: string, reason: CancellationReason = "requested_by_customer"): IncomingWebhook {
+      const intent = paymentIntent(paymentIntentId);
+      if (!cancellable.has(intent.status)) {
+        throw new Error(
+          `The fake Stripe cannot cancel PaymentIntent ${paymentIntentId}: it is ${intent.status}`,
+        );
+      }
+      return cancelIntent(intent, reason);
     },
     /** The next answer is this status and body, whatever was asked. */
     failNext(status: number, body: unknown) {

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { paymentSchema, planPaymentsSchema, sandboxCardAnswerSchema } from "@kindred/contracts";
+import { sql } from "drizzle-orm";
 import { expect } from "vitest";
+import { planMoneyQueue } from "../../src/modules/payments/plan-money-store";
+import { sandboxWebhookQueue } from "../../src/modules/payments/sandbox/sandbox-provider";
 import { callApi } from "./customers";
 import type { TestApp } from "./test-app";
 
@@ -43,6 +46,55 @@ export async function paymentsOf(testApp: TestApp, token: string, planId: string
 }
 
 /**
+ * Waits until every payment webhook the sandbox has to send and every follow-up of a change to a
+ * plan's money (refunds, cancellations with the provider, emails) is done, including what those
+ * set off in turn: a cancellation's refund, then the sandbox's webhook confirming it.
+ */
+export async function settlePayments(testApp: TestApp): Promise<void> {
+  const queues = sql.join(
+    [sandboxWebhookQueue, planMoneyQueue].map((queue) => sql`${queue}`),
+    sql`, `,
+  );
+  const unfinished = async () =>
+    // Both drivers answer `{ rows }` (node-postgres's QueryResult, PGlite's Results).
+    (
+      (await testApp.db.execute(
+        sql`select name, state, retry_count, output from pgboss.job where name in (${queues}) and state < 'completed'`,
+      )) as unknown as { rows: object[] }
+    ).rows;
+  const givingUpAt = Date.now() + 20_000;
+  for (;;) {
+    await sandboxOf(testApp).idle();
+    await testApp.app.planMoneyJobs.idle();
+    const left = await unfinished();
+    if (left.length === 0) return;
+    // A job that keeps failing would be waited for until the test's own timeout, saying nothing.
+    if (Date.now() > givingUpAt) throw new Error(`Payment jobs still unfinished: ${JSON.stringify(left)}`);
+  }
+}
+
+/** Enters a test card on the sandbox's card page for a payment, as a person would. */
+export function confirmOnSandbox(
+  testApp: TestApp,
+  token: string,
+  payment: { providerPaymentId: string | null; clientSecret: string | null },
+  cardNumber: string,
+) {
+  return callApi(
+    testApp,
+    token,
+    "POST",
+    `/api/sandbox-provider/card-payments/${payment.providerPaymentId}/confirm`,
+    {
+      clientSecret: payment.clientSecret,
+      cardNumber,
+      expiry: "04/39",
+      securityCode: "123",
+    },
+  );
+}
+
+/**
  * Starts a card payment and enters `cardNumber` on the sandbox's card page, as a person would,
  * then waits until the sandbox's webhooks have been delivered.
  */
@@ -56,14 +108,8 @@ export async function payByCard(
   const created = await withKey(testApp, token, "POST", "/api/payments/create", { planId, paymentOption });
   expect(created.statusCode, created.body).toBe(201);
   const payment = paymentSchema.parse(created.json());
-  const confirmed = await callApi(
-    testApp,
-    token,
-    "POST",
-    `/api/sandbox-provider/card-payments/${payment.providerPaymentId}/confirm`,
-    { clientSecret: payment.clientSecret, cardNumber, expiry: "04/39", securityCode: "123" },
-  );
+  const confirmed = await confirmOnSandbox(testApp, token, payment, cardNumber);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
-  await sandboxOf(testApp).idle();
+  await settlePayments(testApp);
   return { payment, answer: sandboxCardAnswerSchema.parse(confirmed.json()) };
 }

@@ -132,8 +132,10 @@ export async function createTestApp(settings: ConfigInput = {}, options: TestApp
     },
     /** Every email sent so far, oldest first, once those on their way have arrived. */
     async readOutbox(): Promise<OutboxMessage[]> {
-      // A request about an address (a reset link) is looked into first, then its email is sent.
+      // A request about an address (a reset link) is looked into first, then its email is sent;
+      // a change to a plan's money writes its email in a job of its own.
       await app.accountEmailRequests.idle();
+      await app.planMoneyJobs.idle();
       await app.mailer.idle();
       return readOutboxFolder(config.OUTBOX_DIR);
     },

@@ -26,6 +26,7 @@ export function createPlanPayments(overrides: Partial<PlanPaymentsResponse> = {}
     arrears: null,
     cancelledAt: null,
     refunded: 0,
+    refundOwed: 0,
     ...overrides,
   };
 }

@@ -40,14 +40,6 @@ export async function insertCustomerUnlessTaken(
   return user;
 }
 
-/** True when the error (or one it wraps) is PostgreSQL's unique_violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
-
 /** Stores the hash of a link's secret, valid for `validForMinutes` by the database's clock. */
 export async function insertAccountToken(
   db: Database,

@@ -70,6 +70,14 @@ const emailSchema = z.discriminatedUnion("kind", [
     refund: z.int(),
   }),
   z.object({
+    kind: z.literal("late-payment-refunded"),
+    to: recipientSchema,
+    firstName: z.string(),
+    planReference: z.string(),
+    amount: z.int(),
+    planCancelled: z.boolean(),
+  }),
+  z.object({
     kind: z.literal("free-guide"),
     to: recipientSchema,
     name: z.string(),

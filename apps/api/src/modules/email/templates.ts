@@ -48,6 +48,14 @@ export type Email =
   | { kind: "direct-debit-notice"; to: Recipient; firstName: string; notice: DirectDebitNotice }
   | { kind: "plan-cancelled"; to: Recipient; firstName: string; planReference: string; refund: number }
   | {
+      kind: "late-payment-refunded";
+      to: Recipient;
+      firstName: string;
+      planReference: string;
+      amount: number;
+      planCancelled: boolean;
+    }
+  | {
       kind: "free-guide";
       to: Recipient;
       /** The name the person gave, as they gave it. */
@@ -84,6 +92,8 @@ export function emailContent(email: Email): EmailContent {
       return directDebitNoticeMessage(email);
     case "plan-cancelled":
       return planCancelledMessage(email);
+    case "late-payment-refunded":
+      return latePaymentRefundedMessage(email);
     case "arrears-statement":
       return arrearsStatementMessage(email);
     case "free-guide":
@@ -334,6 +344,38 @@ export function planCancelledMessage({
     {
       paragraph:
         "If you cancelled by mistake, or would like to talk anything through, please call us. We are sorry to see you go.",
+    },
+  ]);
+}
+
+/**
+ * A payment the provider took after we stopped wanting it (the plan was cancelled, or the customer
+ * chose another way to pay, and an old payment page was finished all the same): given back whole.
+ */
+export function latePaymentRefundedMessage({
+  firstName,
+  planReference,
+  amount,
+  planCancelled,
+}: {
+  firstName: string;
+  planReference: string;
+  amount: number;
+  planCancelled: boolean;
+}): EmailContent {
+  return compose("We are refunding a payment you made", firstName, [
+    {
+      paragraph: planCancelled
+        ? `A payment of ${formatPrice(amount)} for funeral plan ${planReference} reached us after the plan was cancelled.`
+        : `A payment of ${formatPrice(amount)} for funeral plan ${planReference} reached us after you chose another way to pay for it.`,
+    },
+    {
+      paragraph: `We have not kept it. We are refunding the whole ${formatPrice(amount)} to the card or bank account it came from within 30 days. Most refunds arrive within a week.`,
+    },
+    {
+      paragraph: planCancelled
+        ? "There is nothing you need to do. If you have any questions, please call us."
+        : "How you chose to pay is unchanged, and nothing else has been taken. If you have any questions, please call us.",
     },
   ]);
 }

@@ -4,6 +4,8 @@ export { paymentRoutes, sandboxCardRoutes, webhookRoutes } from "./routes";
 export { createSandboxProvider, type SandboxProvider } from "./sandbox/sandbox-provider";
 export { sandboxBankAccounts, sandboxCards } from "./sandbox/test-instruments";
 export { createPaymentsService, type PaymentsService } from "./service";
+export { startPlanMoneyJobs, type PlanMoneyJobs } from "./money-jobs";
+export { createPlanPaymentEmails } from "./plan-payment-emails";
 export type {
   BankAccount,
   CardPaymentProvider,

@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { plans, type MandateStatus, type PaymentStatus } from "../../db/schema";
 
-/** A payment that went through: a refunded one was completed once; cancellation, not this rule, says the plan is over. */
+/** A payment that went through (refunded later or not: cancellation, not this rule, says the plan is over). */
 export function isCompletedPayment(status: PaymentStatus): boolean {
-  return status === "confirmed" || status === "refunded";
+  return status === "confirmed";
 }
 
 /** A mandate that stands: set up or being set up, not failed or cancelled. */
@@ -45,10 +45,12 @@ async function selectSettlementFacts(db: Database, planId: string) {
       cancelledAt: plans.cancelledAt,
       payments: sql`coalesce((
         select json_agg(json_build_object('status', p.status, 'paymentOption', p.payment_option))
-        from payments p where p.plan_id = "plans"."id"), '[]'::json)`.mapWith(fromJson),
+        from payments p where p.plan_id = "plans"."id" and (p.wanted or "plans"."cancelled_at" is not null)),
+        '[]'::json)`.mapWith(fromJson),
       mandates: sql`coalesce((
         select json_agg(json_build_object('status', m.status))
-        from mandates m where m.plan_id = "plans"."id"), '[]'::json)`.mapWith(fromJson),
+        from mandates m where m.plan_id = "plans"."id" and (m.wanted or "plans"."cancelled_at" is not null)),
+        '[]'::json)`.mapWith(fromJson),
     })
     .from(plans)
     .where(eq(plans.id, planId));

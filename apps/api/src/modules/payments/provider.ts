@@ -14,7 +14,7 @@ export type ProviderEvent =
       eventId: string;
       kind: "card_payment";
       providerPaymentId: string;
-      status: "requires_action" | "confirmed" | "failed" | "refunded";
+      status: "requires_action" | "confirmed" | "failed" | "cancelled" | "refunded";
       reason?: string;
     }
   | {
@@ -59,6 +59,13 @@ export interface CardPaymentProvider {
     reference: string;
     idempotencyKey: string;
   }): Promise<{ providerPaymentId: string; clientSecret: string }>;
+  /**
+   * Cancels a payment not yet taken, so the customer can no longer finish it; its `cancelled`
+   * event follows. A payment already taken or cancelled is left as it is, without an error: what
+   * became of it arrives, or has arrived, as its own event. (Stripe keeps a declined payment open
+   * for another card, so one we hold as failed may still be cancelled; that event changes nothing.)
+   */
+  cancelPayment(providerPaymentId: string): Promise<void>;
   /** Gives back `amountPence` of a confirmed payment; the refund's outcome arrives as an event. */
   refundPayment(input: {
     providerPaymentId: string;

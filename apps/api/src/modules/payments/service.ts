@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type {
   Address,
   CreateDirectDebitBody,
@@ -13,15 +13,21 @@ import {
   accountNumberEnding,
   isPlanPaid,
   messages,
+  moneyRefunded,
+  nextPlanMoney,
   paymentChoiceProblems,
   paymentSchedule,
+  planMoneyState,
+  refundOwed,
   sumPence,
+  type MoneyEvent,
   type PaymentChoice,
   type PaymentTerms,
 } from "@kindred/domain";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../db/database";
+import { isUniqueViolation, type Database } from "../../db/database";
+import type { JobQueue } from "../../db/job-queue";
 import {
   arrearsStatements,
   collections,
@@ -29,24 +35,33 @@ import {
   payments,
   plans as planTable,
   providerEvents,
-  type PaymentStatus,
 } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
 import type { TokenHolder } from "../auth";
 import type { PlanOptionsService } from "../catalogue";
-import type { DocumentsService } from "../documents";
 import type { Mailer } from "../email";
 import { noSuchPlan, selectOwnedPlan, type PlansService } from "../plans";
 import type { PurchaseReadiness } from "../purchase";
 import { checkBankDetails } from "../direct-debit";
-import { isCompletedPayment, paymentFactsOf, planSettlement } from "./paid-status";
+import { paymentDescription } from "./money-jobs";
+import { isCompletedPayment, paymentFactsOf } from "./paid-status";
+import {
+  applyMoneyEvent,
+  planMoneyOf,
+  selectPlanMoneyRows,
+  type MandateRow,
+  type NewMoneyRows,
+  type PaymentRow,
+  type RefundRow,
+} from "./plan-money-store";
 import type { CardPaymentProvider, DirectDebitProvider, IncomingWebhook, ProviderEvent } from "./provider";
 
 /**
- * Taking the money for a plan, correctly and once (issue 10; docs/decisions/016-payments.md).
- * Every amount comes from the domain's `paymentSchedule` over the plan's own price; every call
- * that moves money is keyed by the customer's Idempotency-Key; every change a provider reports
- * arrives as a verified webhook, handled once.
+ * Taking the money for a plan, correctly and once (issue 10; docs/decisions/016-payments.md and
+ * 023-plan-money.md). Every amount comes from the domain's `paymentSchedule` over the plan's own
+ * price; every call that moves money is keyed by the customer's Idempotency-Key; every change a
+ * provider reports arrives as a verified webhook, handled once; and every change to a plan's
+ * money, whoever causes it, goes through the domain's one state machine (`applyMoneyEvent`).
  */
 export interface PaymentsService {
   choose(holder: TokenHolder, planId: string, choice: PaymentChoiceBody): Promise<PlanPaymentsResponse>;
@@ -67,8 +82,6 @@ export interface PaymentsService {
   handleWebhook(provider: "card" | "directDebit", webhook: IncomingWebhook): Promise<void>;
 }
 
-type PaymentRow = typeof payments.$inferSelect;
-
 /**
  * An event about a payment, mandate or collection we have not stored yet: a provider can report
  * on an object before the call that made it has finished here. Nothing is recorded, and the
@@ -84,45 +97,25 @@ export class NotKnownYet extends Error {
 
 const digest = (request: object) => createHash("sha256").update(JSON.stringify(request)).digest("hex");
 
-/** Where each status may go next: a late or repeated event never undoes a later one. */
-const nextPaymentStatuses: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  pending: ["requires_action", "confirmed", "failed"],
-  requires_action: ["confirmed", "failed"],
-  confirmed: ["refunded"],
-  failed: [],
-  refunded: [],
-};
-const nextCollectionStatuses: Record<string, readonly string[]> = {
-  scheduled: ["submitted", "collected", "failed", "cancelled"],
-  submitted: ["collected", "failed", "cancelled"],
-  collected: ["refunded", "failed"],
-  failed: [],
-  cancelled: [],
-  refunded: [],
-};
-const nextMandateStatuses: Record<string, readonly string[]> = {
-  pending_submission: ["active", "failed", "cancelled"],
-  active: ["failed", "cancelled"],
-  failed: [],
-  cancelled: [],
-};
-
 /** After this many missed instalments the customer is sent a statement (FPCOB). */
 export const missedPaymentsBeforeStatement = 2;
 /** Days the statement gives to catch up. */
 export const catchUpDays = 10;
 
-function toPayment(row: PaymentRow): PaymentResponse {
-  const finished = row.status === "confirmed" || row.status === "failed" || row.status === "refunded";
+/** A payment as the customer sees it: refunded once the provider confirms its refund. */
+function toPayment(row: PaymentRow, refundRows: readonly RefundRow[] = []): PaymentResponse {
+  const refunded = refundRows.some((refund) => refund.paymentId === row.id && refund.status === "refunded");
+  const finished = row.status !== "pending" && row.status !== "requires_action";
   return {
     id: row.id,
     planId: row.planId,
     paymentOption: row.paymentOption,
     amount: row.amountPence,
-    status: row.status,
+    status: refunded ? "refunded" : row.status,
     completed: isCompletedPayment(row.status),
     provider: row.provider,
-    clientSecret: finished ? null : row.clientSecret,
+    // Nothing more can be done with a finished payment, nor with one we no longer want.
+    clientSecret: finished || !row.wanted ? null : row.clientSecret,
     providerPaymentId: row.providerPaymentId,
     failureReason: row.failureReason,
     createdAt: row.createdAt.toISOString(),
@@ -159,9 +152,9 @@ function earlierUseOf<Row extends { requestDigest: string }>(
 
 export function createPaymentsService({
   db,
+  jobQueue,
   plans,
   planOptions,
-  documents,
   readiness,
   mailer,
   card,
@@ -170,9 +163,9 @@ export function createPaymentsService({
   log,
 }: {
   db: Database;
+  jobQueue: JobQueue;
   plans: PlansService;
   planOptions: PlanOptionsService;
-  documents: DocumentsService;
   readiness: PurchaseReadiness;
   mailer: Mailer;
   card: CardPaymentProvider;
@@ -188,6 +181,12 @@ export function createPaymentsService({
     return plan;
   }
 
+  /** Applies a change to the plan's money in a transaction of its own. */
+  const apply = (planId: string, event: MoneyEvent, newRows?: NewMoneyRows) =>
+    db.transaction((transaction) =>
+      applyMoneyEvent(transaction, jobQueue, planId, event, { newRows, now: now() }),
+    );
+
   /** The schedule of the plan as it is priced now; a choice the price no longer allows must be made again. */
   async function scheduleOf(planId: string, userId: string, choice: PaymentChoice) {
     const plan = await plans.getPlan(userId, planId);
@@ -199,56 +198,58 @@ export function createPaymentsService({
     return paymentSchedule(plan.price.total, choice, terms, isoDay(now()));
   }
 
+  const mandateResponse = (mandate: MandateRow) => ({
+    reference: mandate.reference,
+    status: mandate.status,
+    accountHolderName: mandate.accountHolderName,
+    sortCode: mandate.sortCode,
+    accountNumberEnding: mandate.accountNumberEnding,
+    createdAt: mandate.createdAt.toISOString(),
+  });
+
   async function state(holder: TokenHolder, planId: string): Promise<PlanPaymentsResponse> {
-    const plan = await ownedPlan(holder, planId);
-    const [paymentRows, mandateRows, collectionRows, statements] = await Promise.all([
-      db.select().from(payments).where(eq(payments.planId, planId)).orderBy(asc(payments.createdAt)),
-      db.select().from(mandates).where(eq(mandates.planId, planId)).orderBy(asc(mandates.createdAt)),
-      db.select().from(collections).where(eq(collections.planId, planId)).orderBy(asc(collections.number)),
-      db.select().from(arrearsStatements).where(eq(arrearsStatements.planId, planId)),
-    ]);
-    const mandate = mandateRows.at(-1) ?? null;
-    const liveCollections = collectionRows.filter((row) => mandate && row.mandateId === mandate.id);
-    const collected = liveCollections.filter(
-      (row) => row.status === "collected" || row.status === "refunded",
+    await ownedPlan(holder, planId);
+    const rows = await selectPlanMoneyRows(db, planId);
+    if (!rows) throw noSuchPlan();
+    const { plan } = rows;
+    const statements = await db.select().from(arrearsStatements).where(eq(arrearsStatements.planId, planId));
+    const money = planMoneyOf(rows);
+    const mandate = rows.mandates.at(-1) ?? null;
+    const liveCollections = rows.collections.filter((row) => mandate && row.mandateId === mandate.id);
+    const refundedOf = new Set(
+      rows.refunds.filter((refund) => refund.status === "refunded").map((refund) => refund.collectionId),
     );
+    const collected = liveCollections.filter((row) => row.status === "collected");
     const missed = liveCollections.filter((row) => row.status === "failed");
     const statement = statements.at(-1);
     const schedule = plan.paymentChoice
       ? await scheduleOf(planId, holder.userId, plan.paymentChoice).catch(() => null)
       : null;
-    const paid = isPlanPaid(paymentFactsOf(paymentRows, mandateRows));
-    const everythingPaid = sumPence([
-      ...paymentRows.filter((row) => isCompletedPayment(row.status)).map((row) => row.amountPence),
-      ...collected.map((row) => row.amountPence),
-    ]);
-    const instalmentsLeft = liveCollections.some(
-      (row) => row.status === "scheduled" || row.status === "submitted",
+    const wantedPayments = rows.payments.filter((row) => row.wanted || plan.cancelledAt);
+    const paid = isPlanPaid(
+      paymentFactsOf(
+        wantedPayments,
+        rows.mandates.filter((row) => row.wanted),
+      ),
     );
-    let planState: PlanPaymentsResponse["state"];
-    if (plan.cancelledAt) planState = "cancelled";
-    else if (paid) planState = instalmentsLeft || missed.length > 0 ? "paying_by_instalments" : "paid";
-    else planState = (await readiness.isReady(holder, planId)) ? "ready_to_pay" : "being_planned";
+    const unpaidState = planMoneyState(money, false);
+    const planState =
+      unpaidState === "being_planned" && (await readiness.isReady(holder, planId))
+        ? "ready_to_pay"
+        : unpaidState;
     return {
       planId,
       state: planState,
       paid,
       choice: plan.paymentChoice,
       schedule,
-      payments: paymentRows.map(toPayment),
-      directDebit: mandate && {
-        reference: mandate.reference,
-        status: mandate.status,
-        accountHolderName: mandate.accountHolderName,
-        sortCode: mandate.sortCode,
-        accountNumberEnding: mandate.accountNumberEnding,
-        createdAt: mandate.createdAt.toISOString(),
-      },
+      payments: rows.payments.map((row) => toPayment(row, rows.refunds)),
+      directDebit: mandate && mandateResponse(mandate),
       collections: liveCollections.map((row) => ({
         number: row.number,
         date: row.dueDate,
         amount: row.amountPence,
-        status: row.status,
+        status: refundedOf.has(row.id) ? "refunded" : row.status,
       })),
       collected: collected.length,
       missedPayments: missed.length,
@@ -260,17 +261,9 @@ export function createPaymentsService({
           }
         : null,
       cancelledAt: plan.cancelledAt?.toISOString() ?? null,
-      refunded: plan.cancelledAt ? everythingPaid : 0,
+      refunded: moneyRefunded(money),
+      refundOwed: refundOwed(money),
     };
-  }
-
-  /** Refuses a plan that is cancelled or already paid: nothing more may be charged for it. */
-  async function refuseSettledPlan(planId: string): Promise<void> {
-    const settlement = await planSettlement(db, planId);
-    if (settlement === "cancelled") throw planCancelled();
-    if (settlement === "paid") {
-      throw new ViolationError([{ propertyPath: "plan", title: messages.planAlreadyPaid }], 409);
-    }
   }
 
   async function customerFor(holder: TokenHolder, planId: string) {
@@ -281,34 +274,14 @@ export function createPaymentsService({
     return customer;
   }
 
-  /**
-   * What an email about a plan needs, read before the transaction that queues it: on PGlite a
-   * transaction holds the one connection, so nothing inside it may read through `db`.
-   */
+  /** The customer of a plan, read before a transaction (inside one, PGlite's one connection is taken). */
   async function customerOfPlan(planId: string) {
     const [plan] = await db
       .select({ userId: planTable.userId })
       .from(planTable)
       .where(eq(planTable.id, planId));
     if (!plan) return null;
-    const customer = (await plans.getPeople(plan.userId, planId)).customer;
-    return customer ? { userId: plan.userId, customer } : null;
-  }
-
-  async function planPaidEmailContent(planId: string) {
-    const owner = await customerOfPlan(planId);
-    if (!owner) return null;
-    const attachments = await Promise.all(
-      (["plan-summary", "plan-details"] as const).map(async (reference) => {
-        const document = await documents.planLegalDocumentPdf(owner.userId, planId, reference, undefined);
-        return {
-          filename: document.fileName,
-          contentType: "application/pdf",
-          contentBase64: document.pdf.toString("base64"),
-        };
-      }),
-    );
-    return { customer: owner.customer, attachments };
+    return (await plans.getPeople(plan.userId, planId)).customer ?? null;
   }
 
   /** Missed instalments counted from the provider's events; at two, a statement with 10 days to catch up. */
@@ -322,7 +295,9 @@ export function createPaymentsService({
     const missed = await transaction
       .select()
       .from(collections)
-      .where(and(eq(collections.planId, planId), eq(collections.status, "failed")))
+      .where(
+        and(eq(collections.planId, planId), eq(collections.status, "failed"), eq(collections.wanted, true)),
+      )
       .orderBy(asc(collections.number));
     const statements = await transaction
       .select()
@@ -354,118 +329,86 @@ export function createPaymentsService({
     );
   }
 
-  /** What applying an event may need to say by email, read before its transaction. */
-  async function prepare(providerName: string, event: ProviderEvent) {
-    if (event.kind === "card_payment" && event.status === "confirmed") {
-      const [row] = await db
-        .select({ planId: payments.planId })
-        .from(payments)
-        .where(
-          and(eq(payments.provider, providerName), eq(payments.providerPaymentId, event.providerPaymentId)),
-        );
-      return { paidEmail: row ? await planPaidEmailContent(row.planId) : null, customer: null };
-    }
-    if (event.kind === "collection" && event.status === "failed") {
-      const [row] = await db
-        .select({ planId: collections.planId })
-        .from(collections)
-        .where(eq(collections.providerPaymentId, event.providerPaymentId));
-      return {
-        paidEmail: null,
-        customer: row ? ((await customerOfPlan(row.planId))?.customer ?? null) : null,
-      };
-    }
-    return { paidEmail: null, customer: null };
-  }
-
-  async function applyEvent(
-    providerName: string,
-    event: ProviderEvent,
-    transaction: Database,
-    prepared: Awaited<ReturnType<typeof prepare>>,
-  ): Promise<void> {
+  /** Which of our payments, mandates or collections a provider's event is about: its plan and id. */
+  async function subjectOf(providerName: string, event: ProviderEvent, transaction: Database) {
     if (event.kind === "card_payment") {
       const [row] = await transaction
-        .select()
+        .select({ id: payments.id, planId: payments.planId })
         .from(payments)
         .where(
           and(eq(payments.provider, providerName), eq(payments.providerPaymentId, event.providerPaymentId)),
         );
-      if (!row) throw new NotKnownYet(event);
-      if (!nextPaymentStatuses[row.status].includes(event.status)) return;
-      const [updated] = await transaction
-        .update(payments)
-        .set({
-          status: event.status,
-          updatedAt: now(),
-          ...(event.status === "confirmed" ? { completedAt: now() } : {}),
-          ...(event.status === "refunded" ? { refundedAt: now() } : {}),
-          ...(event.status === "failed" ? { failureReason: event.reason ?? "failed" } : {}),
-        })
-        .where(eq(payments.id, row.id))
-        .returning();
-      const paidEmail = prepared.paidEmail;
-      if (updated && event.status === "confirmed" && paidEmail) {
-        const { customer } = paidEmail;
-        await mailer.queue(
-          {
-            kind: "plan-paid",
-            to: recipientOf(customer),
-            firstName: customer.firstName,
-            planReference: row.planId,
-            paymentOption: updated.paymentOption,
-            amount: updated.amountPence,
-            attachments: paidEmail.attachments,
-          },
-          transaction,
-        );
-      }
-      return;
+      return row;
     }
     if (event.kind === "mandate") {
       const [row] = await transaction
-        .select()
+        .select({ id: mandates.id, planId: mandates.planId })
         .from(mandates)
         .where(
           and(eq(mandates.provider, providerName), eq(mandates.providerMandateId, event.providerMandateId)),
         );
-      if (!row) throw new NotKnownYet(event);
-      if (!nextMandateStatuses[row.status]?.includes(event.status)) return;
-      await transaction
-        .update(mandates)
-        .set({ status: event.status, updatedAt: now() })
-        .where(eq(mandates.id, row.id));
-      return;
+      return row;
     }
     const [row] = await transaction
-      .select()
+      .select({ id: collections.id, planId: collections.planId })
       .from(collections)
       .where(eq(collections.providerPaymentId, event.providerPaymentId));
-    if (!row) throw new NotKnownYet(event);
-    if (!nextCollectionStatuses[row.status]?.includes(event.status)) return;
-    await transaction
-      .update(collections)
-      .set({
-        status: event.status,
-        updatedAt: now(),
-        ...(event.status === "failed" ? { failureReason: event.reason ?? "failed" } : {}),
-      })
-      .where(eq(collections.id, row.id));
-    if (event.status === "failed") await checkMissedPayments(row.planId, transaction, prepared.customer);
+    return row;
+  }
+
+  /** The state machine's event for a provider's event about `id`. */
+  function moneyEventOf(event: ProviderEvent, id: string): MoneyEvent {
+    if (event.status === "refunded") return { cause: "provider", type: "refunded", of: id };
+    if (event.kind === "card_payment")
+      return { cause: "provider", type: "card_payment", id, status: event.status };
+    if (event.kind === "mandate") return { cause: "provider", type: "mandate", id, status: event.status };
+    return { cause: "provider", type: "collection", id, status: event.status };
+  }
+
+  /** Opens a payment with the provider under its own id, so asking again answers the same one. */
+  async function openWithProvider(row: PaymentRow): Promise<PaymentRow> {
+    try {
+      const opened = await card.createPayment({
+        amountPence: row.amountPence,
+        description: paymentDescription(row),
+        reference: row.id,
+        idempotencyKey: row.id,
+      });
+      const [ready] = await db
+        .update(payments)
+        .set({
+          providerPaymentId: opened.providerPaymentId,
+          clientSecret: opened.clientSecret,
+          updatedAt: now(),
+        })
+        .where(eq(payments.id, row.id))
+        .returning();
+      return ready ?? row;
+    } catch (error) {
+      // Nothing was charged: the payment is closed, so another attempt can start afresh.
+      await db.update(payments).set({ failureReason: "provider_unavailable" }).where(eq(payments.id, row.id));
+      await apply(row.planId, { cause: "provider", type: "card_payment", id: row.id, status: "failed" });
+      log.error({ paymentId: row.id, provider: card.name }, "the card provider could not open a payment");
+      throw error;
+    }
   }
 
   return {
     async choose(holder, planId, choice) {
-      await ownedPlan(holder, planId);
-      await refuseSettledPlan(planId);
       const plan = await plans.getPlan(holder.userId, planId);
       const problems = paymentChoiceProblems(plan.price.total, choice, await paymentTerms());
       const violations: Violation[] = Object.entries(problems).map(([propertyPath, title]) => ({
         propertyPath,
         title,
       }));
+      // A closed plan is refused in its own words before the choice's details are looked at.
+      const rows = await selectPlanMoneyRows(db, planId);
+      const closed = rows && nextPlanMoney(planMoneyOf(rows), { cause: "customer", type: "choose", choice });
+      if (closed && !closed.ok && closed.status === 409) {
+        throw new ViolationError([{ propertyPath: "plan", title: closed.message }], 409);
+      }
       if (violations.length > 0) throw new ViolationError(violations, 422);
-      await db.update(planTable).set({ paymentChoice: choice }).where(eq(planTable.id, planId));
+      await apply(planId, { cause: "customer", type: "choose", choice });
       return state(holder, planId);
     },
 
@@ -478,16 +421,18 @@ export function createPaymentsService({
           .select()
           .from(payments)
           .where(and(eq(payments.userId, holder.userId), eq(payments.idempotencyKey, idempotencyKey)));
-        return earlierUseOf(existing, requestDigest);
+        const earlier = earlierUseOf(existing, requestDigest);
+        // Made here, but the provider was never reached (a crash in between): it is opened now.
+        if (earlier && !earlier.providerPaymentId && earlier.status === "pending" && earlier.wanted) {
+          return openWithProvider(earlier);
+        }
+        return earlier;
       };
       const earlier = await replay();
       if (earlier) return { payment: toPayment(earlier), created: false };
 
       const plan = await ownedPlan(holder, body.planId);
       await readiness.check(holder, body.planId);
-      // Not `refuseSettledPlan`: a plan paid by instalments counts as paid once its Direct Debit
-      // exists (SPEC.md section 4), and its deposit may still be taken. A confirmed card payment
-      // is refused below, by the one-live-payment index.
       if (plan.cancelledAt) throw planCancelled();
       if (!plan.paymentChoice) {
         throw new ViolationError(
@@ -503,66 +448,56 @@ export function createPaymentsService({
       }
       const schedule = await scheduleOf(body.planId, holder.userId, plan.paymentChoice);
 
-      // One live payment per plan (a partial unique index): a second attempt with another key,
-      // from another tab say, finds the first one instead of charging again.
-      const inserted = await db
-        .insert(payments)
-        .values({
-          planId: body.planId,
-          userId: holder.userId,
-          paymentOption: body.paymentOption,
-          amountPence: schedule.payNow,
-          idempotencyKey,
-          requestDigest,
-          provider: card.name,
-        })
-        .onConflictDoNothing()
-        .returning();
-      const row = inserted[0];
-      if (!row) {
-        const again = await replay();
-        if (again) return { payment: toPayment(again), created: false };
-        const [live] = await db
-          .select()
-          .from(payments)
-          .where(
-            and(
-              eq(payments.planId, body.planId),
-              inArray(payments.status, ["pending", "requires_action", "confirmed"]),
-            ),
-          );
-        if (live?.status === "confirmed") {
-          throw new ViolationError([{ propertyPath: "plan", title: messages.planAlreadyPaid }], 409);
-        }
-        if (live) return { payment: toPayment(live), created: false };
-        throw new ViolationError([{ propertyPath: "plan", title: messages.planPaymentInProgress }], 409);
+      // The payment already open for this very option and amount (another tab, a retried request
+      // with a new key) is the answer, never a second charge; one for anything else is cancelled.
+      const [open] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.planId, body.planId), eq(payments.wanted, true)))
+        .orderBy(asc(payments.createdAt));
+      const stillOpen =
+        open && (open.status === "pending" || open.status === "requires_action") ? open : undefined;
+      if (stillOpen?.paymentOption === body.paymentOption && stillOpen.amountPence === schedule.payNow) {
+        return {
+          payment: toPayment(stillOpen.providerPaymentId ? stillOpen : await openWithProvider(stillOpen)),
+          created: false,
+        };
       }
+
+      const id = randomUUID();
       try {
-        const opened = await card.createPayment({
-          amountPence: row.amountPence,
-          description: `Kindred funeral plan ${row.planId} (${row.paymentOption === "full" ? "paid in full" : "deposit"})`,
-          reference: row.id,
-          idempotencyKey: row.id,
-        });
-        const [ready] = await db
-          .update(payments)
-          .set({
-            providerPaymentId: opened.providerPaymentId,
-            clientSecret: opened.clientSecret,
-            updatedAt: now(),
-          })
-          .where(eq(payments.id, row.id))
-          .returning();
-        return { payment: toPayment(ready ?? row), created: true };
+        await apply(
+          body.planId,
+          {
+            cause: "customer",
+            type: "open_card_payment",
+            payment: { id, option: body.paymentOption, amount: schedule.payNow },
+          },
+          {
+            payment: {
+              id,
+              planId: body.planId,
+              userId: holder.userId,
+              paymentOption: body.paymentOption,
+              amountPence: schedule.payNow,
+              idempotencyKey,
+              requestDigest,
+              provider: card.name,
+            },
+          },
+        );
       } catch (error) {
-        // Nothing was charged: the payment is closed, so another attempt can start afresh.
-        await db
-          .update(payments)
-          .set({ status: "failed", failureReason: "provider_unavailable", updatedAt: now() })
-          .where(eq(payments.id, row.id));
-        log.error({ paymentId: row.id, provider: card.name }, "the card provider could not open a payment");
+        // The same key, sent twice at once: the other request made the payment.
+        if (isUniqueViolation(error)) {
+          const again = await replay();
+          if (again) return { payment: toPayment(again), created: false };
+          throw new ViolationError([{ propertyPath: "plan", title: messages.planPaymentInProgress }], 409);
+        }
         throw error;
       }
+      const [row] = await db.select().from(payments).where(eq(payments.id, id));
+      if (!row) throw new Error("A payment just made was not found");
+      return { payment: toPayment(await openWithProvider(row)), created: true };
     },
 
     async getPayment(holder, paymentId) {
@@ -579,7 +514,7 @@ export function createPaymentsService({
       const { accountNumber, ...rest } = body;
       // The digest stands for the request without holding the account number itself.
       const requestDigest = digest({ ...rest, accountNumber: digest({ accountNumber }) });
-      const answerFor = async (mandate: typeof mandates.$inferSelect): Promise<CreateDirectDebitResponse> => {
+      const answerFor = async (mandate: MandateRow): Promise<CreateDirectDebitResponse> => {
         const rows = await db
           .select()
           .from(collections)
@@ -588,14 +523,7 @@ export function createPaymentsService({
         const first = rows[0];
         if (!first) throw new Error("A mandate was kept without its collections");
         return {
-          directDebit: {
-            reference: mandate.reference,
-            status: mandate.status,
-            accountHolderName: mandate.accountHolderName,
-            sortCode: mandate.sortCode,
-            accountNumberEnding: mandate.accountNumberEnding,
-            createdAt: mandate.createdAt.toISOString(),
-          },
+          directDebit: mandateResponse(mandate),
           firstCollection: { date: first.dueDate, amount: first.amountPence },
           instalments: rows.length,
         };
@@ -610,15 +538,28 @@ export function createPaymentsService({
       const earlier = await replay();
       if (earlier) return { answer: await answerFor(earlier), created: false };
 
-      const plan = await ownedPlan(holder, body.planId);
+      await ownedPlan(holder, body.planId);
       await readiness.check(holder, body.planId);
-      if (plan.cancelledAt) throw planCancelled();
-      if (plan.paymentChoice?.option !== "deposit") {
-        throw new ViolationError([{ propertyPath: "plan", title: messages.directDebitNotNeeded }], 422);
-      }
+      const rows = await selectPlanMoneyRows(db, body.planId);
+      if (!rows) throw noSuchPlan();
+      const { plan } = rows;
+      const mandateId = randomUUID();
+      // Asked of the state machine before the provider is: a plan that may not have a Direct
+      // Debit now (cancelled, paid in full, one in place already) makes no mandate at all.
+      const planned = nextPlanMoney(planMoneyOf(rows), {
+        cause: "customer",
+        type: "set_up_direct_debit",
+        mandateId,
+        collections: [],
+      });
+      if (!planned.ok)
+        throw new ViolationError([{ propertyPath: "plan", title: planned.message }], planned.status);
+      const choice = plan.paymentChoice;
+      if (choice?.option !== "deposit")
+        throw new Error("The state machine let a Direct Debit through without a deposit");
       const checked = checkBankDetails(body);
       const customer = await customerFor(holder, body.planId);
-      const schedule = await scheduleOf(body.planId, holder.userId, plan.paymentChoice);
+      const schedule = await scheduleOf(body.planId, holder.userId, choice);
       const reference = `KND-${body.planId.slice(0, 8).toUpperCase()}`;
       // Stored through the people contract, so it is an address as that schema checked it.
       const address = customer.address as Address;
@@ -638,7 +579,7 @@ export function createPaymentsService({
         reference,
         idempotencyKey: `mandate:${holder.userId}:${idempotencyKey}`,
       });
-      const collectionIds: string[] = [];
+      const collectionRows = [];
       for (const instalment of schedule.instalments) {
         const { providerPaymentId } = await directDebit.createCollection({
           providerMandateId: opened.providerMandateId,
@@ -648,132 +589,80 @@ export function createPaymentsService({
           reference: `${reference}-${instalment.number}`,
           idempotencyKey: `collection:${opened.providerMandateId}:${instalment.number}`,
         });
-        collectionIds.push(providerPaymentId);
+        collectionRows.push({
+          id: randomUUID(),
+          planId: body.planId,
+          mandateId,
+          number: instalment.number,
+          dueDate: instalment.date,
+          amountPence: instalment.amount,
+          providerPaymentId,
+        });
       }
-      const created = await db.transaction(async (transaction) => {
-        const [mandate] = await transaction
-          .insert(mandates)
-          .values({
-            planId: body.planId,
-            userId: holder.userId,
-            provider: directDebit.name,
-            providerMandateId: opened.providerMandateId,
-            reference: opened.reference,
-            accountHolderName: body.accountHolderName,
-            sortCode: checked.sortCode,
-            accountNumberEnding: accountNumberEnding(accountNumber),
-            idempotencyKey,
-            requestDigest,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!mandate) return undefined;
-        await transaction.insert(collections).values(
-          schedule.instalments.map((instalment, index) => ({
-            planId: body.planId,
-            mandateId: mandate.id,
-            number: instalment.number,
-            dueDate: instalment.date,
-            amountPence: instalment.amount,
-            providerPaymentId: collectionIds[index],
-          })),
-        );
-        await mailer.queue(
+      try {
+        await apply(
+          body.planId,
           {
-            kind: "direct-debit-notice",
-            to: recipientOf(customer),
-            firstName: customer.firstName,
-            notice: {
-              planReference: body.planId,
-              mandateReference: mandate.reference,
-              accountHolderName: mandate.accountHolderName,
-              sortCode: mandate.sortCode,
-              accountNumberEnding: mandate.accountNumberEnding,
-              instalments: schedule.instalments.map(({ date, amount }) => ({ date, amount })),
-            },
+            cause: "customer",
+            type: "set_up_direct_debit",
+            mandateId,
+            collections: collectionRows.map((row) => ({ id: row.id, amount: row.amountPence })),
           },
-          transaction,
+          {
+            mandate: {
+              id: mandateId,
+              planId: body.planId,
+              userId: holder.userId,
+              provider: directDebit.name,
+              providerMandateId: opened.providerMandateId,
+              reference: opened.reference,
+              accountHolderName: body.accountHolderName,
+              sortCode: checked.sortCode,
+              accountNumberEnding: accountNumberEnding(accountNumber),
+              idempotencyKey,
+              requestDigest,
+            },
+            collections: collectionRows,
+          },
         );
-        return mandate;
-      });
-      if (!created) {
-        const again = await replay();
+      } catch (error) {
+        const again = isUniqueViolation(error) ? await replay() : undefined;
         if (again) return { answer: await answerFor(again), created: false };
-        throw new ViolationError([{ propertyPath: "plan", title: messages.directDebitAlreadySetUp }], 409);
+        // Refused after the provider made it (the plan was cancelled meanwhile, say): it is
+        // cancelled there too, so nothing is ever collected under it.
+        if (!(error instanceof ViolationError) && !isUniqueViolation(error)) throw error;
+        await directDebit.cancelMandate(opened.providerMandateId);
+        if (isUniqueViolation(error)) {
+          throw new ViolationError([{ propertyPath: "plan", title: messages.directDebitAlreadySetUp }], 409);
+        }
+        throw error;
       }
-      return { answer: await answerFor(created), created: true };
+      const [mandate] = await db.select().from(mandates).where(eq(mandates.id, mandateId));
+      if (!mandate) throw new Error("A mandate just made was not found");
+      return { answer: await answerFor(mandate), created: true };
     },
 
     async cancel(holder, planId) {
-      const plan = await ownedPlan(holder, planId);
-      if (plan.cancelledAt) return state(holder, planId);
-      const cancelledAt = now();
-      const marked = await db
-        .update(planTable)
-        .set({ cancelledAt })
-        .where(and(eq(planTable.id, planId), eq(planTable.userId, holder.userId)))
-        .returning();
-      if (marked.length === 0) throw noSuchPlan();
-      // The plan is cancelled first, so nothing new is charged; then every payment is given back
-      // and every collection still to come is stopped. Each provider call is keyed, so a
-      // cancellation asked again repeats none of them.
-      const [paidRows, mandateRows, collectionRows] = await Promise.all([
-        db
-          .select()
-          .from(payments)
-          .where(and(eq(payments.planId, planId), eq(payments.status, "confirmed"))),
-        db.select().from(mandates).where(eq(mandates.planId, planId)),
-        db.select().from(collections).where(eq(collections.planId, planId)),
-      ]);
-      for (const row of paidRows) {
-        if (!row.providerPaymentId) continue;
-        await card.refundPayment({
-          providerPaymentId: row.providerPaymentId,
-          amountPence: row.amountPence,
-          idempotencyKey: `refund:${row.id}`,
-        });
-      }
-      for (const row of collectionRows) {
-        if (!row.providerPaymentId) continue;
-        if (row.status === "scheduled" || row.status === "submitted") {
-          await directDebit.cancelCollection(row.providerPaymentId);
-        } else if (row.status === "collected") {
-          await directDebit.refundCollection({
-            providerPaymentId: row.providerPaymentId,
-            amountPence: row.amountPence,
-            idempotencyKey: `refund:${row.id}`,
-          });
-        }
-      }
-      for (const row of mandateRows) {
-        if (row.status === "pending_submission" || row.status === "active") {
-          await directDebit.cancelMandate(row.providerMandateId);
-        }
-      }
-      const answer = await state(holder, planId);
-      const customer = (await plans.getPeople(holder.userId, planId)).customer;
-      if (customer) {
-        await db.transaction((transaction) =>
-          mailer.queue(
-            {
-              kind: "plan-cancelled",
-              to: recipientOf(customer),
-              firstName: customer.firstName,
-              planReference: planId,
-              refund: answer.refunded,
-            },
-            transaction,
-          ),
-        );
-      }
-      return answer;
+      await ownedPlan(holder, planId);
+      // One transaction: the plan is cancelled, every refund it owes recorded and queued, every
+      // open payment, collection to come and mandate queued for cancelling, and the email queued.
+      await apply(planId, { cause: "customer", type: "cancel" });
+      return state(holder, planId);
     },
 
     async handleWebhook(provider, webhook) {
       const source = provider === "card" ? card : directDebit;
       const events = await source.parseWebhook(webhook);
       for (const event of events) {
-        const prepared = await prepare(source.name, event);
+        // Read before the transaction: inside it, PGlite's one connection is taken.
+        const missedPaymentCustomer =
+          event.kind === "collection" && event.status === "failed"
+            ? await db
+                .select({ planId: collections.planId })
+                .from(collections)
+                .where(eq(collections.providerPaymentId, event.providerPaymentId))
+                .then(([row]) => (row ? customerOfPlan(row.planId) : null))
+            : null;
         await db.transaction(async (transaction) => {
           const first = await transaction
             .insert(providerEvents)
@@ -782,7 +671,25 @@ export function createPaymentsService({
             .returning();
           // Delivered before: handled then, so nothing changes now.
           if (first.length === 0) return;
-          await applyEvent(source.name, event, transaction, prepared);
+          const subject = await subjectOf(source.name, event, transaction);
+          if (!subject) throw new NotKnownYet(event);
+          if (event.status === "failed" && event.kind !== "mandate") {
+            const failureReason = event.reason ?? "failed";
+            if (event.kind === "card_payment") {
+              await transaction.update(payments).set({ failureReason }).where(eq(payments.id, subject.id));
+            } else {
+              await transaction
+                .update(collections)
+                .set({ failureReason })
+                .where(eq(collections.id, subject.id));
+            }
+          }
+          await applyMoneyEvent(transaction, jobQueue, subject.planId, moneyEventOf(event, subject.id), {
+            now: now(),
+          });
+          if (event.kind === "collection" && event.status === "failed") {
+            await checkMissedPayments(subject.planId, transaction, missedPaymentCustomer);
+          }
         });
       }
     },

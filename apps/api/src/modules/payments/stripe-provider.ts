@@ -104,6 +104,25 @@ export function createStripeCardProvider(settings: StripeSettings): CardPaymentP
       return { providerPaymentId: paymentIntent.id, clientSecret: paymentIntent.client_secret };
     },
 
+    async cancelPayment(providerPaymentId) {
+      // No idempotency key: cancelling twice changes nothing, and Stripe keeps a keyed answer (a 500
+      // included) for a day or more, so a fixed key would replay one failure to every later try.
+      await stripe.paymentIntents
+        .cancel(providerPaymentId, { cancellation_reason: "abandoned" })
+        .catch((error: unknown) => {
+          // Stripe refuses to cancel an intent that has already succeeded or been cancelled; what
+          // became of it arrives (or has arrived) as its own event, so there is nothing to undo here.
+          if (
+            error instanceof Stripe.errors.StripeError &&
+            error.statusCode === 400 &&
+            error.code === "payment_intent_unexpected_state"
+          ) {
+            return;
+          }
+          throw providerError("cancelPayment", error);
+        });
+    },
+
     async refundPayment({ providerPaymentId, amountPence, idempotencyKey }) {
       await stripe.refunds
         .create({ payment_intent: providerPaymentId, amount: amountPence }, { idempotencyKey })
@@ -135,7 +154,7 @@ export function createStripeCardProvider(settings: StripeSettings): CardPaymentP
 function eventsOf(event: Stripe.Event): ProviderEvent[] {
   const cardPayment = (
     providerPaymentId: string,
-    status: "requires_action" | "confirmed" | "failed" | "refunded",
+    status: "requires_action" | "confirmed" | "failed" | "cancelled" | "refunded",
   ) => ({
     eventId: event.id,
     kind: "card_payment" as const,
@@ -151,6 +170,8 @@ function eventsOf(event: Stripe.Event): ProviderEvent[] {
       const reason = event.data.object.last_payment_error?.message;
       return [{ ...cardPayment(event.data.object.id, "failed"), ...(reason ? { reason } : {}) }];
     }
+    case "payment_intent.canceled":
+      return [cardPayment(event.data.object.id, "cancelled")];
     case "charge.refunded": {
       const paymentIntent = event.data.object.payment_intent;
       const providerPaymentId = typeof paymentIntent === "string" ? paymentIntent : paymentIntent?.id;

@@ -28,6 +28,8 @@ import {
   instalmentCount,
   mandateStatusInWords,
   planStateInWords,
+  isCancelled,
+  isUnfinished,
 } from "./plan-state";
 import styles from "./account.module.css";
 
@@ -86,7 +88,8 @@ function PlanDetails({
   payments: PlanPaymentsResponse;
 }) {
   const bought = payments.state === "paid" || payments.state === "paying_by_instalments";
-  const unfinished = payments.state === "being_planned" || payments.state === "ready_to_pay";
+  const unfinished = isUnfinished(payments);
+  const cancelled = isCancelled(payments);
   return (
     <>
       <BackLink href="/account" />
@@ -105,10 +108,10 @@ function PlanDetails({
         <p>
           <a
             className="button"
-            href={payments.state === "ready_to_pay" ? "/purchase/options" : "/planning"}
+            href={payments.state === "being_planned" ? "/planning" : "/purchase/options"}
             onClick={() => continuePlan(plan.id)}
           >
-            {payments.state === "ready_to_pay" ? "Continue to payment" : "Continue planning"}
+            {payments.state === "being_planned" ? "Continue planning" : "Continue to payment"}
           </a>
         </p>
       ) : null}
@@ -136,17 +139,17 @@ function PlanDetails({
         </dl>
       </section>
 
-      {people ? <People planId={plan.id} people={people} closed={payments.state === "cancelled"} /> : null}
-      {bought || payments.state === "cancelled" ? <Payments payments={payments} /> : null}
+      {people ? <People planId={plan.id} people={people} closed={cancelled} /> : null}
+      {bought || cancelled ? <Payments payments={payments} /> : null}
 
       <section className={styles.section} aria-labelledby="documents-heading">
         <h2 id="documents-heading">Documents</h2>
         <PlanDocumentDownloads planId={plan.id} />
       </section>
 
-      {payments.paid && payments.state !== "cancelled" ? <YourReferralCode planId={plan.id} /> : null}
+      {payments.paid && !cancelled ? <YourReferralCode planId={plan.id} /> : null}
 
-      {bought || payments.state === "cancelled" ? <CancelPlan planId={plan.id} payments={payments} /> : null}
+      {bought || cancelled ? <CancelPlan planId={plan.id} payments={payments} /> : null}
     </>
   );
 }
@@ -206,7 +209,7 @@ function Payments({ payments }: { payments: PlanPaymentsResponse }) {
   );
   const mandate = payments.directDebit;
   // A cancelled plan's collections still to come are stopped with it (the provider confirms each later).
-  const cancelled = payments.state === "cancelled";
+  const cancelled = isCancelled(payments);
   const stopped = (status: PlanPaymentsResponse["collections"][number]["status"]) =>
     cancelled && (status === "scheduled" || status === "submitted") ? "cancelled" : status;
   const rows =
@@ -289,25 +292,32 @@ function MissedPayments({ payments }: { payments: PlanPaymentsResponse }) {
 }
 
 function Cancelled({ payments }: { payments: PlanPaymentsResponse }) {
-  if (payments.state !== "cancelled") return null;
+  if (!isCancelled(payments)) return null;
   return (
     <div className="info-box">
       <h2 className="info-box__title">This plan is cancelled</h2>
       <p>
         {payments.cancelledAt ? `It was cancelled on ${formatLongDate(payments.cancelledAt)}. ` : null}
-        {payments.refunded > 0
-          ? `We are refunding ${formatPrice(payments.refunded)}, everything you paid, within 30 days of cancelling.`
-          : "Nothing had been paid, so there is nothing to refund."}{" "}
-        Nothing more will be collected.
+        {refundInWords(payments)} Nothing more will be collected.
       </p>
     </div>
   );
 }
 
+/** What a cancelled plan's refund has come to: on its way, given back, or nothing to give back. */
+function refundInWords(payments: PlanPaymentsResponse): string {
+  if (payments.refundOwed > 0) {
+    return `We are refunding ${formatPrice(payments.refundOwed)}, everything you paid, within 30 days of cancelling.`;
+  }
+  if (payments.refunded > 0)
+    return `We have refunded ${formatPrice(payments.refunded)}, everything you paid.`;
+  return "Nothing had been paid, so there is nothing to refund.";
+}
+
 type CancelState =
   | { step: "closed" }
   | { step: "asking"; failure: readonly Violation[] | null }
-  | { step: "cancelled"; refunded: Pence; hadDirectDebit: boolean };
+  | { step: "cancelled"; refund: Pence; hadDirectDebit: boolean };
 
 /** "Cancel this plan", asked again in a dialog that states the continuity promise first. */
 function CancelPlan({ planId, payments }: { planId: string; payments: PlanPaymentsResponse }) {
@@ -330,19 +340,21 @@ function CancelPlan({ planId, payments }: { planId: string; payments: PlanPaymen
     }
     queryClient.setQueryData(planQueries.payments(planId).queryKey, answer.data);
     void queryClient.invalidateQueries({ queryKey: planQueries.saved().queryKey });
-    setState({ step: "cancelled", refunded: answer.data.refunded, hadDirectDebit: hasDirectDebit });
+    // Everything paid is given back: owed still, or (the provider is quick) refunded already.
+    const given = answer.data.refundOwed + answer.data.refunded;
+    setState({ step: "cancelled", refund: given, hadDirectDebit: hasDirectDebit });
   }
 
   // Cancelled before this visit: the box at the top says so.
-  if (payments.state === "cancelled" && state.step !== "cancelled") return null;
+  if (isCancelled(payments) && state.step !== "cancelled") return null;
   if (state.step === "cancelled") {
     return (
       <FocusOnArrival>
         <div className="success-box" role="status">
           <h2 className="success-box__title">Your plan is cancelled</h2>
           <p>
-            {state.refunded > 0
-              ? `We will refund ${formatPrice(state.refunded)}, everything you have paid, within 30 days.`
+            {state.refund > 0
+              ? `We will refund ${formatPrice(state.refund)}, everything you have paid, within 30 days.`
               : "Nothing had been paid, so there is nothing to refund."}
             {state.hadDirectDebit
               ? " Your Direct Debit is cancelled, so nothing more will be collected."

@@ -17,7 +17,7 @@ import { openSignInPrompt } from "../../lib/sign-in-prompt";
 import { useHydrated } from "../../lib/use-hydrated";
 import { AccountPlanView } from "./account-plan-view";
 import { personName } from "./person-name";
-import { planStateInWords } from "./plan-state";
+import { isUnfinished, planStateInWords } from "./plan-state";
 import styles from "./account.module.css";
 
 /**
@@ -133,7 +133,7 @@ function PlanCard({
 }) {
   const headingId = `plan-${plan.id}-heading`;
   const funeral = plan.sections.find((section) => section.key === "funeralAttendance")?.answer;
-  const unfinished = payments?.state === "being_planned" || payments?.state === "ready_to_pay";
+  const unfinished = payments !== undefined && isUnfinished(payments);
   return (
     <li className={styles.planCard}>
       <h2 id={headingId} className={styles.planCardTitle}>
@@ -166,10 +166,10 @@ function PlanCard({
           // A full page load starts the journey (or the purchase) from the server with this plan.
           <a
             className="button"
-            href={payments.state === "ready_to_pay" ? "/purchase/options" : "/planning"}
+            href={payments.state === "being_planned" ? "/planning" : "/purchase/options"}
             onClick={() => continuePlan(plan.id)}
           >
-            {payments.state === "ready_to_pay" ? "Continue to payment" : "Continue planning"}
+            {payments.state === "being_planned" ? "Continue planning" : "Continue to payment"}
           </a>
         ) : null}
         <Link

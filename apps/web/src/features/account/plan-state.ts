@@ -1,4 +1,5 @@
 import type { PlanPaymentsResponse } from "@kindred/contracts";
+import { formatPrice } from "@kindred/domain";
 
 /** How many monthly payments there are in all: those asked of the bank, or else the schedule's. */
 export function instalmentCount(payments: PlanPaymentsResponse): number {
@@ -7,17 +8,35 @@ export function instalmentCount(payments: PlanPaymentsResponse): number {
     : (payments.schedule?.instalments.length ?? 0);
 }
 
-/** A plan's state in words (issue 10 item 5): being planned, ready to pay, paid, paying by instalments, cancelled. */
+/** Cancelled, whether or not every refund has reached the customer yet. */
+export function isCancelled(payments: PlanPaymentsResponse): boolean {
+  return payments.state === "cancelled" || payments.state === "cancellation_pending_refund";
+}
+
+/** Not bought yet: still to plan, or to pay for (a payment may be under way). */
+export function isUnfinished(payments: PlanPaymentsResponse): boolean {
+  return (
+    payments.state === "being_planned" ||
+    payments.state === "ready_to_pay" ||
+    payments.state === "payment_in_progress"
+  );
+}
+
+/** A plan's state in words (issue 10 item 5; issue 22's states of a plan's money). */
 export function planStateInWords(payments: PlanPaymentsResponse): string {
   switch (payments.state) {
     case "being_planned":
       return "Being planned";
     case "ready_to_pay":
       return "Ready to pay";
+    case "payment_in_progress":
+      return "Payment started, not finished";
     case "paid":
       return "Paid in full";
     case "paying_by_instalments":
       return `Paying by instalments: ${payments.collected} of ${instalmentCount(payments)} monthly payments collected`;
+    case "cancellation_pending_refund":
+      return `Cancelled: a refund of ${formatPrice(payments.refundOwed)} is on its way`;
     case "cancelled":
       return "Cancelled";
   }

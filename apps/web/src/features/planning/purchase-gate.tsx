@@ -28,7 +28,7 @@ async function boughtPlanId(queryClient: QueryClient): Promise<string | null> {
   const planId = readLocal("planId");
   if (typeof planId !== "string" || !isUserLoggedIn()) return null;
   const payments = await queryClient.fetchQuery(planQueries.payments(planId)).catch(() => null);
-  return payments && (payments.paid || payments.state === "cancelled") ? planId : null;
+  return payments && (payments.paid || payments.cancelledAt !== null) ? planId : null;
 }
 
 /** Where a person goes who is not ready to buy: their first unanswered step, or the documents. */

@@ -99,7 +99,8 @@ export function CardPayment({
       onPaid();
       return;
     }
-    if (payment.status !== "failed" && payment.status !== "refunded") return;
+    if (payment.status !== "failed" && payment.status !== "cancelled" && payment.status !== "refunded")
+      return;
     watchingRef.current = null;
     setWatching(null);
     if (current.purpose === "confirm") {

@@ -167,6 +167,21 @@ export function createSandboxProvider({
       if (!row?.clientSecret) throw new Error("The sandbox lost a payment it had just made");
       return { providerPaymentId: row.id, clientSecret: row.clientSecret };
     },
+    async cancelPayment(providerPaymentId) {
+      await db.transaction(async (transaction) => {
+        const [row] = await transaction
+          .update(sandboxPayments)
+          .set({ status: "canceled" })
+          .where(
+            and(
+              eq(sandboxPayments.id, providerPaymentId),
+              sql`${sandboxPayments.status} in ('requires_payment_method', 'requires_action')`,
+            ),
+          )
+          .returning();
+        if (row) await emit(transaction, { kind: "card_payment", providerPaymentId, status: "cancelled" });
+      });
+    },
     async refundPayment({ providerPaymentId, amountPence }) {
       await db.transaction(async (transaction) => {
         const [row] = await transaction
@@ -286,6 +301,10 @@ export function createSandboxProvider({
       const row = await payment(providerPaymentId, body.clientSecret);
       // Asked again (a second click, a reload): the answer it already gave.
       if (row.status === "declined") return { status: "declined", message: messages.cardDeclined };
+      // Cancelled by us (the plan was cancelled, or another way to pay chosen): nothing is taken.
+      if (row.status === "canceled") {
+        throw new ViolationError([{ propertyPath: "payment", title: messages.cardPaymentCancelled }], 409);
+      }
       if (row.status !== "requires_payment_method") {
         return { status: row.status === "requires_action" ? "requires_action" : "processing", message: null };
       }
@@ -299,10 +318,18 @@ export function createSandboxProvider({
             ? "requires_action"
             : "processing";
       await db.transaction(async (transaction) => {
-        await transaction
+        // Only from requires_payment_method: a cancellation or another click that came first stands.
+        const moved = await transaction
           .update(sandboxPayments)
           .set({ status: outcome === "processing" ? "succeeded" : outcome, cardEnding: number.slice(-4) })
-          .where(eq(sandboxPayments.id, providerPaymentId));
+          .where(
+            and(
+              eq(sandboxPayments.id, providerPaymentId),
+              eq(sandboxPayments.status, "requires_payment_method"),
+            ),
+          )
+          .returning();
+        if (moved.length === 0) return;
         await emit(transaction, {
           kind: "card_payment",
           providerPaymentId,
@@ -316,12 +343,20 @@ export function createSandboxProvider({
 
     async authenticateCard(providerPaymentId, { clientSecret, approve }) {
       const row = await payment(providerPaymentId, clientSecret);
+      if (row.status === "canceled") {
+        throw new ViolationError([{ propertyPath: "payment", title: messages.cardPaymentCancelled }], 409);
+      }
       if (row.status !== "requires_action") return { status: "processing", message: null };
       await db.transaction(async (transaction) => {
-        await transaction
+        // Only from requires_action: a cancellation that came first stands.
+        const moved = await transaction
           .update(sandboxPayments)
           .set({ status: approve ? "succeeded" : "declined" })
-          .where(eq(sandboxPayments.id, providerPaymentId));
+          .where(
+            and(eq(sandboxPayments.id, providerPaymentId), eq(sandboxPayments.status, "requires_action")),
+          )
+          .returning();
+        if (moved.length === 0) return;
         await emit(transaction, {
           kind: "card_payment",
           providerPaymentId,

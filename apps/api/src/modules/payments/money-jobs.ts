@@ -1,0 +1,158 @@
+import type { MoneyEffect, MoneyEmail } from "@kindred/domain";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { JobResult, JobWithMetadata } from "pg-boss";
+import type { Database } from "../../db/database";
+import { dueJobPolling, type JobQueue } from "../../db/job-queue";
+import { collections, mandates, payments, refunds } from "../../db/schema";
+import type { Mailer } from "../email";
+import type { PlanPaymentEmails } from "./plan-payment-emails";
+import { planMoneyQueue, type PlanMoneyJob } from "./plan-money-store";
+import type { CardPaymentProvider, DirectDebitProvider } from "./provider";
+
+/**
+ * What follows a change of a plan's money (docs/decisions/023-plan-money.md): each effect the
+ * domain asked for is a job, queued in the change's own transaction, so a crash cannot lose it.
+ * Each is idempotent: a refund and a cancellation are keyed with the provider, and one already
+ * done is recognised, so a job tried again (after a crash, say) repeats nothing. A provider that
+ * cannot be reached is tried again, with growing waits, until it answers.
+ */
+
+/** A provider call in hand longer than this counts as abandoned (its process died): it is tried again. */
+export const planMoneyJobExpirySeconds = 30;
+
+export async function startPlanMoneyJobs({
+  db,
+  jobQueue,
+  mailer,
+  emails,
+  card,
+  directDebit,
+  log,
+}: {
+  db: Database;
+  jobQueue: JobQueue;
+  mailer: Mailer;
+  emails: PlanPaymentEmails;
+  card: CardPaymentProvider;
+  directDebit: DirectDebitProvider;
+  log: FastifyBaseLogger;
+}): Promise<PlanMoneyJobs> {
+  const options = {
+    retryLimit: 1_000,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 15 * 60,
+    // Every provider call is bounded by PAYMENT_PROVIDER_TIMEOUT_MS (10 s by default).
+    expireInSeconds: planMoneyJobExpirySeconds,
+    notify: jobQueue.wakesWorkers,
+  };
+  await jobQueue.boss.createQueue(planMoneyQueue, options);
+  await jobQueue.boss.updateQueue(planMoneyQueue, options);
+
+  async function refund(effect: Extract<MoneyEffect, { type: "refund" }>): Promise<void> {
+    const column = effect.kind === "card_payment" ? refunds.paymentId : refunds.collectionId;
+    const [row] = await db.select().from(refunds).where(eq(column, effect.of));
+    // Confirmed already, or no longer owed (the money bounced back before it was given back).
+    if (!row || row.status === "refunded") return;
+    const idempotencyKey = `refund:${effect.of}`;
+    if (effect.kind === "card_payment") {
+      const [payment] = await db.select().from(payments).where(eq(payments.id, effect.of));
+      if (!payment?.providerPaymentId)
+        throw new Error("A refund is owed on a payment the provider never made");
+      await card.refundPayment({
+        providerPaymentId: payment.providerPaymentId,
+        amountPence: row.amountPence,
+        idempotencyKey,
+      });
+    } else {
+      const [collection] = await db.select().from(collections).where(eq(collections.id, effect.of));
+      if (!collection?.providerPaymentId)
+        throw new Error("A refund is owed on a collection the provider never made");
+      await directDebit.refundCollection({
+        providerPaymentId: collection.providerPaymentId,
+        amountPence: row.amountPence,
+        idempotencyKey,
+      });
+    }
+  }
+
+  async function cancelCardPayment(paymentId: string): Promise<void> {
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!payment || (payment.status !== "pending" && payment.status !== "requires_action")) return;
+    // Opened with the provider under the payment's own id, so asking again answers the same one.
+    const providerPaymentId =
+      payment.providerPaymentId ??
+      (
+        await card.createPayment({
+          amountPence: payment.amountPence,
+          description: paymentDescription(payment),
+          reference: payment.id,
+          idempotencyKey: payment.id,
+        })
+      ).providerPaymentId;
+    if (!payment.providerPaymentId) {
+      await db.update(payments).set({ providerPaymentId }).where(eq(payments.id, payment.id));
+    }
+    await card.cancelPayment(providerPaymentId);
+  }
+
+  async function cancelCollection(collectionId: string): Promise<void> {
+    const [collection] = await db.select().from(collections).where(eq(collections.id, collectionId));
+    if (!collection?.providerPaymentId) return;
+    if (collection.status !== "scheduled" && collection.status !== "submitted") return;
+    await directDebit.cancelCollection(collection.providerPaymentId);
+  }
+
+  async function cancelMandate(mandateId: string): Promise<void> {
+    const [mandate] = await db.select().from(mandates).where(eq(mandates.id, mandateId));
+    if (!mandate || mandate.status === "cancelled" || mandate.status === "failed") return;
+    await directDebit.cancelMandate(mandate.providerMandateId);
+  }
+
+  async function email(planId: string, about: MoneyEmail): Promise<void> {
+    const composed = await emails.compose(planId, about);
+    if (composed) await db.transaction((transaction) => mailer.queue(composed, transaction));
+  }
+
+  // Up to ten at a time, each with its own outcome, so a cancellation's dozen follow-ups do not
+  // wait a poll apart, and one that fails is tried again without the others.
+  await jobQueue.boss.work(
+    planMoneyQueue,
+    { batchSize: 10, burstWhenBatchFull: true, includeMetadata: true, perJobResults: true, ...dueJobPolling },
+    async (jobs: JobWithMetadata<PlanMoneyJob>[]): Promise<JobResult[]> => {
+      const results: JobResult[] = [];
+      for (const job of jobs) {
+        const { planId, effect } = job.data;
+        try {
+          if (effect.type === "refund") await refund(effect);
+          else if (effect.type === "cancel_card_payment") await cancelCardPayment(effect.paymentId);
+          else if (effect.type === "cancel_collection") await cancelCollection(effect.collectionId);
+          else if (effect.type === "cancel_mandate") await cancelMandate(effect.mandateId);
+          else await email(planId, effect.email);
+          results.push({ id: job.id, status: "completed" });
+        } catch (error) {
+          // Only what the job is about: never the provider's answer or the email.
+          const reason = (error as Error).name;
+          log.warn(
+            { jobId: job.id, planId, effect: effect.type, attempt: job.retryCount + 1, reason },
+            "a plan's payment follow-up failed; it will be tried again",
+          );
+          results.push({ id: job.id, status: "failed", output: { reason } });
+        }
+      }
+      return results;
+    },
+  );
+  return { idle: () => jobQueue.idle(planMoneyQueue) };
+}
+
+export interface PlanMoneyJobs {
+  /** Resolves once every follow-up queued so far is done (or given up): tests wait on it. */
+  idle(): Promise<void>;
+}
+
+/** What the customer's bank statement and the provider's dashboard call a card payment. */
+export function paymentDescription(payment: { planId: string; paymentOption: "full" | "deposit" }): string {
+  return `Kindred funeral plan ${payment.planId} (${payment.paymentOption === "full" ? "paid in full" : "deposit"})`;
+}

@@ -1,0 +1,247 @@
+import { nextPlanMoney, type MoneyEffect, type MoneyEvent, type PlanMoney } from "@kindred/domain";
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../db/database";
+import { collections, mandates, payments, plans, refunds } from "../../db/schema";
+import { ViolationError } from "../../plugins/error-handler";
+import type { JobQueue } from "../../db/job-queue";
+
+/**
+ * A plan's money as stored, and the one way it changes (docs/decisions/023-plan-money.md): the
+ * plan's row is locked, its payments, mandates, collections and refunds read, the domain's
+ * `nextPlanMoney` applied, what changed written back, and what must follow queued, all in the
+ * caller's transaction. Nothing else writes these rows' `status`, `wanted` or refunds.
+ */
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type MandateRow = typeof mandates.$inferSelect;
+export type CollectionRow = typeof collections.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
+
+/** Every row of a plan's money, oldest first. */
+export interface PlanMoneyRows {
+  plan: PlanRow;
+  payments: PaymentRow[];
+  mandates: MandateRow[];
+  collections: CollectionRow[];
+  refunds: RefundRow[];
+}
+
+/** The queue of provider calls and emails that follow a change of a plan's money. */
+export const planMoneyQueue = "plan-money";
+
+/** A job of `planMoneyQueue`: one effect of one change, for one plan. */
+export interface PlanMoneyJob {
+  planId: string;
+  effect: MoneyEffect;
+}
+
+/** Reads a plan's money rows; with `lock`, the plan's row stays locked until the transaction ends. */
+export async function selectPlanMoneyRows(
+  db: Database,
+  planId: string,
+  { lock = false } = {},
+): Promise<PlanMoneyRows | undefined> {
+  const query = db.select().from(plans).where(eq(plans.id, planId));
+  const [plan] = lock ? await query.for("update") : await query;
+  if (!plan) return undefined;
+  // One statement at a time: PGlite's one connection takes no overlapping statements in a transaction.
+  const paymentRows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.planId, planId))
+    .orderBy(asc(payments.createdAt));
+  const mandateRows = await db
+    .select()
+    .from(mandates)
+    .where(eq(mandates.planId, planId))
+    .orderBy(asc(mandates.createdAt));
+  const collectionRows = await db
+    .select()
+    .from(collections)
+    .where(eq(collections.planId, planId))
+    .orderBy(asc(collections.dueDate), asc(collections.number));
+  const refundRows = await db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.planId, planId))
+    .orderBy(asc(refunds.createdAt));
+  return {
+    plan,
+    payments: paymentRows,
+    mandates: mandateRows,
+    collections: collectionRows,
+    refunds: refundRows,
+  };
+}
+
+/** The domain's view of the rows. */
+export function planMoneyOf(rows: PlanMoneyRows): PlanMoney {
+  return {
+    cancelled: rows.plan.cancelledAt !== null,
+    choice: rows.plan.paymentChoice,
+    payments: rows.payments.map((row) => ({
+      id: row.id,
+      option: row.paymentOption,
+      amount: row.amountPence,
+      status: row.status,
+      wanted: row.wanted,
+    })),
+    mandates: rows.mandates.map((row) => ({ id: row.id, status: row.status, wanted: row.wanted })),
+    collections: rows.collections.map((row) => ({
+      id: row.id,
+      amount: row.amountPence,
+      status: row.status,
+      wanted: row.wanted,
+    })),
+    refunds: rows.refunds.map((row) => ({
+      of: (row.paymentId ?? row.collectionId)!,
+      amount: row.amountPence,
+      status: row.status,
+    })),
+  };
+}
+
+/** The rows an event adds, beyond what the domain knows of them (keys, references, dates). */
+export interface NewMoneyRows {
+  payment?: typeof payments.$inferInsert & { id: string };
+  mandate?: typeof mandates.$inferInsert & { id: string };
+  collections?: (typeof collections.$inferInsert & { id: string })[];
+}
+
+export interface AppliedMoneyEvent {
+  before: PlanMoney;
+  after: PlanMoney;
+  effects: MoneyEffect[];
+}
+
+/**
+ * Applies one event to the plan's money inside `transaction`, with the plan's row locked: refused
+ * in the person's words (nothing changes), or stored with every effect queued. `newRows` holds
+ * the rest of any payment, mandate or collections the event adds.
+ */
+export async function applyMoneyEvent(
+  transaction: Database,
+  jobQueue: JobQueue,
+  planId: string,
+  event: MoneyEvent,
+  { newRows = {}, now = new Date() }: { newRows?: NewMoneyRows; now?: Date } = {},
+): Promise<AppliedMoneyEvent> {
+  const rows = await selectPlanMoneyRows(transaction, planId, { lock: true });
+  if (!rows) throw new Error(`No plan ${planId} for a money event`);
+  const before = planMoneyOf(rows);
+  const next = nextPlanMoney(before, event);
+  if (!next.ok) {
+    throw new ViolationError([{ propertyPath: "plan", title: next.message }], next.status);
+  }
+  await store(transaction, rows, next.money, newRows, now);
+  for (const effect of next.effects) {
+    await jobQueue.sendWithin(transaction, planMoneyQueue, { planId, effect } satisfies PlanMoneyJob);
+  }
+  return { before, after: next.money, effects: next.effects };
+}
+
+/** Writes what changed between the stored rows and the money after the event. */
+async function store(
+  transaction: Database,
+  rows: PlanMoneyRows,
+  money: PlanMoney,
+  newRows: NewMoneyRows,
+  now: Date,
+): Promise<void> {
+  const before = planMoneyOf(rows);
+  if (
+    money.cancelled !== before.cancelled ||
+    JSON.stringify(money.choice) !== JSON.stringify(before.choice)
+  ) {
+    await transaction
+      .update(plans)
+      .set({
+        paymentChoice: money.choice,
+        ...(money.cancelled && !before.cancelled ? { cancelledAt: now } : {}),
+      })
+      .where(eq(plans.id, rows.plan.id));
+  }
+
+  for (const payment of money.payments) {
+    const stored = rows.payments.find((row) => row.id === payment.id);
+    if (!stored) {
+      if (newRows.payment?.id !== payment.id) throw new Error("A new payment came without its row");
+      await transaction.insert(payments).values({ ...newRows.payment, status: payment.status, wanted: true });
+    } else if (stored.status !== payment.status || stored.wanted !== payment.wanted) {
+      await transaction
+        .update(payments)
+        .set({
+          status: payment.status,
+          wanted: payment.wanted,
+          updatedAt: now,
+          ...(payment.status === "confirmed" && stored.status !== "confirmed" ? { completedAt: now } : {}),
+        })
+        .where(eq(payments.id, payment.id));
+    }
+  }
+
+  for (const mandate of money.mandates) {
+    const stored = rows.mandates.find((row) => row.id === mandate.id);
+    if (!stored) {
+      if (newRows.mandate?.id !== mandate.id) throw new Error("A new mandate came without its row");
+      await transaction.insert(mandates).values({ ...newRows.mandate, status: mandate.status, wanted: true });
+    } else if (stored.status !== mandate.status || stored.wanted !== mandate.wanted) {
+      await transaction
+        .update(mandates)
+        .set({ status: mandate.status, wanted: mandate.wanted, updatedAt: now })
+        .where(eq(mandates.id, mandate.id));
+    }
+  }
+
+  const addedCollections = money.collections.filter(
+    (collection) => !rows.collections.some((row) => row.id === collection.id),
+  );
+  if (addedCollections.length > 0) {
+    const values = addedCollections.map((collection) => {
+      const row = newRows.collections?.find((candidate) => candidate.id === collection.id);
+      if (!row) throw new Error("A new collection came without its row");
+      return { ...row, status: collection.status, wanted: true };
+    });
+    await transaction.insert(collections).values(values);
+  }
+  for (const collection of money.collections) {
+    const stored = rows.collections.find((row) => row.id === collection.id);
+    if (stored && (stored.status !== collection.status || stored.wanted !== collection.wanted)) {
+      await transaction
+        .update(collections)
+        .set({ status: collection.status, wanted: collection.wanted, updatedAt: now })
+        .where(eq(collections.id, collection.id));
+    }
+  }
+
+  const paymentIds = new Set(money.payments.map((payment) => payment.id));
+  for (const refund of money.refunds) {
+    const stored = rows.refunds.find((row) => (row.paymentId ?? row.collectionId) === refund.of);
+    if (!stored) {
+      await transaction.insert(refunds).values({
+        planId: rows.plan.id,
+        ...(paymentIds.has(refund.of) ? { paymentId: refund.of } : { collectionId: refund.of }),
+        amountPence: refund.amount,
+        status: refund.status,
+        ...(refund.status === "refunded" ? { refundedAt: now } : {}),
+      });
+    } else if (stored.status !== refund.status) {
+      await transaction
+        .update(refunds)
+        .set({ status: refund.status, refundedAt: refund.status === "refunded" ? now : null })
+        .where(eq(refunds.id, stored.id));
+    }
+  }
+  // A refund the domain dropped (the money bounced back before it was given back).
+  const kept = new Set(money.refunds.map((refund) => refund.of));
+  const dropped = rows.refunds.filter((row) => !kept.has((row.paymentId ?? row.collectionId)!));
+  if (dropped.length > 0) {
+    await transaction.delete(refunds).where(
+      inArray(
+        refunds.id,
+        dropped.map((row) => row.id),
+      ),
+    );
+  }
+}
