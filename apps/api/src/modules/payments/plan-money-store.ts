@@ -134,7 +134,7 @@ export async function applyMoneyEvent(
   if (!next.ok) {
     throw new ViolationError([{ propertyPath: "plan", title: next.message }], next.status);
   }
-  await store(transaction, rows, next.money, newRows, now);
+  await store(transaction, rows, before, next.money, newRows, now);
   for (const effect of next.effects) {
     await jobQueue.sendWithin(transaction, planMoneyQueue, { planId, effect } satisfies PlanMoneyJob);
   }
@@ -145,11 +145,11 @@ export async function applyMoneyEvent(
 async function store(
   transaction: Database,
   rows: PlanMoneyRows,
+  before: PlanMoney,
   money: PlanMoney,
   newRows: NewMoneyRows,
   now: Date,
 ): Promise<void> {
-  const before = planMoneyOf(rows);
   if (
     money.cancelled !== before.cancelled ||
     JSON.stringify(money.choice) !== JSON.stringify(before.choice)
