@@ -24,7 +24,6 @@ import { createTokenCache } from "./modules/auth/token-cache";
 import { tokenRoutes } from "./modules/auth/token-routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { createPlanOptionsService } from "./modules/catalogue/service";
-import { directDebitRoutes } from "./modules/direct-debit";
 import { documentRoutes, publicDocumentRoutes } from "./modules/documents/routes";
 import { loadFreeGuide } from "./modules/documents";
 import { loadLegalLibrary } from "./modules/documents/legal-library";
@@ -41,6 +40,9 @@ import {
   createPaymentsService,
   createPlanPaymentEmails,
   startPlanMoneyJobs,
+  createReconciliation,
+  reconcileEvery,
+  type Reconciliation,
   type PlanMoneyJobs,
   cardFieldsOf,
   createPaymentProviders,
@@ -63,6 +65,7 @@ declare module "fastify" {
     /** The embedded payment provider, when it is the one in use (tests drive its collections). */
     sandboxProvider: SandboxProvider | null;
     planMoneyJobs: PlanMoneyJobs;
+    reconciliation: Reconciliation;
   }
 }
 
@@ -224,8 +227,20 @@ export async function buildApp({
     ...providers,
     log: app.log.child({ module: "plan-money" }),
   });
+  // What the providers did but whose events never came, asked of them and applied once.
+  const reconciliation = createReconciliation({
+    db,
+    ...providers,
+    applyProviderEvent: payments.applyProviderEvent,
+    log: app.log.child({ module: "reconciliation" }),
+  });
   app.decorate("sandboxProvider", sandbox);
   app.decorate("planMoneyJobs", planMoneyJobs);
+  app.decorate("reconciliation", reconciliation);
+  if (config.RECONCILE_EVERY_SECONDS > 0) {
+    const stopReconciling = reconcileEvery(reconciliation, config.RECONCILE_EVERY_SECONDS, app.log);
+    app.addHook("onClose", async () => stopReconciling());
+  }
   // The sandbox posts its webhooks to the same handler a real provider's reach over HTTP.
   await sandbox.startDelivery((webhook, to) => payments.handleWebhook(to, webhook));
   // The sandbox takes the collections that are due each hour, as a provider does each working day.
@@ -274,15 +289,16 @@ export async function buildApp({
       });
       await api.register(planRoutes, { plans });
       await api.register(documentRoutes, { documents });
-      await api.register(directDebitRoutes, {
-        bankDetailsChecksPerAddressPerMinute: config.BANK_DETAILS_CHECKS_PER_ADDRESS_PER_MINUTE,
-      });
       await api.register(referralRoutes, {
         referrals,
         referralChecksPerAddressPerMinute: config.REFERRAL_CHECKS_PER_ADDRESS_PER_MINUTE,
       });
       await api.register(purchaseRoutes, { readiness });
-      await api.register(paymentRoutes, { payments, cardFields: cardFieldsOf(config) });
+      await api.register(paymentRoutes, {
+        payments,
+        cardFields: cardFieldsOf(config),
+        bankDetailsChecksPerAddressPerMinute: config.BANK_DETAILS_CHECKS_PER_ADDRESS_PER_MINUTE,
+      });
       // The sandbox's card fields exist only while the sandbox takes card payments.
       if (config.CARD_PAYMENT_PROVIDER === "sandbox") await api.register(sandboxCardRoutes, { sandbox });
       await api.register(accountRoutes, { accounts });

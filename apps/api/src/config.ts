@@ -156,6 +156,11 @@ const configSchema = z.object({
   /** How long one call to Stripe or GoCardless may take before it is given up as failed. */
   PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /**
+   * How often each API process asks the payment providers about anything their events should
+   * have settled a minute ago (docs/decisions/023-plan-money.md); 0 turns it off.
+   */
+  RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
    * Referral code checks and applications (POST /api/referral-code/validate and /apply) one
    * address may make to one API process in a minute: a person types their code a few times at
    * most, and guessing codes must be slow.

@@ -307,6 +307,150 @@ describe("GoCardless collections", () => {
   });
 });
 
+describe("GoCardless's record of a mandate or collection, for reconciliation", () => {
+  it("read a new mandate as pending submission, asking GoCardless for it with the token and API version", async () => {
+    const id = await mandateId();
+
+    const record = await goCardless.lookUpMandate(id);
+
+    expect(record).toEqual({ status: "pending_submission" });
+    const request = fake.requests.at(-1);
+    expect(request).toMatchObject({ method: "GET", path: `/mandates/${id}`, rawBody: "" });
+    expect(request?.headers.authorization).toBe(`Bearer ${accessToken}`);
+    expect(request?.headers["gocardless-version"]).toBe("2015-07-06");
+    expect(request?.headers["idempotency-key"]).toBeUndefined();
+  });
+
+  it("read a mandate gone to the bank as still pending submission, and as active once the bank has it", async () => {
+    const id = await mandateId();
+
+    fake.happen("mandates", id, "submitted");
+    const submitted = await goCardless.lookUpMandate(id);
+    fake.happen("mandates", id, "active");
+    const active = await goCardless.lookUpMandate(id);
+
+    expect([submitted, active]).toEqual([{ status: "pending_submission" }, { status: "active" }]);
+  });
+
+  it("read a mandate we cancelled as cancelled, and one ended at GoCardless as cancelled or failed", async () => {
+    const ours = await mandateId();
+    await goCardless.cancelMandate(ours);
+    const ended = {
+      cancelled: "cancelled",
+      consumed: "cancelled",
+      failed: "failed",
+      expired: "failed",
+      blocked: "failed",
+    };
+    const ids = await Promise.all(Object.keys(ended).map(() => mandateId()));
+    Object.keys(ended).forEach((action, index) => fake.happen("mandates", ids[index]!, action));
+
+    expect(await goCardless.lookUpMandate(ours)).toEqual({ status: "cancelled" });
+    const read = await Promise.all(ids.map((id) => goCardless.lookUpMandate(id)));
+    expect(read.map((record) => record.status)).toEqual(Object.values(ended));
+  });
+
+  it("read a new collection as scheduled, with nothing refunded", async () => {
+    const paymentId = await collection(await mandateId());
+
+    const record = await goCardless.lookUpCollection(paymentId);
+
+    expect(record).toEqual({ status: "scheduled", refundedPence: 0 });
+    expect(fake.requests.at(-1)).toMatchObject({ method: "GET", path: `/payments/${paymentId}` });
+  });
+
+  it("read a collection gone to the bank, collected, paid out, failed, charged back or refused by the customer", async () => {
+    const mandate = await mandateId();
+    const outcomes = {
+      submitted: "submitted",
+      confirmed: "collected",
+      paid_out: "collected",
+      failed: "failed",
+      charged_back: "failed",
+      customer_approval_denied: "failed",
+    };
+    const ids = await Promise.all(Object.keys(outcomes).map(() => collection(mandate)));
+    Object.keys(outcomes).forEach((action, index) => fake.happen("payments", ids[index]!, action));
+
+    const read = await Promise.all(ids.map((id) => goCardless.lookUpCollection(id)));
+
+    expect(read).toEqual(Object.values(outcomes).map((status) => ({ status, refundedPence: 0 })));
+  });
+
+  it("read a collection we cancelled, or one cancelled with its mandate, as cancelled", async () => {
+    const ours = await collection(await mandateId());
+    await goCardless.cancelCollection(ours);
+    const mandate = await mandateId();
+    const withItsMandate = await collection(mandate);
+    await goCardless.cancelMandate(mandate);
+
+    expect(await goCardless.lookUpCollection(ours)).toEqual({ status: "cancelled", refundedPence: 0 });
+    expect(await goCardless.lookUpCollection(withItsMandate)).toEqual({
+      status: "cancelled",
+      refundedPence: 0,
+    });
+  });
+
+  it("read what has been refunded of a collected payment, in pence, as each refund is made", async () => {
+    const paymentId = await collection(await mandateId(), 5_000);
+    fake.happen("payments", paymentId, "confirmed");
+    const refund = (amountPence: number) =>
+      goCardless.refundCollection({ providerPaymentId: paymentId, amountPence, idempotencyKey: newKey() });
+
+    await refund(2_000);
+    const partly = await goCardless.lookUpCollection(paymentId);
+    await refund(3_000);
+    fake.happen("payments", paymentId, "paid_out");
+    const wholly = await goCardless.lookUpCollection(paymentId);
+
+    expect(partly).toEqual({ status: "collected", refundedPence: 2_000 });
+    expect(wholly).toEqual({ status: "collected", refundedPence: 5_000 });
+  });
+
+  it("say so when the mandate or collection is not GoCardless's", async () => {
+    const mandate = await failureOf(() => goCardless.lookUpMandate("MD000UNKNOWN"));
+    const payment = await failureOf(() => goCardless.lookUpCollection("PM000UNKNOWN"));
+
+    expect(mandate).toBeInstanceOf(PaymentProviderError);
+    expect((mandate as Error).message).toBe("gocardless lookUpMandate: refused (404 resource_not_found)");
+    expect(payment).toBeInstanceOf(PaymentProviderError);
+    expect((payment as Error).message).toBe("gocardless lookUpCollection: refused (404 resource_not_found)");
+  });
+
+  it("do not guess at a status GoCardless has not documented for us, or a payment without its refunded total", async () => {
+    const mandate = await mandateId();
+    const paymentId = await collection(mandate);
+    fake.failNext(
+      200,
+      { mandates: { id: mandate, status: "suspended_by_payer" } },
+      { path: `/mandates/${mandate}` },
+    );
+    fake.failNext(
+      200,
+      { payments: { id: paymentId, status: "collected", amount_refunded: 0 } },
+      { path: `/payments/${paymentId}` },
+    );
+    fake.failNext(
+      200,
+      { payments: { id: paymentId, status: "confirmed" } },
+      { path: `/payments/${paymentId}` },
+    );
+
+    const failures = [
+      await failureOf(() => goCardless.lookUpMandate(mandate)),
+      await failureOf(() => goCardless.lookUpCollection(paymentId)),
+      await failureOf(() => goCardless.lookUpCollection(paymentId)),
+    ];
+
+    expect(failures).toEqual([
+      expect.objectContaining({ call: "lookUpMandate", reason: "unexpected answer" }),
+      expect.objectContaining({ call: "lookUpCollection", reason: "unexpected answer" }),
+      expect.objectContaining({ call: "lookUpCollection", reason: "unexpected answer" }),
+    ]);
+    for (const failure of failures) expect(failure).toBeInstanceOf(PaymentProviderError);
+  });
+});
+
 describe("GoCardless when it is down or refuses", () => {
   it("surfaces a 500 at once, with GoCardless's request id", async () => {
     fake.failNext(500, {

@@ -209,6 +209,102 @@ describe("Stripe card payments", () => {
   });
 });
 
+describe("Stripe's record of a payment, for reconciliation", () => {
+  async function openPayment() {
+    return (await stripe.createPayment(deposit())).providerPaymentId;
+  }
+
+  it("reads a payment not yet tried as pending, with nothing refunded, asking Stripe for the intent and its latest charge", async () => {
+    const paymentId = await openPayment();
+
+    const record = await stripe.lookUpPayment(paymentId);
+
+    expect(record).toEqual({ status: "pending", refundedPence: 0 });
+    const request = fake.requests.at(-1);
+    expect(request?.method).toBe("GET");
+    expect(request?.path).toBe(`/v1/payment_intents/${paymentId}`);
+    expect(request?.headers.authorization).toBe(`Bearer ${secretKey}`);
+    expect(request?.params).toEqual({ expand: ["latest_charge"] });
+    expect(request?.rawBody).toBe("");
+  });
+
+  it("reads a taken payment as confirmed", async () => {
+    const paymentId = await openPayment();
+    fake.succeed(paymentId);
+
+    expect(await stripe.lookUpPayment(paymentId)).toEqual({ status: "confirmed", refundedPence: 0 });
+  });
+
+  it("reads a declined card as failed, though Stripe keeps the payment open for another card", async () => {
+    const paymentId = await openPayment();
+    fake.decline(paymentId, "Your card was declined.");
+
+    expect(fake.paymentIntents.get(paymentId)?.status).toBe("requires_payment_method");
+    expect(await stripe.lookUpPayment(paymentId)).toEqual({ status: "failed", refundedPence: 0 });
+  });
+
+  it("reads a card waiting for 3-D Secure as requires_action, and one Stripe is still processing as pending", async () => {
+    const waiting = await openPayment();
+    fake.requireAction(waiting);
+    const processing = await openPayment();
+    fake.startProcessing(processing);
+
+    expect(await stripe.lookUpPayment(waiting)).toEqual({ status: "requires_action", refundedPence: 0 });
+    expect(await stripe.lookUpPayment(processing)).toEqual({ status: "pending", refundedPence: 0 });
+  });
+
+  it("reads a payment as cancelled, whether we cancelled it or someone did in Stripe", async () => {
+    const ours = await openPayment();
+    await stripe.cancelPayment(ours);
+    const theirs = await openPayment();
+    fake.cancel(theirs);
+
+    expect(await stripe.lookUpPayment(ours)).toEqual({ status: "cancelled", refundedPence: 0 });
+    expect(await stripe.lookUpPayment(theirs)).toEqual({ status: "cancelled", refundedPence: 0 });
+  });
+
+  it("reads what has been refunded of a taken payment from its charge, in pence, as each refund is made", async () => {
+    const paymentId = await openPayment();
+    fake.succeed(paymentId);
+    const refund = (amountPence: number) =>
+      stripe.refundPayment({ providerPaymentId: paymentId, amountPence, idempotencyKey: newKey() });
+
+    await refund(10_000);
+    const partly = await stripe.lookUpPayment(paymentId);
+    await refund(39_500);
+    const wholly = await stripe.lookUpPayment(paymentId);
+
+    expect(partly).toEqual({ status: "confirmed", refundedPence: 10_000 });
+    expect(wholly).toEqual({ status: "confirmed", refundedPence: 49_500 });
+    const charge = fake.charges.get(fake.paymentIntents.get(paymentId)!.latest_charge!);
+    expect(charge).toMatchObject({ amount_refunded: 49_500, refunded: true });
+  });
+
+  it("says so when the payment is not Stripe's", async () => {
+    const failure = await failureOf(() => stripe.lookUpPayment("pi_NotOneOfOurs0000000000"));
+
+    expect(failure).toBeInstanceOf(PaymentProviderError);
+    expect(failure).toMatchObject({ call: "lookUpPayment", reason: "refused", status: 404 });
+    expect((failure as Error).message).toBe("stripe lookUpPayment: refused (404 resource_missing)");
+  });
+
+  it("does not guess at a status Stripe has not documented, or a charge it did not expand", async () => {
+    const paymentId = await openPayment();
+    fake.succeed(paymentId);
+    const intent = fake.paymentIntents.get(paymentId)!;
+    fake.failNext(200, { ...intent, latest_charge: null, status: "requires_reauthorization" });
+    fake.failNext(200, intent);
+
+    const unknownStatus = await failureOf(() => stripe.lookUpPayment(paymentId));
+    const chargeNotExpanded = await failureOf(() => stripe.lookUpPayment(paymentId));
+
+    for (const failure of [unknownStatus, chargeNotExpanded]) {
+      expect(failure).toBeInstanceOf(PaymentProviderError);
+      expect(failure).toMatchObject({ call: "lookUpPayment", reason: "unexpected answer" });
+    }
+  });
+});
+
 describe("Stripe's answers when it is down", () => {
   it("surfaces a 500 at once, trying only once, and the same payment can be tried again with its key", async () => {
     const input = deposit();
@@ -249,6 +345,19 @@ describe("Stripe's answers when it is down", () => {
     expect(fake.paymentIntents.get(payment.providerPaymentId)?.status).toBe("requires_payment_method");
     await stripe.cancelPayment(payment.providerPaymentId);
     expect(fake.paymentIntents.get(payment.providerPaymentId)?.status).toBe("canceled");
+  });
+
+  it("surfaces a 500 when looking a payment up, carrying nothing Stripe said", async () => {
+    const payment = await stripe.createPayment(deposit());
+    fake.failNext(500, {
+      error: { type: "api_error", message: "An unknown error occurred reading pi_Secret" },
+    });
+
+    const failure = await failureOf(() => stripe.lookUpPayment(payment.providerPaymentId));
+
+    expect(failure).toBeInstanceOf(PaymentProviderError);
+    expect((failure as Error).message).toBe("stripe lookUpPayment: refused (500 api_error)");
+    expect(JSON.stringify(failure)).not.toContain("unknown error");
   });
 
   it("gives up on a Stripe that never answers once the timeout has passed", async () => {

@@ -70,9 +70,13 @@ export async function startJobQueue(driver: DatabaseDriver, log: FastifyBaseLogg
     schema: jobQueueSchema,
     // No recurring (cron) jobs yet: the scheduler and its clock checks stay off.
     schedule: false,
-    // Maintenance (expiring jobs a crashed process left active, deleting finished jobs) runs every
-    // minute, so sent emails do not linger; pg-boss's default would be once a day.
-    superviseIntervalSeconds: 60,
+    // Supervision (failing the jobs a killed process left active once their expiry passes, so
+    // they are tried again) every two seconds: a payment's webhook in hand when its process died
+    // is applied seconds later, not minutes (issue 22). pg-boss's default is every minute.
+    superviseIntervalSeconds: 2,
+    monitorIntervalSeconds: 2,
+    // Maintenance (deleting finished jobs) every minute, so sent emails do not linger; pg-boss's
+    // default would be once a day.
     maintenanceIntervalSeconds: 60,
   };
   const options: ConstructorOptions =

@@ -50,6 +50,7 @@ const statuses: Record<string, Set<string>> = {
     "cancelled",
     "expired",
     "consumed",
+    "blocked",
   ]),
   payments: new Set([
     "pending_submission",
@@ -59,6 +60,7 @@ const statuses: Record<string, Set<string>> = {
     "cancelled",
     "failed",
     "charged_back",
+    "customer_approval_denied",
   ]),
   refunds: new Set([
     "created",
@@ -89,7 +91,8 @@ const goCardlessId = (prefix: string) =>
  * (`{ "customers": { ... } }`, answered the same way); every request needs the bearer token and a
  * `GoCardless-Version` header. Creating customers, customer bank accounts, mandates, payments and
  * refunds honours `Idempotency-Key`: a key seen before is answered 409 `idempotent_creation_conflict`
- * with the id of what the first request made, as GoCardless does. Payments and mandates can be
+ * with the id of what the first request made, as GoCardless does. Each resource can be read
+ * (`GET /{resource}/{id}`, a payment with its `amount_refunded` so far), payments and mandates
  * cancelled (`POST /{resource}/{id}/actions/cancel`), refunds listed by payment. Errors come as
  * `{ error: { type, code, message, request_id, errors: [{ reason | field, message }] } }`.
  *

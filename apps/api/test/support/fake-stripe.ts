@@ -4,7 +4,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import type { IncomingWebhook } from "../../src/modules/payments/provider";
 
-/** A request as the fake received it: its form body decoded into nested objects, as Stripe reads it. */
+/**
+ * A request as the fake received it: its form body (a GET's query) decoded into nested objects, as
+ * Stripe reads it.
+ */
 export interface RecordedStripeRequest {
   method: string;
   path: string;
@@ -40,7 +43,7 @@ export interface FakePaymentIntent {
   livemode: false;
 }
 
-interface FakeCharge {
+export interface FakeCharge {
   id: string;
   object: "charge";
   amount: number;
@@ -88,8 +91,8 @@ function stripeId(prefix: string): string {
 }
 
 /**
- * Stripe's form encoding (`metadata[reference]=...`, `payment_method_types[0]=card`) read back into
- * nested objects and arrays.
+ * Stripe's form encoding (`metadata[reference]=...`, `payment_method_types[0]=card`, or
+ * `expand[]=latest_charge` as its documentation writes it) read back into nested objects and arrays.
  */
 export function parseStripeForm(body: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
@@ -97,7 +100,9 @@ export function parseStripeForm(body: string): Record<string, unknown> {
     const path = key.replace(/\]/g, "").split("[");
     let node = root;
     for (const [index, segment] of path.entries()) {
-      if (index === path.length - 1) node[segment] = value;
+      // `name[]=value` appends: the next index along.
+      if (index === path.length - 1)
+        node[segment === "" ? String(Object.keys(node).length) : segment] = value;
       else node = (node[segment] ??= {}) as Record<string, unknown>;
     }
   }
@@ -114,10 +119,11 @@ export function parseStripeForm(body: string): Record<string, unknown> {
 /**
  * Stripe's API (https://docs.stripe.com/api) as far as our card adapter uses it, on 127.0.0.1:
  * form-encoded `POST /v1/payment_intents`, `POST /v1/payment_intents/:id/cancel` and
- * `POST /v1/refunds` with a bearer secret key, answering the objects as JSON and errors as
- * `{ error: { type, code, message, param } }`. An `Idempotency-Key` seen before replays the first
- * answer (with `Idempotent-Replayed: true`), or is refused with `idempotency_error` when the
- * parameters differ. It records every request, and sends what Stripe would send when a payment
+ * `POST /v1/refunds`, and `GET /v1/payment_intents/:id` (its `latest_charge` expanded when
+ * `expand[]=latest_charge` asks), with a bearer secret key, answering the objects as JSON and
+ * errors as `{ error: { type, code, message, param } }`. An `Idempotency-Key` seen before replays
+ * the first answer (with `Idempotent-Replayed: true`), or is refused with `idempotency_error` when
+ * the parameters differ. It records every request, and sends what Stripe would send when a payment
  * succeeds, fails, needs the customer again, is cancelled or is refunded, as webhooks signed
  * Stripe's way (`Stripe-Signature: t=...,v1=HMAC-SHA256("t.body")`).
  * The next answers can be made failures, or held unanswered to see a timeout.
@@ -273,6 +279,41 @@ export async function startFakeStripe({
     return deliver("payment_intent.canceled", intent);
   }
 
+  /** Stripe's answer for an intent it does not have (or that belongs to another account). */
+  function noSuchPaymentIntent(id: string) {
+    return {
+      status: 404,
+      body: {
+        error: {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          param: "intent",
+          message: `No such payment_intent: '${id}'`,
+        },
+      },
+    };
+  }
+
+  /** The intent as Stripe holds it now; `expand: ["latest_charge"]` puts the charge itself in. */
+  function retrievePaymentIntent(id: string, params: Record<string, unknown>) {
+    const refused = unknownParameter(params, ["expand"]);
+    if (refused) return refused;
+    const expand = params.expand ?? [];
+    if (!Array.isArray(expand)) return invalid("Invalid array", { param: "expand" });
+    const unexpandable = expand.find((field) => field !== "latest_charge");
+    if (unexpandable !== undefined) {
+      return invalid(`This property cannot be expanded (${String(unexpandable)}).`, { param: "expand" });
+    }
+    const intent = paymentIntents.get(id);
+    if (!intent) return noSuchPaymentIntent(id);
+    const answered: Omit<FakePaymentIntent, "latest_charge"> & { latest_charge: string | FakeCharge | null } =
+      structuredClone(intent);
+    if (expand.includes("latest_charge") && intent.latest_charge) {
+      answered.latest_charge = structuredClone(charges.get(intent.latest_charge) ?? null);
+    }
+    return { status: 200, body: answered };
+  }
+
   function cancelPaymentIntent(id: string, params: Record<string, unknown>) {
     const refused = unknownParameter(params, ["cancellation_reason", "expand"]);
     if (refused) return refused;
@@ -284,19 +325,7 @@ export async function startFakeStripe({
       );
     }
     const intent = paymentIntents.get(id);
-    if (!intent) {
-      return {
-        status: 404,
-        body: {
-          error: {
-            type: "invalid_request_error",
-            code: "resource_missing",
-            param: "intent",
-            message: `No such payment_intent: '${id}'`,
-          },
-        },
-      };
-    }
+    if (!intent) return noSuchPaymentIntent(id);
     if (!cancellable.has(intent.status)) {
       // Stripe's answer carries the intent as it is, so a caller can see what became of it.
       return {
@@ -372,7 +401,8 @@ export async function startFakeStripe({
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const rawBody = Buffer.concat(chunks).toString("utf8");
     const url = new URL(request.url ?? "/", "http://fake");
-    const params = parseStripeForm(rawBody);
+    // A GET carries its parameters in the query, as the SDK sends them; everything else in the body.
+    const params = parseStripeForm(request.method === "GET" ? url.search.slice(1) : rawBody);
     requests.push({
       method: request.method ?? "",
       path: url.pathname,
@@ -410,19 +440,22 @@ export async function startFakeStripe({
     }
 
     const cancelling = /^POST \/v1\/payment_intents\/([^/]+)\/cancel$/.exec(route);
+    const retrieving = /^GET \/v1\/payment_intents\/([^/]+)$/.exec(route);
     const result =
       route === "POST /v1/payment_intents"
         ? createPaymentIntent(params)
         : cancelling
           ? cancelPaymentIntent(decodeURIComponent(cancelling[1]!), params)
-          : route === "POST /v1/refunds"
-            ? createRefund(params)
-            : {
-                status: 404,
-                body: {
-                  error: { type: "invalid_request_error", message: `Unrecognized request URL (${route}).` },
-                },
-              };
+          : retrieving
+            ? retrievePaymentIntent(decodeURIComponent(retrieving[1]!), params)
+            : route === "POST /v1/refunds"
+              ? createRefund(params)
+              : {
+                  status: 404,
+                  body: {
+                    error: { type: "invalid_request_error", message: `Unrecognized request URL (${route}).` },
+                  },
+                };
     if (typeof idempotencyKey === "string" && result.status !== 404) {
       idempotentAnswers.set(idempotencyKey, { route, rawBody, ...result });
     }
@@ -446,6 +479,7 @@ export async function startFakeStripe({
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
     paymentIntents,
+    charges,
     refunds,
     webhooks,
     /** A `Stripe-Signature` header for this body, at this time (seconds), with this secret. */
@@ -482,6 +516,15 @@ export async function startFakeStripe({
       const intent = openIntent(paymentIntentId);
       intent.status = "requires_action";
       return deliver("payment_intent.requires_action", intent);
+    },
+    /**
+     * The customer has authorised the payment and Stripe is finishing it (an asynchronous card
+     * payment, say): `payment_intent.processing`.
+     */
+    startProcessing(paymentIntentId: string): IncomingWebhook {
+      const intent = openIntent(paymentIntentId);
+      intent.status = "processing";
+      return deliver("payment_intent.processing", intent);
     },
     /** The card was declined: `payment_intent.payment_failed` with Stripe's message. */
     decline(paymentIntentId: string, message: string): IncomingWebhook {

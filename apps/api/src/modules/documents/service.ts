@@ -22,7 +22,7 @@ import {
   type LegalDocumentReference,
 } from "@kindred/domain";
 import type { Database } from "../../db/database";
-import type { PlansService } from "../plans";
+import type { PlansService, PlanWithPeople } from "../plans";
 import { documentPeopleOf, type CoveredPersonFacts, type DocumentPeople } from "./document-people";
 import type { LegalDocumentTemplate, LegalLibrary } from "./legal-library";
 import { fillPlanSlots, type PlanDocumentFacts } from "./plan-blocks";
@@ -112,6 +112,8 @@ function stillAccepted(
 
 export interface DocumentsService {
   legalDocuments(userId: string, planId: string): Promise<LegalDocumentsResponse>;
+  /** The same, for a plan its owner has read already (`getPlanWithPeople`): it is not read again. */
+  legalDocumentsOf(owned: PlanWithPeople): Promise<LegalDocumentsResponse>;
   acceptLegalDocuments(
     userId: string,
     planId: string,
@@ -194,15 +196,21 @@ export function createDocumentsService({
   });
 
   /**
-   * A plan with its people, each read by the plans module, which answers 404 to anyone but the
-   * owner, and the referral code applied to it (asked for once the plan is known to be theirs).
+   * A plan with its people, read by the plans module, which answers 404 to anyone but the owner,
+   * and the referral code applied to it (asked for once the plan is known to be theirs).
    */
   async function planWithPeople(userId: string, planId: string) {
-    const [plan, people] = await Promise.all([
-      plans.getPlan(userId, planId),
-      plans.getPeople(userId, planId),
-    ]);
+    return documentFactsOf(await plans.getPlanWithPeople(userId, planId));
+  }
+
+  /** A plan and its people as the documents name them, with the referral code applied to it. */
+  async function documentFactsOf({ plan, people }: PlanWithPeople) {
     return { plan, people: documentPeopleOf(people), referral: await appliedReferralOf(plan.id) };
+  }
+
+  async function legalDocumentsOf(owned: PlanWithPeople): Promise<LegalDocumentsResponse> {
+    const { plan, people, referral } = await documentFactsOf(owned);
+    return describe(plan, people, referral);
   }
 
   /**
@@ -258,10 +266,8 @@ export function createDocumentsService({
   const publicDocuments = new Map<string, Promise<RenderedDocument>>();
 
   return {
-    async legalDocuments(userId, planId) {
-      const { plan, people, referral } = await planWithPeople(userId, planId);
-      return describe(plan, people, referral);
-    },
+    legalDocuments: async (userId, planId) => legalDocumentsOf(await plans.getPlanWithPeople(userId, planId)),
+    legalDocumentsOf,
 
     async acceptLegalDocuments(userId, planId, body) {
       const { plan, people, referral } = await planWithPeople(userId, planId);

@@ -2,6 +2,7 @@ import { API_VERSION } from "gocardless-nodejs/constants";
 import { parse as parseGoCardlessWebhook } from "gocardless-nodejs/webhooks";
 import { z } from "zod";
 import { PaymentProviderError } from "./provider-error";
+import type { CollectionStatus, MandateStatus } from "@kindred/domain";
 import { WebhookNotVerified, type DirectDebitProvider, type ProviderEvent } from "./provider";
 
 /**
@@ -49,6 +50,7 @@ const errorAnswer = z.object({
 const withId = z.object({ id: z.string().min(1) });
 const mandateAnswer = withId.extend({ reference: z.string().min(1) });
 const statusAnswer = withId.extend({ status: z.string() });
+const paymentAnswer = statusAnswer.extend({ amount_refunded: z.number().int().nonnegative() });
 const refundsAnswer = z.object({
   refunds: z.array(
     z.object({
@@ -88,6 +90,46 @@ const collectionStatuses = new Map<string, "submitted" | "collected" | "failed" 
   ["paid_out", "collected"],
   ["failed", "failed"],
   ["charged_back", "failed"],
+  ["cancelled", "cancelled"],
+]);
+
+/**
+ * A mandate's status as GoCardless holds it (reconciliation), in our words. Until the bank has
+ * accepted it (waiting for the customer, waiting to go to the bank, gone to it) it is pending
+ * submission. Failed, blocked (GoCardless will not let these bank details be used) and expired (no
+ * collection for thirteen months, so the bank has let it lapse) all failed: it ended without our
+ * asking, as the `expired` event is read too. Cancelled, by us, the customer or their bank, is
+ * cancelled; so is consumed, a one-off mandate used up, which ended as meant rather than failing.
+ * `suspended_by_payer` belongs to Variable Recurring Payments only, never to the Bacs mandates we
+ * set up, so it is not here: any status not here is an unexpected answer, not a guess.
+ */
+const mandateRecordStatuses = new Map<string, MandateStatus>([
+  ["pending_customer_approval", "pending_submission"],
+  ["pending_submission", "pending_submission"],
+  ["submitted", "pending_submission"],
+  ["active", "active"],
+  ["failed", "failed"],
+  ["blocked", "failed"],
+  ["expired", "failed"],
+  ["cancelled", "cancelled"],
+  ["consumed", "cancelled"],
+]);
+
+/**
+ * A payment's status as GoCardless holds it, in our words: waiting for the customer or to go to
+ * the bank is scheduled; gone to it, submitted; taken (confirmed) or paid out to us, collected;
+ * failed, charged back or refused by the customer, failed; cancelled, cancelled. As above, any
+ * other status is an unexpected answer.
+ */
+const collectionRecordStatuses = new Map<string, CollectionStatus>([
+  ["pending_customer_approval", "scheduled"],
+  ["pending_submission", "scheduled"],
+  ["submitted", "submitted"],
+  ["confirmed", "collected"],
+  ["paid_out", "collected"],
+  ["failed", "failed"],
+  ["charged_back", "failed"],
+  ["customer_approval_denied", "failed"],
   ["cancelled", "cancelled"],
 ]);
 
@@ -349,6 +391,23 @@ export function createGoCardlessDirectDebitProvider(settings: GoCardlessSettings
 
     async cancelMandate(providerMandateId) {
       await cancel("cancelMandate", "mandates", providerMandateId, mandateEnded);
+    },
+
+    async lookUpMandate(providerMandateId) {
+      const call = "lookUpMandate";
+      const mandate = await find(call, "mandates", providerMandateId, statusAnswer);
+      const status = mandateRecordStatuses.get(mandate.status);
+      if (!status) throw failure(call, "unexpected answer");
+      return { status };
+    },
+
+    async lookUpCollection(providerPaymentId) {
+      const call = "lookUpCollection";
+      const payment = await find(call, "payments", providerPaymentId, paymentAnswer);
+      const status = collectionRecordStatuses.get(payment.status);
+      if (!status) throw failure(call, "unexpected answer");
+      // `amount_refunded` is GoCardless's running total of what has been refunded, in pence.
+      return { status, refundedPence: payment.amount_refunded };
     },
 
     async parseWebhook({ rawBody, headers }) {

@@ -4,7 +4,10 @@ export { paymentRoutes, sandboxCardRoutes, webhookRoutes } from "./routes";
 export { createSandboxProvider, type SandboxProvider } from "./sandbox/sandbox-provider";
 export { sandboxBankAccounts, sandboxCards } from "./sandbox/test-instruments";
 export { createPaymentsService, type PaymentsService } from "./service";
+// Verified news from a provider applied once, for anything else that learns it (reconciliation).
+export { createProviderEvents, NotKnownYet, type ProviderEvents } from "./provider-events";
 export { startPlanMoneyJobs, type PlanMoneyJobs } from "./money-jobs";
+export { createReconciliation, reconcileEvery, type Reconciliation } from "./reconciliation";
 export { createPlanPaymentEmails } from "./plan-payment-emails";
 export type {
   BankAccount,

@@ -141,6 +141,21 @@ export async function applyMoneyEvent(
   return { before, after: next.money, effects: next.effects };
 }
 
+/** Applies a change to a plan's money in a transaction of its own, for a caller outside one. */
+export type ChangePlanMoney = (
+  planId: string,
+  event: MoneyEvent,
+  newRows?: NewMoneyRows,
+) => Promise<AppliedMoneyEvent>;
+
+/** `ChangePlanMoney` over `db`, each change made at `now()`. */
+export function changePlanMoneyIn(db: Database, jobQueue: JobQueue, now: () => Date): ChangePlanMoney {
+  return (planId, event, newRows) =>
+    db.transaction((transaction) =>
+      applyMoneyEvent(transaction, jobQueue, planId, event, { newRows, now: now() }),
+    );
+}
+
 /** Writes what changed between the stored rows and the money after the event. */
 async function store(
   transaction: Database,

@@ -9,6 +9,8 @@
  * to the provider, so a retried call never charges twice.
  */
 
+import type { CardPaymentStatus, CollectionStatus, MandateStatus } from "@kindred/domain";
+
 export type ProviderEvent =
   | {
       eventId: string;
@@ -46,6 +48,23 @@ export class WebhookNotVerified extends Error {
   }
 }
 
+/**
+ * What a provider holds about one of our payments or collections now, in our words. Asked by
+ * reconciliation (reconciliation.ts) about anything whose events are late or lost, so the answer
+ * is the provider's record, never our own guess. `refundedPence` is what has been given back.
+ */
+export interface CardPaymentRecord {
+  status: CardPaymentStatus;
+  refundedPence: number;
+}
+export interface CollectionRecord {
+  status: CollectionStatus;
+  refundedPence: number;
+}
+export interface MandateRecord {
+  status: MandateStatus;
+}
+
 export interface CardPaymentProvider {
   /** "sandbox" or "stripe": the browser shows that provider's own card fields. */
   readonly name: string;
@@ -72,6 +91,8 @@ export interface CardPaymentProvider {
     amountPence: number;
     idempotencyKey: string;
   }): Promise<void>;
+  /** The payment as the provider holds it now (reconciliation). */
+  lookUpPayment(providerPaymentId: string): Promise<CardPaymentRecord>;
   parseWebhook(webhook: IncomingWebhook): Promise<ProviderEvent[]>;
 }
 
@@ -118,5 +139,9 @@ export interface DirectDebitProvider {
   }): Promise<void>;
   /** Cancels the mandate: no collection is taken under it again. */
   cancelMandate(providerMandateId: string): Promise<void>;
+  /** The mandate as the provider holds it now (reconciliation). */
+  lookUpMandate(providerMandateId: string): Promise<MandateRecord>;
+  /** The collection as the provider holds it now (reconciliation). */
+  lookUpCollection(providerPaymentId: string): Promise<CollectionRecord>;
   parseWebhook(webhook: IncomingWebhook): Promise<ProviderEvent[]>;
 }

@@ -7,6 +7,8 @@ import {
   createDirectDebitBodySchema,
   createDirectDebitResponseSchema,
   createPaymentBodySchema,
+  directDebitVerifyBodySchema,
+  directDebitVerifyResponseSchema,
   idempotencyKeyHeadersSchema,
   paymentChoiceSchema,
   paymentIdParamsSchema,
@@ -20,9 +22,11 @@ import {
 } from "@kindred/contracts";
 import { accountNumberEnding, messages } from "@kindred/domain";
 import { requireCustomerToken, tokenHolderOf } from "../auth";
+import { checkBankDetails } from "./bank-details";
 import { WebhookNotVerified } from "./provider";
+import { NotKnownYet } from "./provider-events";
 import type { SandboxProvider } from "./sandbox/sandbox-provider";
-import { NotKnownYet, type PaymentsService } from "./service";
+import type { PaymentsService } from "./service";
 
 const violations = {
   400: violationsResponseSchema,
@@ -35,7 +39,13 @@ const violations = {
 export const paymentRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
   cardFields: CardFieldsResponse;
-}> = async (app, { payments, cardFields }) => {
+  bankDetailsChecksPerAddressPerMinute: number;
+}> = async (app, { payments, cardFields, bankDetailsChecksPerAddressPerMinute }) => {
+  // Bank details calls share one count per visitor address, in place of the API-wide limit and
+  // far below it: nobody needs many tries at their own bank details, and a real provider's bank
+  // lookup is charged for. Counted once the request is well-formed and from a token holder.
+  const bankDetailsLimit = app.rateLimit({ max: bankDetailsChecksPerAddressPerMinute, timeWindow: 60_000 });
+
   app.get(
     "/payments/card-fields",
     {
@@ -115,6 +125,36 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => payments.getPayment(tokenHolderOf(request), request.params.id),
+  );
+
+  app.post(
+    "/direct-debit-v2/verify",
+    {
+      config: { rateLimit: false },
+      preHandler: bankDetailsLimit,
+      schema: {
+        tags: ["direct debit"],
+        summary:
+          "Whether a sort code and account number could be a real account (Vocalink's modulus check); answers only the account's last four digits",
+        security: [{ bearerAuth: [] }],
+        body: directDebitVerifyBodySchema,
+        response: {
+          200: directDebitVerifyResponseSchema,
+          400: violationsResponseSchema,
+          422: violationsResponseSchema,
+          429: violationsResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      // Bank details are never logged: the account's last four digits at most. The answer's
+      // status, in the request's own log line, says whether they passed.
+      request.log.info(
+        { accountNumberEnding: accountNumberEnding(request.body.accountNumber) },
+        "checking bank details",
+      );
+      return checkBankDetails(request.body);
+    },
   );
 
   app.post(

@@ -1,6 +1,11 @@
 import Stripe from "stripe";
 import { PaymentProviderError } from "./provider-error";
-import { WebhookNotVerified, type CardPaymentProvider, type ProviderEvent } from "./provider";
+import {
+  WebhookNotVerified,
+  type CardPaymentProvider,
+  type CardPaymentRecord,
+  type ProviderEvent,
+} from "./provider";
 
 /**
  * Card payments through Stripe (docs/decisions/016-payments.md), over the official `stripe`
@@ -131,6 +136,17 @@ export function createStripeCardProvider(settings: StripeSettings): CardPaymentP
         });
     },
 
+    async lookUpPayment(providerPaymentId) {
+      // `GET /v1/payment_intents/:id` with its latest charge expanded, which carries what has been
+      // refunded; an id Stripe does not know is refused (404 resource_missing), as for cancelling.
+      const paymentIntent = await stripe.paymentIntents
+        .retrieve(providerPaymentId, { expand: ["latest_charge"] })
+        .catch((error: unknown) => {
+          throw providerError("lookUpPayment", error);
+        });
+      return recordOf(paymentIntent);
+    },
+
     async parseWebhook({ rawBody, headers }) {
       const signature = header(headers, "stripe-signature");
       if (!signature) throw new WebhookNotVerified("no Stripe-Signature header");
@@ -148,6 +164,41 @@ export function createStripeCardProvider(settings: StripeSettings): CardPaymentP
       return eventsOf(event);
     },
   };
+}
+
+/**
+ * A PaymentIntent in our words. Stripe keeps a declined intent open for another card, as
+ * `requires_payment_method` with the decline as `last_payment_error`; we read it as failed, as
+ * its `payment_intent.payment_failed` event is read. Without an error it has not been tried yet.
+ * `processing` is pending: Stripe is finishing a payment the customer has already authorised,
+ * so there is nothing left for them to do, which is what `requires_action` would ask of them.
+ * `requires_confirmation` and `requires_capture` (manual capture, which we never ask for) are
+ * pending too: nothing has been taken yet. Any status Stripe adds later is an unexpected answer
+ * rather than a guess.
+ */
+function recordOf(paymentIntent: Stripe.PaymentIntent): CardPaymentRecord {
+  const unexpected = () =>
+    new PaymentProviderError({ provider: "stripe", call: "lookUpPayment", reason: "unexpected answer" });
+  const charge = paymentIntent.latest_charge;
+  // Expanded, the latest charge is an object; an id alone would mean the expansion was not honoured.
+  if (typeof charge === "string") throw unexpected();
+  const refundedPence = charge?.amount_refunded ?? 0;
+  switch (paymentIntent.status) {
+    case "succeeded":
+      return { status: "confirmed", refundedPence };
+    case "canceled":
+      return { status: "cancelled", refundedPence };
+    case "requires_action":
+      return { status: "requires_action", refundedPence };
+    case "requires_payment_method":
+      return { status: paymentIntent.last_payment_error ? "failed" : "pending", refundedPence };
+    case "processing":
+    case "requires_confirmation":
+    case "requires_capture":
+      return { status: "pending", refundedPence };
+    default:
+      throw unexpected();
+  }
 }
 
 /** The events we act on; any other type is Stripe's business, not ours. */

@@ -2,4 +2,4 @@
 export { noSuchPlan } from "./no-such-plan";
 export { selectPlanPeople, storePlanPeople } from "./people";
 export { selectOwnedPlan, transferPlans } from "./queries";
-export type { PlansService } from "./service";
+export type { PlansService, PlanWithPeople } from "./service";

@@ -136,6 +136,17 @@ function toPlanPeopleResponse(row: PlanPeopleRow | undefined): PlanPeopleRespons
   };
 }
 
+/**
+ * One of the holder's plans read once: as stored (its payment choice, whether it is cancelled),
+ * as every reader sees it (priced now, as `getPlan` answers it) and its people (as `getPeople`
+ * answers them), so the checks before paying read and price it once.
+ */
+export interface PlanWithPeople {
+  stored: PlanRow;
+  plan: PlanResponse;
+  people: PlanPeopleResponse;
+}
+
 export interface PlansService {
   createPlan(userId: string, body: CreateGuestPlanBody): Promise<PlanResponse>;
   /** A signed-in customer's new plan: like a save, it needs some journey data. */
@@ -151,6 +162,8 @@ export interface PlansService {
     expectedVersion?: number,
   ): Promise<PlanResponse>;
   getPlan(userId: string, planId: string): Promise<PlanResponse>;
+  /** `getPlan` and `getPeople` together, with the plan as stored: 404 to anyone but the owner, first. */
+  getPlanWithPeople(userId: string, planId: string): Promise<PlanWithPeople>;
   /**
    * A journey not yet saved (a visitor's plan documents), checked and priced exactly as a save
    * would price it; nothing is stored. Answers 422 with what is wrong, like a save.
@@ -207,6 +220,15 @@ export function createPlansService({
     }
     if (problems.length > 0) throw new ViolationError(problems, 422);
     return branchNames;
+  }
+
+  /** A stored plan, known to be the reader's, as every reader sees it. */
+  async function pricedPlan(plan: PlanRow): Promise<PlanResponse> {
+    const [catalogue, branchNames] = await Promise.all([
+      planOptions.getPlanOptions(),
+      funeralDirectors.activeBranchNames(funeralDirectorIdsOf([plan.journey])),
+    ]);
+    return toPlanResponse(plan, catalogue, branchNames);
   }
 
   /** What a save stores: the checked journey, priced by the API from the catalogue. */
@@ -278,11 +300,14 @@ export function createPlansService({
     async getPlan(userId, planId) {
       const plan = await selectOwnedPlan(db, planId, userId);
       if (!plan) throw noSuchPlan();
-      const [catalogue, branchNames] = await Promise.all([
-        planOptions.getPlanOptions(),
-        funeralDirectors.activeBranchNames(funeralDirectorIdsOf([plan.journey])),
-      ]);
-      return toPlanResponse(plan, catalogue, branchNames);
+      return pricedPlan(plan);
+    },
+
+    async getPlanWithPeople(userId, planId) {
+      const stored = await selectOwnedPlan(db, planId, userId);
+      if (!stored) throw noSuchPlan();
+      const [plan, people] = await Promise.all([pricedPlan(stored), selectPlanPeople(db, planId)]);
+      return { stored, plan, people: toPlanPeopleResponse(people) };
     },
 
     async priceUnsavedPlan(body) {

@@ -4,7 +4,7 @@ import { ViolationError } from "../../plugins/error-handler";
 import type { TokenHolder } from "../auth";
 import type { PlanOptionsService } from "../catalogue";
 import type { DocumentsService } from "../documents";
-import type { PlansService } from "../plans";
+import type { PlansService, PlanWithPeople } from "../plans";
 
 /**
  * Whether a plan can be paid for (`POST /api/plan/valid`): a finished journey, all six documents
@@ -14,6 +14,11 @@ import type { PlansService } from "../plans";
  */
 export interface PurchaseReadiness {
   check(holder: TokenHolder, planId: string): Promise<PlanReadyResponse>;
+  /**
+   * The same, answering the plan as it was read for the check (stored, priced and with its
+   * people), so paying for it reads and prices it once. 404 to anyone but the owner, first.
+   */
+  readyPlan(holder: TokenHolder, planId: string): Promise<PlanWithPeople>;
   /** The same, as yes or no. */
   isReady(holder: TokenHolder, planId: string): Promise<boolean>;
 }
@@ -40,11 +45,15 @@ export function createPurchaseReadiness({
         },
       ),
     async check(holder, planId) {
-      const plan = await plans.getPlan(holder.userId, planId);
-      const [catalogue, legal, people] = await Promise.all([
+      await readiness.readyPlan(holder, planId);
+      return { valid: true, planId };
+    },
+    async readyPlan(holder, planId) {
+      const owned = await plans.getPlanWithPeople(holder.userId, planId);
+      const { plan, people } = owned;
+      const [catalogue, legal] = await Promise.all([
         planOptions.getPlanOptions(),
-        documents.legalDocuments(holder.userId, planId),
-        plans.getPeople(holder.userId, planId),
+        documents.legalDocumentsOf(owned),
       ]);
       const missing: Violation[] = [];
       if (findJourneyProblems(plan.journey, catalogue).length > 0) {
@@ -62,7 +71,7 @@ export function createPurchaseReadiness({
         missing.push({ propertyPath: "email", title: messages.emailNotConfirmed });
       }
       if (missing.length > 0) throw new ViolationError(missing, 422);
-      return { valid: true, planId };
+      return owned;
     },
   };
   return readiness;

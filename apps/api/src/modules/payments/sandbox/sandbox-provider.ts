@@ -1,6 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { SandboxCardAnswer, Violation } from "@kindred/contracts";
-import { accountNumberEnding, messages } from "@kindred/domain";
+import {
+  accountNumberEnding,
+  messages,
+  type CardPaymentStatus,
+  type CollectionStatus,
+} from "@kindred/domain";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata } from "pg-boss";
@@ -41,7 +46,15 @@ const mandateActivationSeconds = 1;
  * Webhooks taken from the queue at once, delivered one by one in the order they were sent. If one
  * is refused the batch is sent again; the ones already handled are recognised and ignored.
  */
-const webhookBatchSize = 20;
+const webhookBatchSize = 5;
+
+/**
+ * A batch in hand longer than this was taken by a process that died: it is delivered again. Each
+ * webhook is one short transaction, so a batch takes well under a second; with the queue's
+ * supervision every two seconds, a webhook whose process was killed is delivered again within
+ * about eight seconds (as Stripe and GoCardless send again a webhook that was not answered).
+ */
+const webhookExpirySeconds = 5;
 
 /** An event before the sandbox gives it its id (distributes over the kinds of event). */
 type NewEvent = ProviderEvent extends infer Event
@@ -78,6 +91,26 @@ export interface SandboxProvider {
   /** Signs a body as the sandbox does (tests forge and replay webhooks with it). */
   sign(rawBody: string, at?: Date): string;
 }
+
+/** The sandbox's own words for a card payment, in ours (as its events say them). */
+const cardStatusOf: Record<string, CardPaymentStatus> = {
+  requires_payment_method: "pending",
+  requires_action: "requires_action",
+  succeeded: "confirmed",
+  // Refunded is a payment that was taken; how much came back is `refundedPence`.
+  refunded: "confirmed",
+  declined: "failed",
+  canceled: "cancelled",
+};
+
+/** The sandbox's own words for a collection, in ours. */
+const collectionStatusOf: Record<string, CollectionStatus> = {
+  pending_submission: "scheduled",
+  paid_out: "collected",
+  refunded: "collected",
+  failed: "failed",
+  cancelled: "cancelled",
+};
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
 
@@ -144,6 +177,13 @@ export function createSandboxProvider({
     return row;
   }
 
+  /** A payment or collection as the sandbox's books hold it, for the providers' look-up calls. */
+  async function sandboxRecord(providerPaymentId: string, kind: "card" | "collection") {
+    const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, providerPaymentId));
+    if (row?.kind !== kind) throw new Error(`The sandbox holds no ${kind} payment ${providerPaymentId}`);
+    return row;
+  }
+
   const card: CardPaymentProvider = {
     name: "sandbox",
     async createPayment({ amountPence, description, idempotencyKey }) {
@@ -191,6 +231,10 @@ export function createSandboxProvider({
           .returning();
         if (row) await emit(transaction, { kind: "card_payment", providerPaymentId, status: "refunded" });
       });
+    },
+    async lookUpPayment(providerPaymentId) {
+      const row = await sandboxRecord(providerPaymentId, "card");
+      return { status: cardStatusOf[row.status] ?? "pending", refundedPence: row.refundedPence };
     },
     parseWebhook,
   };
@@ -289,6 +333,18 @@ export function createSandboxProvider({
           .returning();
         if (row) await emit(transaction, { kind: "mandate", providerMandateId, status: "cancelled" });
       });
+    },
+    async lookUpMandate(providerMandateId) {
+      const [row] = await db.select().from(sandboxMandates).where(eq(sandboxMandates.id, providerMandateId));
+      if (!row) throw new Error(`The sandbox holds no mandate ${providerMandateId}`);
+      if (row.status === "cancelled") return { status: "cancelled" };
+      // Active once its "active" event has been sent, as that event says.
+      const activeFrom = row.createdAt.getTime() + mandateActivationSeconds * 1000;
+      return { status: Date.now() >= activeFrom ? "active" : "pending_submission" };
+    },
+    async lookUpCollection(providerPaymentId) {
+      const row = await sandboxRecord(providerPaymentId, "collection");
+      return { status: collectionStatusOf[row.status] ?? "scheduled", refundedPence: row.refundedPence };
     },
     parseWebhook,
   };
@@ -407,9 +463,10 @@ export function createSandboxProvider({
     async startDelivery(deliver) {
       const options = {
         retryLimit: 10,
-        retryDelay: 2,
+        retryDelay: 1,
         retryBackoff: true,
         retryDelayMax: 600,
+        expireInSeconds: webhookExpirySeconds,
         notify: jobQueue.wakesWorkers,
       };
       await jobQueue.boss.createQueue(sandboxWebhookQueue, options);

@@ -1,0 +1,185 @@
+import { randomUUID } from "node:crypto";
+import type { CreatePaymentBody, PaymentResponse } from "@kindred/contracts";
+import { messages } from "@kindred/domain";
+import { and, asc, eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { isUniqueViolation, type Database } from "../../db/database";
+import { payments } from "../../db/schema";
+import { ViolationError } from "../../plugins/error-handler";
+import type { TokenHolder } from "../auth";
+import type { PurchaseReadiness } from "../purchase";
+import { earlierUseOf, requestDigestOf } from "./idempotency";
+import { paymentDescription } from "./money-jobs";
+import type { ChangePlanMoney, PaymentRow } from "./plan-money-store";
+import type { PlanSchedules } from "./plan-schedule";
+import { toPayment } from "./payment-state";
+import type { CardPaymentProvider } from "./provider";
+
+/**
+ * Paying by card, in full or the deposit (`POST /api/payments/create`): one payment per attempt,
+ * whatever is sent twice. The amount is the plan's schedule as it is priced now; the same
+ * Idempotency-Key answers the same payment; the payment open for the same option and amount is
+ * the answer to a second tab; and the provider is asked under the payment's own id, so asking
+ * again never charges twice.
+ */
+export interface CardPayments {
+  createPayment(
+    holder: TokenHolder,
+    idempotencyKey: string,
+    body: CreatePaymentBody,
+  ): Promise<{ payment: PaymentResponse; created: boolean }>;
+  getPayment(holder: TokenHolder, paymentId: string): Promise<PaymentResponse>;
+}
+
+const planCancelled = () =>
+  new ViolationError([{ propertyPath: "plan", title: messages.planCancelled }], 409);
+
+export function createCardPayments({
+  db,
+  changePlanMoney,
+  readiness,
+  schedules,
+  card,
+  now,
+  log,
+}: {
+  db: Database;
+  changePlanMoney: ChangePlanMoney;
+  readiness: PurchaseReadiness;
+  schedules: PlanSchedules;
+  card: CardPaymentProvider;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}): CardPayments {
+  /** Opens a payment with the provider under its own id, so asking again answers the same one. */
+  async function openWithProvider(row: PaymentRow): Promise<PaymentRow> {
+    try {
+      const opened = await card.createPayment({
+        amountPence: row.amountPence,
+        description: paymentDescription(row),
+        reference: row.id,
+        idempotencyKey: row.id,
+      });
+      const [ready] = await db
+        .update(payments)
+        .set({
+          providerPaymentId: opened.providerPaymentId,
+          clientSecret: opened.clientSecret,
+          updatedAt: now(),
+        })
+        .where(eq(payments.id, row.id))
+        .returning();
+      return ready ?? row;
+    } catch (error) {
+      // Nothing was charged: the payment is closed, so another attempt can start afresh.
+      await db.update(payments).set({ failureReason: "provider_unavailable" }).where(eq(payments.id, row.id));
+      await changePlanMoney(row.planId, {
+        cause: "provider",
+        type: "card_payment",
+        id: row.id,
+        status: "failed",
+      });
+      log.error({ paymentId: row.id, provider: card.name }, "the card provider could not open a payment");
+      throw error;
+    }
+  }
+
+  return {
+    async createPayment(holder, idempotencyKey, body) {
+      const requestDigest = requestDigestOf(body);
+      const replay = async () => {
+        const [existing] = await db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.userId, holder.userId), eq(payments.idempotencyKey, idempotencyKey)));
+        const earlier = earlierUseOf(existing, requestDigest);
+        // Made here, but the provider was never reached (a crash in between): it is opened now.
+        if (earlier && !earlier.providerPaymentId && earlier.status === "pending" && earlier.wanted) {
+          return openWithProvider(earlier);
+        }
+        return earlier;
+      };
+      const earlier = await replay();
+      if (earlier) return { payment: toPayment(earlier), created: false };
+
+      // Read and priced once: whose it is (404 to anyone else, first), whether it is ready, and
+      // what it costs, all from the same reading.
+      const { stored: plan, plan: priced } = await readiness.readyPlan(holder, body.planId);
+      if (plan.cancelledAt) throw planCancelled();
+      if (!plan.paymentChoice) {
+        throw new ViolationError(
+          [{ propertyPath: "paymentOption", title: messages.paymentChoiceNeeded }],
+          422,
+        );
+      }
+      if (plan.paymentChoice.option !== body.paymentOption) {
+        throw new ViolationError(
+          [{ propertyPath: "paymentOption", title: messages.paymentOptionDiffers }],
+          422,
+        );
+      }
+      const schedule = await schedules.scheduleOf(priced.price.total, plan.paymentChoice);
+
+      // The payment already open for this very option and amount (another tab, a retried request
+      // with a new key) is the answer, never a second charge; one for anything else is cancelled.
+      const [open] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.planId, body.planId), eq(payments.wanted, true)))
+        .orderBy(asc(payments.createdAt));
+      const stillOpen =
+        open && (open.status === "pending" || open.status === "requires_action") ? open : undefined;
+      if (stillOpen?.paymentOption === body.paymentOption && stillOpen.amountPence === schedule.payNow) {
+        return {
+          payment: toPayment(stillOpen.providerPaymentId ? stillOpen : await openWithProvider(stillOpen)),
+          created: false,
+        };
+      }
+
+      const id = randomUUID();
+      try {
+        await changePlanMoney(
+          body.planId,
+          {
+            cause: "customer",
+            type: "open_card_payment",
+            payment: { id, option: body.paymentOption, amount: schedule.payNow },
+          },
+          {
+            payment: {
+              id,
+              planId: body.planId,
+              userId: holder.userId,
+              paymentOption: body.paymentOption,
+              amountPence: schedule.payNow,
+              idempotencyKey,
+              requestDigest,
+              provider: card.name,
+            },
+          },
+        );
+      } catch (error) {
+        // The same key, sent twice at once: the other request made the payment.
+        if (isUniqueViolation(error)) {
+          const again = await replay();
+          if (again) return { payment: toPayment(again), created: false };
+          throw new ViolationError([{ propertyPath: "plan", title: messages.planPaymentInProgress }], 409);
+        }
+        throw error;
+      }
+      const [row] = await db.select().from(payments).where(eq(payments.id, id));
+      if (!row) throw new Error("A payment just made was not found");
+      return { payment: toPayment(await openWithProvider(row)), created: true };
+    },
+
+    async getPayment(holder, paymentId) {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.id, paymentId), eq(payments.userId, holder.userId)));
+      if (!row)
+        throw new ViolationError([{ propertyPath: "payment", title: messages.notAPaymentReference }], 404);
+      return toPayment(row);
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from "node:crypto";
+import type { Address, CreateDirectDebitBody, CreateDirectDebitResponse } from "@kindred/contracts";
+import { accountNumberEnding, messages, nextPlanMoney } from "@kindred/domain";
+import { and, asc, eq } from "drizzle-orm";
+import { isUniqueViolation, type Database } from "../../db/database";
+import { collections, mandates } from "../../db/schema";
+import { ViolationError } from "../../plugins/error-handler";
+import { noSuchPlan } from "../plans";
+import type { TokenHolder } from "../auth";
+import type { PurchaseReadiness } from "../purchase";
+import { checkBankDetails } from "./bank-details";
+import { earlierUseOf, requestDigestOf } from "./idempotency";
+import { planMoneyOf, selectPlanMoneyRows, type ChangePlanMoney, type MandateRow } from "./plan-money-store";
+import type { PlanSchedules } from "./plan-schedule";
+import { mandateResponse } from "./payment-state";
+import type { DirectDebitProvider } from "./provider";
+
+/**
+ * Setting up the Direct Debit for a plan paid by instalments (`POST /api/direct-debit-v2/create`):
+ * the bank details checked once, the mandate and each collection of the plan's schedule made with
+ * the provider under keys of their own, then stored through the one state machine. The same
+ * Idempotency-Key answers the same mandate; the account number is never stored, only its last
+ * four digits.
+ */
+export interface DirectDebits {
+  createDirectDebit(
+    holder: TokenHolder,
+    idempotencyKey: string,
+    body: CreateDirectDebitBody,
+  ): Promise<{ answer: CreateDirectDebitResponse; created: boolean }>;
+}
+
+export function createDirectDebits({
+  db,
+  changePlanMoney,
+  readiness,
+  schedules,
+  directDebit,
+}: {
+  db: Database;
+  changePlanMoney: ChangePlanMoney;
+  readiness: PurchaseReadiness;
+  schedules: PlanSchedules;
+  directDebit: DirectDebitProvider;
+}): DirectDebits {
+  /** The mandate as answered to the customer, with the advance notice of its first collection. */
+  async function answerFor(mandate: MandateRow): Promise<CreateDirectDebitResponse> {
+    const rows = await db
+      .select()
+      .from(collections)
+      .where(eq(collections.mandateId, mandate.id))
+      .orderBy(asc(collections.number));
+    const first = rows[0];
+    if (!first) throw new Error("A mandate was kept without its collections");
+    return {
+      directDebit: mandateResponse(mandate),
+      firstCollection: { date: first.dueDate, amount: first.amountPence },
+      instalments: rows.length,
+    };
+  }
+
+  return {
+    async createDirectDebit(holder, idempotencyKey, body) {
+      const { accountNumber, ...rest } = body;
+      // The digest stands for the request without holding the account number itself.
+      const requestDigest = requestDigestOf({ ...rest, accountNumber: requestDigestOf({ accountNumber }) });
+      const replay = async () => {
+        const [existing] = await db
+          .select()
+          .from(mandates)
+          .where(and(eq(mandates.userId, holder.userId), eq(mandates.idempotencyKey, idempotencyKey)));
+        return earlierUseOf(existing, requestDigest);
+      };
+      const earlier = await replay();
+      if (earlier) return { answer: await answerFor(earlier), created: false };
+
+      // Whose it is (404 to anyone else, first), whether it is ready, its price and its people,
+      // from one reading.
+      const { plan: priced, people } = await readiness.readyPlan(holder, body.planId);
+      const rows = await selectPlanMoneyRows(db, body.planId);
+      if (!rows) throw noSuchPlan();
+      const { plan } = rows;
+      const mandateId = randomUUID();
+      // Asked of the state machine before the provider is: a plan that may not have a Direct
+      // Debit now (cancelled, paid in full, one in place already) makes no mandate at all.
+      const planned = nextPlanMoney(planMoneyOf(rows), {
+        cause: "customer",
+        type: "set_up_direct_debit",
+        mandateId,
+        collections: [],
+      });
+      if (!planned.ok)
+        throw new ViolationError([{ propertyPath: "plan", title: planned.message }], planned.status);
+      const choice = plan.paymentChoice;
+      if (choice?.option !== "deposit")
+        throw new Error("The state machine let a Direct Debit through without a deposit");
+      const checked = checkBankDetails(body);
+      const customer = people.customer;
+      if (!customer)
+        throw new ViolationError([{ propertyPath: "customer", title: messages.customerDetailsMissing }], 422);
+      const schedule = await schedules.scheduleOf(priced.price.total, choice);
+      const reference = `KND-${body.planId.slice(0, 8).toUpperCase()}`;
+      // Stored through the people contract, so it is an address as that schema checked it.
+      const address = customer.address as Address;
+      const opened = await directDebit.createMandate({
+        bankAccount: { accountHolderName: body.accountHolderName, sortCode: checked.sortCode, accountNumber },
+        customer: {
+          givenName: customer.firstName,
+          familyName: customer.lastName,
+          email: customer.email,
+          address: {
+            line1: address.line1,
+            line2: address.line2 || undefined,
+            locality: address.locality,
+            postcode: address.postcode,
+          },
+        },
+        reference,
+        idempotencyKey: `mandate:${holder.userId}:${idempotencyKey}`,
+      });
+      const collectionRows = [];
+      for (const instalment of schedule.instalments) {
+        const { providerPaymentId } = await directDebit.createCollection({
+          providerMandateId: opened.providerMandateId,
+          amountPence: instalment.amount,
+          chargeDate: instalment.date,
+          description: `Kindred funeral plan, instalment ${instalment.number} of ${schedule.instalments.length}`,
+          reference: `${reference}-${instalment.number}`,
+          idempotencyKey: `collection:${opened.providerMandateId}:${instalment.number}`,
+        });
+        collectionRows.push({
+          id: randomUUID(),
+          planId: body.planId,
+          mandateId,
+          number: instalment.number,
+          dueDate: instalment.date,
+          amountPence: instalment.amount,
+          providerPaymentId,
+        });
+      }
+      try {
+        await changePlanMoney(
+          body.planId,
+          {
+            cause: "customer",
+            type: "set_up_direct_debit",
+            mandateId,
+            collections: collectionRows.map((row) => ({ id: row.id, amount: row.amountPence })),
+          },
+          {
+            mandate: {
+              id: mandateId,
+              planId: body.planId,
+              userId: holder.userId,
+              provider: directDebit.name,
+              providerMandateId: opened.providerMandateId,
+              reference: opened.reference,
+              accountHolderName: body.accountHolderName,
+              sortCode: checked.sortCode,
+              accountNumberEnding: accountNumberEnding(accountNumber),
+              idempotencyKey,
+              requestDigest,
+            },
+            collections: collectionRows,
+          },
+        );
+      } catch (error) {
+        const again = isUniqueViolation(error) ? await replay() : undefined;
+        if (again) return { answer: await answerFor(again), created: false };
+        // Refused after the provider made it (the plan was cancelled meanwhile, say): it is
+        // cancelled there too, so nothing is ever collected under it.
+        if (!(error instanceof ViolationError) && !isUniqueViolation(error)) throw error;
+        await directDebit.cancelMandate(opened.providerMandateId);
+        if (isUniqueViolation(error)) {
+          throw new ViolationError([{ propertyPath: "plan", title: messages.directDebitAlreadySetUp }], 409);
+        }
+        throw error;
+      }
+      const [mandate] = await db.select().from(mandates).where(eq(mandates.id, mandateId));
+      if (!mandate) throw new Error("A mandate just made was not found");
+      return { answer: await answerFor(mandate), created: true };
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import type { PaymentResponse, PlanPaymentsResponse } from "@kindred/contracts";
+import { isPlanPaid, moneyRefunded, planMoneyState, refundOwed } from "@kindred/domain";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/database";
+import { arrearsStatements } from "../../db/schema";
+import type { TokenHolder } from "../auth";
+import { noSuchPlan, selectOwnedPlan, type PlansService } from "../plans";
+import type { PurchaseReadiness } from "../purchase";
+import { isCompletedPayment, paymentFactsOf } from "./paid-status";
+import {
+  planMoneyOf,
+  selectPlanMoneyRows,
+  type MandateRow,
+  type PaymentRow,
+  type RefundRow,
+} from "./plan-money-store";
+import type { PlanSchedules } from "./plan-schedule";
+
+/**
+ * What a plan's payments look like to its customer (`GET /api/plan/{id}/payments`): where the
+ * plan stands, its schedule, its payments, its Direct Debit and collections, any arrears, and
+ * what has been refunded or is on its way back.
+ */
+
+/** One of the holder's plans as stored; 404 to anyone else. */
+export async function ownedPlan(db: Database, holder: TokenHolder, planId: string) {
+  const plan = await selectOwnedPlan(db, planId, holder.userId);
+  if (!plan) throw noSuchPlan();
+  return plan;
+}
+
+/** A payment as the customer sees it: refunded once the provider confirms its refund. */
+export function toPayment(row: PaymentRow, refundRows: readonly RefundRow[] = []): PaymentResponse {
+  const refunded = refundRows.some((refund) => refund.paymentId === row.id && refund.status === "refunded");
+  const finished = row.status !== "pending" && row.status !== "requires_action";
+  return {
+    id: row.id,
+    planId: row.planId,
+    paymentOption: row.paymentOption,
+    amount: row.amountPence,
+    status: refunded ? "refunded" : row.status,
+    completed: isCompletedPayment(row.status),
+    provider: row.provider,
+    // Nothing more can be done with a finished payment, nor with one we no longer want.
+    clientSecret: finished || !row.wanted ? null : row.clientSecret,
+    providerPaymentId: row.providerPaymentId,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A mandate as it is ever shown again: the account's last four digits only. */
+export const mandateResponse = (mandate: MandateRow) => ({
+  reference: mandate.reference,
+  status: mandate.status,
+  accountHolderName: mandate.accountHolderName,
+  sortCode: mandate.sortCode,
+  accountNumberEnding: mandate.accountNumberEnding,
+  createdAt: mandate.createdAt.toISOString(),
+});
+
+export interface PaymentState {
+  planPayments(holder: TokenHolder, planId: string): Promise<PlanPaymentsResponse>;
+}
+
+export function createPaymentState({
+  db,
+  plans,
+  readiness,
+  schedules,
+}: {
+  db: Database;
+  plans: PlansService;
+  readiness: PurchaseReadiness;
+  schedules: PlanSchedules;
+}): PaymentState {
+  return {
+    async planPayments(holder, planId) {
+      await ownedPlan(db, holder, planId);
+      const rows = await selectPlanMoneyRows(db, planId);
+      if (!rows) throw noSuchPlan();
+      const { plan } = rows;
+      const statements = await db
+        .select()
+        .from(arrearsStatements)
+        .where(eq(arrearsStatements.planId, planId));
+      const money = planMoneyOf(rows);
+      const mandate = rows.mandates.at(-1) ?? null;
+      const liveCollections = rows.collections.filter((row) => mandate && row.mandateId === mandate.id);
+      const refundedOf = new Set(
+        rows.refunds.filter((refund) => refund.status === "refunded").map((refund) => refund.collectionId),
+      );
+      const collected = liveCollections.filter((row) => row.status === "collected");
+      const missed = liveCollections.filter((row) => row.status === "failed");
+      const statement = statements.at(-1);
+      const choice = plan.paymentChoice;
+      const schedule = choice
+        ? await plans
+            .getPlan(holder.userId, planId)
+            .then((priced) => schedules.scheduleOf(priced.price.total, choice))
+            .catch(() => null)
+        : null;
+      const wantedPayments = rows.payments.filter((row) => row.wanted || plan.cancelledAt);
+      const paid = isPlanPaid(
+        paymentFactsOf(
+          wantedPayments,
+          rows.mandates.filter((row) => row.wanted),
+        ),
+      );
+      const unpaidState = planMoneyState(money, false);
+      const planState =
+        unpaidState === "being_planned" && (await readiness.isReady(holder, planId))
+          ? "ready_to_pay"
+          : unpaidState;
+      return {
+        planId,
+        state: planState,
+        paid,
+        choice: plan.paymentChoice,
+        schedule,
+        payments: rows.payments.map((row) => toPayment(row, rows.refunds)),
+        directDebit: mandate && mandateResponse(mandate),
+        collections: liveCollections.map((row) => ({
+          number: row.number,
+          date: row.dueDate,
+          amount: row.amountPence,
+          status: refundedOf.has(row.id) ? "refunded" : row.status,
+        })),
+        collected: collected.length,
+        missedPayments: missed.length,
+        arrears: statement
+          ? {
+              owed: statement.owedPence,
+              catchUpBy: statement.catchUpBy,
+              sentAt: statement.sentAt.toISOString(),
+            }
+          : null,
+        cancelledAt: plan.cancelledAt?.toISOString() ?? null,
+        refunded: moneyRefunded(money),
+        refundOwed: refundOwed(money),
+      };
+    },
+  };
+}

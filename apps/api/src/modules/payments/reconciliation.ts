@@ -1,0 +1,256 @@
+import { and, eq, inArray, isNotNull, lt, lte, or } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/database";
+import { collections, mandates, payments, refunds } from "../../db/schema";
+import type { CardPaymentProvider, DirectDebitProvider, ProviderEvent } from "./provider";
+
+/**
+ * Reconciliation (docs/decisions/023-plan-money.md): what we hold is checked against what the
+ * provider holds, for anything its events should have settled by now. A webhook can be lost (our
+ * process killed between the provider's answer and our commit, a provider that gives up sending)
+ * and a refund's confirmation with it; the provider's record is the truth, so it is read and
+ * applied through the same path as a webhook's event, and through the one state machine.
+ *
+ * Each finding becomes an event with an id of its own (`reconciled:` the object and its status),
+ * so a finding applied once is never applied twice, however many processes reconcile at once, and
+ * a webhook saying the same thing later changes nothing.
+ */
+
+/** Anything left this long in a state its provider has yet to settle is asked about. */
+export const reconcileAfterSeconds = 60;
+
+/** How many of each kind one pass asks about, so a backlog is worked through a pass at a time. */
+const perPass = 50;
+
+export interface ReconciliationPass {
+  /** How many payments, collections and mandates the providers were asked about. */
+  asked: number;
+  /** How many findings changed something here. */
+  applied: number;
+  /** How many could not be asked about (the provider did not answer); asked again next pass. */
+  unanswered: number;
+}
+
+export interface Reconciliation {
+  /**
+   * One pass over everything unsettled for longer than `olderThanSeconds` (by default
+   * `reconcileAfterSeconds`; tests ask about everything at once).
+   */
+  reconcile(options?: { olderThanSeconds?: number }): Promise<ReconciliationPass>;
+}
+
+export function createReconciliation({
+  db,
+  card,
+  directDebit,
+  applyProviderEvent,
+  now = () => new Date(),
+  log,
+}: {
+  db: Database;
+  card: CardPaymentProvider;
+  directDebit: DirectDebitProvider;
+  /** The webhook's own path: verified news from a provider, applied once. */
+  applyProviderEvent(providerName: string, event: ProviderEvent): Promise<boolean>;
+  now?: () => Date;
+  log: FastifyBaseLogger;
+}): Reconciliation {
+  /** Card payments the customer may have finished, and card payments whose refund is unconfirmed. */
+  async function unsettledCardPayments(before: Date) {
+    const owed = db
+      .select({ paymentId: refunds.paymentId })
+      .from(refunds)
+      .where(and(eq(refunds.status, "owed"), isNotNull(refunds.paymentId), lt(refunds.createdAt, before)));
+    return db
+      .select({
+        id: payments.id,
+        provider: payments.provider,
+        providerPaymentId: payments.providerPaymentId,
+        status: payments.status,
+        refund: refunds,
+      })
+      .from(payments)
+      .leftJoin(refunds, and(eq(refunds.paymentId, payments.id), eq(refunds.status, "owed")))
+      .where(
+        and(
+          isNotNull(payments.providerPaymentId),
+          eq(payments.provider, card.name),
+          or(
+            and(inArray(payments.status, ["pending", "requires_action"]), lt(payments.updatedAt, before)),
+            inArray(payments.id, owed),
+          ),
+        ),
+      )
+      .limit(perPass);
+  }
+
+  /** Collections due by now and not yet settled, and collections whose refund is unconfirmed. */
+  async function unsettledCollections(before: Date) {
+    const today = now().toISOString().slice(0, 10);
+    const owed = db
+      .select({ collectionId: refunds.collectionId })
+      .from(refunds)
+      .where(and(eq(refunds.status, "owed"), isNotNull(refunds.collectionId), lt(refunds.createdAt, before)));
+    return db
+      .select({
+        id: collections.id,
+        providerPaymentId: collections.providerPaymentId,
+        status: collections.status,
+        refund: refunds,
+      })
+      .from(collections)
+      .leftJoin(refunds, and(eq(refunds.collectionId, collections.id), eq(refunds.status, "owed")))
+      .innerJoin(mandates, eq(mandates.id, collections.mandateId))
+      .where(
+        and(
+          isNotNull(collections.providerPaymentId),
+          eq(mandates.provider, directDebit.name),
+          or(
+            and(
+              inArray(collections.status, ["scheduled", "submitted"]),
+              lte(collections.dueDate, today),
+              lt(collections.updatedAt, before),
+            ),
+            inArray(collections.id, owed),
+          ),
+        ),
+      )
+      .limit(perPass);
+  }
+
+  async function unsettledMandates(before: Date) {
+    return db
+      .select({ id: mandates.id, providerMandateId: mandates.providerMandateId, status: mandates.status })
+      .from(mandates)
+      .where(
+        and(
+          eq(mandates.provider, directDebit.name),
+          eq(mandates.status, "pending_submission"),
+          lt(mandates.updatedAt, before),
+        ),
+      )
+      .limit(perPass);
+  }
+
+  return {
+    async reconcile({ olderThanSeconds = reconcileAfterSeconds } = {}) {
+      const before = new Date(now().getTime() - olderThanSeconds * 1000);
+      const pass: ReconciliationPass = { asked: 0, applied: 0, unanswered: 0 };
+      /** Asks the provider about one object and applies what differs; one failure stops no other. */
+      const ask = async (about: string, read: () => Promise<ProviderEvent[]>, providerName: string) => {
+        pass.asked += 1;
+        let findings: ProviderEvent[];
+        try {
+          findings = await read();
+        } catch (error) {
+          pass.unanswered += 1;
+          log.warn({ about, reason: (error as Error).name }, "reconciliation: the provider did not answer");
+          return;
+        }
+        for (const finding of findings) {
+          if (await applyProviderEvent(providerName, finding)) pass.applied += 1;
+        }
+      };
+
+      for (const row of await unsettledCardPayments(before)) {
+        const providerPaymentId = row.providerPaymentId!;
+        await ask(
+          `card payment ${row.id}`,
+          async () => {
+            const record = await card.lookUpPayment(providerPaymentId);
+            const findings: ProviderEvent[] = [];
+            if (record.status !== row.status && record.status !== "pending") {
+              findings.push({
+                eventId: `reconciled:card_payment:${providerPaymentId}:${record.status}`,
+                kind: "card_payment",
+                providerPaymentId,
+                status: record.status,
+              });
+            }
+            if (row.refund && record.refundedPence >= row.refund.amountPence) {
+              findings.push({
+                eventId: `reconciled:card_payment:${providerPaymentId}:refunded`,
+                kind: "card_payment",
+                providerPaymentId,
+                status: "refunded",
+              });
+            }
+            return findings;
+          },
+          row.provider,
+        );
+      }
+
+      for (const row of await unsettledCollections(before)) {
+        const providerPaymentId = row.providerPaymentId!;
+        await ask(
+          `collection ${row.id}`,
+          async () => {
+            const record = await directDebit.lookUpCollection(providerPaymentId);
+            const findings: ProviderEvent[] = [];
+            if (record.status !== row.status && record.status !== "scheduled") {
+              findings.push({
+                eventId: `reconciled:collection:${providerPaymentId}:${record.status}`,
+                kind: "collection",
+                providerPaymentId,
+                status: record.status,
+              });
+            }
+            if (row.refund && record.refundedPence >= row.refund.amountPence) {
+              findings.push({
+                eventId: `reconciled:collection:${providerPaymentId}:refunded`,
+                kind: "collection",
+                providerPaymentId,
+                status: "refunded",
+              });
+            }
+            return findings;
+          },
+          directDebit.name,
+        );
+      }
+
+      for (const row of await unsettledMandates(before)) {
+        await ask(
+          `mandate ${row.id}`,
+          async () => {
+            const record = await directDebit.lookUpMandate(row.providerMandateId);
+            if (record.status === "pending_submission") return [];
+            return [
+              {
+                eventId: `reconciled:mandate:${row.providerMandateId}:${record.status}`,
+                kind: "mandate",
+                providerMandateId: row.providerMandateId,
+                status: record.status,
+              },
+            ];
+          },
+          directDebit.name,
+        );
+      }
+      if (pass.applied > 0 || pass.unanswered > 0) log.info(pass, "reconciliation pass");
+      return pass;
+    },
+  };
+}
+
+/**
+ * Reconciles every `everySeconds` in this process until the app closes; a pass still running
+ * when the next is due is not overlapped. Returns the stop.
+ */
+export function reconcileEvery(
+  reconciliation: Reconciliation,
+  everySeconds: number,
+  log: FastifyBaseLogger,
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    reconciliation
+      .reconcile()
+      .catch((error: unknown) => log.warn({ reason: (error as Error).name }, "reconciliation pass failed"))
+      .finally(() => (running = false));
+  }, everySeconds * 1000).unref();
+  return () => clearInterval(timer);
+}
