@@ -28,7 +28,7 @@ export function portsFrom(base: number): Ports {
 export const oauthClient = { id: "kindred-web-load", secret: "load-run-client-secret-0123456789abcdef" };
 
 /** One process of the deployment: how to start it, and how to tell that it is ready. */
-interface ServiceSpec {
+export interface ServiceSpec {
   name: string;
   command: string;
   args: string[];
@@ -81,6 +81,12 @@ export class Service {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`${this.spec.name} was not ready at ${this.spec.readyUrl} within two minutes`);
+  }
+
+  /** Starts the service (again after a crash, as a supervisor would); resolves when it is ready. */
+  async restart(): Promise<void> {
+    this.start();
+    await this.ready();
   }
 
   /** `kill -9`: the process gets no chance to finish anything. */
@@ -177,6 +183,57 @@ http {
 `;
 }
 
+/** The environment a child process starts from: this one's, without Node options meant for it. */
+function childEnv(): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+  delete base.NODE_OPTIONS;
+  return base;
+}
+
+export interface ApiSpecOptions {
+  root: string;
+  databaseUrl: string;
+  /** The run's folder: each process's data folder, and the outbox both share. */
+  folder: string;
+  index: 0 | 1;
+  port: number;
+  /** Where the site is, for the links in emails. */
+  siteUrl: string;
+  /** Settings added to the process's (limits left at their defaults unless given). */
+  apiEnv?: NodeJS.ProcessEnv;
+}
+
+/** One API process (apps/api/dist/server.js) of the deployment, on the shared PostgreSQL. */
+export function apiServiceSpec(options: ApiSpecOptions): ServiceSpec {
+  const { index, port, folder } = options;
+  return {
+    name: `API ${index + 1}`,
+    command: process.execPath,
+    args: [path.join(options.root, "apps/api/dist/server.js")],
+    cwd: options.root,
+    env: {
+      ...childEnv(),
+      NODE_ENV: "development",
+      LOG_LEVEL: "warn",
+      API_HOST: "127.0.0.1",
+      API_PORT: String(port),
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: path.join(folder, `api-${index + 1}-data`),
+      // One outbox for both, as one mail server would be.
+      OUTBOX_DIR: path.join(folder, "outbox"),
+      OAUTH_WEB_CLIENT_ID: oauthClient.id,
+      OAUTH_WEB_CLIENT_SECRET: oauthClient.secret,
+      // The hops that may name the visitor: nginx and the web servers, all on 127.0.0.1 here.
+      TRUST_PROXY: "127.0.0.1",
+      SITE_URL: options.siteUrl,
+      // To profile the APIs: LOAD_API_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/profiles".
+      ...(process.env.LOAD_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_API_NODE_OPTIONS } : {}),
+      ...options.apiEnv,
+    },
+    readyUrl: `http://127.0.0.1:${port}/readyz`,
+  };
+}
+
 export interface ClusterOptions {
   root: string;
   databaseUrl: string;
@@ -197,34 +254,17 @@ export class Cluster {
     chmodSync(this.folder, 0o755);
     const { root, ports } = options;
     const node = process.execPath;
-    const base: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-    delete base.NODE_OPTIONS;
-    const apiSpec = (index: 0 | 1): ServiceSpec => ({
-      name: `API ${index + 1}`,
-      command: node,
-      args: [path.join(root, "apps/api/dist/server.js")],
-      cwd: root,
-      env: {
-        ...base,
-        NODE_ENV: "development",
-        LOG_LEVEL: "warn",
-        API_HOST: "127.0.0.1",
-        API_PORT: String(ports.api[index]),
-        DATABASE_URL: options.databaseUrl,
-        DATA_DIR: path.join(this.folder, `api-${index + 1}-data`),
-        // One outbox for both, as one mail server would be.
-        OUTBOX_DIR: path.join(this.folder, "outbox"),
-        OAUTH_WEB_CLIENT_ID: oauthClient.id,
-        OAUTH_WEB_CLIENT_SECRET: oauthClient.secret,
-        // The hops that may name the visitor: nginx and the web servers, all on 127.0.0.1 here.
-        TRUST_PROXY: "127.0.0.1",
-        SITE_URL: `http://127.0.0.1:${ports.public}`,
-        // To profile the APIs: LOAD_API_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/profiles".
-        ...(process.env.LOAD_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_API_NODE_OPTIONS } : {}),
-        ...options.apiEnv,
-      },
-      readyUrl: `http://127.0.0.1:${ports.api[index]}/readyz`,
-    });
+    const base = childEnv();
+    const apiSpec = (index: 0 | 1): ServiceSpec =>
+      apiServiceSpec({
+        root,
+        databaseUrl: options.databaseUrl,
+        folder: this.folder,
+        index,
+        port: ports.api[index],
+        siteUrl: `http://127.0.0.1:${ports.public}`,
+        apiEnv: options.apiEnv,
+      });
     const webSpec = (index: 0 | 1): ServiceSpec => ({
       name: `web ${index + 1}`,
       command: node,
@@ -284,9 +324,8 @@ export class Cluster {
   }
 
   /** Starts a crashed service again, as a supervisor would; resolves when it is ready. */
-  async restart(service: Service): Promise<void> {
-    service.start();
-    await service.ready();
+  restart(service: Service): Promise<void> {
+    return service.restart();
   }
 
   async stop(): Promise<void> {

@@ -36,13 +36,9 @@ import {
   type Kill,
   type StoredPlan,
 } from "./report";
+import { elapsed, setting, stoppedOnExit, wait } from "./support";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const setting = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number`);
-  return value;
-};
 const visitors = setting("LOAD_VISITORS", 200);
 const seconds = setting("LOAD_SECONDS", 60);
 const killAt = setting("LOAD_KILL_AT_SECONDS", 20);
@@ -63,26 +59,11 @@ ensureNginx();
 buildIfNeeded();
 
 const cluster = new Cluster({ root, databaseUrl, ports, nginxBinary });
-let cleanedUp = false;
-async function cleanUp(): Promise<void> {
-  if (cleanedUp) return;
-  cleanedUp = true;
-  await cluster.stop();
+// However the run ends, every process ends and the folder goes (unless kept), then this one.
+const cleanUp = stoppedOnExit(cluster, () => {
   if (process.env.LOAD_KEEP_FILES) console.log(`Logs kept in ${cluster.folder}`);
   else cluster.removeFolder();
-}
-// Ctrl-C or a stop request: every process ends and the folder goes, then this one.
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping every process of the run…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-// Whatever else ends this process, no child outlives it.
-process.on("exit", () => cluster.killNow());
-
-const elapsed = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+});
 const addressOf = (index: number) => `127.1.${Math.floor(index / 200)}.${(index % 200) + 1}`;
 const checkAddress = (index: number) => `127.2.${process.pid % 250}.${index}`;
 
