@@ -10,6 +10,8 @@ export interface OutboxMessage {
   /** The recipient's address, without their name. */
   to: string;
   from: string;
+  /** The same for every attempt at one queued email. */
+  messageId: string;
   text: string;
   html: string;
   /** The MIME type of every leaf part, in order. */
@@ -101,6 +103,7 @@ export function parseEml(file: string, raw: string): OutboxMessage {
     // The address is the last <…>: a display name may hold angle brackets of its own.
     to: [...to.matchAll(/<([^<>]+)>/g)].pop()?.[1] ?? to,
     from: decodeHeader(message.headers.get("from") ?? ""),
+    messageId: message.headers.get("message-id") ?? "",
     text: textPart ? decodeBody(textPart) : "",
     html: htmlPart ? decodeBody(htmlPart) : "",
     partTypes: parts.map(typeOf),

@@ -10,6 +10,11 @@ export interface OutgoingMessage extends EmailContent {
   from: string;
   to: Recipient;
   attachments?: { filename: string; contentType: string; content: Buffer }[];
+  /**
+   * The same for every attempt at one queued email, so one sent again after a crash (the send
+   * finished, the process died before the queue heard) is the same message to whoever receives it.
+   */
+  messageId: string;
 }
 
 /** Hands one message over; rejects when the mail server refused it or the outbox could not be written. */

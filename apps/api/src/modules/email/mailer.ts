@@ -104,7 +104,14 @@ export async function startMailer({
             content: Buffer.from(contentBase64, "base64"),
           }))
         : undefined;
-    const failure = await delivery({ from: config.MAIL_FROM, to: email.to, ...content, attachments }).then(
+    const messageId = `<${job.id}@${/@([^>\s]+)/.exec(config.MAIL_FROM)?.[1] ?? "kindred.invalid"}>`;
+    const failure = await delivery({
+      from: config.MAIL_FROM,
+      to: email.to,
+      ...content,
+      attachments,
+      messageId,
+    }).then(
       () => null,
       (error: unknown) => deliveryFailure(error),
     );
