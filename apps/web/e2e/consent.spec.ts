@@ -98,6 +98,9 @@ test.describe("with third parties configured", () => {
     page,
     checkAccessibility,
   }) => {
+    // A budget of its own: several pages loaded before and after consent, each request watched: 35 s on a quiet
+    // 2-core machine and 42 s on a busy one (issue 29).
+    test.setTimeout(90_000);
     const requests = await withThirdParties(page);
     await page.goto("/");
 

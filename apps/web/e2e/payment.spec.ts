@@ -42,6 +42,8 @@ test("a person pays in full by card, a declined card first, and their account sh
   page,
   checkAccessibility,
 }) => {
+  // A budget of its own: the whole journey, the documents, the four people, a declined card and a
+  // paid one, and the account, with scans: 86 to 103 s on a quiet 2-core machine (issue 29).
   test.setTimeout(240_000);
   const buyer = {
     ...newPerson("pay-in-full"),
@@ -106,6 +108,8 @@ test("a person pays a deposit and sets up a Direct Debit, and later cancels from
   page,
   checkAccessibility,
 }) => {
+  // A budget of its own: the whole journey, the documents, the four people, a declined card and a
+  // paid one, and the account, with scans: 86 to 103 s on a quiet 2-core machine (issue 29).
   test.setTimeout(240_000);
   const buyer = { ...newPerson("pay-deposit"), title: "Mr" as const, firstName: "Arthur", lastName: "Bell" };
   const { total } = await planAnAttendedCremation(page, catalogue);
