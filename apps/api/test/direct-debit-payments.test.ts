@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDirectDebitResponseSchema, planPaymentsSchema } from "@kindred/contracts";
 import { paymentSchedule, sumPence } from "@kindred/domain";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
-import { choosePayment, payByCard, paymentsOf, sandboxOf, withKey, settlePayments } from "./support/paying";
+import {
+  choosePayment,
+  payByCard,
+  paymentsOf,
+  requestDirectDebit,
+  sandboxOf,
+  settlePayments,
+  withKey,
+} from "./support/paying";
 import { readyPlan } from "./support/ready-plans";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -22,13 +30,7 @@ async function depositPlan(account: { sortCode: string; accountNumber: string },
   const choice = { option: "deposit", deposit, months: 12 } as const;
   await choosePayment(testApp, ready.token, ready.planId, choice);
   await payDeposit(ready.token, ready.planId);
-  const created = await withKey(testApp, ready.token, "POST", "/api/direct-debit-v2/create", {
-    planId: ready.planId,
-    accountHolderName: "Margaret Thompson",
-    sortCode: account.sortCode.replace(/-/g, ""),
-    accountNumber: account.accountNumber,
-    isSoleSignatory: true,
-  });
+  const created = await requestDirectDebit(testApp, ready.token, ready.planId, account);
   expect(created.statusCode, created.body).toBe(201);
   await settlePayments(testApp);
   return { ...ready, choice, created };

@@ -11,7 +11,7 @@ import { collections, mandates, payments, sandboxMandates, sandboxPayments } fro
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { sandboxWebhookQueue } from "../src/modules/payments/sandbox/sandbox-provider";
 import { callApi } from "./support/customers";
-import { confirmOnSandbox, sandboxOf, settlePayments, withKey } from "./support/paying";
+import { confirmOnSandbox, requestDirectDebit, sandboxOf, settlePayments, withKey } from "./support/paying";
 import { readyPlan } from "./support/ready-plans";
 import {
   createSharedTestDatabase,
@@ -351,14 +351,12 @@ class SetUpDirectDebit implements fc.AsyncCommand<Model, object> {
   constructor(readonly account: keyof typeof sandboxBankAccounts) {}
   check = () => true;
   async run(model: Model) {
-    const account = sandboxBankAccounts[this.account];
-    const response = await withKey(current, model.token, "POST", "/api/direct-debit-v2/create", {
-      planId: model.planId,
-      accountHolderName: "Margaret Thompson",
-      sortCode: account.sortCode.replace(/-/g, ""),
-      accountNumber: account.accountNumber,
-      isSoleSignatory: true,
-    });
+    const response = await requestDirectDebit(
+      current,
+      model.token,
+      model.planId,
+      sandboxBankAccounts[this.account],
+    );
     expect([201, 409, 422], response.body).toContain(response.statusCode);
     await checkAlways(model);
   }

@@ -9,6 +9,7 @@ import {
   choosePayment,
   confirmOnSandbox,
   paymentsOf,
+  requestDirectDebit,
   sandboxOf,
   settlePayments,
   withKey,
@@ -173,12 +174,7 @@ describe("3. changing how to pay cannot charge twice", () => {
 
     await choosePayment(testApp, token, planId, { option: "deposit", deposit: 50_000, months: 12 });
     const deposit = await openCardPayment(token, planId, "deposit");
-    const directDebit = await withKey(testApp, token, "POST", "/api/direct-debit-v2/create", {
-      planId,
-      accountHolderName: "Margaret Hughes",
-      ...sandboxBankAccounts.collects,
-      isSoleSignatory: true,
-    });
+    const directDebit = await requestDirectDebit(testApp, token, planId, sandboxBankAccounts.collects);
     await settlePayments(testApp);
 
     expect(deposit.id).not.toBe(full.id);
@@ -210,12 +206,7 @@ describe("3. changing how to pay cannot charge twice", () => {
   it("a card payment for the whole price is refused while a Direct Debit stands", async () => {
     const { planId, token } = await readyPlan(testApp);
     await choosePayment(testApp, token, planId, { option: "deposit", deposit: 50_000, months: 12 });
-    const directDebit = await withKey(testApp, token, "POST", "/api/direct-debit-v2/create", {
-      planId,
-      accountHolderName: "Margaret Hughes",
-      ...sandboxBankAccounts.collects,
-      isSoleSignatory: true,
-    });
+    const directDebit = await requestDirectDebit(testApp, token, planId, sandboxBankAccounts.collects);
     expect(directDebit.statusCode, directDebit.body).toBe(201);
 
     const changed = await callApi(testApp, token, "PUT", `/api/plan/${planId}/payment-choice`, {

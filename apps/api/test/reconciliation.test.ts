@@ -3,7 +3,14 @@ import { paymentSchema } from "@kindred/contracts";
 import { eq } from "drizzle-orm";
 import { mandates, sandboxPayments } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
-import { choosePayment, payByCard, paymentsOf, settlePayments, withKey } from "./support/paying";
+import {
+  choosePayment,
+  payByCard,
+  paymentsOf,
+  requestDirectDebit,
+  settlePayments,
+  withKey,
+} from "./support/paying";
 import { readyPlan } from "./support/ready-plans";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -97,14 +104,12 @@ describe("reconciliation with the provider", () => {
       months: 12,
     });
     await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
-    const account = sandboxBankAccounts.collects;
-    const created = await withKey(testApp, ready.token, "POST", "/api/direct-debit-v2/create", {
-      planId: ready.planId,
-      accountHolderName: "Margaret Thompson",
-      sortCode: account.sortCode.replace(/-/g, ""),
-      accountNumber: account.accountNumber,
-      isSoleSignatory: true,
-    });
+    const created = await requestDirectDebit(
+      testApp,
+      ready.token,
+      ready.planId,
+      sandboxBankAccounts.collects,
+    );
     expect(created.statusCode, created.body).toBe(201);
     await settlePayments(testApp);
     // Its "active" event lost: our row still waits for it.

@@ -24,6 +24,22 @@ export function withKey(
   });
 }
 
+/** `POST /api/direct-debit-v2/create` for a plan, with one of the sandbox's bank accounts. */
+export function requestDirectDebit(
+  testApp: TestApp,
+  token: string,
+  planId: string,
+  account: { sortCode: string; accountNumber: string },
+) {
+  return withKey(testApp, token, "POST", "/api/direct-debit-v2/create", {
+    planId,
+    accountHolderName: "Margaret Thompson",
+    sortCode: account.sortCode.replace(/-/g, ""),
+    accountNumber: account.accountNumber,
+    isSoleSignatory: true,
+  });
+}
+
 /** The embedded sandbox provider the test app runs on. */
 export function sandboxOf(testApp: TestApp) {
   const provider = testApp.app.sandboxProvider;
