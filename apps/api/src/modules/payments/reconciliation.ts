@@ -2,7 +2,13 @@ import { and, eq, inArray, isNotNull, lt, lte, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database";
 import { collections, mandates, payments, refunds } from "../../db/schema";
-import type { CardPaymentProvider, DirectDebitProvider, ProviderEvent } from "./provider";
+import type {
+  CardPaymentProvider,
+  CardPaymentRecord,
+  CollectionRecord,
+  DirectDebitProvider,
+  ProviderEvent,
+} from "./provider";
 
 /**
  * Reconciliation (docs/decisions/023-plan-money.md): what we hold is checked against what the
@@ -37,6 +43,33 @@ export interface Reconciliation {
    * `reconcileAfterSeconds`; tests ask about everything at once).
    */
   reconcile(options?: { olderThanSeconds?: number }): Promise<ReconciliationPass>;
+}
+
+/**
+ * What a card payment's or collection's record at the provider says that our row does not: a
+ * status it has moved on to (not the one it starts in, which says nothing), and a refund made in
+ * full. Each as the event the provider would have sent, with an id of its own.
+ */
+function findingsOf(
+  kind: "card_payment" | "collection",
+  providerPaymentId: string,
+  stored: { status: string; refund: { amountPence: number } | null },
+  record: CardPaymentRecord | CollectionRecord,
+): ProviderEvent[] {
+  // Every status of a record but the one it starts in is also a status of its kind's events
+  // (provider.ts), so the cast names no event a provider could not send.
+  const event = (status: string) =>
+    ({
+      eventId: `reconciled:${kind}:${providerPaymentId}:${status}`,
+      kind,
+      providerPaymentId,
+      status,
+    }) as ProviderEvent;
+  const findings: ProviderEvent[] = [];
+  const starting = kind === "card_payment" ? "pending" : "scheduled";
+  if (record.status !== stored.status && record.status !== starting) findings.push(event(record.status));
+  if (stored.refund && record.refundedPence >= stored.refund.amountPence) findings.push(event("refunded"));
+  return findings;
 }
 
 export function createReconciliation({
@@ -156,27 +189,8 @@ export function createReconciliation({
         const providerPaymentId = row.providerPaymentId!;
         await ask(
           `card payment ${row.id}`,
-          async () => {
-            const record = await card.lookUpPayment(providerPaymentId);
-            const findings: ProviderEvent[] = [];
-            if (record.status !== row.status && record.status !== "pending") {
-              findings.push({
-                eventId: `reconciled:card_payment:${providerPaymentId}:${record.status}`,
-                kind: "card_payment",
-                providerPaymentId,
-                status: record.status,
-              });
-            }
-            if (row.refund && record.refundedPence >= row.refund.amountPence) {
-              findings.push({
-                eventId: `reconciled:card_payment:${providerPaymentId}:refunded`,
-                kind: "card_payment",
-                providerPaymentId,
-                status: "refunded",
-              });
-            }
-            return findings;
-          },
+          async () =>
+            findingsOf("card_payment", providerPaymentId, row, await card.lookUpPayment(providerPaymentId)),
           row.provider,
         );
       }
@@ -185,27 +199,13 @@ export function createReconciliation({
         const providerPaymentId = row.providerPaymentId!;
         await ask(
           `collection ${row.id}`,
-          async () => {
-            const record = await directDebit.lookUpCollection(providerPaymentId);
-            const findings: ProviderEvent[] = [];
-            if (record.status !== row.status && record.status !== "scheduled") {
-              findings.push({
-                eventId: `reconciled:collection:${providerPaymentId}:${record.status}`,
-                kind: "collection",
-                providerPaymentId,
-                status: record.status,
-              });
-            }
-            if (row.refund && record.refundedPence >= row.refund.amountPence) {
-              findings.push({
-                eventId: `reconciled:collection:${providerPaymentId}:refunded`,
-                kind: "collection",
-                providerPaymentId,
-                status: "refunded",
-              });
-            }
-            return findings;
-          },
+          async () =>
+            findingsOf(
+              "collection",
+              providerPaymentId,
+              row,
+              await directDebit.lookUpCollection(providerPaymentId),
+            ),
           directDebit.name,
         );
       }
