@@ -15,6 +15,19 @@ export interface PlanPaymentEmails {
   compose(planId: string, about: MoneyEmail): Promise<Email | null>;
 }
 
+/**
+ * The customer of a plan, whoever asks (a job or a webhook, not the customer), or null. Read
+ * outside a transaction: inside one, PGlite's one connection is taken.
+ */
+export async function customerOfPlan(db: Database, plans: PlansService, planId: string) {
+  const [plan] = await db
+    .select({ userId: planTable.userId })
+    .from(planTable)
+    .where(eq(planTable.id, planId));
+  if (!plan) return null;
+  return (await plans.getPeople(plan.userId, planId)).customer ?? null;
+}
+
 export function createPlanPaymentEmails({
   db,
   plans,
@@ -26,12 +39,7 @@ export function createPlanPaymentEmails({
 }): PlanPaymentEmails {
   return {
     async compose(planId, about) {
-      const [plan] = await db
-        .select({ userId: planTable.userId })
-        .from(planTable)
-        .where(eq(planTable.id, planId));
-      if (!plan) return null;
-      const customer = (await plans.getPeople(plan.userId, planId)).customer;
+      const customer = await customerOfPlan(db, plans, planId);
       if (!customer) return null;
       const to = { name: `${customer.firstName} ${customer.lastName}`, address: customer.email };
       const { firstName } = customer;
@@ -43,7 +51,7 @@ export function createPlanPaymentEmails({
           const attachments = await Promise.all(
             (["plan-summary", "plan-details"] as const).map(async (reference) => {
               const document = await documents.planLegalDocumentPdf(
-                plan.userId,
+                payment.userId,
                 planId,
                 reference,
                 undefined,

@@ -2,11 +2,12 @@ import type { MoneyEvent } from "@kindred/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
-import { collections, mandates, payments, plans as planTable, providerEvents } from "../../db/schema";
+import { collections, mandates, payments, providerEvents } from "../../db/schema";
 import type { Mailer } from "../email";
 import type { PlansService } from "../plans";
 import { checkMissedPayments } from "./arrears";
 import { applyMoneyEvent } from "./plan-money-store";
+import { customerOfPlan } from "./plan-payment-emails";
 import type { ProviderEvent } from "./provider";
 
 /**
@@ -88,16 +89,6 @@ export function createProviderEvents({
   plans: PlansService;
   now?: () => Date;
 }): ProviderEvents {
-  /** The customer of a plan, read before a transaction (inside one, PGlite's one connection is taken). */
-  async function customerOfPlan(planId: string) {
-    const [plan] = await db
-      .select({ userId: planTable.userId })
-      .from(planTable)
-      .where(eq(planTable.id, planId));
-    if (!plan) return null;
-    return (await plans.getPeople(plan.userId, planId)).customer ?? null;
-  }
-
   return {
     async applyProviderEvent(providerName, event) {
       // Read before the transaction: inside it, PGlite's one connection is taken.
@@ -107,7 +98,7 @@ export function createProviderEvents({
               .select({ planId: collections.planId })
               .from(collections)
               .where(eq(collections.providerPaymentId, event.providerPaymentId))
-              .then(([row]) => (row ? customerOfPlan(row.planId) : null))
+              .then(([row]) => (row ? customerOfPlan(db, plans, row.planId) : null))
           : null;
       return db.transaction(async (transaction) => {
         const first = await transaction
