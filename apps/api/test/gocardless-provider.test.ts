@@ -41,7 +41,7 @@ function mandateFor(overrides: Partial<Parameters<DirectDebitProvider["createMan
       },
     },
     reference: "plan-KFP-1001-mandate",
-    idempotencyKey: newKey(),
+    requestId: newKey(),
     ...overrides,
   };
 }
@@ -113,7 +113,7 @@ describe("GoCardless mandates", () => {
       mandates: {
         scheme: "bacs",
         links: { customer_bank_account: bankAccountId },
-        metadata: { reference: input.reference },
+        metadata: { reference: input.reference, request: input.requestId },
       },
     });
     const stored = fake.mandates.get(mandate.providerMandateId);
@@ -169,6 +169,24 @@ describe("GoCardless mandates", () => {
     expect(fake.mandates.get(mandate.providerMandateId)?.links.customer).toBe(
       [...fake.customers.values()].at(-1)?.id,
     );
+  });
+
+  it("find the mandate made for a request whose answer was lost, by our id in its metadata, and nothing for a request never made", async () => {
+    const madeAfter = new Date(Date.now() - 60_000);
+    const input = mandateFor();
+    const made = await goCardless.createMandate(input);
+    await goCardless.createMandate(mandateFor());
+    const before = fake.requests.length;
+
+    const found = await goCardless.findMandate(input.requestId, madeAfter);
+
+    expect(found).toEqual({ providerMandateId: made.providerMandateId, status: "pending_submission" });
+    const [listed] = since(before);
+    expect(listed).toMatchObject({ method: "GET", path: "/mandates" });
+    expect(listed?.query.get("created_at[gte]")).toBe(madeAfter.toISOString());
+    expect(await goCardless.findMandate(newKey(), madeAfter)).toBeUndefined();
+    // Made before the time asked about: not looked at.
+    expect(await goCardless.findMandate(input.requestId, new Date(Date.now() + 60_000))).toBeUndefined();
   });
 
   it("cancel a mandate, and answer calmly when it is cancelled again", async () => {
@@ -232,6 +250,27 @@ describe("GoCardless collections", () => {
 
     expect(retried).toEqual(first);
     expect(fake.payments.size).toBe(payments + 1);
+  });
+
+  it("once the mandate is cancelled: its collections are cancelled with it, a new one is refused, and one asked for again answers the one made", async () => {
+    const input = {
+      providerMandateId: await mandateId(),
+      amountPence: 5_000,
+      chargeDate: "2027-04-01",
+      description: "Kindred Funeral Plans: instalment 4 of 24",
+      reference: "collection-4",
+      idempotencyKey: newKey(),
+    };
+    const made = await goCardless.createCollection(input);
+
+    await goCardless.cancelMandate(input.providerMandateId);
+
+    expect(await goCardless.lookUpCollection(made.providerPaymentId)).toMatchObject({ status: "cancelled" });
+    expect(await goCardless.createCollection(input)).toEqual(made);
+    expect(
+      await failureOf(() => goCardless.createCollection({ ...input, idempotencyKey: newKey() })),
+    ).toMatchObject({ name: "PaymentProviderError", call: "createCollection", code: "mandate_is_inactive" });
+    expect(await goCardless.lookUpMandate(input.providerMandateId)).toEqual({ status: "cancelled" });
   });
 
   it("cancel a collection not yet taken, and answer calmly when it is cancelled again", async () => {

@@ -77,7 +77,7 @@ describe("the payment providers the settings choose", () => {
         address: { line1: "3 Mill Lane", locality: "Leeds", postcode: "LS1 4AP" },
       },
       reference: "mandate-wiring",
-      idempotencyKey: "wiring-mandate-1",
+      requestId: "wiring-mandate-1",
     });
 
     expect([providers.card.name, providers.directDebit.name]).toEqual(["stripe", "gocardless"]);

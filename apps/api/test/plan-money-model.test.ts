@@ -82,10 +82,14 @@ interface Model {
 const describeChoice = (choice: Choice) =>
   choice.option === "full" ? "full" : `deposit ${choice.deposit} over ${choice.months}`;
 
-/** Closes the app's database under it, as a `kill -9` would, and starts another app on the data. */
-async function crash(during?: () => Promise<unknown>, afterMs = 0) {
+/**
+ * Closes the app's database under it, as a `kill -9` would, and starts another app on the data:
+ * `afterMs` after `during` starts, or after `from` (a provider's answer, say) if it comes first.
+ */
+async function crash(during?: () => Promise<unknown>, afterMs = 0, from?: Promise<unknown>) {
   const dying = current;
   const inFlight = during?.().catch(() => undefined);
+  if (from) await Promise.race([from, inFlight]);
   if (afterMs > 0) await new Promise((resolve) => setTimeout(resolve, afterMs));
   await dying.closeDatabase();
   await inFlight;
@@ -98,11 +102,14 @@ async function crash(during?: () => Promise<unknown>, afterMs = 0) {
   );
 }
 
-/** Waits for every webhook and follow-up, then reconciles with the provider, until nothing changes. */
+/**
+ * Reconciles with the provider (which also gives up a request a crash cut short), then waits for
+ * every webhook and follow-up, until reconciling changes nothing.
+ */
 async function settle() {
   for (let pass = 0; pass < 5; pass += 1) {
-    await settlePayments(current);
     const reconciled = await current.app.reconciliation.reconcile({ olderThanSeconds: 0 });
+    await settlePayments(current);
     if (reconciled.applied === 0) return;
   }
   throw new Error("Reconciliation kept finding changes");
@@ -205,6 +212,15 @@ async function checkSettled(model: Model) {
     .select()
     .from(collections)
     .where(eq(collections.planId, model.planId));
+  // The customer's bank holds one Direct Debit instruction from us at most, and only one we know of.
+  expect(books.liveMandates.length, "mandates standing at the provider").toBeLessThanOrEqual(1);
+  const ourMandates = await current.db.select().from(mandates).where(eq(mandates.planId, model.planId));
+  for (const standing of books.liveMandates) {
+    expect(
+      ourMandates.some((row) => row.providerMandateId === standing.id),
+      "a mandate we know of",
+    ).toBe(true);
+  }
   // Every collection the provider will take is one we know of and want.
   for (const coming of books.collectionsToCome) {
     expect(ourCollections.find((row) => row.providerPaymentId === coming.id)?.wanted).toBe(true);
@@ -412,10 +428,27 @@ class ReplayWebhook implements fc.AsyncCommand<Model, object> {
   toString = () => `replay delivered webhook ${this.which}`;
 }
 
+/**
+ * Resolves when the provider has made the next mandate `testApp` asks for. With `killedOnAnswer`,
+ * the process dies as the answer arrives: the request goes no further (nothing of it is stored).
+ */
+function mandateMade(testApp: TestApp, { killedOnAnswer }: { killedOnAnswer: boolean }): Promise<void> {
+  const provider = sandboxOf(testApp).directDebit;
+  const createMandate = provider.createMandate.bind(provider);
+  return new Promise((resolve) => {
+    provider.createMandate = async (input) => {
+      const answer = await createMandate(input);
+      resolve();
+      if (killedOnAnswer) throw new Error("The process was killed as the provider answered");
+      return answer;
+    };
+  });
+}
+
 /** The API process dies, during a step or between two, and another starts on the same data. */
 class Crash implements fc.AsyncCommand<Model, object> {
   constructor(
-    readonly during: "nothing" | "cancel" | "open" | "card",
+    readonly during: "nothing" | "cancel" | "open" | "card" | "directDebit",
     readonly afterMs: number,
   ) {}
   check = () => true;
@@ -428,16 +461,24 @@ class Crash implements fc.AsyncCommand<Model, object> {
           planId: model.planId,
           paymentOption: "full",
         }),
+      directDebit: () => requestDirectDebit(current, model.token, model.planId, sandboxBankAccounts.collects),
       card: async () => {
         const last = model.handedOut.at(-1);
         if (last?.payment.clientSecret)
           await confirmOnSandbox(current, model.token, last.payment, sandboxCards.succeeds);
       },
     }[this.during];
-    await crash(step, this.afterMs);
+    const from =
+      this.during === "directDebit"
+        ? mandateMade(current, { killedOnAnswer: this.afterMs === 0 })
+        : undefined;
+    await crash(step, this.afterMs, from);
     await checkAlways(model);
   }
-  toString = () => `crash ${this.afterMs} ms into ${this.during}`;
+  toString = () =>
+    this.during === "directDebit"
+      ? `crash ${this.afterMs} ms after the provider made a Direct Debit's mandate`
+      : `crash ${this.afterMs} ms into ${this.during}`;
 }
 
 class Settle implements fc.AsyncCommand<Model, object> {
@@ -479,7 +520,7 @@ function commandsFor(deposit: number, months: number[]) {
       sometimes(fc.nat(20).map((which) => new ReplayWebhook(which))),
       sometimes(
         fc
-          .tuple(fc.constantFrom("nothing", "cancel", "open", "card" as const), fc.nat(30))
+          .tuple(fc.constantFrom("nothing", "cancel", "open", "card", "directDebit" as const), fc.nat(30))
           .map(([during, afterMs]) => new Crash(during, afterMs)),
       ),
       sometimes(fc.constant(new Settle())),
@@ -513,7 +554,7 @@ async function runSequence(commands: Iterable<fc.AsyncCommand<Model, object>>) {
 }
 
 describe("a plan's money under any sequence of payments, webhooks, cancellations and crashes", () => {
-  it("the four sequences that once lost money keep it right", { timeout: 180_000 }, async () => {
+  it("the sequences that once lost money keep it right", { timeout: 300_000 }, async () => {
     // 1. Paid after cancelling: the card entered after the cancellation is refused or refunded.
     await runSequence([
       new Choose({ option: "full" }),
@@ -546,6 +587,17 @@ describe("a plan's money under any sequence of payments, webhooks, cancellations
       new OpenCardPayment("full", false),
       new Crash("card", 0),
     ]);
+    // 5. A crash as the provider makes a Direct Debit's mandate, before anything of it is stored:
+    // the customer sets it up again, or cancels; either way no instruction is left we know nothing of.
+    const instalments = { option: "deposit", deposit, months: months[0]! } as const;
+    await runSequence([
+      new Choose(instalments),
+      new Crash("directDebit", 0),
+      new SetUpDirectDebit("collects"),
+    ]);
+    await runSequence([new Choose(instalments), new Crash("directDebit", 0), new Cancel()]);
+    // 6. A crash while a new Direct Debit's collections are being made with the provider, then cancelling.
+    await runSequence([new Choose(instalments), new Crash("directDebit", 3), new Cancel()]);
   });
 
   it(`holds in ${runs} random sequences`, { timeout: 600_000 }, async () => {

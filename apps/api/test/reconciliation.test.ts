@@ -1,13 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentSchema } from "@kindred/contracts";
 import { eq } from "drizzle-orm";
-import { mandates, sandboxPayments } from "../src/db/schema";
+import { mandates, sandboxMandates, sandboxPayments } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import {
   choosePayment,
   payByCard,
   paymentsOf,
   requestDirectDebit,
+  sandboxOf,
   settlePayments,
   withKey,
 } from "./support/paying";
@@ -120,6 +122,66 @@ describe("reconciliation with the provider", () => {
 
     expect((await reconcileNow()).applied).toBe(1);
     expect((await paymentsOf(testApp, ready.token, ready.planId)).directDebit?.status).toBe("active");
+  });
+
+  it("gives up a Direct Debit request cut short after the provider made the mandate: the mandate is cancelled, and asking again starts afresh", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, {
+      option: "deposit",
+      deposit: 25_000,
+      months: 12,
+    });
+    const providerMandates = () =>
+      testApp.db
+        .select()
+        .from(sandboxMandates)
+        .where(eq(sandboxMandates.reference, `KND-${ready.planId.slice(0, 8).toUpperCase()}`))
+        .orderBy(sandboxMandates.createdAt);
+    // The process dies as the provider's answer arrives: nothing of the request is stored.
+    const provider = sandboxOf(testApp).directDebit;
+    const createMandate = provider.createMandate;
+    provider.createMandate = async (input) => {
+      await createMandate.call(provider, input);
+      throw new Error("The process was killed as the provider answered");
+    };
+    const key = randomUUID();
+    const cutShort = await requestDirectDebit(
+      testApp,
+      ready.token,
+      ready.planId,
+      sandboxBankAccounts.collects,
+      key,
+    );
+    provider.createMandate = createMandate;
+    expect(cutShort.statusCode).toBe(500);
+    expect((await providerMandates()).map((mandate) => mandate.status)).toEqual(["pending_submission"]);
+    expect((await paymentsOf(testApp, ready.token, ready.planId)).directDebit).toBeNull();
+
+    await reconcileNow();
+    await settlePayments(testApp);
+    // The customer's bank holds no instruction we know nothing of.
+    expect((await providerMandates()).map((mandate) => mandate.status)).toEqual(["cancelled"]);
+
+    const again = await requestDirectDebit(
+      testApp,
+      ready.token,
+      ready.planId,
+      sandboxBankAccounts.collects,
+      key,
+    );
+    expect(again.statusCode, again.body).toBe(201);
+    await settlePayments(testApp);
+    const [, standing] = await providerMandates();
+    expect(standing?.status).not.toBe("cancelled");
+    const [ours] = await testApp.db.select().from(mandates).where(eq(mandates.planId, ready.planId));
+    expect(ours?.providerMandateId).toBe(standing?.id);
+    // Reconciling again leaves the stored one alone.
+    await reconcileNow();
+    await settlePayments(testApp);
+    expect((await providerMandates()).map((mandate) => mandate.status)).toEqual([
+      "cancelled",
+      standing?.status,
+    ]);
   });
 
   it("leaves what the provider could not answer about for the next pass, and changes nothing", async () => {

@@ -122,6 +122,12 @@ export type MoneyEvent =
 
 /** What must follow a change, queued in the change's own transaction. */
 export type MoneyEffect =
+  /**
+   * Makes one collection of a new Direct Debit with the provider, under the mandate made in the
+   * request. Stored first and made after, so a crash can leave a collection we know of and the
+   * provider not yet, never one the provider would take and we know nothing of.
+   */
+  | { type: "create_collection"; collectionId: string }
   | { type: "cancel_card_payment"; paymentId: string }
   | { type: "cancel_collection"; collectionId: string }
   | { type: "cancel_mandate"; mandateId: string }
@@ -341,7 +347,14 @@ function setUpDirectDebit(
         ...collections.map((collection) => ({ ...collection, status: "scheduled" as const, wanted: true })),
       ],
     },
-    effects: [...dropped.effects, { type: "email", email: { kind: "direct-debit-notice", mandateId } }],
+    effects: [
+      ...dropped.effects,
+      ...collections.map((collection) => ({
+        type: "create_collection" as const,
+        collectionId: collection.id,
+      })),
+      { type: "email", email: { kind: "direct-debit-notice", mandateId } },
+    ],
   };
 }
 

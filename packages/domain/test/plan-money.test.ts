@@ -167,6 +167,27 @@ describe("the sequences that once lost a customer's money (issue 22)", () => {
     expect(planMoneyState(money, true)).toBe("paying_by_instalments");
   });
 
+  it("a Direct Debit's collections are stored first and made with the provider after, each by its own follow-up", () => {
+    const { money, effects } = run([
+      { cause: "customer", type: "choose", choice: deposit },
+      {
+        cause: "customer",
+        type: "set_up_direct_debit",
+        mandateId: "m1",
+        collections: [
+          { id: "c1", amount: 10_000 },
+          { id: "c2", amount: 10_001 },
+        ],
+      },
+    ]);
+    expect(money.collections.map((collection) => collection.status)).toEqual(["scheduled", "scheduled"]);
+    expect(effects).toEqual([
+      { type: "create_collection", collectionId: "c1" },
+      { type: "create_collection", collectionId: "c2" },
+      { type: "email", email: { kind: "direct-debit-notice", mandateId: "m1" } },
+    ]);
+  });
+
   it("a full payment is refused while a Direct Debit stands, and a Direct Debit while the plan is paid in full", () => {
     const withDirectDebit = run([
       { cause: "customer", type: "choose", choice: deposit },

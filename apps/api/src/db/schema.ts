@@ -427,6 +427,47 @@ export const mandates = pgTable(
   ],
 );
 
+/**
+ * A customer's request to set up a Direct Debit: written before the provider is asked to make the
+ * mandate (the account number is never kept, so the mandate is made in the request itself) and
+ * deleted once the mandate is stored. One still here a minute after it last asked was cut short,
+ * perhaps after the provider made the mandate: reconciliation gives it up, asks the provider for a
+ * mandate made under its id and cancels one we never stored, and keeps the row so the provider's
+ * events about that mandate are known (docs/decisions/023-plan-money.md). The same
+ * Idempotency-Key asks again under the same id; after that was given up, under a new one.
+ */
+export const directDebitRequests = pgTable(
+  "direct_debit_requests",
+  {
+    id: uuid("id").primaryKey(),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the provider was last asked under this id. */
+    askedAt: timestamp("asked_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When reconciliation gave it up: the request is no longer asked under this id. */
+    givenUpAt: timestamp("given_up_at", { withTimezone: true }),
+    /** When the giving up was done: any mandate made for it looked for, and cancelled. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** The mandate the provider had made for the request, which we never stored and cancelled. */
+    abandonedProviderMandateId: text("abandoned_provider_mandate_id"),
+  },
+  (table) => [
+    uniqueIndex("direct_debit_requests_one_open_per_key")
+      .on(table.userId, table.idempotencyKey)
+      .where(sql`given_up_at is null`),
+    index("direct_debit_requests_open_idx")
+      .on(table.askedAt)
+      .where(sql`closed_at is null`),
+    index("direct_debit_requests_abandoned_mandate_idx").on(table.abandonedProviderMandateId),
+  ],
+);
+
 export { collectionStatuses, type CollectionStatus };
 
 /** One monthly instalment of a plan's schedule, collected under its mandate. */

@@ -93,7 +93,8 @@ const goCardlessId = (prefix: string) =>
  * refunds honours `Idempotency-Key`: a key seen before is answered 409 `idempotent_creation_conflict`
  * with the id of what the first request made, as GoCardless does. Each resource can be read
  * (`GET /{resource}/{id}`, a payment with its `amount_refunded` so far), payments and mandates
- * cancelled (`POST /{resource}/{id}/actions/cancel`), refunds listed by payment. Errors come as
+ * cancelled (`POST /{resource}/{id}/actions/cancel`; a mandate's payments not yet submitted with
+ * it), refunds listed by payment, resources listed by `created_at[gte]` (one page). Errors come as
  * `{ error: { type, code, message, request_id, errors: [{ reason | field, message }] } }`.
  *
  * It records every request (so a test can see the account number reached GoCardless), moves its
@@ -362,8 +363,11 @@ export async function startFakeGoCardless({
     }
     if (method === "GET" && segments.length === 1) {
       const payment = url.searchParams.get("payment");
+      const createdFrom = url.searchParams.get("created_at[gte]");
       const listed = [...resources[resource].values()].filter(
-        (each) => !payment || each.links.payment === payment,
+        (each) =>
+          (!payment || each.links.payment === payment) &&
+          (!createdFrom || String(each.created_at) >= createdFrom),
       );
       return {
         status: 200,

@@ -24,20 +24,28 @@ export function withKey(
   });
 }
 
-/** `POST /api/direct-debit-v2/create` for a plan, with one of the sandbox's bank accounts. */
+/** `POST /api/direct-debit-v2/create` for a plan, with one of the sandbox's bank accounts (and a new key unless given). */
 export function requestDirectDebit(
   testApp: TestApp,
   token: string,
   planId: string,
   account: { sortCode: string; accountNumber: string },
+  key?: string,
 ) {
-  return withKey(testApp, token, "POST", "/api/direct-debit-v2/create", {
-    planId,
-    accountHolderName: "Margaret Thompson",
-    sortCode: account.sortCode.replace(/-/g, ""),
-    accountNumber: account.accountNumber,
-    isSoleSignatory: true,
-  });
+  return withKey(
+    testApp,
+    token,
+    "POST",
+    "/api/direct-debit-v2/create",
+    {
+      planId,
+      accountHolderName: "Margaret Thompson",
+      sortCode: account.sortCode.replace(/-/g, ""),
+      accountNumber: account.accountNumber,
+      isSoleSignatory: true,
+    },
+    key,
+  );
 }
 
 /** The embedded sandbox provider the test app runs on. */

@@ -9,6 +9,7 @@ import { noSuchPlan } from "../plans";
 import type { TokenHolder } from "../auth";
 import type { PurchaseReadiness } from "../purchase";
 import { checkBankDetails } from "./bank-details";
+import { closeDirectDebitRequest, openDirectDebitRequest } from "./direct-debit-requests";
 import { earlierUseOf, requestDigestOf } from "./idempotency";
 import { planMoneyOf, selectPlanMoneyRows, type ChangePlanMoney, type MandateRow } from "./plan-money-store";
 import type { PlanSchedules } from "./plan-schedule";
@@ -17,10 +18,13 @@ import type { DirectDebitProvider } from "./provider";
 
 /**
  * Setting up the Direct Debit for a plan paid by instalments (`POST /api/direct-debit-v2/create`):
- * the bank details checked once, the mandate and each collection of the plan's schedule made with
- * the provider under keys of their own, then stored through the one state machine. The same
- * Idempotency-Key answers the same mandate; the account number is never stored, only its last
- * four digits.
+ * the bank details checked once and the mandate made with the provider (the account number is
+ * never stored, so this cannot wait for a job), then the mandate and each collection of the plan's
+ * schedule stored through the one state machine, which queues the making of each collection with
+ * the provider (`money-jobs.ts`). The request is written down first (`direct-debit-requests.ts`),
+ * so a crash between the mandate and the commit leaves a mandate that collects nothing and that
+ * reconciliation finds and cancels; the same Idempotency-Key answers the same mandate. Only the
+ * account number's last four digits are kept.
  */
 export interface DirectDebits {
   createDirectDebit(
@@ -28,6 +32,11 @@ export interface DirectDebits {
     idempotencyKey: string,
     body: CreateDirectDebitBody,
   ): Promise<{ answer: CreateDirectDebitResponse; created: boolean }>;
+}
+
+/** What the customer's bank statement shows for a plan's Direct Debit; each collection adds its number. */
+export function directDebitReference(planId: string): string {
+  return `KND-${planId.slice(0, 8).toUpperCase()}`;
 }
 
 export function createDirectDebits({
@@ -99,9 +108,16 @@ export function createDirectDebits({
       if (!customer)
         throw new ViolationError([{ propertyPath: "customer", title: messages.customerDetailsMissing }], 422);
       const schedule = await schedules.scheduleOf(priced.price.total, choice);
-      const reference = `KND-${body.planId.slice(0, 8).toUpperCase()}`;
+      const reference = directDebitReference(body.planId);
       // Stored through the people contract, so it is an address as that schema checked it.
       const address = customer.address as Address;
+      // Written down before the provider is asked, so a request cut short after it answered is
+      // found again (direct-debit-requests.ts).
+      const requestId = await openDirectDebitRequest(db, {
+        planId: body.planId,
+        userId: holder.userId,
+        idempotencyKey,
+      });
       const opened = await directDebit.createMandate({
         bankAccount: { accountHolderName: body.accountHolderName, sortCode: checked.sortCode, accountNumber },
         customer: {
@@ -116,28 +132,18 @@ export function createDirectDebits({
           },
         },
         reference,
-        idempotencyKey: `mandate:${holder.userId}:${idempotencyKey}`,
+        requestId,
       });
-      const collectionRows = [];
-      for (const instalment of schedule.instalments) {
-        const { providerPaymentId } = await directDebit.createCollection({
-          providerMandateId: opened.providerMandateId,
-          amountPence: instalment.amount,
-          chargeDate: instalment.date,
-          description: `Kindred funeral plan, instalment ${instalment.number} of ${schedule.instalments.length}`,
-          reference: `${reference}-${instalment.number}`,
-          idempotencyKey: `collection:${opened.providerMandateId}:${instalment.number}`,
-        });
-        collectionRows.push({
-          id: randomUUID(),
-          planId: body.planId,
-          mandateId,
-          number: instalment.number,
-          dueDate: instalment.date,
-          amountPence: instalment.amount,
-          providerPaymentId,
-        });
-      }
+      // Stored with the mandate, and made with the provider afterwards by queued follow-ups (the
+      // domain's `create_collection`): a crash here leaves nothing the provider could collect.
+      const collectionRows = schedule.instalments.map((instalment) => ({
+        id: randomUUID(),
+        planId: body.planId,
+        mandateId,
+        number: instalment.number,
+        dueDate: instalment.date,
+        amountPence: instalment.amount,
+      }));
       try {
         await changePlanMoney(
           body.planId,
@@ -166,16 +172,26 @@ export function createDirectDebits({
         );
       } catch (error) {
         const again = isUniqueViolation(error) ? await replay() : undefined;
-        if (again) return { answer: await answerFor(again), created: false };
+        if (again) {
+          // The same key sent twice at once: the other request stored its mandate. One made here
+          // under another request id (the other had finished asking) is not wanted.
+          if (again.providerMandateId !== opened.providerMandateId) {
+            await directDebit.cancelMandate(opened.providerMandateId);
+          }
+          await closeDirectDebitRequest(db, requestId);
+          return { answer: await answerFor(again), created: false };
+        }
         // Refused after the provider made it (the plan was cancelled meanwhile, say): it is
         // cancelled there too, so nothing is ever collected under it.
         if (!(error instanceof ViolationError) && !isUniqueViolation(error)) throw error;
         await directDebit.cancelMandate(opened.providerMandateId);
+        await closeDirectDebitRequest(db, requestId);
         if (isUniqueViolation(error)) {
           throw new ViolationError([{ propertyPath: "plan", title: messages.directDebitAlreadySetUp }], 409);
         }
         throw error;
       }
+      await closeDirectDebitRequest(db, requestId);
       const [mandate] = await db.select().from(mandates).where(eq(mandates.id, mandateId));
       if (!mandate) throw new Error("A mandate just made was not found");
       return { answer: await answerFor(mandate), created: true };

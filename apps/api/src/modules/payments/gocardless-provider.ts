@@ -50,6 +50,12 @@ const errorAnswer = z.object({
 const withId = z.object({ id: z.string().min(1) });
 const mandateAnswer = withId.extend({ reference: z.string().min(1) });
 const statusAnswer = withId.extend({ status: z.string() });
+/** The metadata key under which a mandate carries our id for the request that made it. */
+const requestMetadataKey = "request";
+const mandatesPage = z.object({
+  mandates: z.array(statusAnswer.extend({ metadata: z.record(z.string(), z.string()).default({}) })),
+  meta: z.object({ cursors: z.object({ after: z.string().nullable() }) }),
+});
 const paymentAnswer = statusAnswer.extend({ amount_refunded: z.number().int().nonnegative() });
 const refundsAnswer = z.object({
   refunds: z.array(
@@ -290,8 +296,9 @@ export function createGoCardlessDirectDebitProvider(settings: GoCardlessSettings
   return {
     name: "gocardless",
 
-    async createMandate({ bankAccount, customer, reference, idempotencyKey }) {
+    async createMandate({ bankAccount, customer, reference, requestId }) {
       const { address } = customer;
+      const idempotencyKey = `mandate:${requestId}`;
       const created = await create(
         "createMandate",
         "customers",
@@ -325,7 +332,11 @@ export function createGoCardlessDirectDebitProvider(settings: GoCardlessSettings
       const mandate = await create(
         "createMandate",
         "mandates",
-        { scheme: "bacs", links: { customer_bank_account: account.id }, metadata: { reference } },
+        {
+          scheme: "bacs",
+          links: { customer_bank_account: account.id },
+          metadata: { reference, [requestMetadataKey]: requestId },
+        },
         `${idempotencyKey}:mandate`,
         mandateAnswer,
       );
@@ -391,6 +402,31 @@ export function createGoCardlessDirectDebitProvider(settings: GoCardlessSettings
 
     async cancelMandate(providerMandateId) {
       await cancel("cancelMandate", "mandates", providerMandateId, mandateEnded);
+    },
+
+    async findMandate(requestId, madeAfter) {
+      const call = "findMandate";
+      // GoCardless cannot look a mandate up by our id: the ones made since are read, page by
+      // page, for the one whose metadata carries it.
+      let after: string | null = null;
+      do {
+        const query = new URLSearchParams({ "created_at[gte]": madeAfter.toISOString(), limit: "500" });
+        if (after) query.set("after", after);
+        const { status, body } = await request(call, "GET", `/mandates?${query}`);
+        if (status !== 200) throw refused(call, status, body);
+        const page = mandatesPage.safeParse(body);
+        if (!page.success) throw failure(call, "unexpected answer");
+        const found = page.data.mandates.find(
+          (mandate) => mandate.metadata[requestMetadataKey] === requestId,
+        );
+        if (found) {
+          const mandateStatus = mandateRecordStatuses.get(found.status);
+          if (!mandateStatus) throw failure(call, "unexpected answer");
+          return { providerMandateId: found.id, status: mandateStatus };
+        }
+        after = page.data.meta.cursors.after;
+      } while (after);
+      return undefined;
     },
 
     async lookUpMandate(providerMandateId) {

@@ -1,13 +1,14 @@
 import type { MoneyEffect, MoneyEmail } from "@kindred/domain";
-import { eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobResult, JobWithMetadata } from "pg-boss";
 import type { Database } from "../../db/database";
 import { dueJobPolling, type JobQueue } from "../../db/job-queue";
 import { collections, mandates, payments, refunds } from "../../db/schema";
 import type { Mailer } from "../email";
+import { directDebitReference } from "./direct-debit";
 import type { PlanPaymentEmails } from "./plan-payment-emails";
-import { planMoneyQueue, type PlanMoneyJob } from "./plan-money-store";
+import { changePlanMoneyIn, planMoneyQueue, type PlanMoneyJob } from "./plan-money-store";
 import type { CardPaymentProvider, DirectDebitProvider } from "./provider";
 
 /**
@@ -49,6 +50,63 @@ export async function startPlanMoneyJobs({
   };
   await jobQueue.boss.createQueue(planMoneyQueue, options);
   await jobQueue.boss.updateQueue(planMoneyQueue, options);
+  const changePlanMoney = changePlanMoneyIn(db, jobQueue, () => new Date());
+
+  /**
+   * Makes one collection of a new Direct Debit with the provider, under the key of its mandate and
+   * number, so a try after a crash finds the one an earlier try made. It is asked for even when the
+   * plan no longer wants it (cancelled meanwhile), so that one a crashed try made is found and
+   * cancelled rather than left for the provider to take. A provider that refuses because the
+   * mandate has ended holds nothing it could collect under it: the collection is cancelled here too.
+   */
+  async function createCollection(planId: string, collectionId: string): Promise<void> {
+    const [found] = await db
+      .select({ collection: collections, mandate: mandates })
+      .from(collections)
+      .innerJoin(mandates, eq(mandates.id, collections.mandateId))
+      .where(eq(collections.id, collectionId));
+    if (!found) return;
+    const { collection, mandate } = found;
+    let providerPaymentId = collection.providerPaymentId;
+    if (!providerPaymentId) {
+      const [instalments] = await db
+        .select({ count: count() })
+        .from(collections)
+        .where(eq(collections.mandateId, mandate.id));
+      try {
+        ({ providerPaymentId } = await directDebit.createCollection({
+          providerMandateId: mandate.providerMandateId,
+          amountPence: collection.amountPence,
+          chargeDate: collection.dueDate,
+          description: `Kindred funeral plan, instalment ${collection.number} of ${instalments?.count ?? collection.number}`,
+          reference: `${directDebitReference(planId)}-${collection.number}`,
+          idempotencyKey: `collection:${mandate.providerMandateId}:${collection.number}`,
+        }));
+      } catch (error) {
+        const { status } = await directDebit.lookUpMandate(mandate.providerMandateId);
+        if (status !== "failed" && status !== "cancelled") throw error;
+        if (collection.status === "scheduled") {
+          await changePlanMoney(planId, {
+            cause: "reconciliation",
+            type: "collection",
+            id: collection.id,
+            status: "cancelled",
+          });
+        }
+        return;
+      }
+      await db
+        .update(collections)
+        .set({ providerPaymentId })
+        .where(and(eq(collections.id, collectionId), isNull(collections.providerPaymentId)));
+    }
+    // Cancelled while it was being made: the cancellation found no collection to cancel then.
+    const [now] = await db
+      .select({ wanted: collections.wanted })
+      .from(collections)
+      .where(eq(collections.id, collectionId));
+    if (now?.wanted === false) await cancelCollection(collectionId);
+  }
 
   async function refund(effect: Extract<MoneyEffect, { type: "refund" }>): Promise<void> {
     const column = effect.kind === "card_payment" ? refunds.paymentId : refunds.collectionId;
@@ -125,7 +183,8 @@ export async function startPlanMoneyJobs({
       for (const job of jobs) {
         const { planId, effect } = job.data;
         try {
-          if (effect.type === "refund") await refund(effect);
+          if (effect.type === "create_collection") await createCollection(planId, effect.collectionId);
+          else if (effect.type === "refund") await refund(effect);
           else if (effect.type === "cancel_card_payment") await cancelCardPayment(effect.paymentId);
           else if (effect.type === "cancel_collection") await cancelCollection(effect.collectionId);
           else if (effect.type === "cancel_mandate") await cancelMandate(effect.mandateId);

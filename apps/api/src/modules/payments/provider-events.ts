@@ -6,6 +6,7 @@ import { collections, mandates, payments, providerEvents } from "../../db/schema
 import type { Mailer } from "../email";
 import type { PlansService } from "../plans";
 import { checkMissedPayments } from "./arrears";
+import { isAbandonedMandate } from "./direct-debit-requests";
 import { applyMoneyEvent } from "./plan-money-store";
 import { customerOfPlan } from "./plan-payment-emails";
 import type { ProviderEvent } from "./provider";
@@ -109,6 +110,14 @@ export function createProviderEvents({
         // Delivered before: handled then, so nothing changes now.
         if (first.length === 0) return false;
         const subject = await subjectOf(providerName, event, transaction);
+        // A mandate made for a request that was cut short, which we gave up and cancelled: known,
+        // and nothing of ours changes.
+        if (
+          !subject &&
+          event.kind === "mandate" &&
+          (await isAbandonedMandate(transaction, event.providerMandateId))
+        )
+          return true;
         if (!subject) throw new NotKnownYet(event);
         if (event.status === "failed" && event.kind !== "mandate") {
           const failureReason = event.reason ?? "failed";

@@ -113,14 +113,29 @@ export interface DirectDebitCustomer {
 
 export interface DirectDebitProvider {
   readonly name: string;
-  /** Sets up a mandate; it is active once the provider's event says so. */
+  /**
+   * Sets up a mandate; it is active once the provider's event says so. `requestId` is our id for
+   * the customer's request: asked again with it, the provider answers the mandate it made, and
+   * `findMandate` finds that mandate by it when the answer was lost.
+   */
   createMandate(input: {
     bankAccount: BankAccount;
     customer: DirectDebitCustomer;
     reference: string;
-    idempotencyKey: string;
+    requestId: string;
   }): Promise<{ providerMandateId: string; reference: string }>;
-  /** Asks for one collection on (or, if it is not a working day, just after) `chargeDate`. */
+  /**
+   * The mandate made for `requestId` (created after `madeAfter`), if the provider made one: how a
+   * request cut short after the provider answered is found again (reconciliation).
+   */
+  findMandate(
+    requestId: string,
+    madeAfter: Date,
+  ): Promise<{ providerMandateId: string; status: MandateStatus } | undefined>;
+  /**
+   * Asks for one collection on (or, if it is not a working day, just after) `chargeDate`. A key
+   * seen before answers the collection it made; a new one under a mandate that has ended is refused.
+   */
   createCollection(input: {
     providerMandateId: string;
     amountPence: number;
@@ -137,7 +152,7 @@ export interface DirectDebitProvider {
     amountPence: number;
     idempotencyKey: string;
   }): Promise<void>;
-  /** Cancels the mandate: no collection is taken under it again. */
+  /** Cancels the mandate, and with it every collection not yet submitted: nothing is taken under it again. */
   cancelMandate(providerMandateId: string): Promise<void>;
   /** The mandate as the provider holds it now (reconciliation). */
   lookUpMandate(providerMandateId: string): Promise<MandateRecord>;

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, lt, lte, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database";
 import { collections, mandates, payments, refunds } from "../../db/schema";
+import { cutShortDirectDebitRequests, giveUpDirectDebitRequest } from "./direct-debit-requests";
 import type {
   CardPaymentProvider,
   CardPaymentRecord,
@@ -29,7 +30,10 @@ export const reconcileAfterSeconds = 60;
 const perPass = 50;
 
 export interface ReconciliationPass {
-  /** How many payments, collections and mandates the providers were asked about. */
+  /**
+   * How many payments, collections, mandates and Direct Debit requests cut short the providers
+   * were asked about.
+   */
   asked: number;
   /** How many findings changed something here. */
   applied: number;
@@ -224,6 +228,17 @@ export function createReconciliation({
                 status: record.status,
               },
             ];
+          },
+          directDebit.name,
+        );
+      }
+
+      for (const request of await cutShortDirectDebitRequests(db, before)) {
+        await ask(
+          `Direct Debit request ${request.id}`,
+          async () => {
+            await giveUpDirectDebitRequest({ db, directDebit, request, before });
+            return [];
           },
           directDebit.name,
         );

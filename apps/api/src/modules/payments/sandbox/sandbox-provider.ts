@@ -5,8 +5,9 @@ import {
   messages,
   type CardPaymentStatus,
   type CollectionStatus,
+  type MandateStatus,
 } from "@kindred/domain";
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata } from "pg-boss";
 import type { Database } from "../../../db/database";
@@ -239,9 +240,17 @@ export function createSandboxProvider({
     parseWebhook,
   };
 
+  /** A sandbox mandate's status: active once its "active" event has been sent, as that event says. */
+  const mandateStatusOf = (row: typeof sandboxMandates.$inferSelect): MandateStatus => {
+    if (row.status === "cancelled") return "cancelled";
+    const activeFrom = row.createdAt.getTime() + mandateActivationSeconds * 1000;
+    return Date.now() >= activeFrom ? "active" : "pending_submission";
+  };
+
   const directDebit: DirectDebitProvider = {
     name: "sandbox",
-    async createMandate({ bankAccount, reference, idempotencyKey }) {
+    async createMandate({ bankAccount, reference, requestId }) {
+      const idempotencyKey = `mandate:${requestId}`;
       const id = randomId("sbx_md");
       const failing = sandboxBankAccounts.collectionsFail;
       const fails =
@@ -280,6 +289,19 @@ export function createSandboxProvider({
     },
     async createCollection({ providerMandateId, amountPence, chargeDate, description, idempotencyKey }) {
       const id = randomId("sbx_col");
+      const [made] = await db
+        .select({ id: sandboxPayments.id })
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.idempotencyKey, `collection:${idempotencyKey}`));
+      if (made) return { providerPaymentId: made.id };
+      // As GoCardless: nothing new is collected under a mandate that has ended.
+      const [mandate] = await db
+        .select({ status: sandboxMandates.status })
+        .from(sandboxMandates)
+        .where(eq(sandboxMandates.id, providerMandateId));
+      if (!mandate || mandate.status === "cancelled") {
+        throw new Error("The sandbox holds no active mandate for this collection");
+      }
       await db
         .insert(sandboxPayments)
         .values({
@@ -331,16 +353,40 @@ export function createSandboxProvider({
             and(eq(sandboxMandates.id, providerMandateId), sql`${sandboxMandates.status} <> 'cancelled'`),
           )
           .returning();
-        if (row) await emit(transaction, { kind: "mandate", providerMandateId, status: "cancelled" });
+        if (!row) return;
+        await emit(transaction, { kind: "mandate", providerMandateId, status: "cancelled" });
+        // As GoCardless: the mandate's collections not yet submitted are cancelled with it.
+        const cancelled = await transaction
+          .update(sandboxPayments)
+          .set({ status: "cancelled" })
+          .where(
+            and(
+              eq(sandboxPayments.mandateId, providerMandateId),
+              eq(sandboxPayments.status, "pending_submission"),
+            ),
+          )
+          .returning({ id: sandboxPayments.id });
+        for (const { id } of cancelled) {
+          await emit(transaction, { kind: "collection", providerPaymentId: id, status: "cancelled" });
+        }
       });
     },
     async lookUpMandate(providerMandateId) {
       const [row] = await db.select().from(sandboxMandates).where(eq(sandboxMandates.id, providerMandateId));
       if (!row) throw new Error(`The sandbox holds no mandate ${providerMandateId}`);
-      if (row.status === "cancelled") return { status: "cancelled" };
-      // Active once its "active" event has been sent, as that event says.
-      const activeFrom = row.createdAt.getTime() + mandateActivationSeconds * 1000;
-      return { status: Date.now() >= activeFrom ? "active" : "pending_submission" };
+      return { status: mandateStatusOf(row) };
+    },
+    async findMandate(requestId, madeAfter) {
+      const [row] = await db
+        .select()
+        .from(sandboxMandates)
+        .where(
+          and(
+            eq(sandboxMandates.idempotencyKey, `mandate:${requestId}`),
+            gte(sandboxMandates.createdAt, madeAfter),
+          ),
+        );
+      return row ? { providerMandateId: row.id, status: mandateStatusOf(row) } : undefined;
     },
     async lookUpCollection(providerPaymentId) {
       const row = await sandboxRecord(providerPaymentId, "collection");
