@@ -58,6 +58,7 @@ import { createReferralsService, referralRoutes } from "./modules/referrals";
 import { storyRoutes } from "./modules/stories/routes";
 import { createStoriesService } from "./modules/stories/service";
 import { answerFrameworkError, refuseUnstorableText, registerErrorHandler } from "./plugins/error-handler";
+import { registerJsonBodyParser } from "./plugins/json-body";
 import { registerOpenApi } from "./plugins/openapi";
 
 declare module "fastify" {
@@ -103,6 +104,7 @@ export async function buildApp({
     ),
   );
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   app.addHook("preValidation", refuseUnstorableText);
   // Security headers on every answer. The API answers JSON (and PDFs), which no page should
   // frame or run; the content policy is set on the API's own answers below, since the docs page

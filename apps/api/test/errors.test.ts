@@ -139,6 +139,33 @@ describe("input that cannot be stored", () => {
     expect(query.json().violations[0].propertyPath).toBe("postcode");
   });
 
+  it("refuses a body nested thousands deep with 400 before anything walks it, and counts no bracket inside text", async () => {
+    const headers = { ...(await authorised()), "content-type": "application/json" };
+    const deep = `${"[".repeat(60_000)}${"]".repeat(60_000)}`;
+    const deepObject = `${'{"a":'.repeat(40)}1${"}".repeat(40)}`;
+
+    for (const payload of [deep, deepObject]) {
+      const response = await testApp.app.inject({ method: "POST", url: "/api/guest/plan", headers, payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        violations: [{ propertyPath: "body", title: "This request nests more than 32 levels deep." }],
+      });
+    }
+    const bracketsInText = await testApp.app.inject({
+      method: "POST",
+      url: "/api/guest/plan",
+      headers,
+      payload: JSON.stringify({
+        flowers: {
+          notes: `${"[{".repeat(50)} " ${"}]".repeat(50)}`,
+          contribution: "0",
+          isContributionStep: true,
+        },
+      }),
+    });
+    expect(bracketsInText.statusCode, bracketsInText.body).toBe(201);
+  });
+
   it("answers an over-long address with 414 in the violations shape", async () => {
     const response = await testApp.app.inject({ method: "GET", url: `/api/plan/${"9".repeat(300)}` });
 

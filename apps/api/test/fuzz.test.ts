@@ -105,6 +105,15 @@ const body = fc.oneof(
   { arbitrary: alteredJourney, weight: 3 },
   { arbitrary: fc.dictionary(awkwardText, fc.oneof(awkwardText, awkwardNumber, anyJson)), weight: 2 },
   { arbitrary: awkwardText.map((text) => ({ raw: text })), weight: 1 },
+  // Nested far past any contract, as arrays or objects, up to the body limit (60,000 deep is 120 KB).
+  {
+    arbitrary: fc.tuple(fc.integer({ min: 30, max: 60_000 }), fc.boolean()).map(([depth, asObjects]) => ({
+      raw: asObjects
+        ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`
+        : `${"[".repeat(depth)}${"]".repeat(depth)}`,
+    })),
+    weight: 1,
+  },
 );
 
 const pathValue = fc.oneof(

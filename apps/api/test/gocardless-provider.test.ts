@@ -1,7 +1,11 @@
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGoCardlessDirectDebitProvider } from "../src/modules/payments/gocardless-provider";
-import { WebhookNotVerified, type DirectDebitProvider } from "../src/modules/payments/provider";
+import {
+  WebhookNotUnderstood,
+  WebhookNotVerified,
+  type DirectDebitProvider,
+} from "../src/modules/payments/provider";
 import { PaymentProviderError } from "../src/modules/payments/provider-error";
 import { startFakeGoCardless, type FakeGoCardless } from "./support/fake-gocardless";
 
@@ -774,11 +778,11 @@ describe("GoCardless's webhooks", () => {
     ).rejects.toBeInstanceOf(WebhookNotVerified);
   });
 
-  it("refuse a correctly signed body that is not GoCardless's events", async () => {
-    for (const rawBody of ["this is not JSON", JSON.stringify({ payments: [] })]) {
+  it("refuse a correctly signed body that is not GoCardless's events as not understood", async () => {
+    for (const rawBody of ["this is not JSON", "null", JSON.stringify({ payments: [] })]) {
       await expect(
         goCardless.parseWebhook({ rawBody, headers: { "Webhook-Signature": fake.sign(rawBody) } }),
-      ).rejects.toBeInstanceOf(WebhookNotVerified);
+      ).rejects.toBeInstanceOf(WebhookNotUnderstood);
     }
   });
 });

@@ -262,6 +262,27 @@ describe("webhooks", () => {
     );
     expect(confirmations).toHaveLength(1);
   });
+
+  it("answers a correctly signed body that is not an event 400 on both webhooks, changing nothing", async () => {
+    const { planId, token } = await readyPlan(testApp);
+    await choosePayment(testApp, token, planId, { option: "full" });
+    const before = await paymentsOf(testApp, token, planId);
+    for (const url of ["/webhooks/card-payments", "/webhooks/direct-debit"]) {
+      for (const body of ["{not json", "null", "{}", "[]", '{"kind":"card_payment","status":"confirmed"}']) {
+        const response = await testApp.app.inject({
+          method: "POST",
+          url,
+          payload: body,
+          headers: { "content-type": "application/json", "sandbox-signature": sandboxOf(testApp).sign(body) },
+        });
+        expect(response.statusCode, `${url} ${body}`).toBe(400);
+        expect(response.json()).toEqual({
+          violations: [{ propertyPath: "body", title: "Not events we can read." }],
+        });
+      }
+    }
+    expect(await paymentsOf(testApp, token, planId)).toEqual(before);
+  });
 });
 
 describe("a deposit and monthly instalments by Direct Debit", () => {

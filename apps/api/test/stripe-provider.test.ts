@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WebhookNotVerified, type CardPaymentProvider } from "../src/modules/payments/provider";
+import {
+  WebhookNotUnderstood,
+  WebhookNotVerified,
+  type CardPaymentProvider,
+} from "../src/modules/payments/provider";
 import { PaymentProviderError } from "../src/modules/payments/provider-error";
 import { createStripeCardProvider } from "../src/modules/payments/stripe-provider";
 import { startFakeStripe, type FakeStripe } from "./support/fake-stripe";
@@ -537,11 +541,11 @@ describe("Stripe's webhooks", () => {
     ).rejects.toBeInstanceOf(WebhookNotVerified);
   });
 
-  it("refuse a correctly signed body that is not an event", async () => {
+  it("refuse a correctly signed body that is not an event as not understood", async () => {
     const rawBody = "this is not JSON";
 
     await expect(
       stripe.parseWebhook({ rawBody, headers: { "stripe-signature": fake.sign(rawBody) } }),
-    ).rejects.toBeInstanceOf(WebhookNotVerified);
+    ).rejects.toBeInstanceOf(WebhookNotUnderstood);
   });
 });

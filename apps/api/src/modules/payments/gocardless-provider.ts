@@ -3,7 +3,12 @@ import { parse as parseGoCardlessWebhook } from "gocardless-nodejs/webhooks";
 import { z } from "zod";
 import { PaymentProviderError } from "./provider-error";
 import type { CollectionStatus, MandateStatus } from "@kindred/domain";
-import { WebhookNotVerified, type DirectDebitProvider, type ProviderEvent } from "./provider";
+import {
+  WebhookNotUnderstood,
+  WebhookNotVerified,
+  type DirectDebitProvider,
+  type ProviderEvent,
+} from "./provider";
 
 /**
  * Direct Debit through GoCardless (docs/decisions/016-payments.md), over its documented HTTP API
@@ -454,13 +459,13 @@ export function createGoCardlessDirectDebitProvider(settings: GoCardlessSettings
         // An HMAC-SHA256 of the exact body with the endpoint's secret, compared in constant time.
         parsed = parseGoCardlessWebhook(rawBody, settings.webhookSecret, signature);
       } catch (error) {
-        const signatureWrong = (error as { name?: unknown } | null)?.name === "InvalidSignatureError";
-        throw new WebhookNotVerified(
-          signatureWrong ? "GoCardless signature does not match" : "not GoCardless events",
-        );
+        if ((error as { name?: unknown } | null)?.name === "InvalidSignatureError") {
+          throw new WebhookNotVerified("GoCardless signature does not match");
+        }
+        throw new WebhookNotUnderstood("not GoCardless events");
       }
       const events = webhookEvents.safeParse(parsed);
-      if (!events.success) throw new WebhookNotVerified("not GoCardless events");
+      if (!events.success) throw new WebhookNotUnderstood("not GoCardless events");
       const read = await Promise.all(events.data.map(eventOf));
       return read.filter((event): event is ProviderEvent => event !== undefined);
     },

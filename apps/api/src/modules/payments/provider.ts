@@ -40,11 +40,22 @@ export interface IncomingWebhook {
   headers: Record<string, string | string[] | undefined>;
 }
 
-/** The signature did not verify, or the body is not the provider's: answered 401, nothing changed. */
+/** The signature did not verify: answered 401, nothing changed. */
 export class WebhookNotVerified extends Error {
   constructor(reason: string) {
     super(`Webhook not verified: ${reason}`);
     this.name = "WebhookNotVerified";
+  }
+}
+
+/**
+ * Signed by the provider, but not events we can read (not JSON, or not the provider's shape):
+ * answered 400, nothing changed.
+ */
+export class WebhookNotUnderstood extends Error {
+  constructor(reason: string) {
+    super(`Webhook not understood: ${reason}`);
+    this.name = "WebhookNotUnderstood";
   }
 }
 

@@ -23,7 +23,7 @@ import {
 import { accountNumberEnding, messages } from "@kindred/domain";
 import { requireCustomerToken, tokenHolderOf } from "../auth";
 import { checkBankDetails } from "./bank-details";
-import { WebhookNotVerified } from "./provider";
+import { WebhookNotUnderstood, WebhookNotVerified } from "./provider";
 import { NotKnownYet } from "./provider-events";
 import type { SandboxProvider } from "./sandbox/sandbox-provider";
 import type { PaymentsService } from "./service";
@@ -253,6 +253,8 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProvider
  * (nothing changes); 204 once every event is handled, or was handled before.
  */
 export const webhookRoutes: FastifyPluginAsync<{ payments: PaymentsService }> = async (app, { payments }) => {
+  // In this plugin only: the body kept as the exact string the signature was made over.
+  app.removeContentTypeParser("application/json");
   app.addContentTypeParser(
     "application/json",
     { parseAs: "string", bodyLimit: 256 * 1024 },
@@ -279,6 +281,12 @@ export const webhookRoutes: FastifyPluginAsync<{ payments: PaymentsService }> = 
           return reply
             .code(503)
             .send({ violations: [{ propertyPath: "event", title: "Not ready; send again." }] });
+        }
+        if (error instanceof WebhookNotUnderstood) {
+          request.log.warn({ provider }, "a signed webhook was refused: its body is not events we can read");
+          return reply
+            .code(400)
+            .send({ violations: [{ propertyPath: "body", title: "Not events we can read." }] });
         }
         if (error instanceof WebhookNotVerified) {
           request.log.warn({ provider }, "a webhook was refused: its signature did not verify");

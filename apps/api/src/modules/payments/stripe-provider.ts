@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { PaymentProviderError } from "./provider-error";
 import {
+  WebhookNotUnderstood,
   WebhookNotVerified,
   type CardPaymentProvider,
   type CardPaymentRecord,
@@ -155,11 +156,10 @@ export function createStripeCardProvider(settings: StripeSettings): CardPaymentP
         // Checks the signature over the exact bytes and that it was made in the last five minutes.
         event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
       } catch (error) {
-        throw new WebhookNotVerified(
-          error instanceof Stripe.errors.StripeSignatureVerificationError
-            ? "Stripe signature does not match"
-            : "not a Stripe event",
-        );
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+          throw new WebhookNotVerified("Stripe signature does not match");
+        }
+        throw new WebhookNotUnderstood("not a Stripe event");
       }
       return eventsOf(event);
     },

@@ -8,6 +8,7 @@ import {
   type MandateStatus,
 } from "@kindred/domain";
 import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata } from "pg-boss";
 import type { Database } from "../../../db/database";
@@ -15,6 +16,7 @@ import { dueJobPolling, type JobQueue } from "../../../db/job-queue";
 import { sandboxMandates, sandboxPayments } from "../../../db/schema";
 import { ViolationError } from "../../../plugins/error-handler";
 import {
+  WebhookNotUnderstood,
   WebhookNotVerified,
   type CardPaymentProvider,
   type DirectDebitProvider,
@@ -22,6 +24,31 @@ import {
   type ProviderEvent,
 } from "../provider";
 import { passesLuhn, sandboxBankAccounts, sandboxCards } from "./test-instruments";
+
+/** A sandbox webhook's body: one `ProviderEvent`, as `emit` wrote it. */
+const sandboxEvent = z.discriminatedUnion("kind", [
+  z.object({
+    eventId: z.string().min(1),
+    kind: z.literal("card_payment"),
+    providerPaymentId: z.string().min(1),
+    status: z.enum(["requires_action", "confirmed", "failed", "cancelled", "refunded"]),
+    reason: z.string().optional(),
+  }),
+  z.object({
+    eventId: z.string().min(1),
+    kind: z.literal("mandate"),
+    providerMandateId: z.string().min(1),
+    status: z.enum(["active", "failed", "cancelled"]),
+    reason: z.string().optional(),
+  }),
+  z.object({
+    eventId: z.string().min(1),
+    kind: z.literal("collection"),
+    providerPaymentId: z.string().min(1),
+    status: z.enum(["submitted", "collected", "failed", "cancelled", "refunded"]),
+    reason: z.string().optional(),
+  }),
+]) satisfies z.ZodType<ProviderEvent>;
 
 /**
  * The embedded payment provider (docs/decisions/016-payments.md): the default, needing no
@@ -166,7 +193,15 @@ export function createSandboxProvider({
     if (Math.abs(Date.now() / 1000 - timestamp) > signatureToleranceSeconds) {
       throw new WebhookNotVerified("the signature is too old");
     }
-    return [JSON.parse(rawBody) as ProviderEvent];
+    let body: unknown;
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      throw new WebhookNotUnderstood("not JSON");
+    }
+    const event = sandboxEvent.safeParse(body);
+    if (!event.success) throw new WebhookNotUnderstood("not a sandbox event");
+    return [event.data];
   }
 
   async function payment(providerPaymentId: string, clientSecret: string) {
