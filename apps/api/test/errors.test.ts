@@ -59,6 +59,7 @@ describe("error answers", () => {
 
     expect(response.statusCode).toBe(404);
     expect(response.headers["content-type"]).toContain("application/json");
+    expect(response.headers["cache-control"]).toBe("no-store");
     expect(violationsResponseSchema.parse(response.json()).violations[0]?.propertyPath).toBe("Request");
   });
 

@@ -106,11 +106,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({
-      violations: [
-        { propertyPath: "Request", title: `No such address: ${request.method} ${request.url.split("?")[0]}` },
-      ],
-    }),
+    // Not kept by a browser or proxy: the address may answer tomorrow.
+    reply
+      .code(404)
+      .header("cache-control", "no-store")
+      .send({
+        violations: [
+          {
+            propertyPath: "Request",
+            title: `No such address: ${request.method} ${request.url.split("?")[0]}`,
+          },
+        ],
+      }),
   );
 }
 

@@ -356,6 +356,22 @@ describe("the API's documentation", () => {
     expect(response.status).toBe(404);
     expect(seen).toHaveLength(0);
   });
+
+  it("is not published however its address is spelt: percent-encoded, or with dot segments", async () => {
+    const { forwardApiRequest } = await loadForwarding(fakeApiUrl());
+
+    for (const path of [
+      "/api/%64ocs/json",
+      "/api/%64%6F%63%73",
+      "/api/plan/../docs/json",
+      "/api/%2e/docs",
+      "/api/%ED%A0%80",
+    ]) {
+      const response = await forwardApiRequest(new Request(`http://localhost:3000${path}`));
+      expect(response.status, path).toBe(404);
+    }
+    expect(seen).toHaveLength(0);
+  });
 });
 
 describe("forwardPublicDocumentRequest", () => {

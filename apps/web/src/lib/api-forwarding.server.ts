@@ -112,6 +112,15 @@ function isGatewayError(response: Response): boolean {
   );
 }
 
+/** A path as the API routes it, percent-decoded; undefined for one that is not UTF-8. */
+function decodedPath(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+}
+
 const notFound = () =>
   Response.json({ violations: [{ propertyPath: "Request", title: "Not found" }] }, { status: 404 });
 
@@ -119,9 +128,10 @@ const notFound = () =>
 export async function forwardApiRequest(request: Request): Promise<Response> {
   const incoming = new URL(request.url);
   // The API's documentation is for its developers, at the API's own address, not for the public.
-  if (!incoming.pathname.startsWith("/api/") || incoming.pathname.startsWith("/api/docs")) {
-    return notFound();
-  }
+  // The API routes on the decoded path, so `/api/%64ocs` is its docs too: the decoded path is
+  // what is checked (one that does not decode reaches nothing).
+  const path = decodedPath(incoming.pathname);
+  if (!path?.startsWith("/api/") || path.startsWith("/api/docs")) return notFound();
   return forwardToApi(request, incoming);
 }
 
