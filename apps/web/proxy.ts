@@ -33,14 +33,8 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not the API, the token forwarding, Next.js's files or the public documents.
-  matcher: [
-    {
-      source: "/((?!api/|token|_next/static|_next/image|public-documents/|icon.svg|fonts/|images/).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
-    },
-  ],
+  // Pages only: not the API, the token forwarding, Next.js's files or the public documents. A
+  // page fetched ahead (a router prefetch, a browser's `purpose: prefetch`) gets its policy too:
+  // it may be the HTML a person is shown.
+  matcher: ["/((?!api/|token|_next/static|_next/image|public-documents/|icon.svg|fonts/|images/).*)"],
 };

@@ -10,6 +10,7 @@ import proxyAddr from "@fastify/proxy-addr";
 import next from "next";
 // The one validated web config (Node runs the TypeScript by stripping its types).
 import { loadWebConfigOrExit } from "./src/lib/web-config.ts";
+import { refusalOf } from "./src/lib/request-gate.ts";
 
 const config = loadWebConfigOrExit();
 const trust = proxyAddr.compile(config.WEB_TRUST_PROXY);
@@ -46,6 +47,13 @@ const server = createServer((request, response) => {
   if (draining) response.setHeader("connection", "close");
   request.headers["x-forwarded-for"] = proxyAddr(request, trust);
   if (strictTransportSecurity) response.setHeader("strict-transport-security", strictTransportSecurity);
+  // A method the path does not take, or an address that is not UTF-8: refused before Next.js.
+  const refusal = refusalOf(request.method, request.url);
+  if (refusal) {
+    response.writeHead(refusal.status, refusal.headers);
+    response.end(refusal.body);
+    return;
+  }
   handle(request, response);
 });
 

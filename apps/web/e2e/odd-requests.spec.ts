@@ -1,0 +1,62 @@
+import { request as httpRequest } from "node:http";
+import { webPort } from "../playwright.config";
+import { expect, test } from "./fixtures";
+
+// The running web server refuses what a page or file does not take (issue 27 item 3), before
+// Next.js answers a page for it or fails with 500, and no page goes out without its content
+// policy (item 4). Plain HTTP: a browser cannot send TRACE, and `fetch` normalises a malformed
+// address.
+
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; allow?: string; policy?: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest({ host: "127.0.0.1", port: webPort, method, path, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          allow: response.headers.allow,
+          policy: response.headers["content-security-policy"] as string | undefined,
+          body: Buffer.concat(chunks).toString("utf8"),
+        }),
+      );
+    });
+    sent.on("error", reject);
+    sent.end();
+  });
+}
+
+test("a page answers only GET and HEAD; anything else is 405 with what it takes", async () => {
+  expect((await send("GET", "/faqs")).status).toBe(200);
+  for (const method of ["PUT", "PATCH", "DELETE", "PROPFIND", "TRACE"]) {
+    const answer = await send(method, "/faqs");
+    expect(answer.status, method).toBe(405);
+    expect(answer.allow, method).toBe("GET, HEAD");
+    expect(answer.body, method).not.toContain("<html");
+  }
+  expect((await send("TRACE", "/api/plan-options")).status).toBe(405);
+});
+
+test("an address whose percent-encoding is not UTF-8 is 400, not 500", async () => {
+  for (const path of ["/funeral-advice/%ED%A0%80", "/public-documents/%ED%A0%80", "/%ED%A0%80"]) {
+    expect((await send("GET", path)).status, path).toBe(400);
+  }
+});
+
+test("a page fetched ahead carries its content policy, as every page does", async () => {
+  const asked: Record<string, string>[] = [
+    {},
+    { purpose: "prefetch" },
+    { "sec-purpose": "prefetch" },
+    { "next-router-prefetch": "1" },
+  ];
+  for (const headers of asked) {
+    const answer = await send("GET", "/faqs", headers);
+    expect(answer.status, JSON.stringify(headers)).toBe(200);
+    expect(answer.policy, JSON.stringify(headers)).toContain("script-src");
+  }
+});
