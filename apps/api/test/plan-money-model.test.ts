@@ -1,3 +1,4 @@
+import { directDebitReference } from "../src/modules/payments/direct-debit";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -117,7 +118,7 @@ async function settle() {
 
 /** What the provider holds for the plan, from the sandbox's own books (its payments and collections). */
 async function providerBooks(planId: string) {
-  const reference = `KND-${planId.slice(0, 8).toUpperCase()}`;
+  const reference = directDebitReference(planId);
   const cards = await current.db
     .select()
     .from(sandboxPayments)

@@ -1,3 +1,4 @@
+import { directDebitReference } from "../src/modules/payments/direct-debit";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentSchema } from "@kindred/contracts";
@@ -135,7 +136,7 @@ describe("reconciliation with the provider", () => {
       testApp.db
         .select()
         .from(sandboxMandates)
-        .where(eq(sandboxMandates.reference, `KND-${ready.planId.slice(0, 8).toUpperCase()}`))
+        .where(eq(sandboxMandates.reference, directDebitReference(ready.planId)))
         .orderBy(sandboxMandates.createdAt);
     // The process dies as the provider's answer arrives: nothing of the request is stored.
     const provider = sandboxOf(testApp).directDebit;
