@@ -5,6 +5,9 @@ import { createLifecycle } from "./lifecycle";
 import { prepareDatabase } from "./startup";
 
 async function main(): Promise<void> {
+  // Whatever this process creates is its user's alone. The outbox and PGlite's folder set their
+  // modes themselves (tests and tools open them without this entry point); this covers the rest.
+  process.umask(0o077);
   const config = loadConfig();
   // Before the app is built, so every answer it gives can be reported. Off without SENTRY_DSN.
   startErrorReporting(config);

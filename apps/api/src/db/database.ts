@@ -1,10 +1,11 @@
 import path from "node:path";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type PgModule from "pg";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { repositoryRoot } from "../config";
+import { keepToOwner } from "../owner-only-files";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -166,8 +167,13 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let client: InstanceType<typeof PGlite>;
   if (location.kind === "pglite") {
-    mkdirSync(location.dataDir, { recursive: true });
+    // The folder is the API user's alone before PGlite writes in it. PGlite sets its files' modes
+    // itself, whatever the umask (0666 for those it unpacks on the first start, 0644 for the cache
+    // it writes at each), so once it is up they are tightened, with any an earlier run left.
+    keepToOwner(location.dataDir);
     client = new PGlite(location.dataDir);
+    await client.waitReady;
+    keepToOwner(location.dataDir);
   } else {
     client = new PGlite();
   }

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
+import { ownerOnlyFileMode, ownerOnlyFolderMode } from "../../owner-only-files";
 import type { EmailContent, Recipient } from "./templates";
 
 /** One message as it is handed to the mail server (or written to the outbox). */
@@ -84,10 +85,13 @@ function outboxDelivery(outboxDirectory: string): Delivery {
   return async (message) => {
     const info = await transport.sendMail(message);
     if (!Buffer.isBuffer(info.message)) throw new Error("The outbox transport did not return the message");
-    await mkdir(outboxDirectory, { recursive: true });
+    // The messages hold sign-in and reset links: the folder and each file are the API user's
+    // alone, and a folder an earlier run left open is closed.
+    await mkdir(outboxDirectory, { recursive: true, mode: ownerOnlyFolderMode });
+    await chmod(outboxDirectory, ownerOnlyFolderMode);
     // Written under another name, then renamed: whoever reads `.eml` files never sees half of one.
     const file = path.join(outboxDirectory, outboxFileName(message.to.address));
-    await writeFile(`${file}.partial`, info.message);
+    await writeFile(`${file}.partial`, info.message, { mode: ownerOnlyFileMode });
     await rename(`${file}.partial`, file);
   };
 }
