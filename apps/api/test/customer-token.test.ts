@@ -150,103 +150,97 @@ describe("POST /token with the password grant", () => {
 });
 
 describe("sign-in rate limits", () => {
-  it("refuses the 6th attempt after 5 failures for one account, even with the right password", async () => {
-    const { details } = await createCustomer(testApp);
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
+  /** Wrong passwords for `email`, each from the given address or a new one. */
+  async function failSignIns(email: string, count: number, address?: string) {
+    for (let attempt = 1; attempt <= count; attempt += 1) {
       const failed = await requestCustomerToken(
         testApp,
-        { username: details.email, password: `wrong-${attempt}` },
-        uniqueAddress(),
+        { username: email, password: `wrong-password-${attempt}!` },
+        address ?? uniqueAddress(),
       );
-      expect(failed.json()).toMatchObject({ error: "invalid_grant" });
+      expect(failed.statusCode).toBe(400);
     }
+  }
 
-    const sixth = await requestCustomerToken(
+  function signInFrom(details: { email: string; password: string }, address: string, knownBrowser?: string) {
+    return requestCustomerToken(
       testApp,
-      { username: details.email, password: details.password },
-      uniqueAddress(),
+      {
+        username: details.email,
+        password: details.password,
+        ...(knownBrowser === undefined ? {} : { known_browser: knownBrowser }),
+      },
+      address,
     );
+  }
+
+  it("lets the owner in after a stranger's five wrong passwords from rotating addresses", async () => {
+    const { details } = await createCustomer(testApp);
+    await failSignIns(details.email, 5);
+
+    const owner = await signInFrom(details, uniqueAddress());
+
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it("refuses a 6th attempt for one account from one address, right password or not, but not from another", async () => {
+    const { details } = await createCustomer(testApp);
+    const address = uniqueAddress();
+    await failSignIns(details.email, 5, address);
+
+    const sixth = await signInFrom(details, address);
+    const fromElsewhere = await signInFrom(details, uniqueAddress());
 
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toEqual(tooManyAttemptsBody);
+    expect(fromElsewhere.statusCode).toBe(200);
   });
 
   it("counts failures for an unknown address the same way", async () => {
     const unknown = registrationDetails().email;
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
-      await requestCustomerToken(testApp, { username: unknown, password: goodPassword }, uniqueAddress());
-    }
+    const address = uniqueAddress();
+    await failSignIns(unknown, 5, address);
 
-    const sixth = await requestCustomerToken(testApp, { username: unknown, password: goodPassword });
+    const sixth = await requestCustomerToken(testApp, { username: unknown, password: goodPassword }, address);
 
     expect(sixth.statusCode).toBe(429);
   });
 
-  it("lets the customer in again once the failures are more than 15 minutes old", async () => {
+  it("lets the customer in again once the failures from their address are more than 15 minutes old", async () => {
     const { details } = await createCustomer(testApp);
-    await insertAttempts("sign-in", normaliseEmail(details.email), 5, 16);
+    const address = uniqueAddress();
+    await insertAttempts("sign-in", `${normaliseEmail(details.email)}|ip:${address}`, 5, 16);
 
-    const response = await requestCustomerToken(testApp, {
-      username: details.email,
-      password: details.password,
-    });
-
-    expect(response.statusCode).toBe(200);
+    expect((await signInFrom(details, address)).statusCode).toBe(200);
   });
 
-  it("still refuses while the failures are less than 15 minutes old", async () => {
+  it("still refuses while the failures from their address are less than 15 minutes old", async () => {
     const { details } = await createCustomer(testApp);
-    await insertAttempts("sign-in", normaliseEmail(details.email), 5, 14);
+    const address = uniqueAddress();
+    await insertAttempts("sign-in", `${normaliseEmail(details.email)}|ip:${address}`, 5, 14);
 
-    const response = await requestCustomerToken(testApp, {
-      username: details.email,
-      password: details.password,
-    });
-
-    expect(response.statusCode).toBe(429);
+    expect((await signInFrom(details, address)).statusCode).toBe(429);
   });
 
   it("forgets nothing on a success: failures before it still count", async () => {
     const { details } = await createCustomer(testApp);
-    const fail = () =>
-      requestCustomerToken(
-        testApp,
-        { username: details.email, password: "wrong-password-1!" },
-        uniqueAddress(),
-      );
-    for (let attempt = 1; attempt <= 4; attempt += 1) await fail();
-    expect(
-      (await requestCustomerToken(testApp, { username: details.email, password: goodPassword })).statusCode,
-    ).toBe(200);
-    await fail();
+    const address = uniqueAddress();
+    await failSignIns(details.email, 4, address);
+    expect((await signInFrom(details, address)).statusCode).toBe(200);
+    await failSignIns(details.email, 1, address);
 
-    const next = await requestCustomerToken(testApp, { username: details.email, password: goodPassword });
-
-    expect(next.statusCode).toBe(429);
+    expect((await signInFrom(details, address)).statusCode).toBe(429);
   });
 
   it("refuses an address after 20 failures within 15 minutes, whichever accounts they tried", async () => {
     const address = uniqueAddress();
     const { details } = await createCustomer(testApp);
     for (let attempt = 1; attempt <= 20; attempt += 1) {
-      const failed = await requestCustomerToken(
-        testApp,
-        { username: registrationDetails().email, password: goodPassword },
-        address,
-      );
-      expect(failed.statusCode).toBe(400);
+      await failSignIns(registrationDetails().email, 1, address);
     }
 
-    const fromThatAddress = await requestCustomerToken(
-      testApp,
-      { username: details.email, password: details.password },
-      address,
-    );
-    const fromElsewhere = await requestCustomerToken(
-      testApp,
-      { username: details.email, password: details.password },
-      uniqueAddress(),
-    );
+    const fromThatAddress = await signInFrom(details, address);
+    const fromElsewhere = await signInFrom(details, uniqueAddress());
 
     expect(fromThatAddress.statusCode).toBe(429);
     expect(fromThatAddress.json()).toEqual(tooManyAttemptsBody);
@@ -258,13 +252,66 @@ describe("sign-in rate limits", () => {
     const { details } = await createCustomer(testApp);
     await insertAttempts("sign-in", `ip:${address}`, 20, 16);
 
-    const response = await requestCustomerToken(
-      testApp,
-      { username: details.email, password: details.password },
-      address,
-    );
+    expect((await signInFrom(details, address)).statusCode).toBe(200);
+  });
 
-    expect(response.statusCode).toBe(200);
+  it("slows new browsers to one try a minute once an account has had 10 failures, without stopping it", async () => {
+    const { details } = await createCustomer(testApp);
+    await failSignIns(details.email, 10);
+
+    const straightAfter = await signInFrom(details, uniqueAddress());
+    expect(straightAfter.statusCode).toBe(429);
+    expect(straightAfter.json()).toEqual(tooManyAttemptsBody);
+
+    // The same ten failures, but the latest more than a minute ago: the next try is let through.
+    const calmer = await createCustomer(testApp);
+    await insertAttempts("sign-in", normaliseEmail(calmer.details.email), 10, 2);
+    expect((await signInFrom(calmer.details, uniqueAddress())).statusCode).toBe(200);
+  });
+
+  it("always lets the owner in from a browser that signed in to the account before", async () => {
+    const { details } = await createCustomer(testApp);
+    const earlier = tokenResponseSchema.parse((await signInFrom(details, uniqueAddress())).json());
+    expect(earlier.known_browser).toEqual(expect.any(String));
+    await failSignIns(details.email, 10);
+
+    const fromAnywhere = await signInFrom(details, uniqueAddress());
+    const fromTheirBrowser = await signInFrom(details, uniqueAddress(), earlier.known_browser);
+
+    expect(fromAnywhere.statusCode).toBe(429);
+    expect(fromTheirBrowser.statusCode).toBe(200);
+  });
+
+  it("counts a known browser's own failures against it: 5, then it waits too", async () => {
+    const { details } = await createCustomer(testApp);
+    const note = tokenResponseSchema.parse((await signInFrom(details, uniqueAddress())).json()).known_browser;
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const failed = await signInFrom(
+        { ...details, password: `wrong-${attempt}-password` },
+        uniqueAddress(),
+        note,
+      );
+      expect(failed.statusCode).toBe(400);
+    }
+
+    expect((await signInFrom(details, uniqueAddress(), note)).statusCode).toBe(429);
+    expect((await signInFrom(details, uniqueAddress())).statusCode).toBe(200);
+  });
+
+  it("treats another account's note, or an altered one, as a new browser", async () => {
+    const { details } = await createCustomer(testApp);
+    const other = await createCustomer(testApp);
+    const othersNote = tokenResponseSchema.parse(
+      (await signInFrom(other.details, uniqueAddress())).json(),
+    ).known_browser;
+    const ownNote = tokenResponseSchema.parse(
+      (await signInFrom(details, uniqueAddress())).json(),
+    ).known_browser;
+    await failSignIns(details.email, 10);
+
+    expect((await signInFrom(details, uniqueAddress(), othersNote)).statusCode).toBe(429);
+    expect((await signInFrom(details, uniqueAddress(), `${ownNote ?? ""}x`)).statusCode).toBe(429);
+    expect((await signInFrom(details, uniqueAddress(), ownNote)).statusCode).toBe(200);
   });
 });
 

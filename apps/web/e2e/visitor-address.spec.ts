@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { webPort } from "../playwright.config";
+import { newPerson, registerThroughApi } from "./account-support";
 import { expect, test } from "./fixtures";
 
 // Sign-in attempts are limited per visitor address (20 failures in 15 minutes). The web server
@@ -44,21 +45,26 @@ function claiming(claimedAddress?: string): Record<string, string> {
   return claimedAddress ? { "x-forwarded-for": claimedAddress } : {};
 }
 
-/** One failed sign-in through the website, from `localAddress`; answers the status. */
-async function failedSignIn(localAddress: string, claimedAddress?: string): Promise<number> {
-  attempts += 1;
-  const form = new URLSearchParams({
-    grant_type: "password",
-    scope: "CUSTOMER",
-    // A different account each time, so only the per-address limit can be reached.
-    username: `nobody-${process.pid}-${attempts}@example.com`,
-    password: "Not-the-password-1",
-  });
+/** A sign-in through the website, from `localAddress`; answers the status. */
+async function signIn(
+  localAddress: string,
+  credentials: { username: string; password: string },
+  claimedAddress?: string,
+): Promise<number> {
+  const form = new URLSearchParams({ grant_type: "password", scope: "CUSTOMER", ...credentials });
   const answer = await post(localAddress, "/token", form.toString(), {
     "content-type": "application/x-www-form-urlencoded",
     ...claiming(claimedAddress),
   });
   return answer.status;
+}
+
+/** One failed sign-in through the website, from `localAddress`; answers the status. */
+function failedSignIn(localAddress: string, claimedAddress?: string): Promise<number> {
+  attempts += 1;
+  // A different account each time, so only the per-address limit can be reached.
+  const username = `nobody-${process.pid}-${attempts}@example.com`;
+  return signIn(localAddress, { username, password: "Not-the-password-1" }, claimedAddress);
 }
 
 async function failedSignIns(count: number, localAddress: string, claimed?: (n: number) => string) {
@@ -108,4 +114,15 @@ test("a visitor cannot escape the password-reset limit by claiming other address
   expect(statuses.every((status) => status === 202)).toBe(true);
 
   expect((await resetRequest(10)).status).toBe(429);
+});
+
+test("a stranger's wrong passwords from many addresses do not keep the owner out", async ({ request }) => {
+  const person = newPerson("guessed-at");
+  await registerThroughApi(request, person);
+  const strangers = ["127.0.0.31", "127.0.0.32", "127.0.0.33", "127.0.0.34", "127.0.0.35"];
+  for (const stranger of strangers) {
+    expect(await signIn(stranger, { username: person.email, password: "Guessing-wrong-1" })).toBe(400);
+  }
+
+  expect(await signIn("127.0.0.36", { username: person.email, password: person.password })).toBe(200);
 });

@@ -9,6 +9,12 @@ export const tokenResponseSchema = z.object({
   token_type: z.literal("Bearer"),
   expires_in: z.number().int().positive(),
   scope: z.string().optional(),
+  /**
+   * After a customer's sign-in: a note for the browser to keep and send back as the form field
+   * `known_browser` when it next signs in, so that a stranger's wrong guesses elsewhere never
+   * lock it out (an extra parameter, as RFC 6749 section 5.1 allows).
+   */
+  known_browser: z.string().optional(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 

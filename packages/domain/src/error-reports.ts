@@ -47,6 +47,9 @@ const sensitiveFieldNames = new Set(
     "accessToken",
     "refreshToken",
     "idToken",
+    "apiToken",
+    // A browser's note that it signed in before (it lets that browser past a stranger's guessing).
+    "knownBrowser",
     "apiKey",
     "secret",
     "clientSecret",
@@ -114,7 +117,7 @@ export function isSensitiveFieldName(name: string): boolean {
 }
 
 /** Names of sensitive fields as they appear in free text ("client_secret=…", `"password":"…"`). */
-const sensitiveInText = "([A-Za-z_]*(?:password|token|secret|sort_?code|account_?number))";
+const sensitiveInText = "([A-Za-z_]*(?:password|token|secret|sort_?code|account_?number|known_?browser))";
 
 const textRules: readonly [RegExp, string][] = [
   // Credentials written into a message: "Bearer abc…", "Basic dXNlcjpw…".

@@ -20,6 +20,7 @@ const secrets = {
   healthNote: "Has early dementia and finds phone calls hard",
   email: "margaret.hughes@example.org",
   cookie: "session=abc123secretcookie",
+  knownBrowser: "v1.4b0d6f2e-8c1a-4f3b-9d2e-7a6c5b4d3e2f.Qm9va2tlZXBlcg.1795000000.c2lnbmF0dXJl",
 };
 
 /** An event as Sentry's SDKs build one, carrying all of the above in the places they end up. */
@@ -84,12 +85,14 @@ function eventCarryingSecrets() {
         data: { from: "/planning", to: `/reset-password?token=${secrets.resetToken}` },
       },
       { category: "console", message: `posting {"password":"${secrets.password}"}` },
+      { category: "console", message: `signing in with known_browser=${secrets.knownBrowser}` },
     ],
     extra: {
       answers: { mentalHealth: true, longTermIllness: true },
       payer: { accountHolderName: "M Hughes", sortCode: secrets.sortCode },
       card: { cardNumber: secrets.cardNumber, cvc: "123" },
       note: `client_secret=${secrets.clientSecret}`,
+      signIn: { knownBrowser: secrets.knownBrowser },
     },
     contexts: {
       trace: {

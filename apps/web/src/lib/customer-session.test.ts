@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages } from "@kindred/domain";
 import { fakeFetch, jsonResponse, tokenResponse } from "../test/fake-fetch";
-import { signIn as signInWithPassword } from "./customer-session";
+
+function tokenBody(accessToken: string) {
+  return { access_token: accessToken, token_type: "Bearer", expires_in: 1800, scope: "CUSTOMER" };
+}
+import { clearSignedInState, signIn as signInWithPassword } from "./customer-session";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -62,5 +66,25 @@ describe("signInWithPassword", () => {
       ok: false,
       message: messages.tooManyAttempts,
     });
+  });
+
+  it("keeps the note that this browser signed in, sends it next time, and keeps it after signing out", async () => {
+    let signIns = 0;
+    const requests = fakeFetch(({ body }) => {
+      if (!body?.includes("grant_type=password")) return tokenResponse("application-token");
+      signIns += 1;
+      return jsonResponse({ ...tokenBody("customer-token"), known_browser: `note-${signIns}` });
+    });
+    const signInForms = () =>
+      requests
+        .filter(({ body }) => body?.includes("grant_type=password"))
+        .map(({ body }) => new URLSearchParams(body ?? ""));
+
+    await signInWithPassword("margaret@example.com", "Roses&lilies2");
+    clearSignedInState();
+    await signInWithPassword("margaret@example.com", "Roses&lilies2");
+
+    expect(signInForms().map((form) => form.get("known_browser"))).toEqual([null, "note-1"]);
+    expect(JSON.parse(localStorage.getItem("knownBrowser") ?? "null")).toBe("note-2");
   });
 });

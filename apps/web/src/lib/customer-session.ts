@@ -3,6 +3,7 @@ import { messages, normaliseEmail } from "@kindred/domain";
 import { apiRequest } from "./api-client";
 import {
   localStorageKeys,
+  type LocalStorageKey,
   readLocal,
   removeLocal,
   sessionStorageKeys,
@@ -71,6 +72,9 @@ export const signIn: SignIn = async (email, password) => {
     password,
   });
   if (!isUserLoggedIn()) form.set("api_token", application.token);
+  // A browser that signed in before is let through while a stranger guesses elsewhere (decision 024).
+  const knownBrowser = readLocal("knownBrowser");
+  if (typeof knownBrowser === "string") form.set("known_browser", knownBrowser);
   let response: Response;
   let body: unknown;
   try {
@@ -96,6 +100,7 @@ export const signIn: SignIn = async (email, password) => {
     };
   }
   storeTokenSession({ token: body.access_token, setAt: Date.now(), expiry: body.expires_in });
+  if (body.known_browser !== undefined) writeLocal("knownBrowser", body.known_browser);
   writeLocal("isUserLoggedIn", true);
   writeLocal("userEmail", normaliseEmail(email));
   removeLocal("logInExpired");
@@ -109,10 +114,13 @@ export const signIn: SignIn = async (email, password) => {
   return { ok: true };
 };
 
+/** What stays when a person signs out: their display settings, and that this browser is theirs. */
+const keptAfterSignOut: readonly LocalStorageKey[] = ["zoom", "contrast", "knownBrowser"];
+
 /** Forgets everything SPEC.md lists on logout: user, plan, journey, price, documents, personal data. */
 export function clearSignedInState(): void {
   for (const key of localStorageKeys) {
-    if (key !== "zoom" && key !== "contrast") removeLocal(key);
+    if (!keptAfterSignOut.includes(key)) removeLocal(key);
   }
   for (const key of sessionStorageKeys) removeSession(key);
 }

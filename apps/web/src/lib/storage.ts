@@ -25,6 +25,8 @@ export const localStorageKeys = [
   "repaymentTermValue",
   "freeGuideRef",
   "freeGuideUTMParams",
+  // Not in SPEC.md's list: the note that this browser signed in before (decision 024).
+  "knownBrowser",
 ] as const;
 export type LocalStorageKey = (typeof localStorageKeys)[number];
 

@@ -30,7 +30,8 @@ import type {
   AccountEmailRequests,
 } from "./account-email-requests";
 import { isCommonPassword } from "./common-passwords";
-import { admitAttempt, attemptLimits, withdrawAttempt } from "./attempts";
+import { admitAttempt, admitSignIn, attemptLimits, withdrawAttempt } from "./attempts";
+import { knownBrowserOf, newKnownBrowserNote } from "./known-browser";
 import { linkSignatureMatches, newLinkToken, signLink, siteLink } from "./links";
 import { hashPassword, passwordMatches } from "./password-hash";
 import {
@@ -326,17 +327,26 @@ export function createAccountsService({
       return toUserResponse(user);
     },
 
-    async checkCredentials({ email, password, address }) {
-      const attempt = await admitAttempt(db, "sign-in", { email, address }, attemptLimits["sign-in"]);
-      if (!attempt) return { outcome: "too-many-attempts" };
+    async checkCredentials({ email, password, address, knownBrowser }) {
       const customer = isEmailAddress(email)
         ? await selectCustomerByEmail(db, normaliseEmail(email))
         : undefined;
+      const browser = customer && knownBrowserOf(config.LINK_SIGNING_SECRET, knownBrowser, customer.id);
+      const attempt = await admitSignIn(db, {
+        email,
+        address,
+        ...(browser ? { knownBrowser: browser } : {}),
+      });
+      if (!attempt) return { outcome: "too-many-attempts" };
       // Always one argon2 verification, so an unknown address is refused as slowly as a wrong password.
       const matches = await passwordMatches(password, customer?.passwordHash);
       if (!customer || !matches) return { outcome: "refused" };
       await withdrawAttempt(db, attempt);
-      return { outcome: "signed-in", userId: customer.id };
+      return {
+        outcome: "signed-in",
+        userId: customer.id,
+        knownBrowser: newKnownBrowserNote(config.LINK_SIGNING_SECRET, customer.id),
+      };
     },
   };
 }

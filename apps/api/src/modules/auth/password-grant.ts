@@ -5,13 +5,22 @@ import type { CustomerSigningIn } from "./oauth-model";
 
 /** How a sign-in went. An unknown email and a wrong password are the same outcome on purpose. */
 export type SignInOutcome =
-  { outcome: "signed-in"; userId: string } | { outcome: "refused" } | { outcome: "too-many-attempts" };
+  | {
+      outcome: "signed-in";
+      userId: string;
+      /** A new note for this browser, that it has signed in to this account (decision 024). */
+      knownBrowser: string;
+    }
+  | { outcome: "refused" }
+  | { outcome: "too-many-attempts" };
 
 export type CheckCredentials = (attempt: {
   email: string;
   password: string;
   /** The caller's address, for the per-address limit. */
   address: string;
+  /** The browser's note from an earlier sign-in, if it sent one (form field `known_browser`). */
+  knownBrowser?: string;
 }) => Promise<SignInOutcome>;
 
 /** Answered with 429 by `POST /token`. */
@@ -28,8 +37,8 @@ function bodyField(request: Request, name: string): string | undefined {
 
 /**
  * The `password` grant (SPEC.md section 7, "Login"): form fields `username` (the email),
- * `password`, `scope=CUSTOMER` and the extra `api_token`, the visitor's application token whose
- * plans move to the customer. It replaces the library's own password grant so that the sign-in
+ * `password`, `scope=CUSTOMER` and the extras `api_token`, the visitor's application token whose
+ * plans move to the customer, and `known_browser`, the note an earlier sign-in gave the browser. It replaces the library's own password grant so that the sign-in
  * sees the caller's address (for rate limiting) and the extra field, the scope is checked before
  * any password is, and no refresh token is made. Customer tokens live `lifetimeSeconds`.
  */
@@ -54,7 +63,13 @@ export function customerPasswordGrant(options: {
       if (!password) throw new OAuth2Server.InvalidRequestError("Missing parameter: `password`");
 
       const address = String((request as Request & { ip?: unknown }).ip ?? "unknown");
-      const result = await options.checkCredentials({ email, password, address });
+      const knownBrowser = bodyField(request, "known_browser");
+      const result = await options.checkCredentials({
+        email,
+        password,
+        address,
+        ...(knownBrowser === undefined ? {} : { knownBrowser }),
+      });
       if (result.outcome === "too-many-attempts") throw new TooManyAttemptsError();
       if (result.outcome === "refused") throw new OAuth2Server.InvalidGrantError(messages.signInFailed);
 
@@ -79,7 +94,7 @@ export function customerPasswordGrant(options: {
         user,
       );
       if (!saved) throw new OAuth2Server.ServerError("The token could not be saved");
-      return saved;
+      return { ...saved, knownBrowser: result.knownBrowser };
     }
   };
 }

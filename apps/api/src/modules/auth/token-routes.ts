@@ -83,6 +83,7 @@ export async function tokenRoutes(
           token_type: "Bearer" as const,
           expires_in: expiresIn,
           scope: (token.scope ?? []).join(" "),
+          ...(typeof token.knownBrowser === "string" ? { known_browser: token.knownBrowser } : {}),
         });
       } catch (error) {
         if (error instanceof OAuth2Server.OAuthError && error.code < 500) {
