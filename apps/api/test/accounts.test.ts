@@ -10,7 +10,7 @@ import {
   type RegisterBody,
 } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
-import { accountTokens, plans, users } from "../src/db/schema";
+import { accountEmailsSent, accountTokens, plans, users } from "../src/db/schema";
 import {
   apiUrlOfLink,
   callApi,
@@ -83,6 +83,23 @@ function forgotPassword(email: string) {
 
 function register(body: unknown, token = applicationToken) {
   return callApi(testApp, token, "POST", "/api/account/register", body);
+}
+
+/** As if the account's last email of `kind` went `minutesAgo`. */
+async function lastSent(
+  email: string,
+  kind: "account-exists" | "reset-password" | "confirm-email-resend",
+  minutesAgo: number,
+) {
+  const [user] = await testApp.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  await testApp.db
+    .update(accountEmailsSent)
+    .set({ sentAt: new Date(Date.now() - minutesAgo * 60_000) })
+    .where(sql`${accountEmailsSent.userId} = ${user?.id} and ${accountEmailsSent.kind} = ${kind}`);
+}
+
+function subjectsTo(address: string, subject: string) {
+  return messagesTo(address).then((found) => found.filter((message) => message.subject === subject));
 }
 
 async function countUsers(): Promise<number> {
@@ -246,6 +263,27 @@ describe("POST /api/account/register", () => {
     ]);
   });
 
+  it("tells an address's owner of others' registrations at most once an hour, answering each the same", async () => {
+    const owner = (await createCustomer(testApp)).details;
+    const fresh = await register(registrationDetails());
+    const answers = [];
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      answers.push(
+        await register({ ...registrationDetails(), email: owner.email, confirmEmail: owner.email }),
+      );
+    }
+
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(fresh.statusCode);
+      expect(answer.body).toBe(fresh.body);
+    }
+    expect(await subjectsTo(owner.email, "You already have an account with us")).toHaveLength(1);
+
+    await lastSent(owner.email, "account-exists", 61);
+    await register({ ...registrationDetails(), email: owner.email, confirmEmail: owner.email });
+    expect(await subjectsTo(owner.email, "You already have an account with us")).toHaveLength(2);
+  });
+
   it("needs a bearer token", async () => {
     const response = await register(registrationDetails(), "");
 
@@ -349,6 +387,39 @@ describe("POST /api/account/forgot-password", () => {
     expect(messageResponseSchema.parse(known.json())).toEqual({ message: messages.resetLinkSent });
     expect(await resetLinksOf(details.email)).toHaveLength(1);
     expect(await messagesTo(unknown)).toEqual([]);
+  });
+
+  it("emails an account at most one reset link an hour, however often it is asked, answering each the same", async () => {
+    const { details } = await createCustomer(testApp);
+    const answers = [await forgotPassword(details.email), await forgotPassword(details.email)];
+    answers.push(await forgotPassword(details.email));
+
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(202);
+      expect(answer.body).toBe(answers[0]?.body);
+    }
+    const [link] = await resetLinksOf(details.email);
+    expect(await resetLinksOf(details.email)).toHaveLength(1);
+    // The one link sent still works.
+    const url = new URL(link!);
+    const reset = await callApi(testApp, applicationToken, "POST", "/api/account/reset-password", {
+      id: url.searchParams.get("id"),
+      token: url.searchParams.get("token"),
+      password: "Quiet-Meadow-Lane7",
+      passwordRepeat: "Quiet-Meadow-Lane7",
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it("emails another reset link once the last is an hour old", async () => {
+    const { details } = await createCustomer(testApp);
+    await forgotPassword(details.email);
+    expect(await resetLinksOf(details.email)).toHaveLength(1);
+
+    await lastSent(details.email, "reset-password", 61);
+    await forgotPassword(details.email);
+
+    expect(await resetLinksOf(details.email)).toHaveLength(2);
   });
 
   it("does the same work for both: one sealed request queued, the address looked up only afterwards", async () => {
@@ -473,9 +544,11 @@ describe("POST /api/account/reset-password", () => {
     await signIn(testApp, details.email, newPassword);
   });
 
-  it("retires an earlier link when a new one is asked for", async () => {
+  it("retires an earlier link when a new one is sent", async () => {
     const { details } = await createCustomer(testApp);
     const earlier = await askForReset(details.email);
+    // At most one link an hour is sent: as if the earlier one were an hour old.
+    await lastSent(details.email, "reset-password", 61);
     const later = await askForReset(details.email);
 
     const withEarlier = await reset({ ...earlier, password: newPassword, passwordRepeat: newPassword });
@@ -588,6 +661,18 @@ describe("POST /api/account/resend-confirmation", () => {
     expect(confirmed.json()).toEqual(nobody.json());
     expect(await messagesTo(details.email)).toHaveLength(1);
     expect(await messagesTo(unknown)).toEqual([]);
+  });
+
+  it("sends at most one new link an hour however often it is asked", async () => {
+    const { details } = await createCustomer(testApp);
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      expect((await resend(details.email)).statusCode).toBe(202);
+
+    // The link sent at registration, and one new one.
+    expect(await subjectsTo(details.email, "Please confirm your email address")).toHaveLength(2);
+    await lastSent(details.email, "confirm-email-resend", 61);
+    expect((await resend(details.email)).statusCode).toBe(202);
+    expect(await subjectsTo(details.email, "Please confirm your email address")).toHaveLength(3);
   });
 
   it("refuses a fourth request for one address within the hour", async () => {

@@ -320,7 +320,7 @@ describe("forgot-password rate limits", () => {
     return callApi(testApp, token, "POST", "/api/account/forgot-password", { email }, address);
   }
 
-  it("allows 3 requests an hour for one account, then answers 429 and sends nothing more", async () => {
+  it("allows 3 requests an hour for one account, sending one email for them, then answers 429", async () => {
     const token = await testApp.requestApplicationToken();
     const { details } = await createCustomer(testApp);
     for (let request = 1; request <= 3; request += 1) {
@@ -336,7 +336,7 @@ describe("forgot-password rate limits", () => {
     const resets = (await testApp.readOutbox()).filter(
       (message) => message.to === details.email && message.subject === "Reset your password",
     );
-    expect(resets).toHaveLength(3);
+    expect(resets).toHaveLength(1);
   });
 
   it("limits an address without an account the same way, so the limit reveals nothing", async () => {

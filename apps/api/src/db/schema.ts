@@ -84,6 +84,26 @@ export const accountTokens = pgTable(
   (table) => [index("account_tokens_user_id_purpose_idx").on(table.userId, table.purpose)],
 );
 
+export const accountEmailKinds = ["account-exists", "reset-password", "confirm-email-resend"] as const;
+export type AccountEmailKind = (typeof accountEmailKinds)[number];
+
+/**
+ * When each account was last sent each email anyone may ask us to send it (a reset link, a new
+ * confirmation link, "you already have an account"), so a stranger cannot flood its inbox: at
+ * most one of each an hour (issue 27 item 2).
+ */
+export const accountEmailsSent = pgTable(
+  "account_emails_sent",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: accountEmailKinds }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind] })],
+);
+
 export const authAttemptKinds = [
   "sign-in",
   "password-reset",

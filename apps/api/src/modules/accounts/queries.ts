@@ -1,9 +1,11 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import {
+  accountEmailsSent,
   accountTokens,
   authAttempts,
   users,
+  type AccountEmailKind,
   type AccountTokenPurpose,
   type AuthAttemptKind,
 } from "../../db/schema";
@@ -177,4 +179,27 @@ export async function deleteStaleAuthAttempts(
         lt(authAttempts.createdAt, sql`now() - make_interval(mins => ${olderThanMinutes}::int)`),
       ),
     );
+}
+
+/**
+ * Records that `kind` is being sent to the account now, unless it was sent within the last
+ * `intervalMinutes`: true when the email may go. One statement, so two requests at once cannot
+ * both be told yes.
+ */
+export async function claimAccountEmail(
+  db: Database,
+  userId: string,
+  kind: AccountEmailKind,
+  intervalMinutes: number,
+): Promise<boolean> {
+  const claimed = await db
+    .insert(accountEmailsSent)
+    .values({ userId, kind })
+    .onConflictDoUpdate({
+      target: [accountEmailsSent.userId, accountEmailsSent.kind],
+      set: { sentAt: sql`now()` },
+      setWhere: sql`${accountEmailsSent.sentAt} <= now() - make_interval(mins => ${intervalMinutes}::int)`,
+    })
+    .returning({ userId: accountEmailsSent.userId });
+  return claimed.length > 0;
 }

@@ -13,6 +13,7 @@ import type {
 import { isEmailAddress, messages, normaliseEmail } from "@kindred/domain";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
+import type { AccountEmailKind } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
 import {
   hashSecret,
@@ -35,6 +36,7 @@ import { knownBrowserOf, newKnownBrowserNote } from "./known-browser";
 import { linkSignatureMatches, newLinkToken, signLink, siteLink } from "./links";
 import { hashPassword, passwordMatches } from "./password-hash";
 import {
+  claimAccountEmail,
   insertAccountToken,
   insertCustomerUnlessTaken,
   isAccountTokenUsable,
@@ -145,13 +147,30 @@ async function queueResetLink({ mailer, config }: EmailingDependencies, tx: Data
   );
 }
 
+/** At most one of each email anyone may ask us to send an account, per this many minutes. */
+const accountEmailIntervalMinutes = 60;
+
 /**
  * Looks into a queued request about an email address (see account-email-requests.ts). A
  * registration that made an account: the link to confirm it; one whose address already had an
  * account: an email telling its owner so. A reset: a link, for an account. A new confirmation
- * link: for an account not yet confirmed. For any other address, nothing at all.
+ * link: for an account not yet confirmed. For any other address, nothing at all. Of each email
+ * but the first confirmation link, at most one an hour: the rest of the requests in that hour
+ * send nothing, and were answered just the same (issue 27 item 2). Within that hour the link
+ * already sent still works.
  */
 export function accountEmailRequestHandler({ db, ...emailing }: EmailingDependencies & { db: Database }) {
+  /** Queues the email `kind` with `send` in one transaction, unless one went within the hour. */
+  function sendAtMostHourly(
+    customer: UserRow,
+    kind: AccountEmailKind,
+    send: (tx: Database) => Promise<void>,
+  ) {
+    return db.transaction(async (tx) => {
+      if (await claimAccountEmail(tx, customer.id, kind, accountEmailIntervalMinutes)) await send(tx);
+    });
+  }
+
   return async (kind: AccountEmailRequestKind, { email, newAccountId }: AccountEmailRequest) => {
     if (kind === "registered" && newAccountId !== undefined) {
       const created = await selectUser(db, newAccountId);
@@ -161,7 +180,7 @@ export function accountEmailRequestHandler({ db, ...emailing }: EmailingDependen
     const customer = await selectCustomerByEmail(db, normaliseEmail(email));
     if (!customer) return;
     if (kind === "registered") {
-      await db.transaction((tx) =>
+      await sendAtMostHourly(customer, "account-exists", (tx) =>
         emailing.mailer.queue(
           {
             kind: "account-exists",
@@ -174,9 +193,9 @@ export function accountEmailRequestHandler({ db, ...emailing }: EmailingDependen
         ),
       );
     } else if (kind === "password-reset") {
-      await db.transaction((tx) => queueResetLink(emailing, tx, customer));
+      await sendAtMostHourly(customer, "reset-password", (tx) => queueResetLink(emailing, tx, customer));
     } else if (customer.emailConfirmedAt === null) {
-      await db.transaction(async (tx) => {
+      await sendAtMostHourly(customer, "confirm-email-resend", async (tx) => {
         await retireAccountTokens(tx, customer.id, "confirm-email");
         await queueConfirmation(emailing, tx, customer);
       });
