@@ -82,6 +82,9 @@ function stop(exitCode = 0) {
 
 startChild("API", [path.join(root, "apps/api/dist/server.js")], root, {
   NODE_ENV: process.env.NODE_ENV ?? "development",
+  // The web server reaches the API from 127.0.0.1 and names each visitor in X-Forwarded-For; the
+  // API believes that header from no one else. Empty (as in .env.example) is unset here too.
+  TRUST_PROXY: process.env.TRUST_PROXY || "127.0.0.1",
 });
 await waitFor(`http://127.0.0.1:${apiPort}/readyz`, "API");
 // startChild starts nothing once stopping (a signal while the API was starting).

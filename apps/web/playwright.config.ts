@@ -75,6 +75,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SITE_URL: `http://localhost:${webPort}`,
       LOG_LEVEL: "warn",
+      // The web server reaches the API from here: the API believes its X-Forwarded-For.
+      TRUST_PROXY: "127.0.0.1",
       // Every browser in these tests comes from 127.0.0.1; the limits have API tests of their own.
       REQUESTS_PER_ADDRESS_PER_MINUTE: "1000000",
       GUEST_TOKENS_PER_ADDRESS_PER_HOUR: "1000000",

@@ -12,7 +12,7 @@ const clientSecret = "bench-client-secret-0123456789";
 
 export interface BenchApi {
   base: string;
-  /** A new visitor's application token; `address` is sent as X-Forwarded-For (trusted from loopback). */
+  /** A new visitor's application token; `address` is sent as X-Forwarded-For (trusted from 127.0.0.1). */
   visitorToken(address?: string): Promise<string>;
   stop(): Promise<void>;
 }
@@ -31,7 +31,14 @@ export async function startBenchApi(env: Record<string, string> = {}): Promise<B
     [...profile, "--import", "tsx", path.join(root, "scripts/bench/serve.ts"), "real"],
     {
       cwd: root,
-      env: { ...process.env, OAUTH_WEB_CLIENT_ID: clientId, OAUTH_WEB_CLIENT_SECRET: clientSecret, ...env },
+      env: {
+        ...process.env,
+        OAUTH_WEB_CLIENT_ID: clientId,
+        OAUTH_WEB_CLIENT_SECRET: clientSecret,
+        // The benchmark names each visitor in X-Forwarded-For, as the web server would.
+        TRUST_PROXY: "127.0.0.1",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "inherit"],
     },
   );

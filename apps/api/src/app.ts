@@ -89,7 +89,8 @@ export async function buildApp({
   const { db } = database;
   const app = Fastify({
     logger: loggerOptions(config, logStream),
-    trustProxy: config.TRUST_PROXY.split(",").map((hop) => hop.trim()),
+    // No hop named: X-Forwarded-* are not read at all, and request.ip is the connection's.
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     bodyLimit: 256 * 1024,
     frameworkErrors: answerFrameworkError,
   });

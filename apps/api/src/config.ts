@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import proxyAddr from "@fastify/proxy-addr";
 import { z } from "zod";
 import apiPackage from "../package.json" with { type: "json" };
 
@@ -13,6 +14,28 @@ const developmentSecrets = {
 } as const;
 
 const port = z.coerce.number().int().min(1).max(65535);
+
+/**
+ * TRUST_PROXY's entries: "loopback", "linklocal", "uniquelocal", addresses or CIDR ranges,
+ * comma-separated, checked by the library Fastify reads them with (as the web's WEB_TRUST_PROXY
+ * is: the shared packages take no Fastify code).
+ */
+const trustedProxies = z
+  .string()
+  .default("")
+  .transform((setting) =>
+    setting
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .superRefine((entries, context) => {
+    try {
+      proxyAddr.compile(entries);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+    }
+  });
 
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -56,12 +79,13 @@ const configSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
     .default("http://localhost:3000")
     .transform((url) => url.replace(/\/+$/, "")),
-  /** Signs the links in emails, so a link cannot be made up or altered. */
   /**
-   * Which hops may tell the API the visitor's address (X-Forwarded-For): by default only the web
-   * server on this machine. In production, the web servers' and load balancer's addresses.
+   * Which hops may tell the API the visitor's address (X-Forwarded-For): the web servers' and the
+   * load balancer's own addresses. Unset trusts none, and each request is its connection's
+   * address: otherwise any process that reaches the API could claim a fresh address for every
+   * try and never meet a per-address limit.
    */
-  TRUST_PROXY: z.string().min(1).default("loopback"),
+  TRUST_PROXY: trustedProxies,
   /**
    * Migrate and seed the database as the API starts (the default, for `npm start`). "false" where
    * a migrate step runs once per deploy (`node apps/api/dist/migrate.js`, docs/deployment.md):
@@ -86,6 +110,7 @@ const configSchema = z.object({
   GUEST_TOKENS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(120),
   /** Requests one address may make to the API in a minute, in each API process, before 429. */
   REQUESTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Signs the links in emails, so a link cannot be made up or altered. */
   LINK_SIGNING_SECRET: z
     .string()
     .min(32, "must be at least 32 characters")
