@@ -23,7 +23,7 @@ const chromium = {
   ],
 };
 
-const serverOnly = /(visitor-address|stopping|odd-requests)\.spec\.ts$/;
+const serverOnly = /(visitor-address|stopping|odd-requests|bad-input)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",

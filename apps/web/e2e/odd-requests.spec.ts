@@ -1,33 +1,19 @@
-import { request as httpRequest } from "node:http";
-import { webPort } from "../playwright.config";
 import { expect, test } from "./fixtures";
+import { sendRaw } from "./raw-http";
 
 // The running web server refuses what a page or file does not take (issue 27 item 3), before
 // Next.js answers a page for it or fails with 500, and no page goes out without its content
 // policy (item 4). Plain HTTP: a browser cannot send TRACE, and `fetch` normalises a malformed
 // address.
 
-function send(
-  method: string,
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; allow?: string; policy?: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest({ host: "127.0.0.1", port: webPort, method, path, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          allow: response.headers.allow,
-          policy: response.headers["content-security-policy"] as string | undefined,
-          body: Buffer.concat(chunks).toString("utf8"),
-        }),
-      );
-    });
-    sent.on("error", reject);
-    sent.end();
-  });
+async function send(method: string, path: string, headers: Record<string, string> = {}) {
+  const answer = await sendRaw({ method, path, headers });
+  return {
+    status: answer.status,
+    allow: answer.headers.allow as string | undefined,
+    policy: answer.headers["content-security-policy"] as string | undefined,
+    body: answer.body,
+  };
 }
 
 test("a page answers only GET and HEAD; anything else is 405 with what it takes", async () => {

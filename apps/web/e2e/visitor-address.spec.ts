@@ -1,7 +1,6 @@
-import { request as httpRequest } from "node:http";
-import { webPort } from "../playwright.config";
 import { newPerson, registerThroughApi } from "./account-support";
 import { expect, test } from "./fixtures";
+import { sendRaw } from "./raw-http";
 
 // Sign-in attempts are limited per visitor address (20 failures in 15 minutes). The web server
 // must tell the API each visitor's real address: not one address for everybody, and not one a
@@ -12,33 +11,8 @@ const perAddressLimit = 20;
 let attempts = 0;
 
 /** A POST to the website from `localAddress`; answers the status and body. */
-function post(
-  localAddress: string,
-  path: string,
-  body: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest(
-      {
-        host: "127.0.0.1",
-        port: webPort,
-        localAddress,
-        method: "POST",
-        path,
-        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
-        );
-      },
-    );
-    sent.on("error", reject);
-    sent.end(body);
-  });
+function post(localAddress: string, path: string, body: string, headers: Record<string, string>) {
+  return sendRaw({ method: "POST", path, headers, body, localAddress });
 }
 
 function claiming(claimedAddress?: string): Record<string, string> {
