@@ -10,7 +10,7 @@ import { formatPostalAddress } from "../../lib/postal-address";
 import { violationsOf } from "../../lib/api-query";
 import styles from "./funeral-director-step.module.css";
 import { answer } from "./journey-store";
-import { funeralDirectorQueries } from "./plan-queries";
+import { funeralDirectorQueries } from "./funeral-director-queries";
 import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
 import type { StepScreenProps } from "./step-screen-props";

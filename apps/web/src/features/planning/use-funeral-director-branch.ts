@@ -2,7 +2,7 @@
 
 import type { FuneralDirectorBranch } from "@kindred/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { funeralDirectorQueries } from "./plan-queries";
+import { funeralDirectorQueries } from "./funeral-director-queries";
 
 /**
  * The chosen branch, through the query cache the funeral director step filled: undefined while
