@@ -7,8 +7,10 @@ import {
   choosePackage,
   initialJourneyState,
   journeyStepHandles,
+  journeyStepLabels,
   messages,
   summarisePrice,
+  type JourneyStepHandle,
 } from "@kindred/domain";
 import { repositoryRoot } from "../src/config";
 import { readCatalogueFiles } from "../src/modules/catalogue/catalogue-files";
@@ -227,6 +229,33 @@ describe("the catalogue seed", () => {
     await expect(
       seedCatalogue(testApp.db, { ...files, crematoria: { ...files.crematoria, crematoria: unplaced } }),
     ).rejects.toThrow("crematoria: mortlake has no coordinate, so cannot be ordered by distance");
+  });
+
+  it("names each step and gives its address as the journey does, one label for each step everywhere", () => {
+    for (const step of planOptions.steps) {
+      expect(step.name).toBe(journeyStepLabels[step.handle as JourneyStepHandle]);
+    }
+  });
+
+  it("refuses a steps file that leaves out, adds, repeats or reorders a step, before it writes", async () => {
+    const files = await readCatalogueFiles(testApp.config.CONTENT_DIR);
+    const [first, second, ...rest] = files.steps.steps;
+    if (!first || !second) throw new Error("The catalogue files have changed");
+    const withSteps = (steps: typeof files.steps.steps) => ({ ...files, steps: { ...files.steps, steps } });
+
+    await expect(seedCatalogue(testApp.db, withSteps([first, ...rest]))).rejects.toThrow(
+      "steps: the journey's step funeral-director is missing",
+    );
+    await expect(
+      seedCatalogue(testApp.db, withSteps([first, second, { ...second, handle: "wake" }, ...rest])),
+    ).rejects.toThrow("steps: wake is not a step of the journey");
+    await expect(seedCatalogue(testApp.db, withSteps([first, second, second, ...rest]))).rejects.toThrow(
+      "steps: funeral-director is listed 2 times",
+    );
+    await expect(seedCatalogue(testApp.db, withSteps([second, first, ...rest]))).rejects.toThrow(
+      "steps: listed out of the journey's order",
+    );
+    expect(buildPlanOptions(await selectCatalogue(testApp.db)).steps).toEqual(planOptions.steps);
   });
 
   it("refuses a package that is not a journey someone could choose, and keeps nothing it read", async () => {

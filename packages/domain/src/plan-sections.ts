@@ -1,7 +1,7 @@
 import { findById, type JourneyCatalogue } from "./journey-catalogue";
 import { contributionToPence, type JourneyData } from "./journey-data";
 import { journeyPath } from "./journey-path";
-import type { JourneyStepHandle } from "./journey-steps";
+import { journeyStepLabels, type JourneyStepHandle } from "./journey-steps";
 import {
   basicPriceKey,
   pallbearersContributionPriceKey,
@@ -88,7 +88,7 @@ export function planSections(
     add({
       key: "funeralAttendance",
       step: "attendance",
-      title: "Kind of funeral",
+      title: journeyStepLabels.attendance,
       answer: nameOf(catalogue.attendance, attendance.option.id),
       price: priceOf(catalogue.attendance, attendance.option.id),
       priceKey: basicPriceKey,
@@ -98,7 +98,7 @@ export function planSections(
     add({
       key: "funeralDirectorBranch",
       step: "funeral-director",
-      title: "Funeral director",
+      title: journeyStepLabels["funeral-director"],
       answer: names.funeralDirector?.(journeyData.funeralDirector.id) ?? "Chosen",
       price: 0,
     });
@@ -107,7 +107,7 @@ export function planSections(
     add({
       key: "remains",
       step: "burial-cremation",
-      title: "Burial or cremation",
+      title: journeyStepLabels["burial-cremation"],
       answer: nameOf(catalogue.remains, burialCremation.option.id),
       price: priceOf(catalogue.remains, burialCremation.option.id),
       priceKey: "burial-cremation",
@@ -117,7 +117,7 @@ export function planSections(
     add({
       key: "burialOptions",
       step: "burial",
-      title: "Burial plot",
+      title: journeyStepLabels.burial,
       answer: withNotes(
         burial.hasBurialPlot ? "Yes, there is a burial plot" : "No burial plot yet",
         burial.notes,
@@ -129,7 +129,7 @@ export function planSections(
     add({
       key: "burialServiceOptions",
       step: "service-burial",
-      title: "Burial service",
+      title: journeyStepLabels["service-burial"],
       answer: burialService.notes.trim(),
       price: 0,
     });
@@ -138,7 +138,7 @@ export function planSections(
     add({
       key: "crematory",
       step: "crematoria",
-      title: "Crematorium",
+      title: journeyStepLabels.crematoria,
       answer: nameOf(catalogue.crematoria, journeyData.crematoria.id),
       price: 0,
     });
@@ -157,7 +157,7 @@ export function planSections(
     add({
       key: "pallbearerOptions",
       step: "pallbearers",
-      title: "Pallbearers",
+      title: journeyStepLabels.pallbearers,
       answer: withNotes(nameOf(catalogue.pallbearerTypes, pallbearers.pallbearerType), pallbearers.notes),
       price: priceOf(catalogue.pallbearerTypes, pallbearers.pallbearerType),
       priceKey: "pallbearers",
@@ -231,7 +231,7 @@ export function planSections(
     add({
       key: "coffin",
       step: "coffin",
-      title: "Coffin",
+      title: journeyStepLabels.coffin,
       answer: nameOf(catalogue.coffins, journeyData.coffin.id),
       price: priceOf(catalogue.coffins, journeyData.coffin.id),
       priceKey: "coffin",
@@ -241,7 +241,7 @@ export function planSections(
     add({
       key: "ashesTreatmentOptions",
       step: "ashes",
-      title: "Ashes",
+      title: journeyStepLabels.ashes,
       answer: withNotes(
         nameOf(catalogue.ashesTreatmentTypes, journeyData.ashes.treatmentType),
         journeyData.ashes.notes,

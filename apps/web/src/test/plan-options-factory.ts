@@ -23,7 +23,7 @@ export function createAttendanceOption(overrides: Partial<CatalogueOption> = {})
 export function createJourneyStep(overrides: Partial<JourneyStep> = {}): JourneyStep {
   return {
     handle: "attendance",
-    name: "Attendance",
+    name: "Kind of funeral",
     title: "What kind of funeral would you like?",
     description: "You can choose a funeral with a service, or a simpler cremation without one.",
     path: "/planning/attendance",

@@ -119,15 +119,17 @@ export const packagesFileSchema = z.object({
   ),
 });
 
+/**
+ * The journey's steps: what each asks and says. Which steps there are, their order, short names
+ * and addresses are the domain's (journey-steps.ts); the seed refuses a file that disagrees.
+ */
 export const stepsFileSchema = z.object({
   version: z.literal(1),
   steps: z.array(
     z.object({
       handle: z.string().regex(/^[a-z-]+$/),
-      name: z.string().min(2),
       title: z.string(),
       description: z.string(),
-      path: z.string().startsWith("/planning/"),
       questions: z.array(z.object({ fieldName: z.string(), question: z.string() })),
     }),
   ),

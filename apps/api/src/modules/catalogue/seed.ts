@@ -1,4 +1,11 @@
-import { findPackageProblems } from "@kindred/domain";
+import {
+  findPackageProblems,
+  isJourneyStepHandle,
+  journeyStepHandles,
+  journeyStepLabels,
+  journeyStepPath,
+  type JourneyStepHandle,
+} from "@kindred/domain";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import {
@@ -111,6 +118,23 @@ export function findCatalogueReferenceProblems(files: CatalogueFiles): string[] 
       problems.push(`packages: ${planPackage.code} names unknown crematorium ${contents.crematorium}`);
     }
   }
+  problems.push(...findStepProblems(files.steps.steps.map((step) => step.handle)));
+  return problems;
+}
+
+/** Every step of the journey, once each, in the journey's order, and no other. */
+function findStepProblems(handles: readonly string[]): string[] {
+  const problems = handles
+    .filter((handle) => !isJourneyStepHandle(handle))
+    .map((handle) => `steps: ${handle} is not a step of the journey (packages/domain journey-steps.ts)`);
+  for (const handle of journeyStepHandles) {
+    const times = handles.filter((listed) => listed === handle).length;
+    if (times === 0) problems.push(`steps: the journey's step ${handle} is missing`);
+    if (times > 1) problems.push(`steps: ${handle} is listed ${times} times`);
+  }
+  if (problems.length === 0 && handles.join() !== journeyStepHandles.join()) {
+    problems.push(`steps: listed out of the journey's order (${journeyStepHandles.join(", ")})`);
+  }
   return problems;
 }
 
@@ -218,7 +242,13 @@ export async function seedCatalogue(db: Database, files: CatalogueFiles): Promis
 
     await tx
       .insert(journeySteps)
-      .values(files.steps.steps.map((step, position) => ({ ...step, position })))
+      .values(
+        files.steps.steps.map((step, position) => {
+          // Checked before the seed writes (findStepProblems).
+          const handle = step.handle as JourneyStepHandle;
+          return { ...step, name: journeyStepLabels[handle], path: journeyStepPath(handle), position };
+        }),
+      )
       .onConflictDoUpdate({
         target: journeySteps.handle,
         set: {

@@ -59,9 +59,6 @@ export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProp
   const lines = planSections(journeyData, planOptions, {
     funeralDirector: (id) => (id === journeyData.funeralDirector?.id ? funeralDirectorName : undefined),
   });
-  const stepName = (handle: JourneyStepHandle) =>
-    planOptions.steps.find((candidate) => candidate.handle === handle)?.name.trim() ||
-    journeyStepLabels[handle];
   const fromPackage = findById(planOptions.packages, journeyData.package?.id);
   // Steps the kind of funeral chose cannot be changed; a package's choices can (it then ends).
   const changeable = (handle: JourneyStepHandle) => !journey.steps[handle].prefilled || Boolean(fromPackage);
@@ -76,7 +73,7 @@ export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProp
         {
           kind: journey.steps[handle].completed ? "empty" : "unanswered",
           step: handle,
-          name: stepName(handle),
+          name: journeyStepLabels[handle],
         },
       ];
     });
