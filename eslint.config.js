@@ -37,8 +37,151 @@ const io = [
   "http",
 ];
 
-function restrict(files, patterns) {
-  return { files, rules: { "no-restricted-imports": ["error", { patterns }] } };
+// A relative import names no "apps/": "../../../../web/src/…" from an API module is the web's
+// code all the same, hence the "web/src" and "web/app" patterns (and "api/src" for the web).
+const apiWithoutWeb = {
+  group: ["react", "react-dom", "next", "next/*", "**/apps/web/**", "**/web/src/**", "**/web/app/**", "@/*"],
+  message: "The API does not import the web app.",
+};
+
+// The import boundaries as a tree of scopes: a scope's files lie within its parent's, and a file
+// obeys the restrictions of its scope and of every scope above it. They are composed here, in
+// code, because flat config does not merge a rule's options: of several objects that set
+// no-restricted-imports for one file, the last one wins outright, which once dropped the API's
+// "no web app, no React" from every API module. Restrictions are named so that a narrower scope
+// replaces or lifts (null) one it inherits by name, in plain sight, never by accident.
+// eslint.config.test.ts lints one forbidden import per boundary to prove each still holds.
+const boundaries = [
+  {
+    files: ["packages/domain/src/**"],
+    restrictions: {
+      pureDomain: {
+        group: [...frameworks, ...io, "zod", "@kindred/contracts", "**/apps/**"],
+        message: "packages/domain holds pure rules: no I/O, frameworks or app code.",
+      },
+    },
+  },
+  {
+    files: ["packages/contracts/src/**"],
+    restrictions: {
+      schemasOnly: {
+        group: [...frameworks, ...io, "**/apps/**"],
+        message: "packages/contracts holds zod schemas only.",
+      },
+    },
+  },
+  {
+    files: ["apps/api/src/**"],
+    restrictions: { apiWithoutWeb },
+    within: apiModules.map((module) => ({
+      files: [`apps/api/src/modules/${module}/**`],
+      restrictions: {
+        moduleEntry: {
+          // "**/../": from a sub-folder such as payments/sandbox the other module is "../../plans".
+          group: apiModules
+            .filter((other) => other !== module)
+            .flatMap((other) => [`**/../${other}/**`, `**/modules/${other}/**`]),
+          message: `An API module reaches another only through its public entry: import from "../<module>", its index.ts.`,
+        },
+      },
+      within:
+        module === "documents"
+          ? [
+              {
+                // The PDF renderer builds its pages from React elements (@react-pdf/renderer), not the web's.
+                files: ["apps/api/src/modules/documents/pdf.ts"],
+                restrictions: {
+                  apiWithoutWeb: {
+                    ...apiWithoutWeb,
+                    group: apiWithoutWeb.group.filter((pattern) => pattern !== "react"),
+                  },
+                },
+              },
+            ]
+          : [],
+    })),
+  },
+  {
+    files: ["apps/web/**"],
+    restrictions: {
+      webWithoutApi: {
+        group: ["**/apps/api/**", "**/api/src/**", "@kindred/api", "@kindred/api/*"],
+        message: "The web app does not import the API's code: it calls the API over HTTP.",
+      },
+      // The web settings hold the OAuth client secret: Next.js code reads them only through
+      // server-config.server.ts, whose `server-only` keeps them out of browser bundles.
+      webSettings: {
+        group: ["**/web-config", "**/web-config.ts"],
+        message: "Read the web settings through server-config.server.ts (getServerConfig).",
+      },
+    },
+    within: [
+      {
+        // The plain Node server loads the settings before Next.js starts, to refuse bad ones at once.
+        files: ["apps/web/server.mjs"],
+        restrictions: { webSettings: null },
+      },
+      {
+        files: ["apps/web/src/components/**", "apps/web/src/lib/**"],
+        restrictions: {
+          sharedWeb: {
+            group: ["@/features/*", "**/features/**", "drizzle-orm", "pg", "fastify"],
+            message: "Shared web code sits below the features and never reaches the database.",
+          },
+        },
+        within: [
+          {
+            files: ["apps/web/src/lib/server-config.server.ts", "apps/web/src/lib/web-config.test.ts"],
+            restrictions: { webSettings: null },
+          },
+        ],
+      },
+      ...webFeatures.map((feature) => ({
+        files: [`apps/web/src/features/${feature}/**`],
+        restrictions: {
+          ownFeature: [
+            {
+              group: ["@/features/*", `!@/features/${feature}`, "drizzle-orm", "pg", "fastify", "**/app/**"],
+              message: `A feature does not reach into another feature or a route; move what ${feature} shares to src/components or src/lib.`,
+            },
+            {
+              // The same boundary for relative imports: "../account/…" from planning (or
+              // "../../account/…" from a folder within it) is refused too.
+              group: webFeatures
+                .filter((other) => other !== feature)
+                .flatMap((other) => [
+                  `**/../${other}`,
+                  `**/../${other}/**`,
+                  `**/features/${other}`,
+                  `**/features/${other}/**`,
+                ]),
+              message: `A feature does not reach into another feature; move what ${feature} shares to src/components or src/lib.`,
+            },
+          ],
+        },
+      })),
+    ],
+  },
+];
+
+/**
+ * One config object per scope, parent before children, each carrying the whole list for its
+ * files. A child's files are its own patterns AND its parent's (an inner array in `files`), so
+ * its list, which includes the parent's, only ever lands on files the parent covers too.
+ * Siblings must not overlap: of two that match one file, the later would replace the earlier.
+ */
+function boundaryConfigs(scopes, parent = { files: [[]], restrictions: {} }) {
+  return scopes.flatMap((scope) => {
+    const files = parent.files.flatMap((within) => scope.files.map((pattern) => [...within, pattern]));
+    const restrictions = { ...parent.restrictions, ...scope.restrictions };
+    const patterns = Object.values(restrictions)
+      .filter((restriction) => restriction !== null)
+      .flat();
+    return [
+      { files, rules: { "no-restricted-imports": patterns.length > 0 ? ["error", { patterns }] : "off" } },
+      ...boundaryConfigs(scope.within ?? [], { files, restrictions }),
+    ];
+  });
 }
 
 export default tseslint.config(
@@ -80,108 +223,5 @@ export default tseslint.config(
     files: ["apps/web/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
-  restrict(
-    ["packages/domain/src/**"],
-    [
-      {
-        group: [...frameworks, ...io, "zod", "@kindred/contracts", "**/apps/**"],
-        message: "packages/domain holds pure rules: no I/O, frameworks or app code.",
-      },
-    ],
-  ),
-  restrict(
-    ["packages/contracts/src/**"],
-    [{ group: [...frameworks, ...io, "**/apps/**"], message: "packages/contracts holds zod schemas only." }],
-  ),
-  restrict(
-    ["apps/api/src/**"],
-    [
-      {
-        group: ["react", "react-dom", "next", "next/*", "**/apps/web/**", "@/*"],
-        message: "The API does not import the web app.",
-      },
-    ],
-  ),
-  // The PDF renderer builds its pages from React elements (@react-pdf/renderer), not the web's.
-  restrict(
-    ["apps/api/src/modules/documents/pdf.ts"],
-    [
-      {
-        group: ["react-dom", "next", "next/*", "**/apps/web/**", "@/*"],
-        message: "The API does not import the web app.",
-      },
-    ],
-  ),
-  restrict(
-    ["apps/web/src/components/**", "apps/web/src/lib/**"],
-    [
-      {
-        group: ["@/features/*", "**/features/**", "**/apps/api/**", "drizzle-orm", "pg", "fastify"],
-        message: "Shared web code sits below the features and never reaches the database.",
-      },
-    ],
-  ),
-  {
-    // The web settings hold the OAuth client secret: Next.js code reads them only through
-    // server-config.server.ts, whose `server-only` keeps them out of browser bundles.
-    files: ["apps/web/**/*.{ts,tsx}"],
-    ignores: ["apps/web/src/lib/server-config.server.ts", "apps/web/src/lib/web-config.test.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/web-config", "**/web-config.ts"],
-              message: "Read the web settings through server-config.server.ts (getServerConfig).",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  ...webFeatures.map((feature) =>
-    restrict(
-      [`apps/web/src/features/${feature}/**`],
-      [
-        {
-          group: [
-            "@/features/*",
-            `!@/features/${feature}`,
-            "**/apps/api/**",
-            "drizzle-orm",
-            "pg",
-            "fastify",
-            "**/app/**",
-          ],
-          message: `A feature does not reach into another feature or a route; move what ${feature} shares to src/components or src/lib.`,
-        },
-        {
-          // The same boundary for relative imports: "../account/…" from planning is refused too.
-          group: webFeatures
-            .filter((other) => other !== feature)
-            .flatMap((other) => [
-              `../${other}`,
-              `../${other}/**`,
-              `**/features/${other}`,
-              `**/features/${other}/**`,
-            ]),
-          message: `A feature does not reach into another feature; move what ${feature} shares to src/components or src/lib.`,
-        },
-      ],
-    ),
-  ),
-  ...apiModules.map((module) =>
-    restrict(
-      [`apps/api/src/modules/${module}/**`],
-      [
-        {
-          group: apiModules
-            .filter((other) => other !== module)
-            .flatMap((other) => [`../${other}/**`, `**/modules/${other}/**`]),
-          message: `An API module reaches another only through its public entry: import from "../<module>", its index.ts.`,
-        },
-      ],
-    ),
-  ),
+  ...boundaryConfigs(boundaries),
 );

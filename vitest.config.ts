@@ -28,6 +28,15 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: {
+          // Tests of the repository's own tooling, beside what they test (eslint.config.test.ts).
+          name: "tooling",
+          include: ["*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
         oxc: { jsx: { runtime: "automatic" } },
         test: {
           name: "web",
