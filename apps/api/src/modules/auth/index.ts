@@ -1,5 +1,5 @@
 // What other modules may use of auth: who holds a token, the customer guard, and revocation.
-export type { TokenHolder } from "./oauth-model";
+export type { TokenHolder } from "./token-holder";
 export type { CheckCredentials } from "./password-grant";
 export { revokeAccessTokensOf } from "./queries";
 export { requireCustomerToken, tokenHolderOf } from "./require-bearer-token";

@@ -13,16 +13,6 @@ import { createCustomerToken, createGuestWithToken, findLiveAccessToken, findOAu
 import { hashSecret, secretMatchesHash } from "./secret-hash";
 import type { TokenCache } from "./token-cache";
 
-/** Who a bearer token speaks for, as every `/api/*` handler sees it. */
-export interface TokenHolder {
-  userId: string;
-  userKind: "guest" | "customer";
-  scope: TokenScope;
-  clientId: string;
-  /** The SHA-256 of the token itself, so the holder can sign this one token out. */
-  tokenHash: string;
-}
-
 /** Stands for the guest that saving the token will create: nobody exists until a token does. */
 const guestToBeCreated: User = { guestToBeCreated: true };
 

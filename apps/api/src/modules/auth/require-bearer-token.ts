@@ -2,7 +2,7 @@ import OAuth2Server from "@node-oauth/oauth2-server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { messages } from "@kindred/domain";
 import { ViolationError } from "../../plugins/error-handler";
-import type { TokenHolder } from "./oauth-model";
+import type { TokenHolder } from "./token-holder";
 
 declare module "fastify" {
   interface FastifyRequest {

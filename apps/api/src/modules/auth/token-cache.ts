@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { DatabaseHandle } from "../../db/database";
-import type { TokenHolder } from "./oauth-model";
+import type { TokenHolder } from "./token-holder";
 
 /** The channel every revocation is announced on (see `revokeAccessToken` in queries.ts). */
 export const tokenRevocationChannel = "access_token_revoked";
