@@ -4,7 +4,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
 import { ownerOnlyFileMode, ownerOnlyFolderMode } from "../../owner-only-files";
-import type { EmailContent, Recipient } from "./templates";
+import type { EmailContent, Recipient } from "./emails";
 
 /** One message as it is handed to the mail server (or written to the outbox). */
 export interface OutgoingMessage extends EmailContent {

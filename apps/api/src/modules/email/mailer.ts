@@ -5,7 +5,7 @@ import type { Database } from "../../db/database";
 import { dueJobPolling, type JobQueue } from "../../db/job-queue";
 import { createDelivery, deliveryFailure } from "./delivery";
 import { emailSealingKey, openEmail, sealEmail, type SealedEmail } from "./sealed-email";
-import { emailContent, type Email } from "./templates";
+import { renderEmail, type Email } from "./emails";
 
 export interface Mailer {
   /**
@@ -95,7 +95,7 @@ export async function startMailer({
       log.error({ jobId: job.id, kind: job.data.kind, attempt }, "a queued email could not be opened");
       throw new Error("The queued email could not be opened (was LINK_SIGNING_SECRET changed?)");
     }
-    const content = emailContent(email);
+    const content = renderEmail(email);
     const attachments =
       "attachments" in email
         ? email.attachments.map(({ filename, contentType, contentBase64 }) => ({

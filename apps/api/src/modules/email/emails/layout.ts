@@ -1,0 +1,90 @@
+// What every email shares, written once: who it goes to, the files it may carry, the greeting,
+// closing and sign-off around its words, and how dates and text are written into it. Money is
+// written by the domain's `formatPrice`, as everywhere else.
+import { supportPhone } from "@kindred/domain";
+import { z } from "zod";
+
+/** What every email says, as plain text and as HTML. */
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Who an email goes to. */
+export const recipientSchema = z.object({ name: z.string(), address: z.string() });
+export type Recipient = z.infer<typeof recipientSchema>;
+
+/** A file sent with an email (the plan's PDFs), kept base64 in the queue. */
+export const attachmentSchema = z.object({
+  filename: z.string(),
+  contentType: z.string(),
+  contentBase64: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+const signOff = "The Kindred Funeral Plans team";
+
+/** A paragraph is plain text; a link is shown as a button in HTML and as its address in text. */
+export type Block = { paragraph: string } | { link: { label: string; url: string } };
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** One email in the house layout: greeting, its blocks, the closing and the sign-off, as text and HTML. */
+export function compose(subject: string, firstName: string, blocks: Block[]): EmailContent {
+  const closing = `If you have any questions, call us on ${supportPhone.display}. We are glad to help.`;
+
+  const text = [
+    `Dear ${firstName},`,
+    ...blocks.map((block) =>
+      "paragraph" in block ? block.paragraph : `${block.link.label}:\n${block.link.url}`,
+    ),
+    closing,
+    `With kind regards,\n${signOff}`,
+  ].join("\n\n");
+
+  const paragraphStyle = "margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2a37";
+  const htmlBlocks = blocks.map((block) =>
+    "paragraph" in block
+      ? `<p style="${paragraphStyle}">${escapeHtml(block.paragraph)}</p>`
+      : `<p style="${paragraphStyle}"><a href="${escapeHtml(block.link.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#2f4b3c;color:#ffffff;text-decoration:none;font-weight:bold">${escapeHtml(block.link.label)}</a></p>
+<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#4b5563">If the button does not work, copy this address into your browser:<br>${escapeHtml(block.link.url)}</p>`,
+  );
+  const html = `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f7f5f2;font-family:Arial,Helvetica,sans-serif">
+<div style="max-width:560px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px">
+<p style="${paragraphStyle}">Dear ${escapeHtml(firstName)},</p>
+${htmlBlocks.join("\n")}
+<p style="${paragraphStyle}">${escapeHtml(closing)}</p>
+<p style="${paragraphStyle}">With kind regards,<br>${escapeHtml(signOff)}</p>
+</div>
+</body>
+</html>
+`;
+  return { subject, text: `${text}\n`, html };
+}
+
+const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+/** "5 January 2027" for an ISO date. */
+export function formatLongDate(isoDate: string): string {
+  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+const ukDateTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
+/** "5 January 2027 at 14:30" for a moment, as the clocks in the UK showed it. */
+export function formatUkDateTime(moment: Date): string {
+  return ukDateTime.format(moment);
+}

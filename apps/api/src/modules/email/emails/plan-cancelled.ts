@@ -1,0 +1,36 @@
+import { formatPrice } from "@kindred/domain";
+import { z } from "zod";
+import { compose, recipientSchema, type EmailContent } from "./layout";
+
+/** Sent when a plan is cancelled: the refund of everything paid, within 30 days. */
+export const planCancelledSchema = z.object({
+  kind: z.literal("plan-cancelled"),
+  to: recipientSchema,
+  firstName: z.string(),
+  planReference: z.string(),
+  /** In pence; nothing when nothing had been paid. */
+  refund: z.int(),
+});
+
+export function renderPlanCancelled({
+  firstName,
+  planReference,
+  refund,
+}: z.infer<typeof planCancelledSchema>): EmailContent {
+  return compose("Your funeral plan has been cancelled", firstName, [
+    {
+      paragraph: `As you asked, we have cancelled funeral plan ${planReference}. There is no fee for cancelling.`,
+    },
+    {
+      paragraph:
+        refund > 0
+          ? `We will refund everything you have paid, ${formatPrice(refund)}, to the card or bank account it came from within 30 days. Most refunds arrive within a week.`
+          : "Nothing had been paid for this plan, so there is nothing to refund.",
+    },
+    { paragraph: "Any Direct Debit for the plan has been cancelled, and no more payments will be taken." },
+    {
+      paragraph:
+        "If you cancelled by mistake, or would like to talk anything through, please call us. We are sorry to see you go.",
+    },
+  ]);
+}
