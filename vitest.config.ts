@@ -17,7 +17,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "api",
-          include: ["apps/api/test/**/*.test.ts"],
+          // Besides the API's tests, each email's test sits beside it (src/modules/email/emails/).
+          include: ["apps/api/test/**/*.test.ts", "apps/api/src/**/*.test.ts"],
           // `*.postgres.test.ts` need a PostgreSQL server: they run when DATABASE_URL names one.
           exclude: process.env.DATABASE_URL ? [] : ["apps/api/test/**/*.postgres.test.ts"],
           environment: "node",

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { emailSchema, renderEmail, type Email } from "./index";
+
+const to = { name: "Jane Smith", address: "jane@example.com" };
+const attachments = [{ filename: "a.pdf", contentType: "application/pdf", contentBase64: "JVBERi0=" }];
+
+/** One of every email, as the code that queues it writes it. */
+const everyEmail: Email[] = [
+  { kind: "confirm-email", to, firstName: "Jane", link: "https://kindred.test/c?a=1&b=2" },
+  { kind: "reset-password", to, firstName: "Jane", link: "https://kindred.test/r" },
+  {
+    kind: "account-exists",
+    to,
+    firstName: "Jane",
+    signInLink: "https://kindred.test/s",
+    resetLink: "https://kindred.test/r",
+  },
+  { kind: "password-changed", to, firstName: "Jane", changedAt: new Date("2026-07-01T13:05:00Z") },
+  {
+    kind: "plan-paid",
+    to,
+    firstName: "Jane",
+    planReference: "KFP-1",
+    paymentOption: "full",
+    amount: 395_000,
+    attachments,
+  },
+  {
+    kind: "direct-debit-notice",
+    to,
+    firstName: "Jane",
+    notice: {
+      planReference: "KFP-1",
+      mandateReference: "KINDRED-1",
+      accountHolderName: "Jane Smith",
+      sortCode: "12-34-56",
+      accountNumberEnding: "6789",
+      instalments: [
+        { date: "2027-01-05", amount: 12_345 },
+        { date: "2027-02-05", amount: 4_950 },
+      ],
+    },
+  },
+  { kind: "plan-cancelled", to, firstName: "Jane", planReference: "KFP-1", refund: 10_000 },
+  {
+    kind: "late-payment-refunded",
+    to,
+    firstName: "Jane",
+    planReference: "KFP-1",
+    amount: 10_000,
+    planCancelled: true,
+  },
+  {
+    kind: "free-guide",
+    to,
+    name: "Jane Smith",
+    contactPreferences: { email: true, phone: true, post: false },
+    planningLink: "https://kindred.test/p",
+    downloadLink: "https://kindred.test/d",
+    attachments,
+  },
+  {
+    kind: "arrears-statement",
+    to,
+    firstName: "Jane",
+    planReference: "KFP-1",
+    missed: [
+      { date: "2027-02-05", amount: 4_950 },
+      { date: "2027-03-05", amount: 4_950 },
+    ],
+    catchUpBy: "2027-03-15",
+  },
+];
+
+describe("every email", () => {
+  it("is listed here once, so the checks below cover them all", () => {
+    expect(new Set(everyEmail.map((email) => email.kind))).toEqual(
+      new Set(emailSchema.options.map((option) => option.shape.kind.value)),
+    );
+    expect(everyEmail).toHaveLength(emailSchema.options.length);
+  });
+
+  it.each(everyEmail.map((email) => [email.kind, email] as const))(
+    "%s reads back from the queue's JSON as it was written, and says the same",
+    (_kind, email) => {
+      // The queue keeps an email as JSON: a Date becomes its ISO string, which the schema turns back.
+      const readBack = emailSchema.parse(JSON.parse(JSON.stringify(email)));
+
+      expect(readBack).toEqual(email);
+      expect(renderEmail(readBack)).toEqual(renderEmail(email));
+    },
+  );
+
+  it("has a subject, a text part and an HTML part, each greeting the person", () => {
+    for (const email of everyEmail) {
+      const content = renderEmail(email);
+      expect(content.subject).not.toBe("");
+      expect(content.text).toMatch(/^Dear Jane( Smith)?,\n\n/);
+      expect(content.html).toMatch(/^<!doctype html>/);
+      expect(content.html).toMatch(/>Dear Jane( Smith)?,<\/p>/);
+    }
+  });
+});
+
+describe("what the queue reads back", () => {
+  it("is refused when it is not an email this code can write", () => {
+    expect(() => emailSchema.parse({ kind: "no-such-email", to })).toThrow();
+    expect(() =>
+      emailSchema.parse({
+        kind: "plan-cancelled",
+        to,
+        firstName: "Jane",
+        planReference: "KFP-1",
+        refund: 12.5,
+      }),
+    ).toThrow();
+    expect(() =>
+      emailSchema.parse({ kind: "password-changed", to, firstName: "Jane", changedAt: "not a date" }),
+    ).toThrow();
+  });
+});
