@@ -131,7 +131,10 @@ export async function buildApp({
     if (request.routeOptions.config?.rateLimit === false) return;
     await addressCeiling.call(app, request, reply);
   });
-  await registerOpenApi(app, { publishDocs: config.PUBLISH_API_DOCS ?? config.NODE_ENV !== "production" });
+  await registerOpenApi(app, {
+    publishDocs: config.PUBLISH_API_DOCS ?? config.NODE_ENV !== "production",
+    siteUrl: config.SITE_URL,
+  });
   await app.register(formBody);
 
   const jobQueue = await startJobQueue(database.driver, app.log.child({ module: "job-queue" }));

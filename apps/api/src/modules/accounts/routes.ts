@@ -12,6 +12,12 @@ import {
   userResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
+import {
+  bearerRouteErrors,
+  bodyErrors,
+  emailLimitError,
+  unstorableQueryError,
+} from "../../plugins/route-responses";
 import { requireCustomerToken, tokenHolderOf } from "../auth";
 import type { AccountsService } from "./service";
 
@@ -29,6 +35,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
     {
       schema: {
         tags: ["accounts"],
+        operationId: "registerAccount",
         summary:
           "Create a customer account and email a link to confirm the address; if the address has an account, email its owner instead. Answers the same either way",
         security: [{ bearerAuth: [] }],
@@ -37,6 +44,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
           202: registeredResponseSchema,
           400: violationsResponseSchema,
           404: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...bodyErrors,
         },
       },
     },
@@ -49,6 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
     {
       schema: {
         tags: ["accounts"],
+        operationId: "registerAccountFromPlan",
         summary:
           "Create an account from the journey: the visitor's plans move to it. Answers as register does",
         security: [{ bearerAuth: [] }],
@@ -58,6 +68,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
           202: registeredResponseSchema,
           400: violationsResponseSchema,
           404: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...bodyErrors,
         },
       },
     },
@@ -72,10 +84,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
     {
       schema: {
         tags: ["accounts"],
+        operationId: "confirmEmail",
         summary: "Confirm an email address with the signed link sent to it (48 hours, once)",
         security: [{ bearerAuth: [] }],
         querystring: confirmEmailQuerySchema,
-        response: { 200: messageResponseSchema, 400: violationsResponseSchema },
+        response: { 200: messageResponseSchema, 400: violationsResponseSchema, ...bearerRouteErrors },
       },
     },
     async (request) => accounts.confirmEmail(request.query),
@@ -86,13 +99,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
     {
       schema: {
         tags: ["accounts"],
+        operationId: "requestPasswordReset",
         summary: "Email a password reset link; answers the same whether or not there is an account",
         security: [{ bearerAuth: [] }],
         body: forgotPasswordBodySchema,
         response: {
           202: messageResponseSchema,
           400: violationsResponseSchema,
-          429: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...emailLimitError,
+          ...bodyErrors,
         },
       },
     },
@@ -105,13 +121,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
     {
       schema: {
         tags: ["accounts"],
+        operationId: "resendEmailConfirmation",
         summary: "Email a new link to confirm an address; answers the same whether or not one was needed",
         security: [{ bearerAuth: [] }],
         body: resendConfirmationBodySchema,
         response: {
           202: messageResponseSchema,
           400: violationsResponseSchema,
-          429: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...emailLimitError,
+          ...bodyErrors,
         },
       },
     },
@@ -124,10 +143,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
     {
       schema: {
         tags: ["accounts"],
+        operationId: "resetPassword",
         summary: "Choose a new password with the emailed link (one hour, once); signs out everywhere",
         security: [{ bearerAuth: [] }],
         body: resetPasswordBodySchema,
-        response: { 200: messageResponseSchema, 400: violationsResponseSchema },
+        response: {
+          200: messageResponseSchema,
+          400: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...bodyErrors,
+        },
       },
     },
     async (request) => accounts.resetPassword(request.body),
@@ -139,9 +164,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
       onRequest: requireCustomerToken,
       schema: {
         tags: ["accounts"],
+        operationId: "getCurrentCustomer",
         summary: "The signed-in customer",
         security: [{ bearerAuth: [] }],
-        response: { 200: userResponseSchema, 403: violationsResponseSchema },
+        response: {
+          200: userResponseSchema,
+          ...unstorableQueryError,
+          403: violationsResponseSchema,
+          ...bearerRouteErrors,
+        },
       },
     },
     async (request) => accounts.getUser(tokenHolderOf(request).userId),

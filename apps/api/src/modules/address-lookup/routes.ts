@@ -8,6 +8,7 @@ import {
 } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { ViolationError } from "../../plugins/error-handler";
+import { bearerRouteErrors } from "../../plugins/route-responses";
 import { AddressLookupUnavailableError, type AddressLookupProvider } from "./provider";
 
 /** A found address is the person's own: their browser may keep it a while, nothing in between. */
@@ -40,14 +41,16 @@ export const addressLookupRoutes: FastifyPluginAsyncZod<{
       preHandler: lookupLimit,
       schema: {
         tags: ["address lookup"],
+        operationId: "suggestAddresses",
         summary:
           "Addresses for a postcode (or, with a real provider, part of an address); none when it is not one",
         security: [{ bearerAuth: [] }],
         querystring: addressLookupAutocompleteQuerySchema,
+        // 503 also when the address lookup provider does not answer: the person types the address.
         response: {
           200: addressLookupAutocompleteResponseSchema,
           400: violationsResponseSchema,
-          503: violationsResponseSchema,
+          ...bearerRouteErrors,
         },
       },
     },
@@ -65,14 +68,16 @@ export const addressLookupRoutes: FastifyPluginAsyncZod<{
       preHandler: lookupLimit,
       schema: {
         tags: ["address lookup"],
+        operationId: "getAddress",
         summary: "The address behind a suggestion's id, in SPEC.md's Address shape",
         security: [{ bearerAuth: [] }],
         querystring: addressLookupDetailsQuerySchema,
+        // 503 also when the address lookup provider does not answer.
         response: {
           200: foundAddressSchema,
           400: violationsResponseSchema,
           404: violationsResponseSchema,
-          503: violationsResponseSchema,
+          ...bearerRouteErrors,
         },
       },
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/database";
+import { bearerRouteErrors, unstorableQueryError } from "../../plugins/route-responses";
 import { revokeAccessToken } from "./queries";
 import { tokenHolderOf } from "./require-bearer-token";
 import { revocationOfToken, type TokenCache } from "./token-cache";
@@ -15,9 +16,10 @@ export const logoutRoutes: FastifyPluginAsyncZod<{ db: Database; verifiedTokens:
     {
       schema: {
         tags: ["auth"],
+        operationId: "signOut",
         summary: "Sign out: revoke the token this request carries",
         security: [{ bearerAuth: [] }],
-        response: { 204: z.null().describe("Signed out") },
+        response: { 204: z.null().describe("Signed out"), ...unstorableQueryError, ...bearerRouteErrors },
       },
     },
     async (request, reply) => {

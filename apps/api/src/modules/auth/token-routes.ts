@@ -42,8 +42,12 @@ export async function tokenRoutes(
     {
       schema: {
         tags: ["auth"],
+        operationId: "issueAccessToken",
         summary:
           "Issue an access token (form data: grant_type, scope, client_id, client_secret; for a customer also username, password and api_token)",
+        // The OAuth client authenticates itself: with HTTP Basic, or (the empty alternative) with
+        // client_id and client_secret in the form, which OpenAPI has no scheme for.
+        security: [{ oauthClient: [] }, {}],
         consumes: ["application/x-www-form-urlencoded"],
         response: {
           200: tokenResponseSchema,

@@ -2,6 +2,7 @@ import compress from "@fastify/compress";
 import etag from "@fastify/etag";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { planOptionsResponseSchema, type PlanOptionsResponse } from "@kindred/contracts";
+import { bearerRouteErrors, unstorableQueryError } from "../../plugins/route-responses";
 import type { PlanOptionsService } from "./service";
 
 /**
@@ -21,9 +22,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ planOptions: PlanOptionsSe
     {
       schema: {
         tags: ["catalogue"],
+        operationId: "getPlanOptions",
         summary: "Everything the planning journey chooses from, with prices in pence",
         security: [{ bearerAuth: [] }],
-        response: { 200: planOptionsResponseSchema },
+        response: { 200: planOptionsResponseSchema, ...unstorableQueryError, ...bearerRouteErrors },
       },
     },
     async (_request, reply) => {

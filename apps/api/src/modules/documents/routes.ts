@@ -6,6 +6,7 @@ import {
   guestPlanDocumentBodySchema,
   legalDocumentReferenceSchema,
   legalDocumentsResponseSchema,
+  planDocumentBase64ResponseSchema,
   planDocumentQuerySchema,
   planDocumentTypeSchema,
   planIdParamsSchema,
@@ -16,6 +17,13 @@ import {
   type PlanDocumentType,
 } from "@kindred/contracts";
 import { messages, type LegalDocumentReference } from "@kindred/domain";
+import {
+  bearerRouteErrors,
+  bodyErrors,
+  limitedRouteErrors,
+  pdfResponse,
+  pdfSchema,
+} from "../../plugins/route-responses";
 import { tokenHolderOf } from "../auth";
 import { documentOfType, type DocumentsService, type RenderedDocument } from "./service";
 
@@ -38,6 +46,16 @@ const errors = {
   400: violationsResponseSchema,
   404: violationsResponseSchema,
   422: violationsResponseSchema,
+  ...bearerRouteErrors,
+};
+
+/** What `sendDocument` answers. */
+const documentAnswer = {
+  description: "The PDF; with encode=base64, the same bytes as base64 in JSON",
+  content: {
+    "application/pdf": { schema: pdfSchema },
+    "application/json": { schema: planDocumentBase64ResponseSchema },
+  },
 };
 
 /** The six legal documents of a plan, their acceptance, and the plan documents as PDFs. */
@@ -50,6 +68,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService
     {
       schema: {
         tags: ["documents"],
+        operationId: "listLegalDocuments",
         summary: "The six legal documents of one of the token holder's plans, and which are accepted",
         security: [{ bearerAuth: [] }],
         params: planIdParamsSchema,
@@ -64,11 +83,12 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService
     {
       schema: {
         tags: ["documents"],
+        operationId: "acceptLegalDocuments",
         summary: "Accept (or withdraw acceptance of) legal documents; records the version and the time",
         security: [{ bearerAuth: [] }],
         params: planIdParamsSchema,
         body: acceptLegalDocumentsBodySchema,
-        response: { 200: legalDocumentsResponseSchema, ...errors },
+        response: { 200: legalDocumentsResponseSchema, ...errors, ...bodyErrors },
       },
     },
     async (request) =>
@@ -79,26 +99,29 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService
   const ownedDocumentRoutes = [
     {
       url: "/plan/:id/legal/:docReference",
+      operationId: "getLegalDocument",
       summary: "Any of the six legal documents of one of the token holder's plans",
       params: planIdParamsSchema.extend({ docReference: legalDocumentReferenceSchema }),
     },
     {
       url: "/plan/:id/document/:type",
+      operationId: "getPlanDocument",
       summary: "The plan summary or plan details of one of the token holder's plans",
       params: planIdParamsSchema.extend({ type: planDocumentTypeSchema }),
     },
   ] as const;
-  for (const { url, summary, params } of ownedDocumentRoutes) {
+  for (const { url, operationId, summary, params } of ownedDocumentRoutes) {
     app.get(
       url,
       {
         schema: {
           tags: ["documents"],
+          operationId,
           summary: `${summary}, in large print when the customer asked for it (print=large or print=standard overrides). ${pdfAnswer}`,
           security: [{ bearerAuth: [] }],
           params,
           querystring: planDocumentQuerySchema,
-          response: errors,
+          response: { 200: documentAnswer, ...errors },
         },
       },
       async (request, reply) => {
@@ -125,12 +148,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService
     {
       schema: {
         tags: ["documents"],
+        operationId: "getUnsavedPlanDocument",
         summary: `The plan summary or plan details of a plan not saved yet, priced by the API. ${pdfAnswer}`,
         security: [{ bearerAuth: [] }],
         params: z.object({ type: planDocumentTypeSchema }),
         querystring: planDocumentQuerySchema,
         body: guestPlanDocumentBodySchema,
-        response: errors,
+        response: { 200: documentAnswer, ...errors, ...bodyErrors },
       },
     },
     async (request, reply) =>
@@ -152,10 +176,19 @@ export const publicDocumentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsS
     {
       schema: {
         tags: ["documents"],
+        operationId: "getPublicDocument",
         summary:
           "A public legal document (disclosure, terms, costs explained) as a PDF; print=large for large print",
+        // For anyone: a plain link opens it.
+        security: [],
         params: publicDocumentParamsSchema,
         querystring: planDocumentQuerySchema.pick({ print: true }),
+        response: {
+          200: pdfResponse,
+          400: violationsResponseSchema,
+          404: violationsResponseSchema,
+          ...limitedRouteErrors,
+        },
       },
     },
     async (request, reply) => {

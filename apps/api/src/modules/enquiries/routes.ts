@@ -6,6 +6,13 @@ import {
   planDocumentQuerySchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
+import {
+  bearerRouteErrors,
+  bodyErrors,
+  emailLimitError,
+  limitedRouteErrors,
+  pdfResponse,
+} from "../../plugins/route-responses";
 import type { FreeGuide } from "../documents";
 import type { EnquiriesService } from "./service";
 
@@ -22,6 +29,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod<{ enquiries: EnquiriesService 
     {
       schema: {
         tags: ["enquiries"],
+        operationId: "requestFreeGuide",
         summary:
           "Ask for the free guide: stores the request and emails the guide (once a day at most to one address)",
         security: [{ bearerAuth: [] }],
@@ -29,7 +37,9 @@ export const enquiryRoutes: FastifyPluginAsyncZod<{ enquiries: EnquiriesService 
         response: {
           201: enquiryResponseSchema,
           400: violationsResponseSchema,
-          429: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...emailLimitError,
+          ...bodyErrors,
         },
       },
     },
@@ -47,9 +57,13 @@ export const freeGuideRoutes: FastifyPluginAsyncZod<{ guide: FreeGuide }> = asyn
     {
       schema: {
         tags: ["enquiries"],
+        operationId: "getFreeGuide",
         summary: "The free guide as a PDF; print=large for large print",
+        // For anyone: a plain link downloads it.
+        security: [],
         // Anything else in the address (a campaign's utm_source, say) is no reason to refuse it.
         querystring: z.object({ print: planDocumentQuerySchema.shape.print }),
+        response: { 200: pdfResponse, 400: violationsResponseSchema, ...limitedRouteErrors },
       },
     },
     async (request, reply) => {

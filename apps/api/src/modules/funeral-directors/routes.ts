@@ -6,6 +6,7 @@ import {
   funeralDirectorSearchResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
+import { bearerRouteErrors } from "../../plugins/route-responses";
 import type { FuneralDirectorService } from "./service";
 
 export const funeralDirectorRoutes: FastifyPluginAsyncZod<{
@@ -16,6 +17,7 @@ export const funeralDirectorRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["funeral directors"],
+        operationId: "getFuneralDirectorBranch",
         summary: "One open funeral director branch, by id",
         security: [{ bearerAuth: [] }],
         querystring: funeralDirectorLocationQuerySchema,
@@ -23,6 +25,7 @@ export const funeralDirectorRoutes: FastifyPluginAsyncZod<{
           200: funeralDirectorBranchSchema,
           400: violationsResponseSchema,
           404: violationsResponseSchema,
+          ...bearerRouteErrors,
         },
       },
     },
@@ -34,12 +37,17 @@ export const funeralDirectorRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["funeral directors"],
+        operationId: "searchFuneralDirectors",
         summary:
           "The nearest open branches to a postcode or district, within 50 miles, nearest first; " +
           "the head office when none is near or the postcode is unknown",
         security: [{ bearerAuth: [] }],
         querystring: funeralDirectorSearchQuerySchema,
-        response: { 200: funeralDirectorSearchResponseSchema, 400: violationsResponseSchema },
+        response: {
+          200: funeralDirectorSearchResponseSchema,
+          400: violationsResponseSchema,
+          ...bearerRouteErrors,
+        },
       },
     },
     async (request) => funeralDirectors.searchNear(request.query.postcode),

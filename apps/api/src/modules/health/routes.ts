@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { livenessResponseSchema, readinessResponseSchema } from "@kindred/contracts";
+import { unstorableQueryError } from "../../plugins/route-responses";
 import { areMigrationsApplied, isDatabaseReady, type Database } from "../../db/database";
 import type { Lifecycle } from "../../lifecycle";
 
@@ -16,8 +17,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; lifecycle: Life
       config: { rateLimit: false },
       schema: {
         tags: ["health"],
+        operationId: "checkLiveness",
         summary: "The process is up, and the Node.js it runs on",
-        response: { 200: livenessResponseSchema },
+        // For the load balancer, with no token.
+        security: [],
+        response: { 200: livenessResponseSchema, ...unstorableQueryError },
       },
     },
     async () => ({ status: "ok" as const, node: process.version }),
@@ -31,9 +35,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; lifecycle: Life
       config: { rateLimit: false },
       schema: {
         tags: ["health"],
+        operationId: "checkReadiness",
         summary:
           "The process can serve requests: the database answers and holds this release's migrations, and the process is not shutting down",
-        response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
+        security: [],
+        response: { 200: readinessResponseSchema, ...unstorableQueryError, 503: readinessResponseSchema },
       },
     },
     async (_request, reply) => {

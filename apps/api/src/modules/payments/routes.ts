@@ -21,6 +21,7 @@ import {
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { accountNumberEnding, messages } from "@kindred/domain";
+import { bearerRouteErrors, bodyErrors, unstorableQueryError } from "../../plugins/route-responses";
 import { requireCustomerToken, tokenHolderOf } from "../auth";
 import { checkBankDetails } from "./bank-details";
 import { WebhookNotUnderstood, WebhookNotVerified } from "./provider";
@@ -33,7 +34,11 @@ const violations = {
   404: violationsResponseSchema,
   409: violationsResponseSchema,
   422: violationsResponseSchema,
+  ...bearerRouteErrors,
 };
+
+/** A route for a signed-in customer only (`requireCustomerToken`), with a body. */
+const customerBodyViolations = { ...violations, 403: violationsResponseSchema, ...bodyErrors };
 
 /** Paying for a plan; every route reads or writes only the holder's own plans and payments. */
 export const paymentRoutes: FastifyPluginAsyncZod<{
@@ -51,10 +56,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["payments"],
+        operationId: "getCardFields",
         summary:
           "Whose card fields take a card: the embedded sandbox's, or Stripe's (with its publishable key)",
         security: [{ bearerAuth: [] }],
-        response: { 200: cardFieldsSchema },
+        response: { 200: cardFieldsSchema, ...unstorableQueryError, ...bearerRouteErrors },
       },
     },
     async () => cardFields,
@@ -65,11 +71,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["payments"],
+        operationId: "choosePaymentOption",
         summary: "How the customer will pay (in full, or a deposit and monthly instalments); charges nothing",
         security: [{ bearerAuth: [] }],
         params: planIdParamsSchema,
         body: paymentChoiceSchema,
-        response: { 200: planPaymentsSchema, ...violations },
+        response: { 200: planPaymentsSchema, ...violations, ...bodyErrors },
       },
     },
     async (request) => payments.choose(tokenHolderOf(request), request.params.id, request.body),
@@ -80,6 +87,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["payments"],
+        operationId: "getPlanPayments",
         summary: "A plan's payments, Direct Debit, schedule and state",
         security: [{ bearerAuth: [] }],
         params: planIdParamsSchema,
@@ -95,12 +103,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       onRequest: requireCustomerToken,
       schema: {
         tags: ["payments"],
+        operationId: "createCardPayment",
         summary:
           "Opens the card payment for a plan that is ready: in full or the deposit. The same Idempotency-Key answers the same payment",
         security: [{ bearerAuth: [] }],
         headers: idempotencyKeyHeadersSchema,
         body: createPaymentBodySchema,
-        response: { 200: paymentSchema, 201: paymentSchema, ...violations },
+        response: { 200: paymentSchema, 201: paymentSchema, ...customerBodyViolations },
       },
     },
     async (request, reply) => {
@@ -118,6 +127,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["payments"],
+        operationId: "getPayment",
         summary: "One of the holder's payments, to follow it until the provider confirms it",
         security: [{ bearerAuth: [] }],
         params: paymentIdParamsSchema,
@@ -134,15 +144,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       preHandler: bankDetailsLimit,
       schema: {
         tags: ["direct debit"],
+        operationId: "checkBankDetails",
         summary:
           "Whether a sort code and account number could be a real account (Vocalink's modulus check); answers only the account's last four digits",
         security: [{ bearerAuth: [] }],
         body: directDebitVerifyBodySchema,
+        // 429 from the bank details checks' own limit, in place of the API-wide one.
         response: {
           200: directDebitVerifyResponseSchema,
           400: violationsResponseSchema,
           422: violationsResponseSchema,
-          429: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...bodyErrors,
         },
       },
     },
@@ -163,6 +176,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       onRequest: requireCustomerToken,
       schema: {
         tags: ["direct debit"],
+        operationId: "createDirectDebit",
         summary:
           "Sets up the Direct Debit for a plan paid by instalments, and its collections; answers the mandate (last four digits only)",
         security: [{ bearerAuth: [] }],
@@ -171,7 +185,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         response: {
           200: createDirectDebitResponseSchema,
           201: createDirectDebitResponseSchema,
-          ...violations,
+          ...customerBodyViolations,
         },
       },
     },
@@ -195,13 +209,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       onRequest: requireCustomerToken,
       schema: {
         tags: ["payments"],
+        operationId: "cancelPlan",
         summary:
           "Cancels a plan: no fee, everything paid refunded, the Direct Debit and every collection to come stopped",
         security: [{ bearerAuth: [] }],
         headers: idempotencyKeyHeadersSchema,
         params: planIdParamsSchema,
         body: z.object({}).optional(),
-        response: { 200: planPaymentsSchema, ...violations },
+        response: { 200: planPaymentsSchema, ...customerBodyViolations },
       },
     },
     async (request) => payments.cancel(tokenHolderOf(request), request.params.id),
@@ -222,11 +237,12 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProvider
     {
       schema: {
         tags: ["sandbox provider"],
+        operationId: "confirmSandboxCardPayment",
         summary: "The sandbox's card fields: pays with a test card",
         security: [{ bearerAuth: [] }],
         params,
         body: sandboxCardConfirmBodySchema,
-        response: { 200: sandboxCardAnswerSchema, ...violations },
+        response: { 200: sandboxCardAnswerSchema, ...violations, ...bodyErrors },
       },
     },
     async (request) => sandbox.confirmCard(request.params.id, request.body, new Date()),
@@ -236,11 +252,12 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProvider
     {
       schema: {
         tags: ["sandbox provider"],
+        operationId: "authenticateSandboxCardPayment",
         summary: "The sandbox's 'confirm with your bank' step",
         security: [{ bearerAuth: [] }],
         params,
         body: sandboxAuthenticateBodySchema,
-        response: { 200: sandboxCardAnswerSchema, ...violations },
+        response: { 200: sandboxCardAnswerSchema, ...violations, ...bodyErrors },
       },
     },
     async (request) => sandbox.authenticateCard(request.params.id, request.body),

@@ -12,6 +12,7 @@ import {
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
+import { bearerRouteErrors, bodyErrors, unstorableQueryError } from "../../plugins/route-responses";
 import { requireCustomerToken, tokenHolderOf } from "../auth";
 import type { PlansService } from "./service";
 
@@ -37,10 +38,17 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
     {
       schema: {
         tags: ["plans"],
+        operationId: "createGuestPlan",
         summary: "Start a plan for the token's visitor, with or without journey answers",
         security: [{ bearerAuth: [] }],
         body: createGuestPlanBodySchema,
-        response: { 201: planResponseSchema, 400: violationsResponseSchema, 422: violationsResponseSchema },
+        response: {
+          201: planResponseSchema,
+          400: violationsResponseSchema,
+          422: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...bodyErrors,
+        },
       },
     },
     async (request, reply) =>
@@ -53,6 +61,7 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
       onRequest: requireCustomerToken,
       schema: {
         tags: ["plans"],
+        operationId: "createCustomerPlan",
         summary: "Save a new plan to the signed-in customer's account; the API prices it from the catalogue",
         security: [{ bearerAuth: [] }],
         body: savePlanBodySchema,
@@ -61,6 +70,8 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
           400: violationsResponseSchema,
           403: violationsResponseSchema,
           422: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...bodyErrors,
         },
       },
     },
@@ -73,9 +84,10 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
     {
       schema: {
         tags: ["plans"],
+        operationId: "listPlans",
         summary: "The token holder's plans, the most recently saved first",
         security: [{ bearerAuth: [] }],
-        response: { 200: planListResponseSchema },
+        response: { 200: planListResponseSchema, ...unstorableQueryError, ...bearerRouteErrors },
       },
     },
     async (request) => plans.listPlans(tokenHolderOf(request).userId),
@@ -86,10 +98,16 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
     {
       schema: {
         tags: ["plans"],
+        operationId: "getPlan",
         summary: "One of the token holder's plans, priced by the API",
         security: [{ bearerAuth: [] }],
         params: planIdParamsSchema,
-        response: { 200: planResponseSchema, 400: violationsResponseSchema, 404: violationsResponseSchema },
+        response: {
+          200: planResponseSchema,
+          400: violationsResponseSchema,
+          404: violationsResponseSchema,
+          ...bearerRouteErrors,
+        },
       },
     },
     async (request, reply) => {
@@ -103,6 +121,7 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
     {
       schema: {
         tags: ["plans"],
+        operationId: "savePlan",
         summary: "Save the journey of one of the token holder's plans; the API prices it from the catalogue",
         security: [{ bearerAuth: [] }],
         params: planIdParamsSchema,
@@ -113,6 +132,8 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
           404: violationsResponseSchema,
           412: violationsResponseSchema,
           422: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...bodyErrors,
         },
       },
     },
@@ -132,6 +153,7 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
     {
       schema: {
         tags: ["plans"],
+        operationId: "getPlanPeople",
         summary: "The people of one of the token holder's plans: customer, covered person, nominee, payer",
         security: [{ bearerAuth: [] }],
         params: planIdParamsSchema,
@@ -139,6 +161,7 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
           200: planPeopleResponseSchema,
           400: violationsResponseSchema,
           404: violationsResponseSchema,
+          ...bearerRouteErrors,
         },
       },
     },
@@ -151,6 +174,7 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
       onRequest: requireCustomerToken,
       schema: {
         tags: ["plans"],
+        operationId: "savePlanPeople",
         summary:
           "Store the people of a signed-in customer's plan (a guest sends them with a password to customer-guest)",
         security: [{ bearerAuth: [] }],
@@ -161,6 +185,8 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
           400: violationsResponseSchema,
           403: violationsResponseSchema,
           404: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...bodyErrors,
         },
       },
     },
@@ -173,6 +199,7 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
       onRequest: requireCustomerToken,
       schema: {
         tags: ["plans"],
+        operationId: "changeContactDetails",
         summary:
           "Change the phone number, address and preferred contact of a signed-in customer's plan, paid for or not",
         security: [{ bearerAuth: [] }],
@@ -184,6 +211,8 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async 
           403: violationsResponseSchema,
           404: violationsResponseSchema,
           409: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...bodyErrors,
         },
       },
     },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { planReadyResponseSchema, planValidBodySchema, violationsResponseSchema } from "@kindred/contracts";
+import { bearerRouteErrors, bodyErrors } from "../../plugins/route-responses";
 import { tokenHolderOf } from "../auth";
 import type { PurchaseReadiness } from "./readiness";
 
@@ -12,6 +13,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ readiness: PurchaseReadines
     {
       schema: {
         tags: ["purchase"],
+        operationId: "checkPlanReadiness",
         summary: "Whether one of the holder's plans can be paid for; otherwise what is missing",
         security: [{ bearerAuth: [] }],
         body: planValidBodySchema,
@@ -20,6 +22,8 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ readiness: PurchaseReadines
           400: violationsResponseSchema,
           404: violationsResponseSchema,
           422: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...bodyErrors,
         },
       },
     },

@@ -9,6 +9,7 @@ import {
   referralCodeValidResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
+import { bearerRouteErrors, bodyErrors } from "../../plugins/route-responses";
 import { requireCustomerToken, tokenHolderOf } from "../auth";
 import type { ReferralsService } from "./service";
 
@@ -32,6 +33,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{
       onRequest: requireCustomerToken,
       schema: {
         tags: ["referrals"],
+        operationId: "generateReferralCode",
         summary:
           "The referral code of one of the customer's paid plans: made the first time, the same code every time after",
         security: [{ bearerAuth: [] }],
@@ -42,18 +44,22 @@ export const referralRoutes: FastifyPluginAsyncZod<{
           403: violationsResponseSchema,
           404: violationsResponseSchema,
           422: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...bodyErrors,
         },
       },
     },
     async (request) => referrals.generate(tokenHolderOf(request).userId, request.body.referrerPlanId),
   );
 
+  // 429 from the referral checks' own limit, in place of the API-wide one.
   const checkResponses = {
     400: violationsResponseSchema,
     403: violationsResponseSchema,
     404: violationsResponseSchema,
     422: violationsResponseSchema,
-    429: violationsResponseSchema,
+    ...bearerRouteErrors,
+    ...bodyErrors,
   };
 
   app.post(
@@ -64,6 +70,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{
       preHandler: referralCheckLimit,
       schema: {
         tags: ["referrals"],
+        operationId: "validateReferralCode",
         summary:
           "Whether a referral code can be applied to one of the customer's plans, and what it gives; changes nothing",
         security: [{ bearerAuth: [] }],
@@ -82,6 +89,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{
       preHandler: referralCheckLimit,
       schema: {
         tags: ["referrals"],
+        operationId: "applyReferralCode",
         summary:
           "Applies a referral code to one of the customer's plans not yet paid for; the same code again answers the same",
         security: [{ bearerAuth: [] }],
@@ -97,6 +105,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ["referrals"],
+        operationId: "getPlanReferral",
         summary: "A plan's own referral code and the code applied to it, with what a referral gives",
         security: [{ bearerAuth: [] }],
         params: planIdParamsSchema,
@@ -104,6 +113,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{
           200: planReferralResponseSchema,
           400: violationsResponseSchema,
           404: violationsResponseSchema,
+          ...bearerRouteErrors,
         },
       },
     },

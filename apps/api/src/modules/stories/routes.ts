@@ -6,6 +6,7 @@ import {
   storyDetailsResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
+import { databaseRouteErrors, unstorableQueryError } from "../../plugins/route-responses";
 import type { StoriesService } from "./service";
 
 /**
@@ -25,9 +26,12 @@ export const storyRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> = a
     {
       schema: {
         tags: ["stories"],
+        operationId: "listStories",
         summary: "Funeral advice articles, newest first, optionally searched and filtered by category",
+        // For anyone: a token is accepted but not needed.
+        security: [],
         querystring: storiesQuerySchema,
-        response: { 200: storiesResponseSchema, 400: violationsResponseSchema },
+        response: { 200: storiesResponseSchema, 400: violationsResponseSchema, ...databaseRouteErrors },
       },
     },
     async (request, reply) => {
@@ -42,9 +46,16 @@ export const storyRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> = a
     {
       schema: {
         tags: ["stories"],
+        operationId: "getStory",
         summary: "One article, by its slug or its numeric id, with related articles",
+        security: [],
         params: storyDetailsParamsSchema,
-        response: { 200: storyDetailsResponseSchema, 404: violationsResponseSchema },
+        response: {
+          200: storyDetailsResponseSchema,
+          ...unstorableQueryError,
+          404: violationsResponseSchema,
+          ...databaseRouteErrors,
+        },
       },
     },
     async (request, reply) => {
