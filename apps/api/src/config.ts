@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import proxyAddr from "@fastify/proxy-addr";
+import { trustedProxiesSetting } from "@kindred/contracts";
 import { z } from "zod";
 import apiPackage from "../package.json" with { type: "json" };
 
@@ -14,28 +14,6 @@ const developmentSecrets = {
 } as const;
 
 const port = z.coerce.number().int().min(1).max(65535);
-
-/**
- * TRUST_PROXY's entries: "loopback", "linklocal", "uniquelocal", addresses or CIDR ranges,
- * comma-separated, checked by the library Fastify reads them with (as the web's WEB_TRUST_PROXY
- * is: the shared packages take no Fastify code).
- */
-const trustedProxies = z
-  .string()
-  .default("")
-  .transform((setting) =>
-    setting
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-  )
-  .superRefine((entries, context) => {
-    try {
-      proxyAddr.compile(entries);
-    } catch (error) {
-      context.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
-    }
-  });
 
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -85,7 +63,7 @@ const configSchema = z.object({
    * address: otherwise any process that reaches the API could claim a fresh address for every
    * try and never meet a per-address limit.
    */
-  TRUST_PROXY: trustedProxies,
+  TRUST_PROXY: trustedProxiesSetting,
   /**
    * Migrate and seed the database as the API starts (the default, for `npm start`). "false" where
    * a migrate step runs once per deploy (`node apps/api/dist/migrate.js`, docs/deployment.md):

@@ -16,3 +16,4 @@ export * from "./purchase";
 export * from "./payments";
 export * from "./referral";
 export * from "./stories";
+export * from "./settings";

@@ -1,5 +1,7 @@
-import proxyAddr from "@fastify/proxy-addr";
 import { z } from "zod";
+// The settings entry alone: server.mjs loads this file with Node's own type stripping, which
+// cannot follow the package index's extensionless imports.
+import { trustedProxiesSetting } from "@kindred/contracts/settings";
 import webPackage from "../../package.json" with { type: "json" };
 import type { BrowserSettings, ThirdPartyName } from "./browser-settings";
 
@@ -28,24 +30,6 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
   // No trailing slash, so paths can be appended as they are.
   .transform((url) => url.replace(/\/+$/, ""));
-
-/** WEB_TRUST_PROXY's entries: "loopback", addresses or CIDR ranges, comma-separated. */
-const trustedProxies = z
-  .string()
-  .default("")
-  .transform((setting) =>
-    setting
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-  )
-  .superRefine((entries, context) => {
-    try {
-      proxyAddr.compile(entries);
-    } catch (error) {
-      context.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
-    }
-  });
 
 /** A third party's script: loaded by browsers, so only ever over HTTPS. */
 const scriptUrl = z.url({ protocol: /^https$/, error: "must be an https:// address" });
@@ -97,7 +81,7 @@ const webConfigSchema = z
      * The proxies in front of this server whose X-Forwarded-For is believed (as Fastify's
      * trustProxy); unset trusts none, so a visitor cannot claim another address.
      */
-    WEB_TRUST_PROXY: trustedProxies,
+    WEB_TRUST_PROXY: trustedProxiesSetting,
     /**
      * The cookie policy's version: a visitor's cookie choices are kept with it, and a different
      * version asks them again. Change it whenever a third party or what it does changes.
