@@ -66,12 +66,8 @@ export function renderModulusTables({
   const { version, inForceFrom, source } = edition;
   return [
     header("content/vocalink/ (valacdos.txt, scsubtab.txt and edition.json)"),
-    "/** Which edition of Vocalink's modulus checking tables these are, and where they come from. */",
-    "export const modulusTablesEdition = {",
-    `  version: ${JSON.stringify(version)},`,
-    `  inForceFrom: ${JSON.stringify(inForceFrom)},`,
-    `  source: ${JSON.stringify(source)},`,
-    "} as const;",
+    // The edition is a note for whoever reads or updates the tables: no code needs it.
+    `// Vocalink's modulus checking tables, version ${version}, in force from ${inForceFrom} (${source}).`,
     "",
     "/** Vocalink's modulus weight table (valacdos.txt), one sorting code range and check per line. */",
     `export const valacdosText = ${asTemplateLiteral(valacdos, "valacdos.txt")};`,

@@ -7,7 +7,7 @@ import { describeDatabaseError, isDatabaseError } from "./db/database";
  * Drizzle puts the query and its parameters in its message, and those carry password hashes,
  * email addresses and plan notes.
  */
-export function errorForLog(error: Error): { type: string; message: string; stack: string } {
+function errorForLog(error: Error): { type: string; message: string; stack: string } {
   if (isDatabaseError(error))
     return { type: "DatabaseError", message: describeDatabaseError(error), stack: "" };
   return { type: error.name, message: error.message, stack: error.stack ?? "" };

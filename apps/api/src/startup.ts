@@ -7,7 +7,7 @@ import { seedStories } from "./modules/stories/seed";
 import { readStoryFiles } from "./modules/stories/story-files";
 import path from "node:path";
 
-export function databaseLocation(config: Config): DatabaseLocation {
+function databaseLocation(config: Config): DatabaseLocation {
   return config.DATABASE_URL
     ? { kind: "postgres", url: config.DATABASE_URL }
     : { kind: "pglite", dataDir: path.join(config.DATA_DIR, "pglite") };

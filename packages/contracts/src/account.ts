@@ -97,7 +97,11 @@ export type SignInFields = z.infer<typeof signInFieldsSchema>;
 export const forgotPasswordBodySchema = z.object({ email: ruled(emailProblems) });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
-/** `POST /api/account/resend-confirmation`: answers the same whether or not the address needs one. */
+/**
+ * `POST /api/account/resend-confirmation`: answers the same whether or not the address needs one.
+ * Its body is the forgot-password body, named apart so each endpoint's callers say which they send.
+ * @alias
+ */
 export const resendConfirmationBodySchema = forgotPasswordBodySchema;
 export type ResendConfirmationBody = ForgotPasswordBody;
 

@@ -16,10 +16,9 @@ export const addressLookupAutocompleteQuerySchema = z.object({
     .min(1, messages.required)
     .max(100, messages.tooLong(100)),
 });
-export type AddressLookupAutocompleteQuery = z.infer<typeof addressLookupAutocompleteQuerySchema>;
 
 /** One suggestion: its id (for `details`) and what the person reads in the list. */
-export const addressSuggestionSchema = z.object({
+const addressSuggestionSchema = z.object({
   id: z.string(),
   /** "MK9 2HP, Milton Keynes", or a whole address with a real provider. */
   text: z.string(),
@@ -36,7 +35,6 @@ export type AddressLookupAutocompleteResponse = z.infer<typeof addressLookupAuto
 export const addressLookupDetailsQuerySchema = z.object({
   id: z.string({ error: messages.required }).trim().min(1, messages.required).max(200, messages.tooLong(200)),
 });
-export type AddressLookupDetailsQuery = z.infer<typeof addressLookupDetailsQuerySchema>;
 
 /**
  * An address as SPEC.md's Address: the postal address of a branch or crematorium with a third

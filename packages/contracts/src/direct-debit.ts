@@ -25,7 +25,11 @@ export const bankDetailsSchema = z.object({
 });
 export type BankDetails = z.infer<typeof bankDetailsSchema>;
 
-/** `POST /api/direct-debit-v2/verify`. */
+/**
+ * `POST /api/direct-debit-v2/verify`: its body is the bank details, named apart so the route says
+ * which endpoint's body it checks.
+ * @alias
+ */
 export const directDebitVerifyBodySchema = bankDetailsSchema;
 export type DirectDebitVerifyBody = z.infer<typeof directDebitVerifyBodySchema>;
 

@@ -27,13 +27,12 @@ function optionalRuled(problemsOf: (value: string) => string[]) {
 }
 
 /** How the person is happy to hear from us, besides the guide itself: each off until ticked. */
-export const contactPreferencesSchema = z.object(
+const contactPreferencesSchema = z.object(
   Object.fromEntries(marketingChannels.map((channel) => [channel, z.boolean().default(false)])) as Record<
     MarketingChannel,
     z.ZodDefault<z.ZodBoolean>
   >,
 );
-export type ContactPreferences = z.infer<typeof contactPreferencesSchema>;
 
 /** The campaign the person came from (`utm_source` and the rest of the landing page's address). */
 export const utmParamsSchema = z.object(

@@ -29,7 +29,6 @@ export const funeralDirectorLocationQuerySchema = z.object({
 export const funeralDirectorSearchQuerySchema = z.object({
   postcode: z.string().trim().min(2, messages.tooShort(2)).max(10, messages.tooLong(10)),
 });
-export type FuneralDirectorSearchQuery = z.infer<typeof funeralDirectorSearchQuerySchema>;
 
 export const funeralDirectorSearchResponseSchema = z.object({
   /** The postcode district searched from, or null when the postcode is not known. */

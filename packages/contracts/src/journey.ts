@@ -90,11 +90,9 @@ export function withJourneyRules<Schema extends z.ZodType<Partial<JourneyData>>>
   });
 }
 
-/** A journey as a request sends it: its topics, held to the journey's rules. */
-export const journeyDataSchema = withJourneyRules(journeyTopicsSchema);
 export type JourneyDataPayload = z.infer<typeof journeyTopicsSchema>;
 
 /** The contract and the domain describe the same journey: this stops compiling if they drift. */
-export type JourneyDataPayloadIsJourneyData = JourneyDataPayload extends JourneyData ? true : never;
+type JourneyDataPayloadIsJourneyData = JourneyDataPayload extends JourneyData ? true : never;
 const journeyContractMatchesDomain: JourneyDataPayloadIsJourneyData = true;
 void journeyContractMatchesDomain;

@@ -6,7 +6,7 @@ import { createGuestPlanBodySchema } from "./plan";
  * A legal document's text as blocks (docs/decisions/012-legal-documents.md): made once from
  * Markdown, shown as HTML on the documents screen and drawn into the PDF, so both say the same.
  */
-export const legalDocumentInlineSchema = z.object({
+const legalDocumentInlineSchema = z.object({
   text: z.string(),
   strong: z.boolean().optional(),
   emphasis: z.boolean().optional(),
@@ -14,7 +14,7 @@ export const legalDocumentInlineSchema = z.object({
 });
 export type LegalDocumentInline = z.infer<typeof legalDocumentInlineSchema>;
 
-export const legalDocumentBlockSchema = z.discriminatedUnion("kind", [
+const legalDocumentBlockSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("heading"),
     level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
@@ -40,7 +40,7 @@ export type LegalDocumentBlock = z.infer<typeof legalDocumentBlockSchema>;
 export const legalDocumentReferenceSchema = z.enum(legalDocumentReferences, messages.unknownDocument);
 
 /** One of the six, as `GET /api/plan/{id}/legal` answers it (SPEC.md section 3's fields first). */
-export const legalDocumentSchema = z.object({
+const legalDocumentSchema = z.object({
   docReference: legalDocumentReferenceSchema,
   accepted: z.boolean(),
   title: z.string(),
@@ -68,7 +68,7 @@ export type LegalDocument = z.infer<typeof legalDocumentSchema>;
  * When the customer asked for their documents in braille or on audio CD: which, and what the
  * screen tells them happens next. Null otherwise, and before their details are given.
  */
-export const alternativeDocumentFormatSchema = z.object({
+const alternativeDocumentFormatSchema = z.object({
   kind: z.enum(postedDocumentFormats),
   message: z.string(),
 });
@@ -128,7 +128,6 @@ export type PlanDocumentBase64Response = z.infer<typeof planDocumentBase64Respon
 
 /** `POST /api/guest/plan/documents/summary|detail`: a plan not yet saved. */
 export const guestPlanDocumentBodySchema = z.strictObject({ plan: createGuestPlanBodySchema });
-export type GuestPlanDocumentBody = z.infer<typeof guestPlanDocumentBodySchema>;
 
 /** `GET /public-documents/{file}`: a name such as `terms.pdf` (see `publicDocumentFiles`). */
 export const publicDocumentParamsSchema = z.object({ file: z.string().max(100) });

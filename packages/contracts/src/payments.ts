@@ -11,7 +11,7 @@ import { penceSchema } from "./plan-options";
 
 const isoDateSchema = z.iso.date();
 
-export const paymentOptionSchema = z.enum(paymentOptions, messages.choosePaymentOption);
+const paymentOptionSchema = z.enum(paymentOptions, messages.choosePaymentOption);
 
 /** `PUT /api/plan/{id}/payment-choice`: how the customer will pay, before anything is charged. */
 export const paymentChoiceSchema = z.discriminatedUnion(
@@ -28,7 +28,7 @@ export const paymentChoiceSchema = z.discriminatedUnion(
 );
 export type PaymentChoiceBody = z.infer<typeof paymentChoiceSchema>;
 
-export const paymentScheduleSchema = z.object({
+const paymentScheduleSchema = z.object({
   option: paymentOptionSchema,
   planPrice: penceSchema,
   payNow: penceSchema,
@@ -36,10 +36,9 @@ export const paymentScheduleSchema = z.object({
   instalments: z.array(z.object({ number: z.int().positive(), date: isoDateSchema, amount: penceSchema })),
   totalPayable: penceSchema,
 });
-export type PaymentScheduleResponse = z.infer<typeof paymentScheduleSchema>;
 
 /** A card payment as the customer sees it: `refunded` once the provider confirms it was given back. */
-export const paymentStatusSchema = z.enum([
+const paymentStatusSchema = z.enum([
   "pending",
   "requires_action",
   "confirmed",
@@ -47,7 +46,6 @@ export const paymentStatusSchema = z.enum([
   "cancelled",
   "refunded",
 ]);
-export type PaymentStatusValue = z.infer<typeof paymentStatusSchema>;
 
 /** A card payment as the customer may see it (SPEC.md: each with completed and paymentOption). */
 export const paymentSchema = z.object({
@@ -92,10 +90,10 @@ export const createDirectDebitBodySchema = bankDetailsSchema.extend({
 });
 export type CreateDirectDebitBody = z.infer<typeof createDirectDebitBodySchema>;
 
-export const mandateStatusSchema = z.enum(["pending_submission", "active", "failed", "cancelled"]);
+const mandateStatusSchema = z.enum(["pending_submission", "active", "failed", "cancelled"]);
 
 /** A mandate as it is ever shown again: the account's last four digits only. */
-export const directDebitSchema = z.object({
+const directDebitSchema = z.object({
   reference: z.string(),
   status: mandateStatusSchema,
   accountHolderName: z.string(),
@@ -113,7 +111,7 @@ export const createDirectDebitResponseSchema = z.object({
 });
 export type CreateDirectDebitResponse = z.infer<typeof createDirectDebitResponseSchema>;
 
-export const collectionStatusSchema = z.enum([
+const collectionStatusSchema = z.enum([
   "scheduled",
   "submitted",
   "collected",
@@ -122,7 +120,7 @@ export const collectionStatusSchema = z.enum([
   "refunded",
 ]);
 
-export const collectionSchema = z.object({
+const collectionSchema = z.object({
   number: z.int().positive(),
   date: isoDateSchema,
   amount: penceSchema,
@@ -130,8 +128,7 @@ export const collectionSchema = z.object({
 });
 
 /** What a plan's payments add up to (the domain's `planMoneyState`). */
-export const planPaymentStateSchema = z.enum(planMoneyStates);
-export type PlanPaymentState = z.infer<typeof planPaymentStateSchema>;
+const planPaymentStateSchema = z.enum(planMoneyStates);
 
 /** `GET /api/plan/{id}/payments`: everything about paying for one plan. */
 export const planPaymentsSchema = z.object({

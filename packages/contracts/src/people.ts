@@ -52,7 +52,7 @@ function oneOf<const Values extends readonly [string, ...string[]]>(
 }
 
 /** SPEC.md's Address. The postcode is checked and stored in Royal Mail's form ("MK9 2HP"). */
-export const addressSchema = z.object({
+const addressSchema = z.object({
   line1: ruled((value) => textProblems(value, lineLength)).transform((value) => value.trim()),
   line2: optionalText(lineLength),
   line3: optionalText(lineLength),
@@ -123,7 +123,7 @@ function dropWhenSame(flag: string, field: string) {
 const ownAddressFields = { isSameAddressAsCustomer: yesNoSchema, address: addressSchema.nullable() };
 
 /** SPEC.md's vulnerability questions: each optional, with free-text notes. Health data. */
-export const vulnerabilitiesSchema = z.object({
+const vulnerabilitiesSchema = z.object({
   ...(Object.fromEntries(vulnerabilityKinds.map((kind) => [kind, z.boolean()])) as Record<
     VulnerabilityKind,
     z.ZodBoolean
@@ -133,7 +133,7 @@ export const vulnerabilitiesSchema = z.object({
 export type Vulnerabilities = z.infer<typeof vulnerabilitiesSchema>;
 
 /** SPEC.md's contactMethods entry: a marketing channel (the catalogue's handle and name), ticked or not. */
-export const marketingChoiceSchema = z.object({
+const marketingChoiceSchema = z.object({
   handle: z.enum(marketingChannels),
   name: z.string().max(30),
   checked: z.boolean(),

@@ -3,7 +3,7 @@ import { z } from "zod";
 /** Integer pence. Formatting to pounds happens only where a person reads it. */
 export const penceSchema = z.number().int().nonnegative();
 
-export const catalogueOptionSchema = z.object({
+const catalogueOptionSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
@@ -14,13 +14,12 @@ export const catalogueOptionSchema = z.object({
 });
 export type CatalogueOption = z.infer<typeof catalogueOptionSchema>;
 
-export const coffinCollectionSchema = z.object({
+const coffinCollectionSchema = z.object({
   code: z.string(),
   name: z.string(),
 });
-export type CoffinCollection = z.infer<typeof coffinCollectionSchema>;
 
-export const coffinSchema = catalogueOptionSchema.extend({
+const coffinSchema = catalogueOptionSchema.extend({
   collection: coffinCollectionSchema,
   /** Picture address with {width} and {height} placeholders. */
   imageUrl: z.string(),
@@ -28,12 +27,11 @@ export const coffinSchema = catalogueOptionSchema.extend({
 });
 export type Coffin = z.infer<typeof coffinSchema>;
 
-export const contactMethodSchema = z.object({
+const contactMethodSchema = z.object({
   id: z.number().int(),
   handle: z.string(),
   name: z.string(),
 });
-export type ContactMethod = z.infer<typeof contactMethodSchema>;
 
 export const postalAddressSchema = z.object({
   line1: z.string(),
@@ -44,7 +42,7 @@ export const postalAddressSchema = z.object({
 });
 export type PostalAddress = z.infer<typeof postalAddressSchema>;
 
-export const crematorySchema = z.object({
+const crematorySchema = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
@@ -57,7 +55,7 @@ export type Crematory = z.infer<typeof crematorySchema>;
 
 const packageOptionSchema = catalogueOptionSchema.pick({ id: true, code: true, name: true, price: true });
 
-export const planPackageSchema = z.object({
+const planPackageSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
@@ -84,12 +82,12 @@ export const planPackageSchema = z.object({
 });
 export type PlanPackage = z.infer<typeof planPackageSchema>;
 
-export const journeyStepQuestionSchema = z.object({
+const journeyStepQuestionSchema = z.object({
   fieldName: z.string(),
   question: z.string(),
 });
 
-export const journeyStepSchema = z.object({
+const journeyStepSchema = z.object({
   handle: z.string(),
   name: z.string(),
   title: z.string(),
@@ -105,7 +103,7 @@ export const journeyStepSchema = z.object({
 export type JourneyStep = z.infer<typeof journeyStepSchema>;
 
 /** What the catalogue offers, in `GET /api/plan-options` as `paymentTerms`. */
-export const paymentTermsSchema = z.object({
+const paymentTermsSchema = z.object({
   depositChoices: z.array(penceSchema),
   terms: z.array(z.object({ months: z.int().positive(), charge: penceSchema })),
   minimumInstalment: penceSchema,

@@ -27,9 +27,8 @@ export const createGuestPlanBodySchema = withJourneyRules(savePlanFieldsSchema.p
 export type CreateGuestPlanBody = z.infer<typeof createGuestPlanBodySchema>;
 
 export const planIdParamsSchema = z.object({ id: z.uuid(messages.notAPlanReference) });
-export type PlanIdParams = z.infer<typeof planIdParamsSchema>;
 
-export const planSectionSchema = z.object({
+const planSectionSchema = z.object({
   /** Key of the section, as SPEC.md names plan sections (funeralAttendance, coffin, …). */
   key: z.string(),
   step: z.string(),
@@ -38,9 +37,8 @@ export const planSectionSchema = z.object({
   price: penceSchema,
   guaranteed: z.boolean(),
 });
-export type PlanSection = z.infer<typeof planSectionSchema>;
 
-export const planPriceSchema = z.object({
+const planPriceSchema = z.object({
   basic: penceSchema,
   additional: penceSchema,
   contributions: penceSchema,

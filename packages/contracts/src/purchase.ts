@@ -3,7 +3,6 @@ import { z } from "zod";
 
 /** `POST /api/plan/valid`: may this plan be paid for now? */
 export const planValidBodySchema = z.object({ planId: z.uuid(messages.notAPlanReference) });
-export type PlanValidBody = z.infer<typeof planValidBodySchema>;
 
 /** 200 when it may; otherwise 422 with a violation for each missing piece (journey, documents, customer, account). */
 export const planReadyResponseSchema = z.object({ valid: z.literal(true), planId: z.uuid() });

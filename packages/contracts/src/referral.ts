@@ -10,7 +10,7 @@ import { penceSchema } from "./plan-options";
  */
 
 /** As typed: any case, with or without spaces and dashes. Longer than this is never a code. */
-export const referralCodeFieldSchema = z
+const referralCodeFieldSchema = z
   .string(messages.referralCodeMissing)
   .trim()
   .min(1, messages.referralCodeMissing)
@@ -20,7 +20,6 @@ export const referralCodeFieldSchema = z
 export const generateReferralCodeBodySchema = z.object({
   referrerPlanId: z.uuid(messages.notAPlanReference),
 });
-export type GenerateReferralCodeBody = z.infer<typeof generateReferralCodeBodySchema>;
 
 /** The plan's one code: the same one every time it is asked for. */
 export const referralCodeResponseSchema = z.object({

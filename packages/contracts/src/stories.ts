@@ -7,14 +7,13 @@ import { z } from "zod";
  * (docs/decisions/018-advice-content.md).
  */
 
-export const storyCategorySchema = z.object({
+const storyCategorySchema = z.object({
   slug: z.enum(adviceCategorySlugs),
   name: z.string(),
 });
-export type StoryCategory = z.infer<typeof storyCategorySchema>;
 
 /** One article in a list: enough to show it as a card and link to it. */
-export const storySummarySchema = z.object({
+const storySummarySchema = z.object({
   id: z.number().int(),
   /** The article's address part: `/funeral-advice/{slug}`. */
   slug: z.string(),
@@ -32,24 +31,22 @@ export const storySummarySchema = z.object({
 export type StorySummary = z.infer<typeof storySummarySchema>;
 
 /** A whole article. */
-export const storySchema = storySummarySchema.extend({
+const storySchema = storySummarySchema.extend({
   /** The text as Markdown: headings from level 2 down, paragraphs, lists, tables and links; no HTML. */
   body: z.string(),
   /** Who wrote it and who checked it: teams, not people. */
   author: z.string(),
   reviewer: z.string(),
 });
-export type Story = z.infer<typeof storySchema>;
 
 /** What a page showing the answer should say about itself to search engines and link previews. */
-export const storySeoSchema = z.object({
+const storySeoSchema = z.object({
   title: z.string(),
   description: z.string(),
   /** The canonical path of the page, on the site's own origin. */
   path: z.string(),
   type: z.enum(["website", "article"]),
 });
-export type StorySeo = z.infer<typeof storySeoSchema>;
 
 /**
  * `GET /api/stories?search=&category=&limit=`. An empty `search` or `category` means "all", as a

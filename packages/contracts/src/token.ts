@@ -1,7 +1,6 @@
 import { z } from "zod";
 
-export const tokenScopes = ["APPLICATION", "CUSTOMER"] as const;
-export type TokenScope = (typeof tokenScopes)[number];
+export type TokenScope = "APPLICATION" | "CUSTOMER";
 
 /** What `POST /token` answers when it issues a token (RFC 6749 section 5.1). */
 export const tokenResponseSchema = z.object({

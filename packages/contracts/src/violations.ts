@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Every 4xx for bad input answers this: one entry per field that was wrong. */
-export const violationSchema = z.object({
+const violationSchema = z.object({
   propertyPath: z.string(),
   title: z.string(),
 });
@@ -13,4 +13,4 @@ export const violationsResponseSchema = z.object({
 export type ViolationsResponse = z.infer<typeof violationsResponseSchema>;
 
 // Built the same way in the browser and the API: the plain builders live in the domain package.
-export { couldNotSendRequestResponse, requestViolation } from "@kindred/domain";
+export { requestViolation } from "@kindred/domain";

@@ -2,10 +2,10 @@ import { messages } from "./messages";
 
 /** SPEC.md section 5 and 9: password 8 to 25 characters with a letter, a number and a special character. */
 export const passwordLength = { minimum: 8, maximum: 25 } as const;
-export const nameLength = { minimum: 2, maximum: 50 } as const;
+const nameLength = { minimum: 2, maximum: 50 } as const;
 
 /** The special characters a password may use to meet the rule ("@ $ ! % * # ? & and a few others"). */
-export const passwordSpecialCharacters = "@$!%*#?&^_-+=.,:;~";
+const passwordSpecialCharacters = "@$!%*#?&^_-+=.,:;~";
 
 const specialCharacter = new RegExp(`[${passwordSpecialCharacters.replace(/[-^\]\\]/g, "\\$&")}]`);
 

@@ -43,10 +43,10 @@ export const longestAdviceSearch = 100;
  * About 200 words a minute: a little slower than the usual adult estimate, since many of our
  * readers are older or reading at a hard time. Never less than one minute.
  */
-export const adviceWordsPerMinute = 200;
+const adviceWordsPerMinute = 200;
 
 /** How many words an article's Markdown holds, not counting its punctuation and markup. */
-export function adviceWordCount(markdown: string): number {
+function adviceWordCount(markdown: string): number {
   const text = markdown
     // A link counts as its words, not its address.
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")

@@ -8,14 +8,14 @@ import { passesModulusCheck, type ModulusTables } from "./modulus-check";
  * check (docs/decisions/015-bank-details-and-working-days.md).
  */
 
-export const sortCodeDigits = 6;
-export const accountNumberDigits = 8;
+const sortCodeDigits = 6;
+const accountNumberDigits = 8;
 /**
  * Vocalink's rule for shorter account numbers: six or seven digits are written with zeros in
  * front to make eight ("Nonstandard account numbers"). Nine and ten digits are bank-specific, and
  * a Direct Debit needs the eight the bank gives for it, so they are refused.
  */
-export const shortestAccountNumberDigits = 6;
+const shortestAccountNumberDigits = 6;
 
 /** Spaces and dashes (including the typographic ones a copied number may carry) group digits. */
 const groupingCharacters = /[\s\-\u2010-\u2015\u2212]/g;

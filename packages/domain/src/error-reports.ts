@@ -14,7 +14,7 @@ import { vulnerabilityKinds } from "./people";
  * replaced `sendDefaultPii`; its defaults collect nearly everything): no user details, cookies,
  * bodies, query strings, database query data or local variables, and only harmless headers.
  */
-export function errorReportDataCollection() {
+function errorReportDataCollection() {
   return {
     userInfo: false,
     cookies: false,
@@ -110,7 +110,7 @@ const sensitiveAttributeParts = new Set([
  * (OpenTelemetry's "http.request.header.authorization", "user.ip_address") is sensitive when any
  * of its parts is.
  */
-export function isSensitiveFieldName(name: string): boolean {
+function isSensitiveFieldName(name: string): boolean {
   if (sensitiveFieldNames.has(normalisedName(name))) return true;
   if (!name.includes(".")) return false;
   return name.split(".").some((part) => sensitiveAttributeParts.has(normalisedName(part)));

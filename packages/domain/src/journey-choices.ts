@@ -29,19 +29,6 @@ import {
 import type { Pence } from "./money";
 import { summarisePrice, UnknownStepError } from "./price-data";
 
-/** The topics a package fills; changing any of them afterwards ends the package. */
-export const packageTopics = [
-  "attendance",
-  "attendeesTransportation",
-  "ashes",
-  "burialCremation",
-  "celebrant",
-  "coffin",
-  "crematoria",
-  "deceaseTransportation",
-  "pallbearers",
-] as const satisfies readonly JourneyTopic[];
-
 /** The steps a package marks prefilled. Attendance stays open: it is where a package is chosen. */
 export const packageStepHandles: readonly JourneyStepHandle[] = [
   "burial-cremation",

@@ -6,12 +6,12 @@ import type { AttendanceCode, RemainsCode } from "./catalogue";
  * ("Journey data"). Option choices hold catalogue ids; notes are free text; contributions are
  * amounts in pounds as typed (default "0"), which are not guaranteed like the rest of the plan.
  */
-export interface OptionChoice<Code extends string = string> {
+interface OptionChoice<Code extends string = string> {
   id: number;
   code: Code;
 }
 
-export interface ContributionTopic {
+interface ContributionTopic {
   notes: string;
   contribution: string;
   isContributionStep: true;
@@ -78,10 +78,6 @@ export type ContributionWishTopic = (typeof contributionWishTopics)[number];
 export const defaultContribution = "0";
 export const minimumContributionNotesLength = 2;
 
-export function emptyContributionTopic(): ContributionTopic {
-  return { notes: "", contribution: defaultContribution, isContributionStep: true };
-}
-
 /**
  * A contribution as typed ("25", "25.50", "£1,000") in pence, or null when it is not an amount
  * of money (negative, more than two decimal places, or not a number). Empty means nothing.
@@ -95,7 +91,7 @@ export function contributionToPence(contribution: string): number | null {
 }
 
 /** The most a person may set aside towards one wish, in pounds. */
-export const largestContributionPounds = 1_000_000;
+const largestContributionPounds = 1_000_000;
 
 /**
  * What is wrong with an amount typed as a contribution, in SPEC.md section 5's number messages

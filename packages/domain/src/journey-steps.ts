@@ -47,8 +47,8 @@ export const missingStepHeading = "Heading Missing";
 export const missingStepQuestion = "Missing question, please contact support";
 
 /** The step named "Record your wishes", and the summary, as SPEC.md names them. */
-export const additionalStepTitle = "Record your wishes";
-export const summaryStepTitle = "Summary";
+const additionalStepTitle = "Record your wishes";
+const summaryStepTitle = "Summary";
 
 /** The journey topics each step asks about. */
 export const stepTopics = {
@@ -66,8 +66,6 @@ export const stepTopics = {
   additional: ["stationery", "flowers", "memorial", "photoVideo", "music", "readings", "otherRequests"],
   summary: [],
 } as const satisfies Record<JourneyStepHandle, readonly string[]>;
-
-export type StepTopic = (typeof stepTopics)[JourneyStepHandle][number];
 
 export function stepOfTopic(topic: string): JourneyStepHandle | undefined {
   return journeyStepHandles.find((handle) => (stepTopics[handle] as readonly string[]).includes(topic));

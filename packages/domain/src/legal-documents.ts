@@ -13,7 +13,7 @@ export const legalDocumentReferences = [
 export type LegalDocumentReference = (typeof legalDocumentReferences)[number];
 
 /** The two documents made from the person's own plan; the other four are the same for everyone. */
-export const planDocumentReferences = [
+const planDocumentReferences = [
   "plan-summary",
   "plan-details",
 ] as const satisfies readonly LegalDocumentReference[];

@@ -1,7 +1,5 @@
 import { scsubtabText, valacdosText } from "./generated/vocalink-modulus-tables";
 
-export { modulusTablesEdition } from "./generated/vocalink-modulus-tables";
-
 /**
  * Vocalink's modulus check of a UK sort code and account number ("Validating account numbers",
  * the standard, double alternate and exceptions 1 to 14), over the published tables vendored in
@@ -10,7 +8,7 @@ export { modulusTablesEdition } from "./generated/vocalink-modulus-tables";
  * it does: only the bank knows that.
  */
 
-export type ModulusMethod = "MOD10" | "MOD11" | "DBLAL";
+type ModulusMethod = "MOD10" | "MOD11" | "DBLAL";
 
 /** One line of the modulus weight table: a sort code range, the check to run, its weights. */
 export interface ModulusWeightRow {

@@ -27,7 +27,7 @@ const answeredTopics = journeyStepHandles
  * answer off the path or on a step chosen for the person, and fill in what a kind of funeral or
  * a package chooses, so the result is always a journey someone could have made.
  */
-export function replayJourney(journeyData: JourneyData, catalogue: JourneyCatalogue): JourneyData {
+function replayJourney(journeyData: JourneyData, catalogue: JourneyCatalogue): JourneyData {
   let state = initialJourneyState();
   if (journeyData.package) state = choosePackage(state, catalogue, journeyData.package.id);
   else if (journeyData.attendance) {

@@ -12,7 +12,7 @@ export const paymentOptions = ["full", "deposit"] as const;
 export type PaymentOption = (typeof paymentOptions)[number];
 
 /** One term offered for paying by instalments, and what paying over it costs on top of the price. */
-export interface InstalmentTerm {
+interface InstalmentTerm {
   months: number;
   charge: Pence;
 }
@@ -27,7 +27,7 @@ export interface PaymentTerms {
 
 export type PaymentChoice = { option: "full" } | { option: "deposit"; deposit: Pence; months: number };
 
-export interface Instalment {
+interface Instalment {
   /** 1 for the first collection. */
   number: number;
   /** An ISO date: the day the collection is asked for. */
@@ -156,15 +156,4 @@ export function isPlanPaid(plan: {
 }): boolean {
   if (plan.payments.length > 0) return plan.payments.some((payment) => payment.completed);
   return plan.directDebit !== null && plan.directDebit !== undefined;
-}
-
-/** SPEC.md section 4: whether a full payment is completed, and whether the plan is paid by deposit. */
-export function hasCompletedFullPayment(plan: {
-  payments: readonly { completed: boolean; paymentOption: PaymentOption }[];
-}): boolean {
-  return plan.payments.some((payment) => payment.completed && payment.paymentOption === "full");
-}
-
-export function isDepositPlan(plan: { payments: readonly { paymentOption: PaymentOption }[] }): boolean {
-  return plan.payments.some((payment) => payment.paymentOption === "deposit");
 }

@@ -9,7 +9,6 @@ import { messages } from "./messages";
  */
 
 export const titles = ["Mr", "Mrs", "Miss", "Ms", "Mx", "Dr", "Other"] as const;
-export type Title = (typeof titles)[number];
 
 /** Who the plan is for: the customer themself, or someone else they are buying it for. */
 export const planTypes = ["myself", "someone-else"] as const;
@@ -61,7 +60,6 @@ export type YesNo = (typeof yesNo)[number];
 
 /** The nations of the United Kingdom: the country of an address (SPEC.md: placeholder "--"). */
 export const countries = ["England", "Wales", "Scotland", "Northern Ireland"] as const;
-export type Country = (typeof countries)[number];
 export const countryPlaceholder = "--";
 
 /** SPEC.md's vulnerability questions, each a yes/no the person may leave unticked. */
@@ -157,7 +155,7 @@ export function relationshipInSentence(relationship: string): string {
 }
 
 /** SPEC.md section 5 and 9: a date of birth's bounds. */
-export const dateOfBirthBounds = { day: { minimum: 1, maximum: 31 }, year: { minimum: 1900, maximum: 9999 } };
+const dateOfBirthBounds = { day: { minimum: 1, maximum: 31 }, year: { minimum: 1900, maximum: 9999 } };
 /** The customer and the payer are adults. */
 export const adultAge = 18;
 
@@ -173,7 +171,7 @@ function padded(value: string): string {
   return value.trim().padStart(2, "0");
 }
 
-export type DateOfBirthField = keyof DateOfBirthFields;
+type DateOfBirthField = keyof DateOfBirthFields;
 export type DateOfBirthProblems = Partial<Record<DateOfBirthField, string[]>>;
 
 /** A whole number typed into a field, checked with SPEC.md's number messages. */

@@ -29,23 +29,16 @@ export const planMoneyStates = [
 ] as const;
 export type PlanMoneyState = (typeof planMoneyStates)[number];
 
-export const cardPaymentStatuses = [
-  "pending",
-  "requires_action",
-  "confirmed",
-  "failed",
-  "cancelled",
-] as const;
-export type CardPaymentStatus = (typeof cardPaymentStatuses)[number];
+export type CardPaymentStatus = "pending" | "requires_action" | "confirmed" | "failed" | "cancelled";
 export const mandateStatuses = ["pending_submission", "active", "failed", "cancelled"] as const;
 export type MandateStatus = (typeof mandateStatuses)[number];
 export const collectionStatuses = ["scheduled", "submitted", "collected", "failed", "cancelled"] as const;
 export type CollectionStatus = (typeof collectionStatuses)[number];
 export const refundStatuses = ["owed", "refunded"] as const;
-export type RefundStatus = (typeof refundStatuses)[number];
+type RefundStatus = (typeof refundStatuses)[number];
 
 /** A card payment: in full, or the deposit. `wanted` is false once we no longer want it taken. */
-export interface MoneyCardPayment {
+interface MoneyCardPayment {
   id: string;
   option: PaymentOption;
   amount: Pence;
@@ -59,7 +52,7 @@ export interface MoneyMandate {
   wanted: boolean;
 }
 
-export interface MoneyCollection {
+interface MoneyCollection {
   id: string;
   amount: Pence;
   status: CollectionStatus;
@@ -67,7 +60,7 @@ export interface MoneyCollection {
 }
 
 /** Money given back: of one card payment or one collection, keyed by it (one refund each). */
-export interface MoneyRefund {
+interface MoneyRefund {
   /** The card payment's or collection's id. */
   of: string;
   amount: Pence;
@@ -82,9 +75,6 @@ export interface PlanMoney {
   collections: readonly MoneyCollection[];
   refunds: readonly MoneyRefund[];
 }
-
-/** Who or what caused an event. */
-export type MoneyCause = "customer" | "provider" | "reconciliation" | "staff";
 
 export type MoneyEvent =
   | { cause: "customer"; type: "choose"; choice: PaymentChoice }
@@ -181,7 +171,7 @@ export function moneyHeld(money: PlanMoney): Pence {
 }
 
 /** The card payment the customer may finish now, if there is one. */
-export function openCardPayment(money: PlanMoney): MoneyCardPayment | undefined {
+function openCardPayment(money: PlanMoney): MoneyCardPayment | undefined {
   return money.payments.find((payment) => payment.wanted && isOpen(payment));
 }
 

@@ -31,7 +31,7 @@ const withNotes = (answer: string, notes: string | undefined) =>
   notes?.trim() ? (answer ? `${answer}. ${notes.trim()}` : notes.trim()) : answer;
 
 /** What attendee transport costs: each type's catalogue price times the number wanted. */
-export function attendeeTransportPrice(
+function attendeeTransportPrice(
   journeyData: JourneyData,
   catalogue: Pick<JourneyCatalogue, "transportationForAttendeesTypes">,
 ): Pence {

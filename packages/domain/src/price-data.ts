@@ -37,33 +37,6 @@ export class UnknownStepError extends Error {
   }
 }
 
-function requireStepName(step: string | undefined | null): string {
-  if (!step) throw new UnknownStepError();
-  return step;
-}
-
-/** Sets one step's amount. */
-export function setStepPrice(
-  priceData: PriceData,
-  step: string | undefined | null,
-  amount: Pence,
-): PriceData {
-  return { ...priceData, [requireStepName(step)]: amount };
-}
-
-/**
- * Resets one step's amount: to 0 normally; in edit mode, back to the stored amount, which
- * removes the pending change.
- */
-export function resetStepPrice(
-  priceData: PriceData,
-  step: string | undefined | null,
-  storedPriceData?: PriceData,
-): PriceData {
-  const name = requireStepName(step);
-  return { ...priceData, [name]: storedPriceData ? (storedPriceData[name] ?? 0) : 0 };
-}
-
 /** In edit mode: the amounts that differ from the stored ones. Equal amounts are no change. */
 export function pendingPriceChanges(storedPriceData: PriceData, priceData: PriceData): PriceData {
   const keys = new Set([...Object.keys(storedPriceData), ...Object.keys(priceData)]);
@@ -75,7 +48,7 @@ export function pendingPriceChanges(storedPriceData: PriceData, priceData: Price
 }
 
 /** The running price of a plan's lines: each line's price added under its price key. */
-export function priceDataOf(lines: readonly PlanSectionLine[]): PriceData {
+function priceDataOf(lines: readonly PlanSectionLine[]): PriceData {
   const priceData: Record<string, Pence> = {};
   for (const line of lines) {
     if (line.priceKey === null || line.price === 0) continue;

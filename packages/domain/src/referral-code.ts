@@ -9,7 +9,7 @@
 /** 24 letters and 8 digits: 32 characters, so one random byte picks one without favouring any. */
 export const referralCodeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
-export const referralCodePrefix = "KIND";
+const referralCodePrefix = "KIND";
 
 /** Random characters in a code: 32^6, about a thousand million codes. */
 export const referralCodeRandomLength = 6;

@@ -11,10 +11,10 @@ import * as schema from "./schema";
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Told when the server drops one of the pool's idle connections; the pool replaces it itself. */
-export type ConnectionLostListener = (error: Error) => void;
+type ConnectionLostListener = (error: Error) => void;
 
 /** What a listener on a notification channel is told. */
-export interface ChannelListener {
+interface ChannelListener {
   onNotification(payload: string): void;
   /**
    * Listening has started, or started again after the connection was lost: notifications sent

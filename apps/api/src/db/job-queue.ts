@@ -5,7 +5,7 @@ import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions } from "pg-bos
 import { isDatabaseUnavailable, type Database, type DatabaseDriver } from "./database";
 
 /** The PostgreSQL schema that holds the queue's tables (pg-boss creates and migrates it itself). */
-export const jobQueueSchema = "pgboss";
+const jobQueueSchema = "pgboss";
 
 /** The name the queue's own connections carry on a PostgreSQL server. */
 export const jobQueueApplicationName = "kindred-job-queue";

@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from "node:net";
 import type { IncomingWebhook } from "../../src/modules/payments/provider";
 
 /** A request as the fake received it, its JSON body parsed. */
-export interface RecordedGoCardlessRequest {
+interface RecordedGoCardlessRequest {
   method: string;
   path: string;
   query: URLSearchParams;

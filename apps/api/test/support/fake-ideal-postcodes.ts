@@ -15,7 +15,7 @@ export interface IdealPostcodesAddress {
   country: string;
 }
 
-export interface RecordedCall {
+interface RecordedCall {
   path: string;
   query: URLSearchParams;
 }

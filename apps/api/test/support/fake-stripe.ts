@@ -8,7 +8,7 @@ import type { IncomingWebhook } from "../../src/modules/payments/provider";
  * A request as the fake received it: its form body (a GET's query) decoded into nested objects, as
  * Stripe reads it.
  */
-export interface RecordedStripeRequest {
+interface RecordedStripeRequest {
   method: string;
   path: string;
   headers: IncomingMessage["headers"];
@@ -94,7 +94,7 @@ function stripeId(prefix: string): string {
  * Stripe's form encoding (`metadata[reference]=...`, `payment_method_types[0]=card`, or
  * `expand[]=latest_charge` as its documentation writes it) read back into nested objects and arrays.
  */
-export function parseStripeForm(body: string): Record<string, unknown> {
+function parseStripeForm(body: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const path = key.replace(/\]/g, "").split("[");

@@ -16,7 +16,7 @@ export function addressDetails(overrides: Record<string, string> = {}) {
   };
 }
 
-export function noCircumstances() {
+function noCircumstances() {
   return {
     ...Object.fromEntries(vulnerabilityKinds.map((kind) => [kind, false])),
     notes: "",

@@ -14,8 +14,8 @@ import styles from "./modal.module.css";
  * It is controlled: closing asks the caller (`onClose`), and the caller sets `open` to false.
  */
 
-export type ModalType = "default" | "prompt" | "twin";
-export type ModalSize = "default" | "sign-in" | "prompt";
+type ModalType = "default" | "prompt" | "twin";
+type ModalSize = "default" | "sign-in" | "prompt";
 
 export interface ModalProps {
   open: boolean;

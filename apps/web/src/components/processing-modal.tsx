@@ -11,7 +11,7 @@ import { Modal } from "./modal";
  * once there is a message or an error to read; closing it (or `reset`) returns it to its defaults.
  */
 
-export const defaultProcessingTitle = "Processing";
+const defaultProcessingTitle = "Processing";
 
 export interface ProcessingState {
   open: boolean;
@@ -21,7 +21,7 @@ export interface ProcessingState {
   errors: readonly string[];
 }
 
-export const initialProcessingState: ProcessingState = {
+const initialProcessingState: ProcessingState = {
   open: false,
   title: defaultProcessingTitle,
   message: null,

@@ -26,7 +26,7 @@ import type { ErrorSummaryItem } from "./error-summary";
  */
 
 /** Every message react-hook-form holds for a field (all of them, as it runs with criteriaMode "all"). */
-export function messagesOf(error: FieldError | undefined): string[] {
+function messagesOf(error: FieldError | undefined): string[] {
   if (!error) return [];
   const all = [error.message, ...Object.values(error.types ?? {}).flat()];
   return [

@@ -25,7 +25,7 @@ export function StoryCards({
 }
 
 /** One article in a list: its category, title (the link), description, reading time and date. */
-export function StoryCard({ story, headingLevel }: { story: StorySummary; headingLevel: 2 | 3 }) {
+function StoryCard({ story, headingLevel }: { story: StorySummary; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className={styles.card}>

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import styles from "./text-field.module.css";
 
-export type TextFieldType = "text" | "email" | "password";
+type TextFieldType = "text" | "email" | "password";
 
 export interface TextFieldProps {
   id: string;

@@ -21,7 +21,7 @@ import type { ThirdPartyName, ThirdPartyScript as ThirdPartyScriptSettings } fro
  * script address. The script element also carries `data-id`, which many vendors' snippets read.
  */
 
-export interface ThirdPartyHooks {
+interface ThirdPartyHooks {
   start?: (options: { id?: string; element?: HTMLElement }) => void | (() => void);
   pageView?: (page: { path: string }) => void;
 }

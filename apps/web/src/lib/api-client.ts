@@ -8,7 +8,7 @@ import { endSignedInSessionIfAny, getValidToken, resetToken, type TokenResult } 
  * and every answer comes back as a status plus data; failures always carry the violations list.
  */
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }

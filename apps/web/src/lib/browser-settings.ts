@@ -31,12 +31,12 @@ export interface BrowserSettings {
 }
 
 /** Where browsers read them. */
-export const browserSettingsPath = "/browser-settings";
+const browserSettingsPath = "/browser-settings";
 
 /** How long a browser keeps them before asking again, in seconds (the answer's Cache-Control). */
 export const browserSettingsMaxAgeSeconds = 300;
 
-export const browserSettingsQuery = queryOptions({
+const browserSettingsQuery = queryOptions({
   queryKey: ["browser-settings"],
   queryFn: async (): Promise<BrowserSettings> => {
     const response = await fetch(browserSettingsPath, { headers: { accept: "application/json" } });

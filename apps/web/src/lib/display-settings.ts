@@ -5,10 +5,10 @@ import { readLocal, writeLocal } from "./storage";
  * `data-zoom` and `data-contrast` on <html>, which the stylesheet reads, so they change every page.
  */
 export const zoomLevels = [100, 125, 150] as const;
-export type ZoomLevel = (typeof zoomLevels)[number];
+type ZoomLevel = (typeof zoomLevels)[number];
 
-export const contrastModes = ["normal", "high"] as const;
-export type ContrastMode = (typeof contrastModes)[number];
+const contrastModes = ["normal", "high"] as const;
+type ContrastMode = (typeof contrastModes)[number];
 
 export interface DisplaySettings {
   zoom: ZoomLevel;

@@ -41,7 +41,7 @@ export function storeTokenSession(session: TokenSession): void {
   writeLocal("tokenExpiry", session.expiry);
 }
 
-export function clearTokenSession(): void {
+function clearTokenSession(): void {
   removeLocal("token");
   removeLocal("tokenSetAt");
   removeLocal("tokenExpiry");
@@ -64,7 +64,7 @@ function tokenErrorOf(body: unknown): string {
  * Asks this site's `/token` for an application token (client credentials, scope APPLICATION).
  * The web server adds the client id and secret; the browser never knows them.
  */
-export async function requestApplicationToken(): Promise<TokenResult> {
+async function requestApplicationToken(): Promise<TokenResult> {
   const form = new URLSearchParams({ grant_type: "client_credentials", scope: "APPLICATION" });
   let response: Response;
   let body: unknown;

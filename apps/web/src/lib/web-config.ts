@@ -16,7 +16,7 @@ import type { BrowserSettings, ThirdPartyName } from "./browser-settings";
  */
 
 /** The development default, the same as the API's (which refuses it in production). */
-export const developmentWebClientSecret = "development-web-client-secret-change-me";
+const developmentWebClientSecret = "development-web-client-secret-change-me";
 
 /** A whole number from `min` to `max`, with one message for every way it can be wrong. */
 function wholeNumber(min: number, max: number, what = "number") {

@@ -7,7 +7,7 @@ import type {
 import seeded from "./seeded-plan-options.json";
 
 /** Small, readable plan options for component tests; override what a test is about. */
-export function createAttendanceOption(overrides: Partial<CatalogueOption> = {}): CatalogueOption {
+function createAttendanceOption(overrides: Partial<CatalogueOption> = {}): CatalogueOption {
   return {
     id: 1,
     code: "attended",
@@ -20,7 +20,7 @@ export function createAttendanceOption(overrides: Partial<CatalogueOption> = {})
   };
 }
 
-export function createJourneyStep(overrides: Partial<JourneyStep> = {}): JourneyStep {
+function createJourneyStep(overrides: Partial<JourneyStep> = {}): JourneyStep {
   return {
     handle: "attendance",
     name: "Kind of funeral",

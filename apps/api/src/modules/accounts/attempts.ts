@@ -40,7 +40,7 @@ export interface AdmittedAttempt {
  * The subjects an attempt counts against: the address, and the account when there is one.
  * Unknown accounts count too, so no answer reveals whether an account exists.
  */
-export function attemptSubjects(who: { email?: string; address: string }): {
+function attemptSubjects(who: { email?: string; address: string }): {
   account?: string;
   address: string;
 } {
@@ -99,7 +99,7 @@ export async function admitEnquiry(db: Database, email: string, address: string)
  * - a browser that signed in to the account before (known-browser.ts) counts only its own
  *   failures, 5 within 15 minutes, and is never slowed by anyone else's.
  */
-export const signInLimits = {
+const signInLimits = {
   windowMinutes: 15,
   perAccountAndAddress: 5,
   perAddress: 20,

@@ -7,7 +7,7 @@ import { hash, verify, type Algorithm, type Options } from "@node-rs/argon2";
  * isolated-modules build cannot read. The settings travel inside each hash, so raising them later
  * still verifies the hashes made today.
  */
-export const passwordHashOptions: Options = {
+const passwordHashOptions: Options = {
   algorithm: 2 as Algorithm,
   memoryCost: 19_456,
   timeCost: 2,

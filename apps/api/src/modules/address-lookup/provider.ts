@@ -23,7 +23,7 @@ export class AddressLookupUnavailableError extends Error {
 }
 
 /** The nations an address can be in, as SPEC.md's Address `country` and Royal Mail's data name them. */
-export const ukNations = ["England", "Wales", "Scotland", "Northern Ireland"] as const;
+const ukNations = ["England", "Wales", "Scotland", "Northern Ireland"] as const;
 
 /** A nation of the United Kingdom, or "" for anything else (a Crown Dependency, say, or nothing). */
 export function ukNation(country: string): string {

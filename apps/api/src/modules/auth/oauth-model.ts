@@ -26,7 +26,7 @@ export interface CustomerSigningIn extends User {
   applicationToken: string | undefined;
 }
 
-export function isCustomerSigningIn(user: User): user is CustomerSigningIn {
+function isCustomerSigningIn(user: User): user is CustomerSigningIn {
   return (user as Partial<CustomerSigningIn>).customerSigningIn === true;
 }
 

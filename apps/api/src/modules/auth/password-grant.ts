@@ -4,7 +4,7 @@ import type { BaseModel, Client, Request, Token } from "@node-oauth/oauth2-serve
 import type { CustomerSigningIn } from "./oauth-model";
 
 /** How a sign-in went. An unknown email and a wrong password are the same outcome on purpose. */
-export type SignInOutcome =
+type SignInOutcome =
   | {
       outcome: "signed-in";
       userId: string;
@@ -24,7 +24,7 @@ export type CheckCredentials = (attempt: {
 }) => Promise<SignInOutcome>;
 
 /** Answered with 429 by `POST /token`. */
-export class TooManyAttemptsError extends OAuth2Server.OAuthError {
+class TooManyAttemptsError extends OAuth2Server.OAuthError {
   constructor() {
     super(messages.tooManyAttempts, { code: 429, name: "too_many_attempts" });
   }

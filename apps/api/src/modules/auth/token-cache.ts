@@ -13,7 +13,7 @@ export function revocationOfUser(userId: string): string {
   return `user:${userId}`;
 }
 
-export interface VerifiedToken {
+interface VerifiedToken {
   holder: TokenHolder;
   expiresAt: Date;
 }

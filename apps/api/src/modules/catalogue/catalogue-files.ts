@@ -27,7 +27,7 @@ const addressSchema = z.object({
   postcode: z.string().regex(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/, "must be a full UK postcode"),
 });
 
-export const optionsFileSchema = z.object({
+const optionsFileSchema = z.object({
   version: z.literal(1),
   attendance: z.array(optionSchema),
   remains: z.array(optionSchema),
@@ -40,7 +40,7 @@ export const optionsFileSchema = z.object({
   contactMethods: z.array(z.object({ code: codeSchema, name: z.string().min(2) })),
 });
 
-export const coffinsFileSchema = z.object({
+const coffinsFileSchema = z.object({
   version: z.literal(1),
   collections: z.array(z.object({ code: codeSchema, name: z.string().min(2) })),
   coffins: z.array(
@@ -58,7 +58,7 @@ const coordinateSchema = z.object({
   longitude: z.number().min(-9).max(2),
 });
 
-export const crematoriaFileSchema = z.object({
+const crematoriaFileSchema = z.object({
   version: z.literal(1),
   defaultCode: codeSchema,
   crematoria: z.array(
@@ -72,7 +72,7 @@ export const crematoriaFileSchema = z.object({
   ),
 });
 
-export const branchesFileSchema = z.object({
+const branchesFileSchema = z.object({
   version: z.literal(1),
   headOfficeCode: codeSchema,
   branches: z.array(
@@ -93,7 +93,7 @@ export const branchesFileSchema = z.object({
   ),
 });
 
-export const packagesFileSchema = z.object({
+const packagesFileSchema = z.object({
   version: z.literal(1),
   packages: z.array(
     z.object({
@@ -123,7 +123,7 @@ export const packagesFileSchema = z.object({
  * The journey's steps: what each asks and says. Which steps there are, their order, short names
  * and addresses are the domain's (journey-steps.ts); the seed refuses a file that disagrees.
  */
-export const stepsFileSchema = z.object({
+const stepsFileSchema = z.object({
   version: z.literal(1),
   steps: z.array(
     z.object({
@@ -136,7 +136,7 @@ export const stepsFileSchema = z.object({
 });
 
 /** How plans may be paid for, and what a referral gives (issue 10 items 1 and 8). */
-export const paymentTermsFileSchema = z
+const paymentTermsFileSchema = z
   .object({
     version: z.literal(1),
     depositChoicesPence: z.array(pence.min(100)).min(1),

@@ -9,7 +9,7 @@ import {
   planPackages,
 } from "../../db/schema";
 
-export interface StoredPaymentTerms {
+interface StoredPaymentTerms {
   depositChoicesPence: number[];
   terms: { months: number; chargePence: number }[];
   minimumInstalmentPence: number;

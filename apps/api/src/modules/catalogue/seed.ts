@@ -38,7 +38,7 @@ function optionRows(kind: CatalogueOptionKind, options: readonly CatalogueFileOp
 }
 
 /** Every option row the catalogue files describe, keyed by the kind stored in the database. */
-export function catalogueOptionRows(files: CatalogueFiles): OptionRow[] {
+function catalogueOptionRows(files: CatalogueFiles): OptionRow[] {
   const { options, coffins } = files;
   return [
     ...optionRows("attendance", options.attendance),
@@ -66,7 +66,7 @@ export function catalogueOptionRows(files: CatalogueFiles): OptionRow[] {
 }
 
 /** Cross-file references a JSON schema cannot see; a broken one stops the seed before it writes. */
-export function findCatalogueReferenceProblems(files: CatalogueFiles): string[] {
+function findCatalogueReferenceProblems(files: CatalogueFiles): string[] {
   const problems: string[] = [];
   const codesOf = (kind: CatalogueOptionKind) =>
     new Set(

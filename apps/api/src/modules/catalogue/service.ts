@@ -138,7 +138,7 @@ export function buildPlanOptions(rows: CatalogueRows): PlanOptionsResponse {
 }
 
 /** The plan options as sent: checked against the contract and serialised once per catalogue. */
-export interface PlanOptionsDocument {
+interface PlanOptionsDocument {
   value: PlanOptionsResponse;
   json: string;
 }

@@ -7,7 +7,7 @@ import { markdownToBlocks } from "./markdown-blocks";
 import { renderDocumentPdf } from "./pdf";
 
 /** The guide as a file: its name and its bytes. */
-export interface RenderedGuide {
+interface RenderedGuide {
   fileName: string;
   pdf: Buffer;
 }

@@ -19,7 +19,7 @@ const frontMatterSchema = z.strictObject({
   version: z.string().min(1),
   fileName: z.string().regex(/^[a-z0-9-]+\.pdf$/),
 });
-export type LegalDocumentFrontMatter = z.infer<typeof frontMatterSchema>;
+type LegalDocumentFrontMatter = z.infer<typeof frontMatterSchema>;
 
 export interface LegalDocumentTemplate extends LegalDocumentFrontMatter {
   blocks: TemplateBlock[];
@@ -32,7 +32,7 @@ export type LegalLibrary = ReadonlyMap<LegalDocumentReference, LegalDocumentTemp
  * number in contact-details, the firm in firm-details, the continuity statement in messages) and
  * only quoted here, so the documents cannot drift from the rest of the site.
  */
-export const legalPlaceholders: Readonly<Record<string, string>> = {
+const legalPlaceholders: Readonly<Record<string, string>> = {
   supportPhone: supportPhone.display,
   supportHours: supportPhone.hours,
   cancellationStatement: messages.cancellationStatement(supportPhone.display),

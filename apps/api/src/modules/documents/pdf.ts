@@ -28,9 +28,6 @@ function leading(scale: Scale, size: number = scale.body): string {
 }
 export type TypeScale = keyof typeof typeScales;
 
-/** The least a large-print document's text may be, in points. */
-export const largePrintMinimumPoints = typeScales.large.small;
-
 const ink = "#1f2a30";
 const accent = "#0b4f5c";
 const rule = "#b8c4c8";

@@ -30,12 +30,12 @@ import { renderDocumentPdf, type TypeScale } from "./pdf";
 import { recordAcceptance, selectAcceptances, withdrawAcceptance } from "./queries";
 
 /** How a document is printed: large print (at least 16 pt) or standard. */
-export interface PrintOptions {
+interface PrintOptions {
   largePrint: boolean;
 }
 
 /** The print a call asks for (`?print=`); none leaves it to what the person asked for. */
-export type PrintRequest = PlanDocumentQuery["print"];
+type PrintRequest = PlanDocumentQuery["print"];
 
 /**
  * The print a document comes in: what the call asks for, or else what the customer asked for in

@@ -7,7 +7,7 @@ import { ownerOnlyFileMode, ownerOnlyFolderMode } from "../../owner-only-files";
 import type { EmailContent, Recipient } from "./emails";
 
 /** One message as it is handed to the mail server (or written to the outbox). */
-export interface OutgoingMessage extends EmailContent {
+interface OutgoingMessage extends EmailContent {
   from: string;
   to: Recipient;
   attachments?: { filename: string; contentType: string; content: Buffer }[];

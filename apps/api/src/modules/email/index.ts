@@ -1,3 +1,3 @@
 // What other modules may use of email.
 export type { Mailer } from "./mailer";
-export type { Attachment, DirectDebitNotice, Email } from "./emails";
+export type { Email } from "./emails";

@@ -30,7 +30,7 @@ declare module "fastify" {
 /** The queue of emails to send. */
 export const emailQueue = "email";
 /** Where an email goes once every try has failed: kept for staff to look into and send again. */
-export const undeliveredEmailQueue = "email-undelivered";
+const undeliveredEmailQueue = "email-undelivered";
 
 const day = 24 * 60 * 60;
 

@@ -1,3 +1,3 @@
 // What the app may use of enquiries (the free guide): its service and routes.
 export { enquiryRoutes, freeGuideRoutes } from "./routes";
-export { createEnquiriesService, type EnquiriesService } from "./service";
+export { createEnquiriesService } from "./service";

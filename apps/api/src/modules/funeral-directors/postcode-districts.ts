@@ -28,7 +28,7 @@ export function postcodeDistrict(postcode: string): string | null {
 export type PostcodeDistricts = ReadonlyMap<string, Coordinate>;
 
 /** Reads `outcode,latitude,longitude` lines; a malformed line stops the read with its number. */
-export function parsePostcodeDistricts(csv: string, source: string): PostcodeDistricts {
+function parsePostcodeDistricts(csv: string, source: string): PostcodeDistricts {
   const districts = new Map<string, Coordinate>();
   const lines = csv.split(/\r?\n/);
   if (lines[0]?.trim() !== "outcode,latitude,longitude") {

@@ -12,10 +12,10 @@ import {
 } from "./queries";
 
 /** How far a visitor is offered a branch, and how many at most. */
-export const searchRadiusMiles = 50;
-export const maximumBranchesFound = 5;
+const searchRadiusMiles = 50;
+const maximumBranchesFound = 5;
 
-export function toFuneralDirectorBranch(row: BranchRow): FuneralDirectorBranch {
+function toFuneralDirectorBranch(row: BranchRow): FuneralDirectorBranch {
   return {
     id: row.id,
     code: row.code,

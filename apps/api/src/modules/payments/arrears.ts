@@ -11,9 +11,9 @@ import type { Mailer } from "../email";
  */
 
 /** After this many missed instalments the customer is sent a statement (FPCOB). */
-export const missedPaymentsBeforeStatement = 2;
+const missedPaymentsBeforeStatement = 2;
 /** Days the statement gives to catch up. */
-export const catchUpDays = 10;
+const catchUpDays = 10;
 
 /** Whom an arrears statement is written to. */
 export interface ArrearsCustomer {

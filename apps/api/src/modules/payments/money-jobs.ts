@@ -20,7 +20,7 @@ import type { CardPaymentProvider, DirectDebitProvider } from "./provider";
  */
 
 /** A provider call in hand longer than this counts as abandoned (its process died): it is tried again. */
-export const planMoneyJobExpirySeconds = 30;
+const planMoneyJobExpirySeconds = 30;
 
 export async function startPlanMoneyJobs({
   db,

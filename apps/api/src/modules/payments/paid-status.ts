@@ -63,7 +63,7 @@ async function selectSettlementFacts(db: Database, planId: string) {
 }
 
 /** The same facts, read from the stored payments and mandates. */
-export async function selectPaymentFacts(db: Database, planId: string) {
+async function selectPaymentFacts(db: Database, planId: string) {
   return (await selectSettlementFacts(db, planId))?.facts ?? paymentFactsOf([], []);
 }
 
@@ -77,7 +77,7 @@ export async function isPaid(db: Database, planId: string): Promise<boolean> {
  * neither (null). Changes to the journey and people, and new charges, are refused on a settled
  * plan, each with its own words.
  */
-export async function planSettlement(db: Database, planId: string): Promise<"cancelled" | "paid" | null> {
+async function planSettlement(db: Database, planId: string): Promise<"cancelled" | "paid" | null> {
   const settlement = await selectSettlementFacts(db, planId);
   if (!settlement) return null;
   if (settlement.cancelledAt) return "cancelled";

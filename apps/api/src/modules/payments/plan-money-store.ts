@@ -14,9 +14,9 @@ import type { JobQueue } from "../../db/job-queue";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type MandateRow = typeof mandates.$inferSelect;
-export type CollectionRow = typeof collections.$inferSelect;
+type CollectionRow = typeof collections.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
-export type PlanRow = typeof plans.$inferSelect;
+type PlanRow = typeof plans.$inferSelect;
 
 /** Every row of a plan's money, oldest first. */
 export interface PlanMoneyRows {

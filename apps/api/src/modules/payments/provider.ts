@@ -72,7 +72,7 @@ export interface CollectionRecord {
   status: CollectionStatus;
   refundedPence: number;
 }
-export interface MandateRecord {
+interface MandateRecord {
   status: MandateStatus;
 }
 
@@ -107,7 +107,7 @@ export interface CardPaymentProvider {
   parseWebhook(webhook: IncomingWebhook): Promise<ProviderEvent[]>;
 }
 
-export interface BankAccount {
+interface BankAccount {
   accountHolderName: string;
   /** "20-00-00" */
   sortCode: string;
@@ -115,7 +115,7 @@ export interface BankAccount {
   accountNumber: string;
 }
 
-export interface DirectDebitCustomer {
+interface DirectDebitCustomer {
   givenName: string;
   familyName: string;
   email: string;

@@ -24,12 +24,12 @@ import type {
  */
 
 /** Anything left this long in a state its provider has yet to settle is asked about. */
-export const reconcileAfterSeconds = 60;
+const reconcileAfterSeconds = 60;
 
 /** How many of each kind one pass asks about, so a backlog is worked through a pass at a time. */
 const perPass = 50;
 
-export interface ReconciliationPass {
+interface ReconciliationPass {
   /**
    * How many payments, collections, mandates and Direct Debit requests cut short the providers
    * were asked about.

@@ -45,7 +45,7 @@ import {
  * The most plans one person (or one visitor's token) may hold: far more than anyone planning
  * funerals needs, and a bound on what one token can store and what a plan list can weigh.
  */
-export const plansPerPerson = 20;
+const plansPerPerson = 20;
 
 /** Two windows saved one plan: the later one, made from an older copy, must not win silently. */
 const changedElsewhere = () =>

@@ -26,13 +26,13 @@ import {
 } from "./queries";
 
 /** What a referral gives, from the catalogue (`paymentTerms.referral`). */
-export interface ReferralReward {
+interface ReferralReward {
   reward: number;
   description: string;
 }
 
 /** A code applied to a plan, with what it gives, as the plan's documents print it. */
-export interface AppliedReferral extends ReferralReward {
+interface AppliedReferral extends ReferralReward {
   code: string;
 }
 

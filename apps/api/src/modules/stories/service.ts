@@ -19,7 +19,7 @@ import {
 } from "./queries";
 
 /** How many other articles an article suggests reading next. */
-export const relatedStoryCount = 3;
+const relatedStoryCount = 3;
 
 /** Any one search looks for at most this many words; the rest are ignored. */
 const mostSearchWords = 10;
@@ -50,7 +50,7 @@ function toSummary(row: StorySummaryRow): StorySummary {
 }
 
 /** The search's words, without repeats: "Direct  cremation direct" -> ["direct", "cremation"]. */
-export function searchWords(search: string | undefined): string[] {
+function searchWords(search: string | undefined): string[] {
   const words = (search ?? "")
     .toLowerCase()
     .split(/\s+/)

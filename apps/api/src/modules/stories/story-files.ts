@@ -70,7 +70,7 @@ const allowedLink = /^(?:\/(?!\/)|#|https:\/\/|mailto:|tel:)/;
  * without skipping a level, paragraphs, emphasis, lists, block quotes, tables and links. HTML,
  * images and code are refused, so what is written is what is shown.
  */
-export function findMarkdownProblems(markdown: string): string[] {
+function findMarkdownProblems(markdown: string): string[] {
   const problems: string[] = [];
   const tokens = new Lexer({ gfm: true }).lex(markdown);
   let previousLevel = 1;

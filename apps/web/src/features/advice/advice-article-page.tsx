@@ -11,7 +11,7 @@ import { StoryCards } from "../../components/story-card";
  * schema.org `Article` structured data for search engines, as Next.js recommends: a JSON script
  * with `<` escaped, so no text in an article can end the script early.
  */
-export function articleJsonLd(article: StoryDetailsResponse["data"], origin: string): string {
+function articleJsonLd(article: StoryDetailsResponse["data"], origin: string): string {
   const url = `${origin}${article.path}`;
   const data = {
     "@context": "https://schema.org",

@@ -1,6 +1,5 @@
-import type { Element, ElementContent } from "hast";
 import Link from "next/link";
-import Markdown, { type Components } from "react-markdown";
+import Markdown, { type Components, type ExtraProps } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import styles from "./advice.module.css";
 
@@ -33,6 +32,10 @@ const allowedElements = [
   "th",
   "td",
 ];
+
+// The syntax-tree types as react-markdown hands them over, so no undeclared hast import is needed.
+type Element = NonNullable<ExtraProps["node"]>;
+type ElementContent = Element["children"][number];
 
 function textOf(node: ElementContent): string {
   if (node.type === "text") return node.value;

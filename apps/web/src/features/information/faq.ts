@@ -10,7 +10,7 @@ export interface FaqQuestion {
   answer: PageBlock[];
 }
 
-export interface FaqGroup {
+interface FaqGroup {
   id: string;
   title: string;
   questions: FaqQuestion[];

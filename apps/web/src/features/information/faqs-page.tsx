@@ -6,7 +6,7 @@ import { InformationPageShell, RatherTalk } from "./information-page-shell";
 import { loadFaqs } from "./information-pages.server";
 import { ContentsList, PageBlocksView } from "./page-blocks-view";
 
-export const faqsPath = "/faqs";
+const faqsPath = "/faqs";
 
 export function faqsMetadata(): Metadata {
   return informationPageMetadata(loadFaqs(), faqsPath);

@@ -53,7 +53,7 @@ function readPaymentTerms(directory: string): PaymentTermsFile {
 }
 
 /** "£250, £500 or £1,000". */
-export function inWords(items: readonly string[]): string {
+function inWords(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
 }
@@ -88,7 +88,7 @@ function instalmentExample(file: PaymentTermsFile): string {
 }
 
 /** What `{{name}}` in a page stands for. */
-export function informationPagePlaceholders(directory: string): Record<string, string> {
+function informationPagePlaceholders(directory: string): Record<string, string> {
   const paymentTerms = readPaymentTerms(directory);
   return {
     ...firmDetails,

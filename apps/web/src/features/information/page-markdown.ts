@@ -20,7 +20,7 @@ export interface PageInline {
 }
 
 /** A place in a page's Markdown where something other than text goes: `{{displaySettings}}` alone. */
-export const pageSlotNames = ["displaySettings"] as const;
+const pageSlotNames = ["displaySettings"] as const;
 export type PageSlotName = (typeof pageSlotNames)[number];
 
 export type PageBlock =
@@ -46,7 +46,7 @@ export interface InformationPage extends PageFrontMatter {
 }
 
 /** A heading's fragment identifier: "Paying for your plan" is "paying-for-your-plan". */
-export function slugOf(text: string): string {
+function slugOf(text: string): string {
   return text
     .toLowerCase()
     .replace(/[’']/g, "")
@@ -58,7 +58,7 @@ export function slugOf(text: string): string {
  * Fills in `{{name}}` from `placeholders`; a slot on a line of its own is left for the page.
  * A name nobody defined stops the build, so no page can go out with `{{…}}` in it.
  */
-export function fillPlaceholders(
+function fillPlaceholders(
   markdown: string,
   placeholders: Readonly<Record<string, string>>,
   source: string,
@@ -217,7 +217,7 @@ export function parseInformationPage(
 }
 
 /** A run of inline content as plain text, marks and links dropped. */
-export function plainTextOf(content: readonly PageInline[]): string {
+function plainTextOf(content: readonly PageInline[]): string {
   return content.map((span) => span.text).join("");
 }
 

@@ -6,7 +6,7 @@ import { loadInformationPage } from "./information-pages.server";
 import { ContentsList, mainHeadingsOf, PageBlocksView } from "./page-blocks-view";
 import styles from "./information.module.css";
 
-export const privacyPolicyPath = "/privacy-policy";
+const privacyPolicyPath = "/privacy-policy";
 
 export function privacyPolicyMetadata(): Metadata {
   return informationPageMetadata(loadInformationPage("privacy-policy"), privacyPolicyPath);

@@ -6,7 +6,7 @@ import { loadInformationPage } from "./information-pages.server";
 import { ContentsList, mainHeadingsOf, PageBlocksView } from "./page-blocks-view";
 import styles from "./information.module.css";
 
-export const supportNeedsPath = "/supportneeds";
+const supportNeedsPath = "/supportneeds";
 
 export function supportNeedsMetadata(): Metadata {
   return informationPageMetadata(loadInformationPage("supportneeds"), supportNeedsPath);

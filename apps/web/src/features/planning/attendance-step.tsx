@@ -13,7 +13,7 @@ import { screenFromContext } from "./step-screen-context";
  * What kind of funeral: attended, unattended cremation or private farewell. Choosing starts the
  * plan afresh. A package can be chosen instead, which fills in most of the journey at once.
  */
-export function AttendanceStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
+function AttendanceStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
   const options = planOptions.attendance.filter((option) => option.visible);
   const packages = planOptions.packages.filter((planPackage) => planPackage.visible);
   const chosenId = journey.journeyData.attendance?.option.id ?? null;

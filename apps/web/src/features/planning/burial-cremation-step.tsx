@@ -10,13 +10,7 @@ import { headingAsksTheQuestion, stepQuestion } from "./step-text";
 import { screenFromContext } from "./step-screen-context";
 
 /** Burial or cremation. Choosing one clears any answers given for the other, after asking. */
-export function BurialCremationStep({
-  planOptions,
-  journey,
-  step,
-  onContinue,
-  continueLabel,
-}: StepScreenProps) {
+function BurialCremationStep({ planOptions, journey, step, onContinue, continueLabel }: StepScreenProps) {
   const chosenId = journey.journeyData.burialCremation?.option.id ?? null;
   const { choose, dialog } = useClearingConfirmation(planOptions);
   const validation = useStepValidation(() =>

@@ -13,8 +13,8 @@ export interface NotesAndContribution {
 
 export const noContribution: NotesAndContribution = { notes: "", contribution: defaultContribution };
 
-export const contributionFieldId = (idPrefix: string) => `${idPrefix}-contribution`;
-export const notesFieldId = (idPrefix: string) => `${idPrefix}-notes`;
+const contributionFieldId = (idPrefix: string) => `${idPrefix}-contribution`;
+const notesFieldId = (idPrefix: string) => `${idPrefix}-notes`;
 
 /**
  * A notes box and, under it, money the person may set aside (not guaranteed, held for their

@@ -18,7 +18,7 @@ import { headingAsksTheQuestion, stepQuestion } from "./step-text";
 import { screenFromContext } from "./step-screen-context";
 
 /** The size each branch's picture is asked for and shown at. */
-export const branchPictureSize = { width: 232, height: 168 } as const;
+const branchPictureSize = { width: 232, height: 168 } as const;
 
 type Branch = FuneralDirectorBranch & { distanceMiles?: number | null };
 

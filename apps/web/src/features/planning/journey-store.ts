@@ -11,7 +11,6 @@ import {
   refreshDerivedFlags,
   releasePackage as releasePackageRule,
   repriceJourney,
-  resetStep as resetStepRule,
   startEdit as startEditRule,
   stepsClearedBy,
   visitStep as visitStepRule,
@@ -168,8 +167,6 @@ export function makeChoice(catalogue: JourneyCatalogue, choice: ClearingChoice):
 
 export const chooseAttendance = (catalogue: JourneyCatalogue, id: number) =>
   makeChoice(catalogue, { kind: "attendance", id });
-export const choosePackage = (catalogue: JourneyCatalogue, id: number) =>
-  makeChoice(catalogue, { kind: "package", id });
 export const chooseRemains = (catalogue: JourneyCatalogue, id: number) =>
   makeChoice(catalogue, { kind: "remains", id });
 
@@ -183,10 +180,6 @@ export function answer<Topic extends Exclude<JourneyTopic, "attendance" | "buria
 
 export function releasePackage(catalogue: JourneyCatalogue): void {
   update((state) => releasePackageRule(state, catalogue));
-}
-
-export function resetStep(catalogue: JourneyCatalogue, handle: JourneyStepHandle): void {
-  update((state) => resetStepRule(state, catalogue, handle));
 }
 
 export function visitStep(handle: JourneyStepHandle): void {

@@ -59,7 +59,7 @@ export function subscribeToSaveStatus(listener: () => void): () => void {
 }
 
 /** The PATCH body of SPEC.md section 7: the journey payload, the flag and the web app's state. */
-export function planSaveBody(state: JourneyState) {
+function planSaveBody(state: JourneyState) {
   const stored = storedJourney(state);
   const handlesWhere = (flag: "enabled" | "completed") =>
     journeyStepHandles.filter((handle) => stored.steps[handle][flag]);

@@ -11,7 +11,7 @@ import type { ErrorSummaryItem } from "../../components/error-summary";
  * The form field a problem points at: a topic's choice is the field named after the topic, its
  * notes and its money are `<topic>-notes` and `<topic>-contribution`.
  */
-export function fieldIdOf(problem: JourneyProblem): string {
+function fieldIdOf(problem: JourneyProblem): string {
   return problem.field === "answer" ? problem.topic : `${problem.topic}-${problem.field}`;
 }
 

@@ -266,7 +266,7 @@ export function PaymentChoiceForm({
 }
 
 /** What the choice comes to, before the person commits: now, monthly, when, the charge, the total. */
-export function ScheduleSummary({ schedule }: { schedule: PaymentSchedule }) {
+function ScheduleSummary({ schedule }: { schedule: PaymentSchedule }) {
   const first = schedule.instalments[0];
   const last = schedule.instalments.at(-1);
   const regular = schedule.instalments[1]?.amount ?? first?.amount;

@@ -39,7 +39,7 @@ export function createPayment(
 }
 
 /** How often a payment waiting for the provider's answer is asked about again. */
-export const paymentPollIntervalMs = 1000;
+const paymentPollIntervalMs = 1000;
 
 function isFinished(payment: PaymentResponse | undefined): boolean {
   return payment !== undefined && payment.status !== "pending" && payment.status !== "requires_action";

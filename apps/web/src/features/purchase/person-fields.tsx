@@ -103,7 +103,7 @@ export function ContactFields({ form, prefix }: { form: AnyForm; prefix: string 
   );
 }
 
-export const yesNoOptions = [
+const yesNoOptions = [
   { value: "yes", label: "Yes" },
   { value: "no", label: "No" },
 ] as const;

@@ -36,7 +36,7 @@ export interface AdditionalFields {
   payer: PayerFields;
 }
 
-export function emptyAddress(): AddressFields {
+function emptyAddress(): AddressFields {
   return { line1: "", line2: "", line3: "", locality: "", county: "", country: "--", postcode: "" };
 }
 

@@ -31,7 +31,7 @@ const fieldLabels: Record<CardField, string> = {
   securityCode: "Security code",
 };
 
-export const sandboxTestCards = [
+const sandboxTestCards = [
   { number: "4242 4242 4242 4242", outcome: "the payment goes through" },
   { number: "4000 0000 0000 0002", outcome: "the card is declined" },
   { number: "4000 0025 0000 3155", outcome: "your bank asks you to confirm the payment" },

@@ -14,8 +14,7 @@ import { planCancelledSchema, renderPlanCancelled } from "./plan-cancelled";
 import { planPaidSchema, renderPlanPaid } from "./plan-paid";
 import { renderResetPassword, resetPasswordSchema } from "./reset-password";
 
-export type { DirectDebitNotice } from "./direct-debit-notice";
-export type { Attachment, EmailContent, Recipient } from "./layout";
+export type { EmailContent, Recipient } from "./layout";
 
 /** Each email the product sends, told apart by its `kind`. */
 export const emailSchema = z.discriminatedUnion("kind", [

@@ -21,7 +21,6 @@ export const attachmentSchema = z.object({
   contentType: z.string(),
   contentBase64: z.string(),
 });
-export type Attachment = z.infer<typeof attachmentSchema>;
 
 const signOff = "The Kindred Funeral Plans team";
 

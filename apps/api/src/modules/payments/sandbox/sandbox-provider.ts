@@ -62,7 +62,7 @@ const sandboxEvent = z.discriminatedUnion("kind", [
  * last four digits are kept.
  */
 export const sandboxWebhookQueue = "sandbox-webhooks";
-export const sandboxSignatureHeader = "sandbox-signature";
+const sandboxSignatureHeader = "sandbox-signature";
 
 /** A signature older than this is refused, so a captured webhook cannot be replayed much later. */
 const signatureToleranceSeconds = 5 * 60;
