@@ -34,6 +34,9 @@ export default defineConfig({
           name: "tooling",
           include: ["*.test.ts"],
           environment: "node",
+          // Linting loads the TypeScript parser and every rule, slowly on a busy two-core machine
+          // (one case took over 5 s beside a browser run); a ceiling, not a wait.
+          testTimeout: 30_000,
         },
       },
       {

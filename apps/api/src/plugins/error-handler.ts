@@ -12,7 +12,7 @@ import { describeDatabaseError, isDatabaseUnavailable } from "../db/database";
 import { reportServerError } from "../error-reporting";
 
 /** `/items/0/name` -> `items[0].name`, the property path a form can point at. */
-export function toPropertyPath(instancePath: string, fallback: string): string {
+function toPropertyPath(instancePath: string, fallback: string): string {
   const segments = instancePath.split("/").filter(Boolean);
   if (segments.length === 0) return fallback;
   return segments

@@ -6,10 +6,10 @@ import { ViolationError } from "./error-handler";
  * nested thousands deep is no request a person's browser sends, and walking it (the check for
  * text that cannot be stored, the schemas) would exhaust the stack and answer 500.
  */
-export const maxJsonDepth = 32;
+const maxJsonDepth = 32;
 
 /** How deep `text` nests its arrays and objects, counted without recursion; stops past `limit`. */
-export function jsonNestingDepth(text: string, limit = maxJsonDepth): number {
+function jsonNestingDepth(text: string, limit = maxJsonDepth): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;
