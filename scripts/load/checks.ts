@@ -138,32 +138,30 @@ export async function revocationAcrossProcesses(
 }
 
 /**
- * Five failed sign-ins for one account, alternating between the two API processes and each from
- * a different address (so only the account's limit can be reached): the sixth, with the right
- * password, is refused (429) on either process.
+ * Five failed sign-ins for one account from one address, alternating between the two API
+ * processes: the sixth from that address, with the right password, is refused (429) on either
+ * process, while the owner from another address still gets in (decision 024: a stranger cannot
+ * lock someone out).
  */
 export async function accountLockoutAcrossProcesses(options: CheckOptions): Promise<CheckResult> {
-  const name = "sign-in lockout per account (5 failures), alternating API 1 and API 2";
+  const name = "sign-in limit per account and address (5 failures), alternating API 1 and API 2";
   const site = siteClient(options);
   const apis = [apiClient(options.ports, 0), apiClient(options.ports, 1)] as const;
+  const stranger = `10.77.${process.pid % 250}.1`;
   try {
     const email = await registerThroughSite(site);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const answer = await signInAt(
-        apis[attempt % 2]!,
-        email,
-        "Wrong-Password-9",
-        `10.77.${process.pid % 250}.${attempt + 1}`,
-      );
+      const answer = await signInAt(apis[attempt % 2]!, email, "Wrong-Password-9", stranger);
       statuses.push(answer.status);
     }
-    const sixth = await signInAt(apis[1], email, goodPassword, `10.77.${process.pid % 250}.9`);
-    const passed = statuses.every((status) => status === 400) && sixth.status === 429;
+    const sixth = await signInAt(apis[1], email, goodPassword, stranger);
+    const owner = await signInAt(apis[0], email, goodPassword, `10.77.${process.pid % 250}.9`);
+    const passed = statuses.every((status) => status === 400) && sixth.status === 429 && owner.status === 200;
     return {
       name,
       passed,
-      detail: `failures answered ${statuses.join(", ")}; the right password next, on API 2: ${sixth.status}`,
+      detail: `failures answered ${statuses.join(", ")}; the right password next from there, on API 2: ${sixth.status}; from another address, on API 1: ${owner.status}`,
     };
   } catch (error) {
     return { name, passed: false, detail: (error as Error).message };
