@@ -1,6 +1,11 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { trustedProxiesSetting } from "@kindred/contracts";
+import {
+  errorReportNameSettings,
+  errorReportRelease,
+  sentryDsnSetting,
+  trustedProxiesSetting,
+} from "@kindred/contracts";
 import { z } from "zod";
 import apiPackage from "../package.json" with { type: "json" };
 
@@ -173,28 +178,9 @@ const configSchema = z.object({
    * Where the API's error reports go (Sentry): https://<public key>@<host>/<project id>. Unset:
    * error reporting is not set up and nothing is sent. Only 5xx answers are reported.
    */
-  SENTRY_DSN: z
-    .url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://key@host/project)" })
-    .refine((dsn) => {
-      const url = new URL(dsn);
-      return /^\w+$/.test(url.username) && /^\/(?:.+\/)?\d+$/.test(url.pathname);
-    }, "must be a Sentry DSN (https://key@host/project)")
-    .optional(),
-  /** The deployment's name in error reports ("production", "staging"); shared with the web. */
-  SENTRY_ENVIRONMENT: z
-    .string()
-    .regex(/^[\w.-]{1,64}$/)
-    .optional(),
-  /** The release in error reports; shared with the web. Unset: from GIT_COMMIT_SHA, else the package version. */
-  SENTRY_RELEASE: z
-    .string()
-    .regex(/^[\w.@+:-]{1,200}$/)
-    .optional(),
-  /** The commit being run, given by the build or deployment. */
-  GIT_COMMIT_SHA: z
-    .string()
-    .regex(/^[0-9a-f]{7,40}$/i)
-    .optional(),
+  SENTRY_DSN: sentryDsnSetting.optional(),
+  /** The deployment's name and release in error reports, as the web's (the contracts' settings). */
+  ...errorReportNameSettings,
 });
 
 /** A real payment provider cannot start without the secrets that reach it and verify its webhooks. */
@@ -277,7 +263,7 @@ const settingsSchema = configSchema
   .transform((settings) => ({
     ...settings,
     OUTBOX_DIR: settings.OUTBOX_DIR ?? path.join(settings.DATA_DIR, "outbox"),
-    SENTRY_RELEASE: settings.SENTRY_RELEASE ?? `kindred@${settings.GIT_COMMIT_SHA ?? apiPackage.version}`,
+    SENTRY_RELEASE: errorReportRelease(settings, apiPackage.version),
   }));
 
 export type Config = z.infer<typeof settingsSchema>;

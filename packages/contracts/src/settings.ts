@@ -34,3 +34,41 @@ export const trustedProxiesSetting = z
       }
     }
   });
+
+/** A Sentry DSN: https://<public key>@<host>/<project id>. Not a secret: browsers are given the web's. */
+export const sentryDsnSetting = z
+  .url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://key@host/project)" })
+  .refine((dsn) => {
+    const url = new URL(dsn);
+    return /^\w+$/.test(url.username) && /^\/(?:.+\/)?\d+$/.test(url.pathname);
+  }, "must be a Sentry DSN (https://key@host/project)");
+
+/**
+ * The settings naming a deployment in error reports, the same for the API and the website (each
+ * spreads them into its own settings; each has its own DSN: SENTRY_DSN and WEB_SENTRY_DSN).
+ */
+export const errorReportNameSettings = {
+  /** The deployment's name in error reports ("production", "staging"). */
+  SENTRY_ENVIRONMENT: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/)
+    .optional(),
+  /** The release in error reports. Unset: from GIT_COMMIT_SHA, else the package version (`errorReportRelease`). */
+  SENTRY_RELEASE: z
+    .string()
+    .regex(/^[\w.@+:-]{1,200}$/)
+    .optional(),
+  /** The commit being run, given by the build or deployment; names the release when SENTRY_RELEASE is unset. */
+  GIT_COMMIT_SHA: z
+    .string()
+    .regex(/^[0-9a-f]{7,40}$/i)
+    .optional(),
+};
+
+/** The release named in error reports: SENTRY_RELEASE, else the commit, else the app's package version. */
+export function errorReportRelease(
+  settings: { SENTRY_RELEASE?: string | undefined; GIT_COMMIT_SHA?: string | undefined },
+  packageVersion: string,
+): string {
+  return settings.SENTRY_RELEASE ?? `kindred@${settings.GIT_COMMIT_SHA ?? packageVersion}`;
+}

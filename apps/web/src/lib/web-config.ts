@@ -1,7 +1,12 @@
 import { z } from "zod";
 // The settings entry alone: server.mjs loads this file with Node's own type stripping, which
 // cannot follow the package index's extensionless imports.
-import { trustedProxiesSetting } from "@kindred/contracts/settings";
+import {
+  errorReportNameSettings,
+  errorReportRelease,
+  sentryDsnSetting,
+  trustedProxiesSetting,
+} from "@kindred/contracts/settings";
 import webPackage from "../../package.json" with { type: "json" };
 import type { BrowserSettings, ThirdPartyName } from "./browser-settings";
 
@@ -38,14 +43,6 @@ const scriptUrl = z.url({ protocol: /^https$/, error: "must be an https:// addre
 const thirdPartyId = z
   .string()
   .regex(/^[\w.:-]{1,200}$/, { error: "must be letters, digits, '.', ':', '_' or '-' (at most 200)" });
-
-/** A Sentry DSN: https://<public key>@<host>/<project id>. It is not a secret: browsers are given it. */
-const sentryDsn = z
-  .url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://key@host/project)" })
-  .refine((dsn) => {
-    const url = new URL(dsn);
-    return /^\w+$/.test(url.username) && /^\/(?:.+\/)?\d+$/.test(url.pathname);
-  }, "must be a Sentry DSN (https://key@host/project)");
 
 /** The third parties of the page shell (docs/decisions/020-consent-and-third-parties.md). */
 const thirdPartySettings = {
@@ -103,22 +100,9 @@ const webConfigSchema = z
     FEEDBACK_SCRIPT_URL: scriptUrl.optional(),
     FEEDBACK_ID: thirdPartyId.optional(),
     /** Error reporting for the web (browser and server). Unset: nothing is set up or sent. */
-    WEB_SENTRY_DSN: sentryDsn.optional(),
-    /** The deployment's name in error reports ("production", "staging"); shared with the API. */
-    SENTRY_ENVIRONMENT: z
-      .string()
-      .regex(/^[\w.-]{1,64}$/)
-      .optional(),
-    /** The release in error reports; shared with the API. Unset: from GIT_COMMIT_SHA, else the package version. */
-    SENTRY_RELEASE: z
-      .string()
-      .regex(/^[\w.@+:-]{1,200}$/)
-      .optional(),
-    /** The commit being run, given by the build or deployment; names the release when SENTRY_RELEASE is unset. */
-    GIT_COMMIT_SHA: z
-      .string()
-      .regex(/^[0-9a-f]{7,40}$/i)
-      .optional(),
+    WEB_SENTRY_DSN: sentryDsnSetting.optional(),
+    /** The deployment's name and release in error reports, as the API's (the contracts' settings). */
+    ...errorReportNameSettings,
   })
   .superRefine((settings, context) => {
     // An id without its script would do nothing: say so rather than ignore it.
@@ -134,16 +118,10 @@ const webConfigSchema = z
     API_URL: API_URL ?? `http://127.0.0.1:${settings.API_PORT}`,
     /** Browsers are told to use HTTPS only when the site is served over it. */
     STRICT_TRANSPORT_SECURITY: settings.SITE_URL.startsWith("https://"),
-    SENTRY_RELEASE: releaseName(settings),
+    SENTRY_RELEASE: errorReportRelease(settings, webPackage.version),
     /** What browsers are told (`/browser-settings`): nothing secret. */
     BROWSER_SETTINGS: browserSettingsOf(settings),
   }));
-
-/** SENTRY_RELEASE, else the commit, else the web package's version. */
-function releaseName(settings: { SENTRY_RELEASE?: string | undefined; GIT_COMMIT_SHA?: string | undefined }) {
-  if (settings.SENTRY_RELEASE) return settings.SENTRY_RELEASE;
-  return `kindred@${settings.GIT_COMMIT_SHA ?? webPackage.version}`;
-}
 
 function browserSettingsOf(
   settings: Partial<Record<keyof typeof thirdPartySettings | `${string}_ID`, string>> & {
@@ -168,7 +146,7 @@ function browserSettingsOf(
     errorReporting: settings.WEB_SENTRY_DSN
       ? {
           dsn: settings.WEB_SENTRY_DSN,
-          release: releaseName(settings),
+          release: errorReportRelease(settings, webPackage.version),
           ...(settings.SENTRY_ENVIRONMENT ? { environment: settings.SENTRY_ENVIRONMENT } : {}),
         }
       : null,
