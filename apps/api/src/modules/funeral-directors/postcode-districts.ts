@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 
 import type { Coordinate } from "@kindred/domain";
+import { csvRows, loadOnce } from "../../csv-table";
 
 /**
  * The shape of a UK postcode, as Royal Mail allocates them: an outward code (area letters, then
@@ -30,13 +30,8 @@ export type PostcodeDistricts = ReadonlyMap<string, Coordinate>;
 /** Reads `outcode,latitude,longitude` lines; a malformed line stops the read with its number. */
 function parsePostcodeDistricts(csv: string, source: string): PostcodeDistricts {
   const districts = new Map<string, Coordinate>();
-  const lines = csv.split(/\r?\n/);
-  if (lines[0]?.trim() !== "outcode,latitude,longitude") {
-    throw new Error(`${source}: the first line must be outcode,latitude,longitude`);
-  }
-  lines.slice(1).forEach((line, index) => {
-    if (line.trim() === "") return;
-    const [outcode = "", latitude = "", longitude = ""] = line.split(",").map((cell) => cell.trim());
+  for (const { cells, line } of csvRows(csv, source, "outcode,latitude,longitude")) {
+    const [outcode = "", latitude = "", longitude = ""] = cells;
     const coordinate = { latitude: Number(latitude), longitude: Number(longitude) };
     if (
       !districtPattern.test(outcode) ||
@@ -45,27 +40,19 @@ function parsePostcodeDistricts(csv: string, source: string): PostcodeDistricts 
       !Number.isFinite(coordinate.latitude) ||
       !Number.isFinite(coordinate.longitude)
     ) {
-      throw new Error(`${source}: line ${index + 2} is not a district with its latitude and longitude`);
+      throw new Error(`${source}: line ${line} is not a district with its latitude and longitude`);
     }
     districts.set(outcode, coordinate);
-  });
+  }
   return districts;
 }
 
-const loaded = new Map<string, Promise<PostcodeDistricts>>();
+const readPostcodeDistricts = loadOnce(parsePostcodeDistricts);
 
 /**
- * The centre of every postcode district, from `uk-outcodes.csv` in the content folder. The file
- * is product data that changes only with a release, so each process reads it once.
+ * The centre of every postcode district, from `uk-outcodes.csv` in the content folder, read once
+ * per process (`loadOnce`); a failed read is tried again by the next search.
  */
 export function loadPostcodeDistricts(contentDirectory: string): Promise<PostcodeDistricts> {
-  const file = path.join(contentDirectory, "uk-outcodes.csv");
-  let districts = loaded.get(file);
-  if (!districts) {
-    districts = readFile(file, "utf8").then((csv) => parsePostcodeDistricts(csv, file));
-    // A failed read is not remembered, so the next search tries the file again.
-    districts.catch(() => loaded.delete(file));
-    loaded.set(file, districts);
-  }
-  return districts;
+  return readPostcodeDistricts(path.join(contentDirectory, "uk-outcodes.csv"));
 }
