@@ -13,6 +13,8 @@ import { loggerOptions } from "./logger";
 import { admitEnquiry, admitNewVisitor } from "./modules/accounts/attempts";
 import { createAddressLookupProvider } from "./modules/address-lookup/create-provider";
 import { addressLookupRoutes } from "./modules/address-lookup/routes";
+import { adviceArticleRoutes } from "./modules/advice-articles/routes";
+import { createAdviceArticlesService } from "./modules/advice-articles/service";
 import { accountRoutes } from "./modules/accounts/routes";
 import { startAccountEmailRequests } from "./modules/accounts/account-email-requests";
 import { accountEmailRequestHandler, createAccountsService } from "./modules/accounts/service";
@@ -55,8 +57,6 @@ import {
 } from "./modules/payments";
 import { createPurchaseReadiness, purchaseRoutes } from "./modules/purchase";
 import { createReferralsService, referralRoutes } from "./modules/referrals";
-import { storyRoutes } from "./modules/stories/routes";
-import { createStoriesService } from "./modules/stories/service";
 import { answerFrameworkError, refuseUnstorableText, registerErrorHandler } from "./plugins/error-handler";
 import { registerJsonBodyParser } from "./plugins/json-body";
 import { registerOpenApi } from "./plugins/openapi";
@@ -274,7 +274,7 @@ export async function buildApp({
         // Refusals are not kept; each route says how long its own answer may be.
         if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
       });
-      await publicApi.register(storyRoutes, { stories: createStoriesService(db) });
+      await publicApi.register(adviceArticleRoutes, { adviceArticles: createAdviceArticlesService(db) });
     },
     { prefix: "/api" },
   );

@@ -1,10 +1,10 @@
 import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle, type DatabaseLocation } from "./db/database";
+import { readAdviceArticleFiles } from "./modules/advice-articles/article-files";
+import { seedAdviceArticles } from "./modules/advice-articles/seed";
 import { upsertOAuthClient } from "./modules/auth/queries";
 import { readCatalogueFiles } from "./modules/catalogue/catalogue-files";
 import { seedCatalogue } from "./modules/catalogue/seed";
-import { seedStories } from "./modules/stories/seed";
-import { readStoryFiles } from "./modules/stories/story-files";
 import path from "node:path";
 
 function databaseLocation(config: Config): DatabaseLocation {
@@ -31,7 +31,7 @@ export async function prepareDatabase(
     await handle.exclusively(async () => {
       await handle.migrate();
       await seedCatalogue(handle.db, await readCatalogueFiles(config.CONTENT_DIR));
-      await seedStories(handle.db, await readStoryFiles(config.CONTENT_DIR));
+      await seedAdviceArticles(handle.db, await readAdviceArticleFiles(config.CONTENT_DIR));
       await upsertOAuthClient(handle.db, {
         id: config.OAUTH_WEB_CLIENT_ID,
         name: "Kindred web server",

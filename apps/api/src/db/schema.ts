@@ -641,8 +641,11 @@ export const sandboxMandates = pgTable("sandbox_mandates", {
 /**
  * Funeral advice articles, loaded from `content/advice/*.md` at every start and matched by slug,
  * so an edit to the Markdown updates its row and keeps its id (docs/decisions/018-advice-content.md).
+ * The table keeps its first name, "stories" (the SPEC's word, migration 0008): drizzle-kit cannot
+ * generate the rename without asking whether the table is new or renamed, and a new table would
+ * drop the old one and the articles' ids with it, so only the code's name changed.
  */
-export const stories = pgTable("stories", {
+export const adviceArticles = pgTable("stories", {
   id: serial("id").primaryKey(),
   slug: text("slug").notNull().unique(),
   title: text("title").notNull(),

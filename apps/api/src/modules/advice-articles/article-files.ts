@@ -31,7 +31,7 @@ const frontMatterSchema = z.strictObject({
   reviewer: z.string().trim().min(2),
 });
 
-export interface StoryFile {
+export interface AdviceArticleFile {
   slug: string;
   title: string;
   description: string;
@@ -105,7 +105,7 @@ function findMarkdownProblems(markdown: string): string[] {
 }
 
 /** One article file: its slug is its file name. */
-export function parseStoryFile(text: string, fileName: string): StoryFile {
+export function parseAdviceArticleFile(text: string, fileName: string): AdviceArticleFile {
   const slug = fileName.replace(/\.md$/, "");
   if (!adviceSlugPattern.test(slug) || slug.length > longestAdviceSlug) {
     throw new Error(`${fileName}: the file name must be the slug: lower-case words joined by hyphens`);
@@ -125,10 +125,10 @@ export function parseStoryFile(text: string, fileName: string): StoryFile {
 }
 
 /** Every article in `content/advice/`, in file-name order. */
-export async function readStoryFiles(contentDirectory: string): Promise<StoryFile[]> {
+export async function readAdviceArticleFiles(contentDirectory: string): Promise<AdviceArticleFile[]> {
   const folder = path.join(contentDirectory, "advice");
   const files = (await readdir(folder)).filter((file) => file.endsWith(".md")).sort();
   return Promise.all(
-    files.map(async (file) => parseStoryFile(await readFile(path.join(folder, file), "utf8"), file)),
+    files.map(async (file) => parseAdviceArticleFile(await readFile(path.join(folder, file), "utf8"), file)),
   );
 }

@@ -7,7 +7,7 @@ import {
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { databaseRouteErrors, unstorableQueryError } from "../../plugins/route-responses";
-import type { StoriesService } from "./service";
+import type { AdviceArticlesService } from "./service";
 
 /**
  * The articles are public and the same for everyone, so browsers and shared caches may keep them
@@ -18,9 +18,14 @@ const publicForFiveMinutes = "public, max-age=300";
 /**
  * Funeral advice (SPEC.md section 7 item 7). Registered outside the token check: the articles are
  * public pages' content, read by the web server for every visitor and by search engines, and a
- * token is accepted but not needed (docs/decisions/018-advice-content.md).
+ * token is accepted but not needed (docs/decisions/018-advice-content.md). The addresses, and
+ * the OpenAPI tag and operation ids that name them, keep the SPEC's word "stories" (section 7:
+ * `/api/stories`); everywhere else in the code they are advice articles.
  */
-export const storyRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> = async (app, { stories }) => {
+export const adviceArticleRoutes: FastifyPluginAsyncZod<{ adviceArticles: AdviceArticlesService }> = async (
+  app,
+  { adviceArticles },
+) => {
   app.get(
     "/stories",
     {
@@ -35,7 +40,7 @@ export const storyRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> = a
       },
     },
     async (request, reply) => {
-      const answer = await stories.listStories(request.query);
+      const answer = await adviceArticles.listArticles(request.query);
       reply.header("cache-control", publicForFiveMinutes);
       return answer;
     },
@@ -59,7 +64,7 @@ export const storyRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> = a
       },
     },
     async (request, reply) => {
-      const answer = await stories.getStory(request.params.id);
+      const answer = await adviceArticles.getArticle(request.params.id);
       reply.header("cache-control", publicForFiveMinutes);
       return answer;
     },

@@ -7,15 +7,19 @@ import {
   type StoryDetailsResponse,
 } from "@kindred/contracts";
 import { adviceMessages, supportPhone } from "@kindred/domain";
-import { seedStories } from "../src/modules/stories/seed";
-import { parseStoryFile, readStoryFiles, type StoryFile } from "../src/modules/stories/story-files";
+import { seedAdviceArticles } from "../src/modules/advice-articles/seed";
+import {
+  parseAdviceArticleFile,
+  readAdviceArticleFiles,
+  type AdviceArticleFile,
+} from "../src/modules/advice-articles/article-files";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let testApp: TestApp;
-let articleFiles: StoryFile[];
+let articleFiles: AdviceArticleFile[];
 beforeAll(async () => {
   testApp = await createTestApp();
-  articleFiles = await readStoryFiles(testApp.config.CONTENT_DIR);
+  articleFiles = await readAdviceArticleFiles(testApp.config.CONTENT_DIR);
 });
 afterAll(() => testApp.close());
 
@@ -36,7 +40,7 @@ async function details(id: string | number): Promise<StoryDetailsResponse> {
   return storyDetailsResponseSchema.parse(response.json());
 }
 
-const slugsOf = (answer: StoriesResponse) => answer.data.map((story) => story.slug);
+const slugsOf = (answer: StoriesResponse) => answer.data.map((article) => article.slug);
 
 describe("GET /api/stories", () => {
   it("lists every article in content/advice, newest first, to anyone, for public caches", async () => {
@@ -47,7 +51,7 @@ describe("GET /api/stories", () => {
     const answer = storiesResponseSchema.parse(response.json());
     expect(answer.data.length).toBeGreaterThanOrEqual(8);
     expect(slugsOf(answer).sort()).toEqual(articleFiles.map((file) => file.slug).sort());
-    const published = answer.data.map((story) => story.publishedOn);
+    const published = answer.data.map((article) => article.publishedOn);
     expect(published).toEqual([...published].sort().reverse());
     expect(answer.seo).toEqual({
       title: "Funeral advice",
@@ -55,7 +59,7 @@ describe("GET /api/stories", () => {
       path: "/funeral-advice",
       type: "website",
     });
-    const registering = answer.data.find((story) => story.slug === "registering-a-death");
+    const registering = answer.data.find((article) => article.slug === "registering-a-death");
     expect(registering).toMatchObject({
       title: "Registering a death",
       category: { slug: "after-a-death", name: "After a death" },
@@ -87,7 +91,7 @@ describe("GET /api/stories", () => {
 
     expect(slugsOf(greenForm)).toEqual(["registering-a-death"]);
     expect(cremation.data.length).toBeGreaterThan(2);
-    const titleMatches = cremation.data.map((story) => /cremation/i.test(story.title));
+    const titleMatches = cremation.data.map((article) => /cremation/i.test(article.title));
     expect(titleMatches.slice(0, 2)).toEqual([true, true]);
     expect(titleMatches.indexOf(false)).toBeGreaterThan(titleMatches.lastIndexOf(true));
   });
@@ -110,7 +114,7 @@ describe("GET /api/stories", () => {
     const searched = await list("?category=after-a-death&search=probate");
 
     expect(afterADeath.data.length).toBeGreaterThanOrEqual(2);
-    expect(afterADeath.data.every((story) => story.category.slug === "after-a-death")).toBe(true);
+    expect(afterADeath.data.every((article) => article.category.slug === "after-a-death")).toBe(true);
     expect(slugsOf(afterADeath).sort()).toEqual(
       articleFiles
         .filter((file) => file.category === "after-a-death")
@@ -179,7 +183,7 @@ describe("GET /api/stories/details/{id}", () => {
       type: "article",
     });
     expect(related).toHaveLength(3);
-    expect(related.map((story) => story.slug)).not.toContain("registering-a-death");
+    expect(related.map((article) => article.slug)).not.toContain("registering-a-death");
     expect(related[0]?.category.slug).toBe("after-a-death");
   });
 
@@ -250,10 +254,13 @@ describe("loading content/advice", () => {
   const article = (body: string) => `${frontMatter}\n${body}\n`;
 
   it("works out the reading time from the words when the front matter does not give it", () => {
-    const story = parseStoryFile(article(`## A heading\n\n${"word ".repeat(450)}`), "test-article.md");
+    const parsed = parseAdviceArticleFile(
+      article(`## A heading\n\n${"word ".repeat(450)}`),
+      "test-article.md",
+    );
 
-    expect(story.slug).toBe("test-article");
-    expect(story.readingMinutes).toBe(3);
+    expect(parsed.slug).toBe("test-article");
+    expect(parsed.readingMinutes).toBe(3);
   });
 
   it("refuses HTML, images, code, a level 1 heading, a skipped level and unsafe links", () => {
@@ -271,39 +278,39 @@ describe("loading content/advice", () => {
       ["Call {{unknownThing}}", /unknown placeholder/],
     ];
     for (const [body, problem] of refused) {
-      expect(() => parseStoryFile(article(body), "test-article.md"), body).toThrow(problem);
+      expect(() => parseAdviceArticleFile(article(body), "test-article.md"), body).toThrow(problem);
     }
   });
 
   it("refuses a file named other than by a slug, bad front matter and an update before publication", () => {
-    expect(() => parseStoryFile(article("Text."), "Test Article.md")).toThrow(/must be the slug/);
-    expect(() => parseStoryFile(article("Text.").replace("grief-and-support", "recipes"), "a.md")).toThrow(
-      /category/,
-    );
-    expect(() => parseStoryFile(article("Text.").replace('"2026-11-02"', '"2026-10-01"'), "a.md")).toThrow(
-      /before publishedOn/,
-    );
-    expect(() => parseStoryFile("No front matter at all.", "a.md")).toThrow(/no front matter/);
+    expect(() => parseAdviceArticleFile(article("Text."), "Test Article.md")).toThrow(/must be the slug/);
+    expect(() =>
+      parseAdviceArticleFile(article("Text.").replace("grief-and-support", "recipes"), "a.md"),
+    ).toThrow(/category/);
+    expect(() =>
+      parseAdviceArticleFile(article("Text.").replace('"2026-11-02"', '"2026-10-01"'), "a.md"),
+    ).toThrow(/before publishedOn/);
+    expect(() => parseAdviceArticleFile("No front matter at all.", "a.md")).toThrow(/no front matter/);
   });
 
   it("updates the rows from edited files on the next seed, keeping their ids, and removes deleted ones", async () => {
     const before = await list();
     const [first, second, ...rest] = articleFiles;
     if (!first || !second) throw new Error("content/advice needs at least two articles");
-    const firstId = before.data.find((story) => story.slug === first.slug)?.id;
+    const firstId = before.data.find((listed) => listed.slug === first.slug)?.id;
 
-    await seedStories(testApp.db, [{ ...first, title: "An edited title for this article" }, ...rest]);
+    await seedAdviceArticles(testApp.db, [{ ...first, title: "An edited title for this article" }, ...rest]);
     const edited = await list();
-    await seedStories(testApp.db, articleFiles);
+    await seedAdviceArticles(testApp.db, articleFiles);
     const restored = await list();
 
-    expect(edited.data.find((story) => story.slug === first.slug)).toMatchObject({
+    expect(edited.data.find((listed) => listed.slug === first.slug)).toMatchObject({
       id: firstId,
       title: "An edited title for this article",
     });
     expect(slugsOf(edited)).not.toContain(second.slug);
     expect(edited.data).toHaveLength(articleFiles.length - 1);
-    expect(restored.data.find((story) => story.slug === first.slug)).toMatchObject({
+    expect(restored.data.find((listed) => listed.slug === first.slug)).toMatchObject({
       id: firstId,
       title: first.title,
     });

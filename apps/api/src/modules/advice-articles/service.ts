@@ -10,16 +10,16 @@ import {
 import type { Database } from "../../db/database";
 import { ViolationError } from "../../plugins/error-handler";
 import {
-  selectRelatedStories,
-  selectStoryById,
-  selectStoryBySlug,
-  selectStorySummaries,
-  type StoryRow,
-  type StorySummaryRow,
+  selectRelatedArticles,
+  selectArticleById,
+  selectArticleBySlug,
+  selectArticleSummaries,
+  type AdviceArticleRow,
+  type AdviceArticleSummaryRow,
 } from "./queries";
 
 /** How many other articles an article suggests reading next. */
-const relatedStoryCount = 3;
+const relatedArticleCount = 3;
 
 /** Any one search looks for at most this many words; the rest are ignored. */
 const mostSearchWords = 10;
@@ -32,10 +32,10 @@ const listSeo = {
   type: "website",
 } as const;
 
-function toSummary(row: StorySummaryRow): StorySummary {
+function toSummary(row: AdviceArticleSummaryRow): StorySummary {
   const category = adviceCategoryOf(row.category);
   // The seed accepts only known categories, so this is a broken database, not bad input.
-  if (!category) throw new Error(`Story ${row.slug} has an unknown category ${row.category}`);
+  if (!category) throw new Error(`Article ${row.slug} has an unknown category ${row.category}`);
   return {
     id: row.id,
     slug: row.slug,
@@ -61,25 +61,25 @@ function searchWords(search: string | undefined): string[] {
 const noSuchArticle = () =>
   new ViolationError([{ propertyPath: "id", title: adviceMessages.noSuchArticle }], 404);
 
-export function createStoriesService(db: Database) {
+export function createAdviceArticlesService(db: Database) {
   /**
    * One article by the one path segment that names it. An id made only of digits is the numeric
    * id (the SPEC's `/api/stories/details/{id}`); anything else is a slug, which is what the site's
    * addresses use. A slug always has a letter in it, so the two never collide. Anything that is
    * neither names no article: 404, as for an article that does not exist.
    */
-  async function findStory(id: string): Promise<StoryRow | undefined> {
+  async function findArticle(id: string): Promise<AdviceArticleRow | undefined> {
     if (/^\d{1,10}$/.test(id)) {
       const numericId = Number(id);
-      return numericId >= 1 && numericId <= largestRecordId ? selectStoryById(db, numericId) : undefined;
+      return numericId >= 1 && numericId <= largestRecordId ? selectArticleById(db, numericId) : undefined;
     }
-    if (id.length <= longestAdviceSlug && adviceSlugPattern.test(id)) return selectStoryBySlug(db, id);
+    if (id.length <= longestAdviceSlug && adviceSlugPattern.test(id)) return selectArticleBySlug(db, id);
     return undefined;
   }
 
   return {
-    async listStories(query: StoriesQuery): Promise<StoriesResponse> {
-      const rows = await selectStorySummaries(db, {
+    async listArticles(query: StoriesQuery): Promise<StoriesResponse> {
+      const rows = await selectArticleSummaries(db, {
         words: searchWords(query.search),
         ...(query.category ? { category: query.category } : {}),
         ...(query.limit === undefined ? {} : { limit: query.limit }),
@@ -87,18 +87,18 @@ export function createStoriesService(db: Database) {
       return { data: rows.map(toSummary), seo: listSeo };
     },
 
-    async getStory(id: string): Promise<StoryDetailsResponse> {
-      const story = await findStory(id);
-      if (!story) throw noSuchArticle();
-      const related = await selectRelatedStories(db, story, relatedStoryCount);
-      const summary = toSummary(story);
+    async getArticle(id: string): Promise<StoryDetailsResponse> {
+      const article = await findArticle(id);
+      if (!article) throw noSuchArticle();
+      const related = await selectRelatedArticles(db, article, relatedArticleCount);
+      const summary = toSummary(article);
       return {
-        data: { ...summary, body: story.body, author: story.author, reviewer: story.reviewer },
+        data: { ...summary, body: article.body, author: article.author, reviewer: article.reviewer },
         related: related.map(toSummary),
-        seo: { title: story.title, description: story.description, path: summary.path, type: "article" },
+        seo: { title: article.title, description: article.description, path: summary.path, type: "article" },
       };
     },
   };
 }
 
-export type StoriesService = ReturnType<typeof createStoriesService>;
+export type AdviceArticlesService = ReturnType<typeof createAdviceArticlesService>;

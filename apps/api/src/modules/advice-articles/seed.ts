@@ -1,7 +1,7 @@
 import { notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
-import { stories } from "../../db/schema";
-import type { StoryFile } from "./story-files";
+import { adviceArticles } from "../../db/schema";
+import type { AdviceArticleFile } from "./article-files";
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
@@ -9,23 +9,23 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
  * Loads the articles into the database in one transaction. Rows are matched by slug, so running it
  * again updates what was edited and keeps every id; an article whose file was removed is removed.
  */
-export async function seedStories(db: Database, files: readonly StoryFile[]): Promise<void> {
+export async function seedAdviceArticles(db: Database, files: readonly AdviceArticleFile[]): Promise<void> {
   await db.transaction(async (tx) => {
     if (files.length === 0) {
-      await tx.delete(stories);
+      await tx.delete(adviceArticles);
       return;
     }
-    await tx.delete(stories).where(
+    await tx.delete(adviceArticles).where(
       notInArray(
-        stories.slug,
+        adviceArticles.slug,
         files.map((file) => file.slug),
       ),
     );
     await tx
-      .insert(stories)
+      .insert(adviceArticles)
       .values([...files])
       .onConflictDoUpdate({
-        target: stories.slug,
+        target: adviceArticles.slug,
         set: {
           title: excluded("title"),
           description: excluded("description"),
