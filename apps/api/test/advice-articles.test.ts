@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  storiesResponseSchema,
-  storyDetailsResponseSchema,
+  adviceArticlesResponseSchema,
+  adviceArticleDetailsResponseSchema,
   violationsResponseSchema,
-  type StoriesResponse,
-  type StoryDetailsResponse,
+  type AdviceArticlesResponse,
+  type AdviceArticleDetailsResponse,
 } from "@kindred/contracts";
 import { adviceMessages, supportPhone } from "@kindred/domain";
 import { seedAdviceArticles } from "../src/modules/advice-articles/seed";
@@ -28,19 +28,19 @@ function get(url: string, headers: Record<string, string> = {}) {
   return testApp.app.inject({ method: "GET", url, headers });
 }
 
-async function list(query = ""): Promise<StoriesResponse> {
+async function list(query = ""): Promise<AdviceArticlesResponse> {
   const response = await get(`/api/stories${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return storiesResponseSchema.parse(response.json());
+  return adviceArticlesResponseSchema.parse(response.json());
 }
 
-async function details(id: string | number): Promise<StoryDetailsResponse> {
+async function details(id: string | number): Promise<AdviceArticleDetailsResponse> {
   const response = await get(`/api/stories/details/${id}`);
   expect(response.statusCode, response.body).toBe(200);
-  return storyDetailsResponseSchema.parse(response.json());
+  return adviceArticleDetailsResponseSchema.parse(response.json());
 }
 
-const slugsOf = (answer: StoriesResponse) => answer.data.map((article) => article.slug);
+const slugsOf = (answer: AdviceArticlesResponse) => answer.data.map((article) => article.slug);
 
 describe("GET /api/stories", () => {
   it("lists every article in content/advice, newest first, to anyone, for public caches", async () => {
@@ -48,7 +48,7 @@ describe("GET /api/stories", () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=300");
-    const answer = storiesResponseSchema.parse(response.json());
+    const answer = adviceArticlesResponseSchema.parse(response.json());
     expect(answer.data.length).toBeGreaterThanOrEqual(8);
     expect(slugsOf(answer).sort()).toEqual(articleFiles.map((file) => file.slug).sort());
     const published = answer.data.map((article) => article.publishedOn);
@@ -74,7 +74,7 @@ describe("GET /api/stories", () => {
     const response = await get("/api/stories", { authorization: `Bearer ${token}` });
 
     expect(response.statusCode).toBe(200);
-    expect(slugsOf(storiesResponseSchema.parse(response.json()))).toEqual(slugsOf(await list()));
+    expect(slugsOf(adviceArticlesResponseSchema.parse(response.json()))).toEqual(slugsOf(await list()));
   });
 
   it("finds articles by a word in their text, in any capitals", async () => {
@@ -166,7 +166,7 @@ describe("GET /api/stories/details/{id}", () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=300");
-    const { data, related, seo } = storyDetailsResponseSchema.parse(response.json());
+    const { data, related, seo } = adviceArticleDetailsResponseSchema.parse(response.json());
     expect(data).toMatchObject({
       slug: "registering-a-death",
       title: "Registering a death",

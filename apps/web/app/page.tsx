@@ -1,5 +1,5 @@
 import { HomePage } from "@/features/content/home-page";
-import { fetchLatestStories } from "@/lib/advice-stories.server";
+import { fetchLatestAdviceArticles } from "@/lib/advice-articles.server";
 import { fetchPlanOptions } from "@/lib/plan-options.server";
 
 /** Without the API the home page still stands: it leaves out the prices and the latest advice. */
@@ -15,7 +15,7 @@ export default async function Page() {
     fetchPlanOptions()
       .then((options) => options.packages.filter((planPackage) => planPackage.visible))
       .catch(orNothing("the plans' prices")),
-    fetchLatestStories(3).catch(orNothing("the latest advice")),
+    fetchLatestAdviceArticles(3).catch(orNothing("the latest advice")),
   ]);
   return <HomePage packages={packages} latestAdvice={latestAdvice} />;
 }

@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
 import { adviceListPath } from "@kindred/domain";
-import { fetchStories } from "@/lib/advice-stories.server";
+import { fetchAdviceArticles } from "@/lib/advice-articles.server";
 import { getServerConfig } from "@/lib/server-config.server";
 
 // Made for each request, from the articles in the database and the site's public address (both
@@ -20,7 +20,7 @@ const publicPages = [
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const origin = getServerConfig().SITE_URL;
-  const { data: articles } = await fetchStories();
+  const { data: articles } = await fetchAdviceArticles();
   return [
     ...publicPages.map((path) => ({ url: `${origin}${path}` })),
     ...articles.map((article) => ({ url: `${origin}${article.path}`, lastModified: article.updatedOn })),

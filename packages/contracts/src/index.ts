@@ -15,5 +15,5 @@ export * from "./people";
 export * from "./purchase";
 export * from "./payments";
 export * from "./referral";
-export * from "./stories";
+export * from "./advice-articles";
 export * from "./settings";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { adviceCategoryOf, adviceMessages, firmDetails, longestAdviceSearch } from "@kindred/domain";
 import { AdviceListPage } from "@/features/advice/advice-list-page";
-import { fetchStories } from "@/lib/advice-stories.server";
+import { fetchAdviceArticles } from "@/lib/advice-articles.server";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -19,7 +19,7 @@ async function readQuery(searchParams: SearchParams) {
 }
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { seo } = await fetchStories();
+  const { seo } = await fetchAdviceArticles();
   return {
     title: seo.title,
     description: seo.description,
@@ -39,10 +39,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const { search, searchProblem, category } = await readQuery(searchParams);
-  const { data } = await fetchStories(searchProblem ? "" : search.trim(), category?.slug);
+  const { data } = await fetchAdviceArticles(searchProblem ? "" : search.trim(), category?.slug);
   return (
     <AdviceListPage
-      stories={data}
+      articles={data}
       search={search}
       category={category?.slug ?? ""}
       {...(searchProblem ? { searchProblem } : {})}

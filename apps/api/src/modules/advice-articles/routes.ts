@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  storiesQuerySchema,
-  storiesResponseSchema,
-  storyDetailsParamsSchema,
-  storyDetailsResponseSchema,
+  adviceArticlesQuerySchema,
+  adviceArticlesResponseSchema,
+  adviceArticleDetailsParamsSchema,
+  adviceArticleDetailsResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { databaseRouteErrors, unstorableQueryError } from "../../plugins/route-responses";
@@ -35,8 +35,12 @@ export const adviceArticleRoutes: FastifyPluginAsyncZod<{ adviceArticles: Advice
         summary: "Funeral advice articles, newest first, optionally searched and filtered by category",
         // For anyone: a token is accepted but not needed.
         security: [],
-        querystring: storiesQuerySchema,
-        response: { 200: storiesResponseSchema, 400: violationsResponseSchema, ...databaseRouteErrors },
+        querystring: adviceArticlesQuerySchema,
+        response: {
+          200: adviceArticlesResponseSchema,
+          400: violationsResponseSchema,
+          ...databaseRouteErrors,
+        },
       },
     },
     async (request, reply) => {
@@ -54,9 +58,9 @@ export const adviceArticleRoutes: FastifyPluginAsyncZod<{ adviceArticles: Advice
         operationId: "getStory",
         summary: "One article, by its slug or its numeric id, with related articles",
         security: [],
-        params: storyDetailsParamsSchema,
+        params: adviceArticleDetailsParamsSchema,
         response: {
-          200: storyDetailsResponseSchema,
+          200: adviceArticleDetailsResponseSchema,
           ...unstorableQueryError,
           404: violationsResponseSchema,
           ...databaseRouteErrors,

@@ -1,4 +1,9 @@
-import type { StoriesQuery, StoriesResponse, StoryDetailsResponse, StorySummary } from "@kindred/contracts";
+import type {
+  AdviceArticlesQuery,
+  AdviceArticlesResponse,
+  AdviceArticleDetailsResponse,
+  AdviceArticleSummary,
+} from "@kindred/contracts";
 import { largestRecordId } from "@kindred/contracts";
 import {
   adviceCategoryOf,
@@ -32,7 +37,7 @@ const listSeo = {
   type: "website",
 } as const;
 
-function toSummary(row: AdviceArticleSummaryRow): StorySummary {
+function toSummary(row: AdviceArticleSummaryRow): AdviceArticleSummary {
   const category = adviceCategoryOf(row.category);
   // The seed accepts only known categories, so this is a broken database, not bad input.
   if (!category) throw new Error(`Article ${row.slug} has an unknown category ${row.category}`);
@@ -78,7 +83,7 @@ export function createAdviceArticlesService(db: Database) {
   }
 
   return {
-    async listArticles(query: StoriesQuery): Promise<StoriesResponse> {
+    async listArticles(query: AdviceArticlesQuery): Promise<AdviceArticlesResponse> {
       const rows = await selectArticleSummaries(db, {
         words: searchWords(query.search),
         ...(query.category ? { category: query.category } : {}),
@@ -87,7 +92,7 @@ export function createAdviceArticlesService(db: Database) {
       return { data: rows.map(toSummary), seo: listSeo };
     },
 
-    async getArticle(id: string): Promise<StoryDetailsResponse> {
+    async getArticle(id: string): Promise<AdviceArticleDetailsResponse> {
       const article = await findArticle(id);
       if (!article) throw noSuchArticle();
       const related = await selectRelatedArticles(db, article, relatedArticleCount);

@@ -2,15 +2,15 @@ import type { Metadata } from "next";
 import { firmDetails } from "@kindred/domain";
 import { notFound, permanentRedirect } from "next/navigation";
 import { AdviceArticlePage } from "@/features/advice/advice-article-page";
-import { fetchStory } from "@/lib/advice-stories.server";
+import { fetchAdviceArticle } from "@/lib/advice-articles.server";
 import { getServerConfig } from "@/lib/server-config.server";
 
 type Params = Promise<{ slug: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const story = await fetchStory((await params).slug);
-  if (!story) return { title: "Page not found", robots: { index: false, follow: true } };
-  const { data: article, seo } = story;
+  const details = await fetchAdviceArticle((await params).slug);
+  if (!details) return { title: "Page not found", robots: { index: false, follow: true } };
+  const { data: article, seo } = details;
   return {
     title: seo.title,
     description: seo.description,
@@ -32,9 +32,9 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function Page({ params }: { params: Params }) {
   const { slug } = await params;
-  const story = await fetchStory(slug);
-  if (!story) notFound();
+  const details = await fetchAdviceArticle(slug);
+  if (!details) notFound();
   // The API also knows an article by its number; the address people share is the slug.
-  if (story.data.slug !== slug) permanentRedirect(story.data.path);
-  return <AdviceArticlePage story={story} origin={getServerConfig().SITE_URL} />;
+  if (details.data.slug !== slug) permanentRedirect(details.data.path);
+  return <AdviceArticlePage details={details} origin={getServerConfig().SITE_URL} />;
 }

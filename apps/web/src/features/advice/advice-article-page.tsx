@@ -1,17 +1,17 @@
-import type { StoryDetailsResponse } from "@kindred/contracts";
+import type { AdviceArticleDetailsResponse } from "@kindred/contracts";
 import { adviceListPath, firmDetails } from "@kindred/domain";
 import Link from "next/link";
 import { formatLongDate } from "../../lib/long-date";
 import styles from "./advice.module.css";
 import { ArticleBody } from "./article-body";
 import { PlanningAhead } from "./planning-ahead";
-import { StoryCards } from "../../components/story-card";
+import { AdviceArticleCards } from "../../components/advice-article-card";
 
 /**
  * schema.org `Article` structured data for search engines, as Next.js recommends: a JSON script
  * with `<` escaped, so no text in an article can end the script early.
  */
-function articleJsonLd(article: StoryDetailsResponse["data"], origin: string): string {
+function articleJsonLd(article: AdviceArticleDetailsResponse["data"], origin: string): string {
   const url = `${origin}${article.path}`;
   const data = {
     "@context": "https://schema.org",
@@ -31,8 +31,14 @@ function articleJsonLd(article: StoryDetailsResponse["data"], origin: string): s
 }
 
 /** One funeral advice article, with where it sits, what to read next and a calm way to plan ahead. */
-export function AdviceArticlePage({ story, origin }: { story: StoryDetailsResponse; origin: string }) {
-  const { data: article, related } = story;
+export function AdviceArticlePage({
+  details,
+  origin,
+}: {
+  details: AdviceArticleDetailsResponse;
+  origin: string;
+}) {
+  const { data: article, related } = details;
   return (
     <div className="page-width">
       <script
@@ -79,7 +85,7 @@ export function AdviceArticlePage({ story, origin }: { story: StoryDetailsRespon
       {related.length > 0 ? (
         <section className={styles.related} aria-labelledby="related-advice">
           <h2 id="related-advice">More funeral advice</h2>
-          <StoryCards stories={related} headingLevel={3} />
+          <AdviceArticleCards articles={related} headingLevel={3} />
           <p>
             <Link href={adviceListPath}>See all our funeral advice</Link>
           </p>

@@ -1,4 +1,4 @@
-import type { StorySummary } from "@kindred/contracts";
+import type { AdviceArticleSummary } from "@kindred/contracts";
 import { render, screen, within } from "@testing-library/react";
 import type { ComponentProps } from "react";
 import { describe, expect, it, vi } from "vitest";
@@ -8,7 +8,11 @@ import { AdviceListPage } from "./advice-list-page";
 // GET form it becomes without JavaScript.
 vi.mock("next/form", () => ({ default: (props: ComponentProps<"form">) => <form {...props} /> }));
 
-function story(slug: string, title: string, overrides: Partial<StorySummary> = {}): StorySummary {
+function article(
+  slug: string,
+  title: string,
+  overrides: Partial<AdviceArticleSummary> = {},
+): AdviceArticleSummary {
   return {
     id: slug.length,
     slug,
@@ -23,11 +27,14 @@ function story(slug: string, title: string, overrides: Partial<StorySummary> = {
   };
 }
 
-const stories = [story("registering-a-death", "Registering a death"), story("first-days", "The first days")];
+const articles = [
+  article("registering-a-death", "Registering a death"),
+  article("first-days", "The first days"),
+];
 
 describe("AdviceListPage", () => {
   it("lists the articles as linked cards under a form that searches by GET", () => {
-    render(<AdviceListPage stories={stories} search="" category="" />);
+    render(<AdviceListPage articles={articles} search="" category="" />);
 
     expect(screen.getByRole("heading", { level: 1, name: "Funeral advice" })).toBeInTheDocument();
     const form = screen.getByRole("search", { name: "Funeral advice" });
@@ -51,7 +58,7 @@ describe("AdviceListPage", () => {
   });
 
   it("keeps the search and topic chosen, says what was found, and offers the way back to all", () => {
-    render(<AdviceListPage stories={stories.slice(0, 1)} search="green form" category="after-a-death" />);
+    render(<AdviceListPage articles={articles.slice(0, 1)} search="green form" category="after-a-death" />);
 
     expect(screen.getByRole("searchbox", { name: "Search the advice" })).toHaveValue("green form");
     expect(screen.getByRole("combobox", { name: "Topic" })).toHaveValue("after-a-death");
@@ -63,7 +70,7 @@ describe("AdviceListPage", () => {
   });
 
   it("says kindly when nothing matches", () => {
-    render(<AdviceListPage stories={[]} search="zebra" category="" />);
+    render(<AdviceListPage articles={[]} search="zebra" category="" />);
 
     expect(screen.getByRole("status")).toHaveTextContent("No articles about “zebra”.");
     expect(screen.queryByRole("list", { name: "Articles" })).toBeNull();
@@ -74,7 +81,7 @@ describe("AdviceListPage", () => {
     const tooLong = "a".repeat(120);
     render(
       <AdviceListPage
-        stories={stories}
+        articles={articles}
         search={tooLong}
         category="recipes"
         searchProblem="Please search for 100 characters or fewer."

@@ -1,13 +1,13 @@
-import type { StorySummary } from "@kindred/contracts";
+import type { AdviceArticleSummary } from "@kindred/contracts";
 import { adviceCategories, adviceListPath, adviceMessages, longestAdviceSearch } from "@kindred/domain";
 import Form from "next/form";
 import Link from "next/link";
 import styles from "./advice.module.css";
 import { PlanningAhead } from "./planning-ahead";
-import { StoryCards } from "../../components/story-card";
+import { AdviceArticleCards } from "../../components/advice-article-card";
 
 export interface AdviceListPageProps {
-  stories: readonly StorySummary[];
+  articles: readonly AdviceArticleSummary[];
   /** The search as the person typed it, to show in the box. */
   search: string;
   /** The chosen category's slug, or "" for all. */
@@ -21,7 +21,7 @@ export interface AdviceListPageProps {
  * form (`next/form` moves between results without a full reload when JavaScript runs, and is an
  * ordinary form when it does not), so every search has its own address and works without JavaScript.
  */
-export function AdviceListPage({ stories, search, category, searchProblem }: AdviceListPageProps) {
+export function AdviceListPage({ articles, search, category, searchProblem }: AdviceListPageProps) {
   const categoryName = adviceCategories.find((candidate) => candidate.slug === category)?.name;
   const searched = searchProblem ? "" : search.trim();
   const filtered = searched !== "" || categoryName !== undefined;
@@ -85,13 +85,13 @@ export function AdviceListPage({ stories, search, category, searchProblem }: Adv
 
       <div className={styles.resultsBar}>
         <p role="status" className={styles.resultsCount}>
-          {adviceMessages.resultsCount(stories.length, searched, categoryName)}
+          {adviceMessages.resultsCount(articles.length, searched, categoryName)}
         </p>
         {filtered ? <Link href={adviceListPath}>Show all articles</Link> : null}
       </div>
 
-      {stories.length > 0 ? (
-        <StoryCards stories={stories} headingLevel={2} label="Articles" />
+      {articles.length > 0 ? (
+        <AdviceArticleCards articles={articles} headingLevel={2} label="Articles" />
       ) : (
         <div className={styles.noResults}>
           <p>Try a different or shorter word, check the spelling, or choose “All topics”.</p>

@@ -2,13 +2,13 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render as renderScreen, screen, within } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
-import type { StorySummary } from "@kindred/contracts";
+import type { AdviceArticleSummary } from "@kindred/contracts";
 import { formatPrice } from "@kindred/domain";
 import { makeQueryClient } from "../../lib/query-provider";
 import { seededPlanOptions } from "../../test/plan-options-factory";
 import { HomePage } from "./home-page";
 
-const story: StorySummary = {
+const article: AdviceArticleSummary = {
   id: 1,
   slug: "direct-cremation-explained",
   title: "Direct cremation explained",
@@ -52,7 +52,7 @@ describe("HomePage", () => {
   });
 
   it("offers the free guide and the latest advice", () => {
-    render(<HomePage packages={null} latestAdvice={[story]} />);
+    render(<HomePage packages={null} latestAdvice={[article]} />);
 
     expect(screen.getByRole("link", { name: "Get the free guide" })).toHaveAttribute("href", "/free-guide");
     const advice = within(screen.getByRole("region", { name: "Funeral advice" }));

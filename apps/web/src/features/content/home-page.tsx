@@ -1,8 +1,8 @@
 import Link from "next/link";
-import type { PlanPackage, StorySummary } from "@kindred/contracts";
+import type { AdviceArticleSummary, PlanPackage } from "@kindred/contracts";
 import { adviceListPath, messages, supportPhone } from "@kindred/domain";
 import { CallUs } from "../../components/phone-link";
-import { StoryCards } from "../../components/story-card";
+import { AdviceArticleCards } from "../../components/advice-article-card";
 import { HomePackages } from "./home-packages";
 import { ReviewsSection } from "../../components/reviews-section";
 
@@ -75,7 +75,7 @@ export function HomePage({
   latestAdvice,
 }: {
   packages: readonly PlanPackage[] | null;
-  latestAdvice: readonly StorySummary[] | null;
+  latestAdvice: readonly AdviceArticleSummary[] | null;
 }) {
   return (
     <>
@@ -201,7 +201,7 @@ export function HomePage({
             <p className="section__intro">
               Plain guidance on arranging a funeral, the costs, and looking after yourself and others.
             </p>
-            <StoryCards stories={latestAdvice} headingLevel={3} />
+            <AdviceArticleCards articles={latestAdvice} headingLevel={3} />
             <p>
               <Link href={adviceListPath}>See all our funeral advice</Link>
             </p>

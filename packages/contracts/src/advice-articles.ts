@@ -7,20 +7,20 @@ import { z } from "zod";
  * (docs/decisions/018-advice-content.md).
  */
 
-const storyCategorySchema = z.object({
+const adviceArticleCategorySchema = z.object({
   slug: z.enum(adviceCategorySlugs),
   name: z.string(),
 });
 
 /** One article in a list: enough to show it as a card and link to it. */
-const storySummarySchema = z.object({
+const adviceArticleSummarySchema = z.object({
   id: z.number().int(),
   /** The article's address part: `/funeral-advice/{slug}`. */
   slug: z.string(),
   title: z.string(),
   /** One or two sentences: the card's text and the page's meta description. */
   description: z.string(),
-  category: storyCategorySchema,
+  category: adviceArticleCategorySchema,
   /** ISO dates, YYYY-MM-DD. */
   publishedOn: z.iso.date(),
   updatedOn: z.iso.date(),
@@ -28,10 +28,10 @@ const storySummarySchema = z.object({
   /** The article's path on the site, `/funeral-advice/{slug}`. */
   path: z.string(),
 });
-export type StorySummary = z.infer<typeof storySummarySchema>;
+export type AdviceArticleSummary = z.infer<typeof adviceArticleSummarySchema>;
 
 /** A whole article. */
-const storySchema = storySummarySchema.extend({
+const adviceArticleSchema = adviceArticleSummarySchema.extend({
   /** The text as Markdown: headings from level 2 down, paragraphs, lists, tables and links; no HTML. */
   body: z.string(),
   /** Who wrote it and who checked it: teams, not people. */
@@ -40,7 +40,7 @@ const storySchema = storySummarySchema.extend({
 });
 
 /** What a page showing the answer should say about itself to search engines and link previews. */
-const storySeoSchema = z.object({
+const adviceSeoSchema = z.object({
   title: z.string(),
   description: z.string(),
   /** The canonical path of the page, on the site's own origin. */
@@ -52,7 +52,7 @@ const storySeoSchema = z.object({
  * `GET /api/stories?search=&category=&limit=`. An empty `search` or `category` means "all", as a
  * form sends them when left blank.
  */
-export const storiesQuerySchema = z.object({
+export const adviceArticlesQuerySchema = z.object({
   /** Words that must each appear in the title, description or text; any capitals. */
   search: z
     .string({ error: adviceMessages.searchTooLong })
@@ -63,21 +63,21 @@ export const storiesQuerySchema = z.object({
   /** At most this many, newest first (the home page's latest advice). */
   limit: z.coerce.number().int().min(1).max(50).optional(),
 });
-export type StoriesQuery = z.infer<typeof storiesQuerySchema>;
+export type AdviceArticlesQuery = z.infer<typeof adviceArticlesQuerySchema>;
 
-export const storiesResponseSchema = z.object({
-  data: z.array(storySummarySchema),
-  seo: storySeoSchema,
+export const adviceArticlesResponseSchema = z.object({
+  data: z.array(adviceArticleSummarySchema),
+  seo: adviceSeoSchema,
 });
-export type StoriesResponse = z.infer<typeof storiesResponseSchema>;
+export type AdviceArticlesResponse = z.infer<typeof adviceArticlesResponseSchema>;
 
 /** `GET /api/stories/details/{id}`: `id` is the article's slug or its numeric id. */
-export const storyDetailsParamsSchema = z.object({ id: z.string() });
+export const adviceArticleDetailsParamsSchema = z.object({ id: z.string() });
 
-export const storyDetailsResponseSchema = z.object({
-  data: storySchema,
+export const adviceArticleDetailsResponseSchema = z.object({
+  data: adviceArticleSchema,
   /** A few other articles to read next, from the same category first. */
-  related: z.array(storySummarySchema),
-  seo: storySeoSchema,
+  related: z.array(adviceArticleSummarySchema),
+  seo: adviceSeoSchema,
 });
-export type StoryDetailsResponse = z.infer<typeof storyDetailsResponseSchema>;
+export type AdviceArticleDetailsResponse = z.infer<typeof adviceArticleDetailsResponseSchema>;
