@@ -7,6 +7,7 @@ import { messages, normalisePostcode, postcodeProblems } from "@kindred/domain";
 import { addressLookupQueries } from "../lib/address-lookup-queries";
 import { violationsOf } from "../lib/api-query";
 import styles from "./address-finder.module.css";
+import { FormField } from "./form-field";
 import { ViolationsBox } from "./violations-box";
 
 export interface AddressFinderProps {
@@ -101,9 +102,6 @@ export function AddressFinder({ idPrefix, onPick, onManual }: AddressFinderProps
     status = { text: "Getting the address…", calm: false };
   }
 
-  const hintId = `${postcodeId}-hint`;
-  const errorId = `${postcodeId}-error`;
-  const listErrorId = `${listId}-error`;
   const lookupFailure =
     searched !== null && suggestionsQuery.isError && !suggestionsQuery.isFetching
       ? violationsOf(suggestionsQuery.error)
@@ -113,19 +111,20 @@ export function AddressFinder({ idPrefix, onPick, onManual }: AddressFinderProps
 
   return (
     <div>
-      <div className={problem ? "form-group form-group--error" : "form-group"}>
-        <label className="label" htmlFor={postcodeId}>
-          Postcode
-        </label>
-        <div className="hint" id={hintId}>
-          For example, MK9 2HP
-        </div>
-        {problem ? (
-          <p className="error-message" id={errorId}>
-            <span className="visually-hidden">Error:</span> {problem}
-          </p>
-        ) : null}
-        <div className={styles.finder}>
+      <FormField
+        id={postcodeId}
+        label="Postcode"
+        hint="For example, MK9 2HP"
+        error={problem ?? undefined}
+        errorPlacement="above"
+        inputWrapperClassName={styles.finder}
+        afterInput={
+          <button type="button" className="button button--secondary" onClick={find}>
+            Find address
+          </button>
+        }
+      >
+        {(describedBy) => (
           <input
             className={problem ? `input input--error ${styles.postcode}` : `input ${styles.postcode}`}
             id={postcodeId}
@@ -136,14 +135,11 @@ export function AddressFinder({ idPrefix, onPick, onManual }: AddressFinderProps
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
             onKeyDown={findOnEnter}
-            aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
+            aria-describedby={describedBy}
             aria-invalid={problem ? true : undefined}
           />
-          <button type="button" className="button button--secondary" onClick={find}>
-            Find address
-          </button>
-        </div>
-      </div>
+        )}
+      </FormField>
 
       <div role="status">
         {status ? <p className={status.calm ? "inset-text" : undefined}>{status.text}</p> : null}
@@ -156,20 +152,26 @@ export function AddressFinder({ idPrefix, onPick, onManual }: AddressFinderProps
       ) : null}
 
       {suggestions.length > 0 ? (
-        <div className={pick.status === "refused" ? "form-group form-group--error" : "form-group"}>
-          <div className={styles.chooser}>
-            <label className="label" htmlFor={listId}>
-              Select an address
-            </label>
-            {pick.status === "refused" ? (
-              <p className="error-message" id={listErrorId}>
-                <span className="visually-hidden">Error:</span> {pick.message}
-              </p>
-            ) : null}
+        <FormField
+          id={listId}
+          label="Select an address"
+          error={pick.status === "refused" ? pick.message : undefined}
+          errorPlacement="above"
+          className={styles.chooser}
+          afterInput={
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void chooseAddress()}
+              aria-disabled={pick.status === "fetching" ? true : undefined}
+            >
+              Use this address
+            </button>
+          }
+        >
+          {(describedBy, hasError) => (
             <select
-              className={
-                pick.status === "refused" ? `input input--error ${styles.select}` : `input ${styles.select}`
-              }
+              className={hasError ? `input input--error ${styles.select}` : `input ${styles.select}`}
               id={listId}
               name={listId}
               value={chosenId}
@@ -177,8 +179,8 @@ export function AddressFinder({ idPrefix, onPick, onManual }: AddressFinderProps
                 setChosenId(event.target.value);
                 setPick({ status: "idle" });
               }}
-              aria-describedby={pick.status === "refused" ? listErrorId : undefined}
-              aria-invalid={pick.status === "refused" ? true : undefined}
+              aria-describedby={describedBy}
+              aria-invalid={hasError ? true : undefined}
             >
               <option value="">
                 {suggestions.length} {suggestions.length === 1 ? "address" : "addresses"} found
@@ -189,16 +191,8 @@ export function AddressFinder({ idPrefix, onPick, onManual }: AddressFinderProps
                 </option>
               ))}
             </select>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => void chooseAddress()}
-              aria-disabled={pick.status === "fetching" ? true : undefined}
-            >
-              Use this address
-            </button>
-          </div>
-        </div>
+          )}
+        </FormField>
       ) : null}
 
       <p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import styles from "./choice.module.css";
+import { ErrorMessage, formGroupClass } from "./form-field";
 
 /** One large checkbox with its label beside it, what it means under the label, and what is wrong. */
 export function Checkbox({
@@ -43,11 +44,8 @@ export function Checkbox({
   );
   if (!error) return box;
   return (
-    <div className="form-group form-group--error">
-      <p className="error-message" id={errorId}>
-        <span className="visually-hidden">Error: </span>
-        {error[0]}
-      </p>
+    <div className={formGroupClass(true)}>
+      <ErrorMessage id={errorId} messages={error[0] ?? ""} />
       {box}
     </div>
   );

@@ -1,5 +1,6 @@
 import { monthNames } from "@kindred/domain";
 import styles from "./choice.module.css";
+import { FormFieldset } from "./form-field";
 import type { FormFieldBinding } from "./schema-form";
 
 /**
@@ -23,88 +24,70 @@ export function DateOfBirthField({
   year: FormFieldBinding;
 }) {
   const problems = [...(day.error ?? []), ...(month.error ?? []), ...(year.error ?? [])];
-  const hintId = `${day.id}-hint`;
-  const errorId = `${day.id}-error`;
   const part = (binding: FormFieldBinding) => (binding.error ? " input--error" : "");
   return (
-    <div className={problems.length > 0 ? "form-group form-group--error" : "form-group"}>
-      <fieldset
-        className="fieldset"
-        role="group"
-        aria-describedby={[hintId, problems.length > 0 ? errorId : null].filter(Boolean).join(" ")}
-      >
-        <legend className="legend">{legend}</legend>
-        <div className="hint" id={hintId}>
-          {hint}
+    <FormFieldset id={day.id} legend={legend} role="group" hint={hint} error={problems[0]}>
+      <div className={styles.dateFields}>
+        <div className={styles.dateField}>
+          <label className="label" htmlFor={day.id}>
+            Day
+          </label>
+          <input
+            id={day.id}
+            name={day.name}
+            className={`input ${styles.dayInput}${part(day)}`}
+            inputMode="numeric"
+            autoComplete={ownDetails ? "bday-day" : "off"}
+            maxLength={2}
+            value={day.value}
+            onChange={(event) => day.onChange(event.target.value)}
+            onBlur={day.onBlur}
+            aria-invalid={day.error ? true : undefined}
+          />
         </div>
-        {problems.length > 0 ? (
-          <p className="error-message" id={errorId}>
-            <span className="visually-hidden">Error: </span>
-            {problems[0]}
-          </p>
-        ) : null}
-        <div className={styles.dateFields}>
-          <div className={styles.dateField}>
-            <label className="label" htmlFor={day.id}>
-              Day
-            </label>
-            <input
-              id={day.id}
-              name={day.name}
-              className={`input ${styles.dayInput}${part(day)}`}
-              inputMode="numeric"
-              autoComplete={ownDetails ? "bday-day" : "off"}
-              maxLength={2}
-              value={day.value}
-              onChange={(event) => day.onChange(event.target.value)}
-              onBlur={day.onBlur}
-              aria-invalid={day.error ? true : undefined}
-            />
-          </div>
-          <div className={styles.dateField}>
-            <label className="label" htmlFor={month.id}>
-              Month
-            </label>
-            <select
-              id={month.id}
-              name={month.name}
-              className={`input ${styles.monthSelect}${part(month)}`}
-              autoComplete={ownDetails ? "bday-month" : "off"}
-              value={month.value}
-              onChange={(event) => month.onChange(event.target.value)}
-              onBlur={month.onBlur}
-              aria-invalid={month.error ? true : undefined}
-            >
-              <option value="">Choose a month</option>
-              {monthNames.map((name, index) => {
-                const value = String(index + 1).padStart(2, "0");
-                return (
-                  <option key={value} value={value}>
-                    {name}
-                  </option>
-                );
-              })}
-            </select>
-          </div>
-          <div className={styles.dateField}>
-            <label className="label" htmlFor={year.id}>
-              Year
-            </label>
-            <input
-              id={year.id}
-              name={year.name}
-              className={`input ${styles.yearInput}${part(year)}`}
-              inputMode="numeric"
-              autoComplete={ownDetails ? "bday-year" : "off"}
-              maxLength={4}
-              value={year.value}
-              onChange={(event) => year.onChange(event.target.value)}
-              onBlur={year.onBlur}
-              aria-invalid={year.error ? true : undefined}
-            />
-          </div>
+        <div className={styles.dateField}>
+          <label className="label" htmlFor={month.id}>
+            Month
+          </label>
+          <select
+            id={month.id}
+            name={month.name}
+            className={`input ${styles.monthSelect}${part(month)}`}
+            autoComplete={ownDetails ? "bday-month" : "off"}
+            value={month.value}
+            onChange={(event) => month.onChange(event.target.value)}
+            onBlur={month.onBlur}
+            aria-invalid={month.error ? true : undefined}
+          >
+            <option value="">Choose a month</option>
+            {monthNames.map((name, index) => {
+              const value = String(index + 1).padStart(2, "0");
+              return (
+                <option key={value} value={value}>
+                  {name}
+                </option>
+              );
+            })}
+          </select>
         </div>
-      </fieldset>
-    </div>
+        <div className={styles.dateField}>
+          <label className="label" htmlFor={year.id}>
+            Year
+          </label>
+          <input
+            id={year.id}
+            name={year.name}
+            className={`input ${styles.yearInput}${part(year)}`}
+            inputMode="numeric"
+            autoComplete={ownDetails ? "bday-year" : "off"}
+            maxLength={4}
+            value={year.value}
+            onChange={(event) => year.onChange(event.target.value)}
+            onBlur={year.onBlur}
+            aria-invalid={year.error ? true : undefined}
+          />
+        </div>
+      </div>
+    </FormFieldset>
   );
 }

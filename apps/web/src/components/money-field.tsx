@@ -19,27 +19,33 @@ export function MoneyField({
   error?: string;
 }) {
   return (
-    <FormField id={id} label={label} hint={hint} error={error}>
+    <FormField
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      inputWrapperClassName="money-input"
+      beforeInput={
+        <span className="money-input__prefix" aria-hidden="true">
+          £
+        </span>
+      }
+    >
       {(describedBy) => (
-        <div className="money-input">
-          <span className="money-input__prefix" aria-hidden="true">
-            £
-          </span>
-          <input
-            className={error ? "input input--money input--error" : "input input--money"}
-            id={id}
-            name={id}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={20}
-            value={value}
-            onChange={(event) => onChange(event.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={error ? true : undefined}
-          />
-        </div>
+        <input
+          className={error ? "input input--money input--error" : "input input--money"}
+          id={id}
+          name={id}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={20}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+        />
       )}
     </FormField>
   );

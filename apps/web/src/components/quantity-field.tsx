@@ -1,5 +1,7 @@
 "use client";
 
+import { FormField } from "./form-field";
+
 /** A whole number with a minus and a plus button either side, large enough to press easily. */
 export function QuantityField({
   id,
@@ -18,19 +20,14 @@ export function QuantityField({
   min?: number;
   max: number;
 }) {
-  const hintId = `${id}-hint`;
   const clamp = (next: number) => Math.min(max, Math.max(min, next));
   return (
-    <div className="form-group">
-      <label className="label" htmlFor={id}>
-        {label}
-      </label>
-      {hint ? (
-        <div className="hint" id={hintId}>
-          {hint}
-        </div>
-      ) : null}
-      <div className="quantity-input">
+    <FormField
+      id={id}
+      label={label}
+      hint={hint}
+      inputWrapperClassName="quantity-input"
+      beforeInput={
         <button
           type="button"
           className="button button--secondary quantity-input__step"
@@ -40,6 +37,20 @@ export function QuantityField({
         >
           −
         </button>
+      }
+      afterInput={
+        <button
+          type="button"
+          className="button button--secondary quantity-input__step"
+          onClick={() => onChange(clamp(value + 1))}
+          disabled={value >= max}
+          aria-label={`One more: ${label}`}
+        >
+          +
+        </button>
+      }
+    >
+      {(describedBy) => (
         <input
           className="input input--quantity"
           id={id}
@@ -53,18 +64,9 @@ export function QuantityField({
             const typed = Number.parseInt(event.target.value, 10);
             onChange(Number.isNaN(typed) ? min : clamp(typed));
           }}
-          aria-describedby={hint ? hintId : undefined}
+          aria-describedby={describedBy}
         />
-        <button
-          type="button"
-          className="button button--secondary quantity-input__step"
-          onClick={() => onChange(clamp(value + 1))}
-          disabled={value >= max}
-          aria-label={`One more: ${label}`}
-        >
-          +
-        </button>
-      </div>
-    </div>
+      )}
+    </FormField>
   );
 }

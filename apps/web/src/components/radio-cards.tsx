@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { FormFieldset } from "./form-field";
 
 export interface RadioCardOption {
   value: string;
@@ -37,62 +38,46 @@ export function RadioCards({
   onChange,
   error,
 }: RadioCardsProps) {
-  const hintId = `${name}-hint`;
-  const errorId = `${name}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
-
   return (
-    <div className={error ? "form-group form-group--error" : "form-group"}>
-      <fieldset className="fieldset" aria-describedby={describedBy || undefined}>
-        <legend
-          className={
-            legendHidden ? "visually-hidden" : legendIsPageHeading ? "legend legend--page-heading" : "legend"
-          }
-        >
-          {legendIsPageHeading ? <h1 className="legend__heading">{legend}</h1> : legend}
-        </legend>
-        {hint ? (
-          <div className="hint" id={hintId}>
-            {hint}
-          </div>
-        ) : null}
-        {error ? (
-          <p className="error-message" id={errorId}>
-            <span className="visually-hidden">Error: </span>
-            {error}
-          </p>
-        ) : null}
-        <div className="radio-cards">
-          {options.map((option, index) => {
-            const id = index === 0 ? name : `${name}-${index + 1}`;
-            const descriptionId = `${id}-description`;
-            return (
-              // The label stretches over the whole card, so anywhere on it chooses the option.
-              <div key={option.value} className="radio-card">
-                <input
-                  className="radio-card__input"
-                  type="radio"
-                  id={id}
-                  name={name}
-                  value={option.value}
-                  checked={value === option.value}
-                  onChange={() => onChange(option.value)}
-                  aria-describedby={option.description ? descriptionId : undefined}
-                />
-                <label className="radio-card__label" htmlFor={id}>
-                  <span className="radio-card__name">{option.label}</span>{" "}
-                  {option.price ? <span className="radio-card__price">{option.price}</span> : null}
-                </label>
-                {option.description ? (
-                  <p className="radio-card__description" id={descriptionId}>
-                    {option.description}
-                  </p>
-                ) : null}
-              </div>
-            );
-          })}
-        </div>
-      </fieldset>
-    </div>
+    <FormFieldset
+      id={name}
+      legend={legendIsPageHeading ? <h1 className="legend__heading">{legend}</h1> : legend}
+      legendClassName={
+        legendHidden ? "visually-hidden" : legendIsPageHeading ? "legend legend--page-heading" : "legend"
+      }
+      hint={hint}
+      error={error}
+    >
+      <div className="radio-cards">
+        {options.map((option, index) => {
+          const id = index === 0 ? name : `${name}-${index + 1}`;
+          const descriptionId = `${id}-description`;
+          return (
+            // The label stretches over the whole card, so anywhere on it chooses the option.
+            <div key={option.value} className="radio-card">
+              <input
+                className="radio-card__input"
+                type="radio"
+                id={id}
+                name={name}
+                value={option.value}
+                checked={value === option.value}
+                onChange={() => onChange(option.value)}
+                aria-describedby={option.description ? descriptionId : undefined}
+              />
+              <label className="radio-card__label" htmlFor={id}>
+                <span className="radio-card__name">{option.label}</span>{" "}
+                {option.price ? <span className="radio-card__price">{option.price}</span> : null}
+              </label>
+              {option.description ? (
+                <p className="radio-card__description" id={descriptionId}>
+                  {option.description}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+    </FormFieldset>
   );
 }

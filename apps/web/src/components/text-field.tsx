@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { FormField } from "./form-field";
 import styles from "./text-field.module.css";
 
 type TextFieldType = "text" | "email" | "password";
@@ -48,12 +49,7 @@ export function TextField({
   const errors = error === undefined ? [] : typeof error === "string" ? [error] : error;
   const hasError = errors.length > 0;
   const showTick = valid && !hasError;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const validId = `${id}-valid`;
-  const describedBy = [hint ? hintId : null, hasError ? errorId : null, showTick ? validId : null]
-    .filter(Boolean)
-    .join(" ");
   const inputClass = [
     "input",
     styles.input,
@@ -64,16 +60,25 @@ export function TextField({
     .join(" ");
 
   return (
-    <div className={hasError ? "form-group form-group--error" : "form-group"}>
-      <label className="label" htmlFor={id}>
-        {label}
-      </label>
-      {hint ? (
-        <div className="hint" id={hintId}>
-          {hint}
-        </div>
-      ) : null}
-      <div className={styles.row}>
+    <FormField
+      id={id}
+      label={label}
+      hint={hint}
+      error={errors}
+      inputWrapperClassName={styles.row}
+      afterInput={
+        <>
+          {showTick ? (
+            <span className={styles.tick} id={validId}>
+              <span aria-hidden="true">✓</span>
+              <span className="visually-hidden">Looks good</span>
+            </span>
+          ) : null}
+          {action}
+        </>
+      }
+    >
+      {(describedBy) => (
         <input
           className={inputClass}
           id={id}
@@ -86,26 +91,10 @@ export function TextField({
           value={value}
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={[describedBy, showTick ? validId : null].filter(Boolean).join(" ") || undefined}
           aria-invalid={hasError ? true : undefined}
         />
-        {showTick ? (
-          <span className={styles.tick} id={validId}>
-            <span aria-hidden="true">✓</span>
-            <span className="visually-hidden">Looks good</span>
-          </span>
-        ) : null}
-        {action}
-      </div>
-      {hasError ? (
-        <div className={`error-message ${styles.error}`} id={errorId}>
-          {errors.map((text) => (
-            <p key={text} className={styles.errorLine}>
-              <span className="visually-hidden">Error:</span> {text}
-            </p>
-          ))}
-        </div>
-      ) : null}
-    </div>
+      )}
+    </FormField>
   );
 }

@@ -4,6 +4,7 @@ import Form from "next/form";
 import Link from "next/link";
 import styles from "./advice.module.css";
 import { PlanningAhead } from "./planning-ahead";
+import { FormField } from "../../components/form-field";
 import { AdviceArticleCards } from "../../components/advice-article-card";
 
 export interface AdviceListPageProps {
@@ -37,46 +38,44 @@ export function AdviceListPage({ articles, search, category, searchProblem }: Ad
 
       <div className={styles.finder}>
         <Form action={adviceListPath} className={styles.finderForm} role="search" aria-label="Funeral advice">
-          <div className={searchProblem ? "form-group form-group--error" : "form-group"}>
-            <label className="label" htmlFor="advice-search">
-              Search the advice
-            </label>
-            {searchProblem ? (
-              <p className="error-message" id="advice-search-error">
-                <span className="visually-hidden">Error:</span> {searchProblem}
-              </p>
-            ) : null}
-            <input
-              className={searchProblem ? "input input--error" : "input"}
-              id="advice-search"
-              name="search"
-              type="search"
-              defaultValue={search}
-              maxLength={longestAdviceSearch}
-              autoComplete="off"
-              spellCheck
-              aria-describedby={searchProblem ? "advice-search-error" : undefined}
-              aria-invalid={searchProblem ? true : undefined}
-            />
-          </div>
-          <div className="form-group">
-            <label className="label" htmlFor="advice-category">
-              Topic
-            </label>
-            <select
-              className="input"
-              id="advice-category"
-              name="category"
-              defaultValue={categoryName ? category : ""}
-            >
-              <option value="">All topics</option>
-              {adviceCategories.map((option) => (
-                <option key={option.slug} value={option.slug}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FormField
+            id="advice-search"
+            label="Search the advice"
+            error={searchProblem}
+            errorPlacement="above"
+          >
+            {(describedBy, hasError) => (
+              <input
+                className={hasError ? "input input--error" : "input"}
+                id="advice-search"
+                name="search"
+                type="search"
+                defaultValue={search}
+                maxLength={longestAdviceSearch}
+                autoComplete="off"
+                spellCheck
+                aria-describedby={describedBy}
+                aria-invalid={hasError ? true : undefined}
+              />
+            )}
+          </FormField>
+          <FormField id="advice-category" label="Topic">
+            {() => (
+              <select
+                className="input"
+                id="advice-category"
+                name="category"
+                defaultValue={categoryName ? category : ""}
+              >
+                <option value="">All topics</option>
+                {adviceCategories.map((option) => (
+                  <option key={option.slug} value={option.slug}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
           <button type="submit" className={`button ${styles.finderButton}`}>
             Search
           </button>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { findById, formatPrice, imageUrlForSize } from "@kindred/domain";
+import { FormFieldset } from "../../components/form-field";
 import { answer } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
@@ -84,57 +85,51 @@ export function CoffinStep({ planOptions, journey, step, onContinue, continueLab
           </button>
         </div>
       ) : null}
-      <div className={error ? "form-group form-group--error" : "form-group"}>
-        <fieldset className="fieldset" aria-describedby={error ? "coffin-error" : undefined}>
-          <legend className={headingAsksTheQuestion(step) ? "visually-hidden" : "legend"}>
-            {stepQuestion(step, "coffin")}
-          </legend>
-          {error ? (
-            <p className="error-message" id="coffin-error">
-              <span className="visually-hidden">Error: </span>
-              {error}
-            </p>
-          ) : null}
-          <div className={`radio-cards ${styles.grid}`}>
-            {shown.map((coffin, index) => {
-              // The first coffin shown carries the question's id, which the error summary links to.
-              const id = index === 0 ? "coffin" : `coffin-${coffin.code}`;
-              const descriptionId = `coffin-${coffin.code}-description`;
-              return (
-                <div key={coffin.id} className={`radio-card ${styles.card}`}>
-                  <img
-                    className={styles.picture}
-                    src={imageUrlForSize(coffin.imageUrl)}
-                    width={464}
-                    height={336}
-                    alt={coffin.imageAlt}
-                    loading={index < picturesLoadedAtOnce ? "eager" : "lazy"}
-                    decoding="async"
-                  />
-                  <input
-                    className={`radio-card__input ${styles.input}`}
-                    type="radio"
-                    id={id}
-                    name="coffin"
-                    value={String(coffin.id)}
-                    checked={coffin.id === chosenId}
-                    onChange={() => answer(planOptions, "coffin", { id: coffin.id })}
-                    aria-describedby={descriptionId}
-                  />
-                  <label className={`radio-card__label ${styles.label}`} htmlFor={id}>
-                    <span className="radio-card__name">{coffin.name}</span>{" "}
-                    <span className="radio-card__price">{formatPrice(coffin.price)}</span>
-                  </label>
-                  <p className={`radio-card__description ${styles.description}`} id={descriptionId}>
-                    <span className={styles.collection}>{coffin.collection.name} collection.</span>{" "}
-                    {coffin.description}
-                  </p>
-                </div>
-              );
-            })}
-          </div>
-        </fieldset>
-      </div>
+      <FormFieldset
+        id="coffin"
+        legend={stepQuestion(step, "coffin")}
+        legendClassName={headingAsksTheQuestion(step) ? "visually-hidden" : "legend"}
+        error={error}
+      >
+        <div className={`radio-cards ${styles.grid}`}>
+          {shown.map((coffin, index) => {
+            // The first coffin shown carries the question's id, which the error summary links to.
+            const id = index === 0 ? "coffin" : `coffin-${coffin.code}`;
+            const descriptionId = `coffin-${coffin.code}-description`;
+            return (
+              <div key={coffin.id} className={`radio-card ${styles.card}`}>
+                <img
+                  className={styles.picture}
+                  src={imageUrlForSize(coffin.imageUrl)}
+                  width={464}
+                  height={336}
+                  alt={coffin.imageAlt}
+                  loading={index < picturesLoadedAtOnce ? "eager" : "lazy"}
+                  decoding="async"
+                />
+                <input
+                  className={`radio-card__input ${styles.input}`}
+                  type="radio"
+                  id={id}
+                  name="coffin"
+                  value={String(coffin.id)}
+                  checked={coffin.id === chosenId}
+                  onChange={() => answer(planOptions, "coffin", { id: coffin.id })}
+                  aria-describedby={descriptionId}
+                />
+                <label className={`radio-card__label ${styles.label}`} htmlFor={id}>
+                  <span className="radio-card__name">{coffin.name}</span>{" "}
+                  <span className="radio-card__price">{formatPrice(coffin.price)}</span>
+                </label>
+                <p className={`radio-card__description ${styles.description}`} id={descriptionId}>
+                  <span className={styles.collection}>{coffin.collection.name} collection.</span>{" "}
+                  {coffin.description}
+                </p>
+              </div>
+            );
+          })}
+        </div>
+      </FormFieldset>
     </StepForm>
   );
 }

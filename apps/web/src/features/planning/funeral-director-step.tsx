@@ -4,6 +4,7 @@ import { useState, type KeyboardEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { FuneralDirectorBranch, FuneralDirectorSearchResponse, Violation } from "@kindred/contracts";
 import { imageUrlForSize, messages } from "@kindred/domain";
+import { FormField, FormFieldset } from "../../components/form-field";
 import { CallUs } from "../../components/phone-link";
 import { ViolationsBox } from "../../components/violations-box";
 import { formatPostalAddress } from "../../lib/postal-address";
@@ -154,28 +155,24 @@ export function FuneralDirectorStep({
     status = { text: "Loading the funeral director you chose…", calm: false };
   }
 
-  const postcodeHintId = `${postcodeFieldId}-hint`;
-  const postcodeErrorId = `${postcodeFieldId}-error`;
-  const branchErrorId = `${branchFieldId}-error`;
-  const branchHintId = `${branchFieldId}-hint`;
   const showingOnlyEarlierChoice = search.status !== "found" && branches.length > 0;
 
   return (
     <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>
-      <div className={postcodeError ? "form-group form-group--error" : "form-group"}>
-        <label className="label" htmlFor={postcodeFieldId}>
-          Your postcode
-        </label>
-        <div className="hint" id={postcodeHintId}>
-          We&apos;ll show funeral directors near you, nearest first
-        </div>
-        {postcodeError ? (
-          <p className="error-message" id={postcodeErrorId}>
-            <span className="visually-hidden">Error: </span>
-            {postcodeError}
-          </p>
-        ) : null}
-        <div className={styles.search}>
+      <FormField
+        id={postcodeFieldId}
+        label="Your postcode"
+        hint="We'll show funeral directors near you, nearest first"
+        error={postcodeError}
+        errorPlacement="above"
+        inputWrapperClassName={styles.search}
+        afterInput={
+          <button type="button" className="button button--secondary" onClick={searchNear}>
+            Search
+          </button>
+        }
+      >
+        {(describedBy) => (
           <input
             className={postcodeError ? `input input--error ${styles.postcode}` : `input ${styles.postcode}`}
             id={postcodeFieldId}
@@ -186,14 +183,11 @@ export function FuneralDirectorStep({
             value={postcode}
             onChange={(event) => setPostcode(event.target.value)}
             onKeyDown={searchOnEnter}
-            aria-describedby={postcodeError ? `${postcodeHintId} ${postcodeErrorId}` : postcodeHintId}
+            aria-describedby={describedBy}
             aria-invalid={postcodeError ? true : undefined}
           />
-          <button type="button" className="button button--secondary" onClick={searchNear}>
-            Search
-          </button>
-        </div>
-      </div>
+        )}
+      </FormField>
 
       {search.status === "failed" ? (
         <ViolationsBox
@@ -223,45 +217,32 @@ export function FuneralDirectorStep({
         </div>
 
         {branches.length > 0 ? (
-          <div className={branchError ? "form-group form-group--error" : "form-group"}>
-            <fieldset
-              className="fieldset"
-              aria-describedby={
-                [showingOnlyEarlierChoice ? branchHintId : null, branchError ? branchErrorId : null]
-                  .filter(Boolean)
-                  .join(" ") || undefined
-              }
-            >
-              <legend className={headingAsksTheQuestion(step) ? "visually-hidden" : "legend"}>
-                {stepQuestion(step, "funeralDirector")}
-              </legend>
-              {showingOnlyEarlierChoice ? (
-                <div className="hint" id={branchHintId}>
-                  This is the funeral director you chose. To choose a different one, search by postcode above.
-                </div>
-              ) : null}
-              {branchError ? (
-                <p className="error-message" id={branchErrorId}>
-                  <span className="visually-hidden">Error: </span>
-                  {branchError}
-                </p>
-              ) : null}
-              <div className="radio-cards">
-                {branches.map((branch, index) => (
-                  <BranchCard
-                    key={branch.id}
-                    branch={branch}
-                    id={index === 0 ? branchFieldId : `${branchFieldId}-${index + 1}`}
-                    checked={branch.id === chosenId}
-                    onChoose={() => {
-                      setPicked(branch);
-                      answer(planOptions, "funeralDirector", { id: branch.id });
-                    }}
-                  />
-                ))}
-              </div>
-            </fieldset>
-          </div>
+          <FormFieldset
+            id={branchFieldId}
+            legend={stepQuestion(step, "funeralDirector")}
+            legendClassName={headingAsksTheQuestion(step) ? "visually-hidden" : "legend"}
+            hint={
+              showingOnlyEarlierChoice
+                ? "This is the funeral director you chose. To choose a different one, search by postcode above."
+                : undefined
+            }
+            error={branchError}
+          >
+            <div className="radio-cards">
+              {branches.map((branch, index) => (
+                <BranchCard
+                  key={branch.id}
+                  branch={branch}
+                  id={index === 0 ? branchFieldId : `${branchFieldId}-${index + 1}`}
+                  checked={branch.id === chosenId}
+                  onChoose={() => {
+                    setPicked(branch);
+                    answer(planOptions, "funeralDirector", { id: branch.id });
+                  }}
+                />
+              ))}
+            </div>
+          </FormFieldset>
         ) : null}
       </div>
     </StepForm>

@@ -9,6 +9,7 @@ import {
   offersContribution,
   type SelectedAttendeeTransport,
 } from "@kindred/domain";
+import { FormFieldset } from "../../components/form-field";
 import { QuantityField } from "../../components/quantity-field";
 import { RadioCards } from "../../components/radio-cards";
 import { TextAreaField } from "../../components/text-area-field";
@@ -122,26 +123,23 @@ export function TransportationStep({
 
       <section aria-labelledby="attendees-transport-title">
         <h2 id="attendees-transport-title">Transport for family and friends</h2>
-        <div className="form-group">
-          <fieldset className="fieldset" aria-describedby="attendeesTransportation-hint">
-            <legend className="legend">{stepQuestion(step, "attendeesTransportation")}</legend>
-            <div className="hint" id="attendeesTransportation-hint">
-              Choose how many of each you would like, up to {maximumCarsOfOneKind} of each. You can leave
-              these at 0.
-            </div>
-            {attendeeTypes.map((option) => (
-              <QuantityField
-                key={option.id}
-                id={`attendeesTransportation-${option.code}`}
-                label={carsLabel(option)}
-                hint={option.description}
-                value={quantityOf(option)}
-                max={maximumCarsOf(option)}
-                onChange={(quantity) => chooseCars(option, quantity)}
-              />
-            ))}
-          </fieldset>
-        </div>
+        <FormFieldset
+          id="attendeesTransportation"
+          legend={stepQuestion(step, "attendeesTransportation")}
+          hint={`Choose how many of each you would like, up to ${maximumCarsOfOneKind} of each. You can leave these at 0.`}
+        >
+          {attendeeTypes.map((option) => (
+            <QuantityField
+              key={option.id}
+              id={`attendeesTransportation-${option.code}`}
+              label={carsLabel(option)}
+              hint={option.description}
+              value={quantityOf(option)}
+              max={maximumCarsOf(option)}
+              onChange={(quantity) => chooseCars(option, quantity)}
+            />
+          ))}
+        </FormFieldset>
         <ContributionAndNotes
           idPrefix="attendeesTransportation"
           value={attendees}
