@@ -1,8 +1,8 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { referralCodeFieldsSchema, type ReferralCodeFields, type Violation } from "@kindred/contracts";
+import { referralCodeFieldsSchema, type ReferralCodeFields } from "@kindred/contracts";
 import { violationsOf } from "../lib/api-query";
 import { referralQueries, useApplyReferralCode } from "../lib/referral-queries";
 import { FormShell } from "./form-shell";
@@ -11,7 +11,7 @@ import styles from "./referral.module.css";
 import { useFormField, useSchemaForm } from "./schema-form";
 import { SuccessBox } from "./success-box";
 import { TextField } from "./text-field";
-import { ViolationsBox } from "./violations-box";
+import { useFormFailure } from "./use-form-failure";
 
 const labels = { code: "Referral code" } as const;
 
@@ -35,20 +35,18 @@ export function ReferralCodeForm({ planId, idPrefix = "referral" }: { planId: st
     defaultValues: { code: "" },
   });
   const code = useFormField(form, "code");
-  const [failure, setFailure] = useState<{ violations: readonly Violation[]; count: number } | null>(null);
+  const failure = useFormFailure(form.form, ["code"]);
 
   async function apply({ code: typed }: ReferralCodeFields) {
-    setFailure(null);
+    failure.clear();
     try {
       await applyCode.mutateAsync(typed);
     } catch (error) {
-      const violations = violationsOf(error);
-      const [onField] = violations.filter((violation) => aboutTheCode.has(violation.propertyPath));
-      if (onField) form.form.setError("code", { type: "server", message: onField.title });
-      const elsewhere = violations.filter((violation) => !aboutTheCode.has(violation.propertyPath));
-      if (elsewhere.length > 0) {
-        setFailure((previous) => ({ violations: elsewhere, count: (previous?.count ?? 0) + 1 }));
-      }
+      failure.fail(
+        violationsOf(error).map((violation) =>
+          aboutTheCode.has(violation.propertyPath) ? { ...violation, propertyPath: "code" } : violation,
+        ),
+      );
     }
   }
 
@@ -85,15 +83,7 @@ export function ReferralCodeForm({ planId, idPrefix = "referral" }: { planId: st
         onValid={apply}
         submitLabel="Apply code"
         busyLabel="Checking your code…"
-        before={
-          failure ? (
-            <ViolationsBox
-              key={failure.count}
-              title="We could not add your referral code"
-              violations={failure.violations}
-            />
-          ) : null
-        }
+        before={failure.box("We could not add your referral code")}
       >
         {/* No tick: a code is only known to be right once the API has checked it. */}
         <TextField

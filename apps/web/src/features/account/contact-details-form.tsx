@@ -7,19 +7,17 @@ import {
   type CustomerContactDetailsBody,
   type CustomerContactDetailsFields,
   type PlanPeopleResponse,
-  type Violation,
 } from "@kindred/contracts";
 import { countryPlaceholder, preferredContactLabels, preferredContactMethods } from "@kindred/domain";
 import { AddressFields, addressLabels } from "../../components/address-fields";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { FormShell } from "../../components/form-shell";
+import { useFormFailure } from "../../components/use-form-failure";
 import { CallUs } from "../../components/phone-link";
 import { RadioCards } from "../../components/radio-cards";
 import { useFormField, useSchemaForm, type SchemaForm } from "../../components/schema-form";
 import { SuccessBox } from "../../components/success-box";
 import { TextField } from "../../components/text-field";
-import { ViolationsBox } from "../../components/violations-box";
-import { violationsOf } from "../../lib/api-query";
 import { useChangeContactDetails } from "./account-requests";
 import styles from "./account.module.css";
 
@@ -133,25 +131,15 @@ function ContactDetailsForm({
   const anyForm = form as unknown as SchemaForm<FieldValues, unknown>;
   const phone = useFormField(form, "phone");
   const preferred = useFormField(form, "preferredContactMethod");
-  const [failure, setFailure] = useState<{ violations: readonly Violation[]; count: number } | null>(null);
+  const failure = useFormFailure(form.form, Object.keys(labels));
 
   /** What the API says about a field goes under it (and in the error summary); the rest in a box. */
   async function save(contact: CustomerContactDetailsBody) {
-    setFailure(null);
+    failure.clear();
     try {
       await changeContactDetails.mutateAsync(contact);
     } catch (error) {
-      const elsewhere = violationsOf(error).filter((violation) => {
-        if (!(violation.propertyPath in labels)) return true;
-        form.form.setError(violation.propertyPath as keyof CustomerContactDetailsFields, {
-          type: "server",
-          message: violation.title,
-        });
-        return false;
-      });
-      if (elsewhere.length > 0) {
-        setFailure((previous) => ({ violations: elsewhere, count: (previous?.count ?? 0) + 1 }));
-      }
+      failure.fail(error);
       return;
     }
     onSaved();
@@ -171,15 +159,10 @@ function ContactDetailsForm({
         onValid={save}
         submitLabel="Save contact details"
         busyLabel="Saving your contact details…"
-        before={
-          failure ? (
-            <FocusOnArrival key={failure.count}>
-              <ViolationsBox title="We could not save your contact details" violations={failure.violations}>
-                <p>Please try again, or call us and we will help.</p>
-              </ViolationsBox>
-            </FocusOnArrival>
-          ) : null
-        }
+        before={failure.box(
+          "We could not save your contact details",
+          <p>Please try again, or call us and we will help.</p>,
+        )}
         after={
           <p className={styles.afterButton}>
             <button type="button" className="link-button" onClick={onClose}>

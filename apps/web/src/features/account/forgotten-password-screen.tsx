@@ -1,21 +1,18 @@
 "use client";
 
 import { useState } from "react";
-import { forgotPasswordBodySchema, type ForgotPasswordBody, type Violation } from "@kindred/contracts";
+import { forgotPasswordBodySchema, type ForgotPasswordBody } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { FormShell } from "../../components/form-shell";
+import { useFormFailure } from "../../components/use-form-failure";
 import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { SuccessBox } from "../../components/success-box";
 import { TextField } from "../../components/text-field";
-import { ViolationsBox } from "../../components/violations-box";
 import { requestPasswordReset } from "./account-requests";
 import styles from "./account.module.css";
 
 const labels = { email: "Email address" } as const;
-
-type Outcome =
-  { kind: "sent"; message: string } | { kind: "failed"; violations: readonly Violation[]; count: number };
 
 /**
  * /forgotten-password: asks for the email address and sends a reset link. The answer is the same
@@ -29,32 +26,31 @@ export function ForgottenPasswordScreen() {
     defaultValues: { email: "" },
   });
   const email = useFormField(form, "email");
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // What the API said once the link was sent; null until then.
+  const [sent, setSent] = useState<string | null>(null);
+  const failure = useFormFailure(form.form);
 
   async function send(values: ForgotPasswordBody) {
     const result = await requestPasswordReset({ email: values.email.trim() });
     if (result.ok) {
-      setOutcome({ kind: "sent", message: result.data.message || messages.resetLinkSent });
+      failure.clear();
+      setSent(result.data.message || messages.resetLinkSent);
     } else {
-      setOutcome((previous) => ({
-        kind: "failed",
-        violations: result.data.violations,
-        count: previous?.kind === "failed" ? previous.count + 1 : 1,
-      }));
+      failure.fail(result.data.violations);
     }
   }
 
   return (
     <div className={`page-width plain-page ${styles.page}`}>
       <h1>Forgotten your password?</h1>
-      {outcome?.kind === "sent" ? (
+      {sent !== null ? (
         <FocusOnArrival>
           <SuccessBox title="Check your email">
-            <p>{outcome.message}</p>
+            <p>{sent}</p>
           </SuccessBox>
           <p>If it has not arrived in a few minutes, look in your junk or spam folder.</p>
           <p>
-            <button type="button" className={styles.linkButton} onClick={() => setOutcome(null)}>
+            <button type="button" className={styles.linkButton} onClick={() => setSent(null)}>
               Send another link
             </button>
           </p>
@@ -71,13 +67,7 @@ export function ForgottenPasswordScreen() {
             onValid={send}
             submitLabel="Send me a link"
             busyLabel="Sending…"
-            before={
-              outcome?.kind === "failed" ? (
-                <FocusOnArrival key={outcome.count}>
-                  <ViolationsBox title="We could not send a link" violations={outcome.violations} />
-                </FocusOnArrival>
-              ) : null
-            }
+            before={failure.box("We could not send a link")}
           >
             <TextField {...email} label={labels.email} type="email" autoComplete="email" />
           </FormShell>

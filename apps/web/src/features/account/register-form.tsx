@@ -1,18 +1,11 @@
 "use client";
 
-import { useState } from "react";
-import {
-  registerBodySchema,
-  type RegisterBody,
-  type RegisteredResponse,
-  type Violation,
-} from "@kindred/contracts";
-import { FocusOnArrival } from "../../components/focus-on-arrival";
+import { registerBodySchema, type RegisterBody, type RegisteredResponse } from "@kindred/contracts";
 import { FormShell } from "../../components/form-shell";
+import { useFormFailure } from "../../components/use-form-failure";
 import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { PasswordField } from "../../components/password-field";
 import { TextField } from "../../components/text-field";
-import { ViolationsBox } from "../../components/violations-box";
 import type { ApiResult } from "../../lib/api-client";
 import { registerAccount } from "./account-requests";
 import { PasswordRulesHint } from "./password-rules-hint";
@@ -66,7 +59,8 @@ export function RegisterForm({
     password: useFormField(form, "password", ["passwordRepeat"]),
     passwordRepeat: useFormField(form, "passwordRepeat"),
   };
-  const [failure, setFailure] = useState<{ violations: readonly Violation[]; count: number } | null>(null);
+  // Everything the API says goes in the box above the form.
+  const failure = useFormFailure(form.form);
 
   async function send(values: RegisterBody) {
     const body: RegisterBody = {
@@ -79,10 +73,10 @@ export function RegisterForm({
     };
     const result = await submit(body);
     if (result.ok) {
-      setFailure(null);
+      failure.clear();
       onRegistered(result.data, body);
     } else {
-      setFailure((previous) => ({ violations: result.data.violations, count: (previous?.count ?? 0) + 1 }));
+      failure.fail(result.data.violations);
     }
   }
 
@@ -93,13 +87,7 @@ export function RegisterForm({
       onValid={send}
       submitLabel={submitLabel}
       busyLabel="Creating your account…"
-      before={
-        failure ? (
-          <FocusOnArrival key={failure.count}>
-            <ViolationsBox title="We could not create your account" violations={failure.violations} />
-          </FocusOnArrival>
-        ) : null
-      }
+      before={failure.box("We could not create your account")}
     >
       <TextField {...fields.firstName} label={labels.firstName} autoComplete="given-name" />
       <TextField {...fields.lastName} label={labels.lastName} autoComplete="family-name" />

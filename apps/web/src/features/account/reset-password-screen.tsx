@@ -2,10 +2,11 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { resetPasswordBodySchema, type ResetPasswordBody, type Violation } from "@kindred/contracts";
+import { resetPasswordBodySchema, type ResetPasswordBody } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { FormShell } from "../../components/form-shell";
+import { useFormFailure } from "../../components/use-form-failure";
 import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { PasswordField } from "../../components/password-field";
 import { SuccessBox } from "../../components/success-box";
@@ -18,9 +19,6 @@ import { useSignInPrompt } from "./use-sign-in-prompt";
 import styles from "./account.module.css";
 
 const labels = { password: "New password", passwordRepeat: "Repeat your new password" } as const;
-
-type Outcome =
-  { kind: "changed"; message: string } | { kind: "failed"; violations: readonly Violation[]; count: number };
 
 function AskForANewLink() {
   return (
@@ -54,19 +52,18 @@ export function ResetPasswordScreen({
   });
   const password = useFormField(form, "password", ["passwordRepeat"]);
   const passwordRepeat = useFormField(form, "passwordRepeat");
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // What the API said once the password was changed; null until then.
+  const [changed, setChanged] = useState<string | null>(null);
+  const failure = useFormFailure(form.form);
   const prompt = useSignInPrompt({ signIn, onSignedIn });
 
   async function send(body: ResetPasswordBody) {
     const result = await resetPassword(body);
     if (result.ok) {
-      setOutcome({ kind: "changed", message: result.data.message || messages.passwordChanged });
+      failure.clear();
+      setChanged(result.data.message || messages.passwordChanged);
     } else {
-      setOutcome((previous) => ({
-        kind: "failed",
-        violations: result.data.violations,
-        count: previous?.kind === "failed" ? previous.count + 1 : 1,
-      }));
+      failure.fail(result.data.violations);
     }
   }
 
@@ -87,10 +84,10 @@ export function ResetPasswordScreen({
   return (
     <div className={`page-width plain-page ${styles.page}`}>
       <h1>Choose a new password</h1>
-      {outcome?.kind === "changed" ? (
+      {changed !== null ? (
         <FocusOnArrival>
           <SuccessBox title="Password changed">
-            <p>{outcome.message}</p>
+            <p>{changed}</p>
           </SuccessBox>
           <button type="button" className="button" onClick={prompt.openSignIn}>
             Sign in
@@ -103,15 +100,7 @@ export function ResetPasswordScreen({
           onValid={send}
           submitLabel="Change my password"
           busyLabel="Changing your password…"
-          before={
-            outcome?.kind === "failed" ? (
-              <FocusOnArrival key={outcome.count}>
-                <ViolationsBox title="We could not change your password" violations={outcome.violations}>
-                  <AskForANewLink />
-                </ViolationsBox>
-              </FocusOnArrival>
-            ) : null
-          }
+          before={failure.box("We could not change your password", <AskForANewLink />)}
         >
           <PasswordField
             {...password}

@@ -2,16 +2,13 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { enquiryBodySchema, type EnquiryBody, type EnquiryFields, type Violation } from "@kindred/contracts";
+import { enquiryBodySchema, type EnquiryBody, type EnquiryFields } from "@kindred/contracts";
 import { marketingChannelLabels, type MarketingChannel } from "@kindred/domain";
 import { Checkbox } from "../../components/checkbox";
-import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { FormShell } from "../../components/form-shell";
+import { useFormFailure } from "../../components/use-form-failure";
 import { useCheckboxField, useFormField, useSchemaForm } from "../../components/schema-form";
 import { TextField } from "../../components/text-field";
-import { ViolationsBox } from "../../components/violations-box";
-import { violationsOf } from "../../lib/api-query";
 import { rememberFreeGuideRef, storedFreeGuideRef, storedUtmParams } from "../../lib/free-guide-storage";
 import { freeGuidePaths, useRequestFreeGuide } from "./free-guide-requests";
 import styles from "./free-guide.module.css";
@@ -61,11 +58,11 @@ export function FreeGuideForm() {
     phone: useCheckboxField(form, "contactPreferences.phone"),
     post: useCheckboxField(form, "contactPreferences.post"),
   };
-  const [failure, setFailure] = useState<{ violations: readonly Violation[]; count: number } | null>(null);
+  const failure = useFormFailure(form.form, Object.keys(labels));
 
   /** What the API says about a field goes under it (and in the error summary); the rest in a box. */
   async function send() {
-    setFailure(null);
+    failure.clear();
     // The answers as typed (the API reads them by the same rules), with what this browser keeps.
     const enquiry: EnquiryFields = {
       ...form.form.getValues(),
@@ -76,17 +73,7 @@ export function FreeGuideForm() {
       const { reference } = await requestGuide.mutateAsync(enquiry);
       rememberFreeGuideRef(reference);
     } catch (error) {
-      const elsewhere = violationsOf(error).filter((violation) => {
-        if (!(violation.propertyPath in labels)) return true;
-        form.form.setError(violation.propertyPath as keyof typeof labels, {
-          type: "server",
-          message: violation.title,
-        });
-        return false;
-      });
-      if (elsewhere.length > 0) {
-        setFailure((previous) => ({ violations: elsewhere, count: (previous?.count ?? 0) + 1 }));
-      }
+      failure.fail(error);
       return;
     }
     router.push(freeGuidePaths.thankYou);
@@ -99,13 +86,7 @@ export function FreeGuideForm() {
       onValid={send}
       submitLabel="Send me the guide"
       busyLabel="Sending your guide…"
-      before={
-        failure ? (
-          <FocusOnArrival key={failure.count}>
-            <ViolationsBox title="We could not send your guide" violations={failure.violations} />
-          </FocusOnArrival>
-        ) : null
-      }
+      before={failure.box("We could not send your guide")}
     >
       <TextField {...name} label={labels.name} autoComplete="name" />
       <TextField

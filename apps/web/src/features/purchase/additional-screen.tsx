@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import type { FieldValues } from "react-hook-form";
 import {
   coveredPersonSchema,
@@ -10,7 +10,6 @@ import {
   type PlanPeopleFields,
   type PlanPeopleResponse,
   type RegisteredResponse,
-  type Violation,
 } from "@kindred/contracts";
 import {
   messages,
@@ -23,13 +22,12 @@ import {
 import { z } from "zod";
 import { AddressFields, addressLabels } from "../../components/address-fields";
 import { BackLink } from "../../components/back-link";
-import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { FormShell } from "../../components/form-shell";
+import { useFormFailure } from "../../components/use-form-failure";
 import { PasswordField } from "../../components/password-field";
 import { ProcessingModal, useProcessingModal } from "../../components/processing-modal";
 import { useFormField, useSchemaForm, type SchemaForm } from "../../components/schema-form";
 import { TextField } from "../../components/text-field";
-import { ViolationsBox } from "../../components/violations-box";
 import { apiRequest } from "../../lib/api-client";
 import { signIn } from "../../lib/customer-session";
 import { usePurchasePlan } from "../../lib/purchase-plan";
@@ -127,8 +125,6 @@ function labelsFor(planType: PlanType, needsPassword: boolean): Record<string, s
   };
 }
 
-type Failure = { violations: readonly Violation[]; count: number };
-
 /**
  * "The other people" (`/purchase/additional`): the person the plan is for when that is someone
  * else, someone the customer would like us to be able to speak to, and the payer when someone
@@ -154,7 +150,8 @@ export function AdditionalScreen() {
     defaultValues,
   });
   const anyForm = form as unknown as SchemaForm<FieldValues, unknown>;
-  const [failure, setFailure] = useState<Failure | null>(null);
+  // Everything the API says goes in the box above the form.
+  const failure = useFormFailure(form.form);
   const processing = useProcessingModal();
 
   useEffect(() => {
@@ -184,15 +181,12 @@ export function AdditionalScreen() {
       nominee: values.hasNominee === "yes" ? values.nominee : null,
       payer: values.someoneElsePays === "yes" ? values.payer : null,
     };
-    const fail = (violations: readonly Violation[]) =>
-      setFailure((previous) => ({ violations, count: (previous?.count ?? 0) + 1 }));
-
     if (signedIn) {
       const stored = await apiRequest<PlanPeopleResponse>(`/api/plan/${planId}/customer`, {
         method: "POST",
         body: people,
       });
-      if (!stored.ok) return fail(stored.data.violations);
+      if (!stored.ok) return failure.fail(stored.data.violations);
       router.push(purchasePaths.options);
       return;
     }
@@ -204,7 +198,7 @@ export function AdditionalScreen() {
     });
     if (!created.ok) {
       processing.reset();
-      return fail(created.data.violations);
+      return failure.fail(created.data.violations);
     }
     const signedInNow = await signIn(draft.customer.email, values.password);
     if (!signedInNow.ok) {
@@ -215,7 +209,7 @@ export function AdditionalScreen() {
         signedInNow.message === messages.signInFailed
           ? messages.notSignedInAfterRegistering
           : signedInNow.message;
-      return fail([{ propertyPath: "Request", title }]);
+      return failure.fail([{ propertyPath: "Request", title }]);
     }
     // Signing in starts the page afresh, so the header and the plan pick up the new account.
     window.location.assign(purchasePaths.options);
@@ -231,13 +225,7 @@ export function AdditionalScreen() {
         onValid={send}
         submitLabel={needsPassword ? "Create my account and continue" : "Continue"}
         busyLabel="Saving your details…"
-        before={
-          failure ? (
-            <FocusOnArrival key={failure.count}>
-              <ViolationsBox title="We could not save these details" violations={failure.violations} />
-            </FocusOnArrival>
-          ) : null
-        }
+        before={failure.box("We could not save these details")}
       >
         {planType === "someone-else" ? <CoveredPersonSection form={anyForm} /> : null}
 

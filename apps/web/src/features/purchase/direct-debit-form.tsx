@@ -1,15 +1,14 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import { bankDetailsSchema, type CreateDirectDebitResponse, type Violation } from "@kindred/contracts";
+import { useEffect } from "react";
+import { bankDetailsSchema, type CreateDirectDebitResponse } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { z } from "zod";
 import { Checkbox } from "../../components/checkbox";
-import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { FormShell } from "../../components/form-shell";
+import { useFormFailure } from "../../components/use-form-failure";
 import { useCheckboxField, useFormField, useSchemaForm } from "../../components/schema-form";
 import { TextField } from "../../components/text-field";
-import { ViolationsBox } from "../../components/violations-box";
 import { useAttemptKey } from "../../lib/idempotency-key";
 import { createDirectDebit, verifyBankDetails } from "./payment-requests";
 import styles from "./payment.module.css";
@@ -32,8 +31,6 @@ const defaultValues: Fields = {
   accountNumber: "",
   isSoleSignatory: false,
 };
-
-type Failure = { violations: readonly Violation[]; count: number };
 
 /**
  * The Direct Debit for the monthly payments (issue 10 item 2): the account holder's name, sort
@@ -61,7 +58,7 @@ export function DirectDebitForm({
   const accountNumber = useFormField(form, "accountNumber");
   const soleSignatory = useCheckboxField(form, "isSoleSignatory");
   const key = useAttemptKey();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const failure = useFormFailure(form.form, Object.keys(labels));
 
   // Different details are a different request: they go with a new key.
   useEffect(() => {
@@ -69,25 +66,11 @@ export function DirectDebitForm({
     return () => subscription.unsubscribe();
   }, [form.form, key]);
 
-  /** Each violation about a field goes under it (and in the error summary); the rest in a box. */
-  function fail(violations: readonly Violation[]) {
-    const elsewhere = violations.filter((violation) => {
-      if (!(violation.propertyPath in labels)) return true;
-      form.form.setError(violation.propertyPath as keyof Fields, {
-        type: "server",
-        message: violation.title,
-      });
-      return false;
-    });
-    if (elsewhere.length > 0)
-      setFailure((previous) => ({ violations: elsewhere, count: (previous?.count ?? 0) + 1 }));
-  }
-
   async function setUp(details: BankDetailsAnswer) {
     const { accountHolderName, sortCode, accountNumber } = details;
-    setFailure(null);
+    failure.clear();
     const verified = await verifyBankDetails({ accountHolderName, sortCode, accountNumber });
-    if (!verified.ok) return fail(verified.data.violations);
+    if (!verified.ok) return failure.fail(verified.data.violations);
     const created = await createDirectDebit(
       { planId, accountHolderName, sortCode, accountNumber, isSoleSignatory: true },
       key.current(),
@@ -95,7 +78,7 @@ export function DirectDebitForm({
     if (!created.ok) {
       // Refused: nothing was set up, so trying again is a new attempt. A lost answer keeps its key.
       if (created.status >= 400 && created.status < 500) key.renew();
-      return fail(created.data.violations);
+      return failure.fail(created.data.violations);
     }
     onCreated(created.data);
   }
@@ -107,15 +90,10 @@ export function DirectDebitForm({
       onValid={setUp}
       submitLabel="Set up Direct Debit"
       busyLabel="Setting up your Direct Debit…"
-      before={
-        failure ? (
-          <FocusOnArrival key={failure.count}>
-            <ViolationsBox title="We could not set up your Direct Debit" violations={failure.violations}>
-              <p>Please check the details and try again, or call us and we will help.</p>
-            </ViolationsBox>
-          </FocusOnArrival>
-        ) : null
-      }
+      before={failure.box(
+        "We could not set up your Direct Debit",
+        <p>Please check the details and try again, or call us and we will help.</p>,
+      )}
     >
       <TextField
         {...accountHolderName}

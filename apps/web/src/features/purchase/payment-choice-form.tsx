@@ -1,13 +1,8 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useWatch } from "react-hook-form";
-import type {
-  PaymentChoiceBody,
-  PaymentTermsResponse,
-  PlanPaymentsResponse,
-  Violation,
-} from "@kindred/contracts";
+import type { PaymentChoiceBody, PaymentTermsResponse, PlanPaymentsResponse } from "@kindred/contracts";
 import {
   depositChoicesFor,
   formatPrice,
@@ -21,12 +16,11 @@ import {
   type Pence,
 } from "@kindred/domain";
 import { z } from "zod";
-import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { FormShell } from "../../components/form-shell";
+import { useFormFailure } from "../../components/use-form-failure";
 import { InstalmentTable } from "../../components/instalment-table";
 import { RadioCards, type RadioCardOption } from "../../components/radio-cards";
 import { useFormField, useSchemaForm } from "../../components/schema-form";
-import { ViolationsBox } from "../../components/violations-box";
 import { formatLongDate } from "../../lib/long-date";
 import { savePaymentChoice } from "./payment-requests";
 import styles from "./payment.module.css";
@@ -124,7 +118,7 @@ export function PaymentChoiceForm({
   const deposit = useFormField(form, "deposit");
   const months = useFormField(form, "months");
   const fields = useWatch({ control: form.form.control });
-  const [failure, setFailure] = useState<{ violations: readonly Violation[]; count: number } | null>(null);
+  const failure = useFormFailure(form.form, ["deposit", "months"]);
 
   const choice = choiceOf(fields);
   const problems = choice ? paymentChoiceProblems(planPrice, choice, terms) : {};
@@ -189,7 +183,7 @@ export function PaymentChoiceForm({
   });
 
   async function save(body: PaymentChoiceBody) {
-    setFailure(null);
+    failure.clear();
     const saved = await savePaymentChoice(planId, body);
     if (saved.ok) {
       onSaved(saved.data);
@@ -197,14 +191,7 @@ export function PaymentChoiceForm({
     }
     // The API's word on a deposit or term goes under that question (and in the error summary);
     // anything else in a box of its own.
-    const elsewhere = saved.data.violations.filter((violation) => {
-      if (violation.propertyPath !== "deposit" && violation.propertyPath !== "months") return true;
-      form.form.setError(violation.propertyPath, { type: "server", message: violation.title });
-      return false;
-    });
-    if (elsewhere.length > 0) {
-      setFailure((previous) => ({ violations: elsewhere, count: (previous?.count ?? 0) + 1 }));
-    }
+    failure.fail(saved.data.violations);
   }
 
   return (
@@ -214,16 +201,7 @@ export function PaymentChoiceForm({
       onValid={save}
       submitLabel="Continue"
       busyLabel="Saving your choice…"
-      before={
-        failure ? (
-          <FocusOnArrival key={failure.count}>
-            <ViolationsBox
-              title="We could not save how you would like to pay"
-              violations={failure.violations}
-            />
-          </FocusOnArrival>
-        ) : null
-      }
+      before={failure.box("We could not save how you would like to pay")}
     >
       <RadioCards
         name={option.id}
