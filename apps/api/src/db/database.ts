@@ -55,7 +55,10 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseLocation =
-  { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string } | { kind: "pglite-memory" };
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir: string }
+  /** In memory, empty or a copy of a saved database (PGlite's `dumpDataDir`), as tests start. */
+  | { kind: "pglite-memory"; copyOf?: Blob };
 
 const migrationsFolder = path.join(repositoryRoot, "apps/api/drizzle");
 
@@ -175,7 +178,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     await client.waitReady;
     keepToOwner(location.dataDir);
   } else {
-    client = new PGlite();
+    client = new PGlite(location.copyOf ? { loadDataDir: location.copyOf } : {});
+    await client.waitReady;
   }
   const db = drizzle({ client, schema });
   return {

@@ -18,8 +18,9 @@ const stopGraceMilliseconds = 20_000;
 
 /**
  * How often a worker looks for jobs that are due without being announced: a retry whose wait is
- * over, or work sent by another process. Both intervals are set, because where queuing a job
- * wakes the workers (PGlite) pg-boss otherwise looks only every 30 seconds, and a retry then
+ * over, or anything sent while the listening connection was down. Sending a job wakes the
+ * workers at once (LISTEN/NOTIFY, on PGlite and PostgreSQL alike); both intervals are set,
+ * because with notifications on pg-boss otherwise looks only every 30 seconds, and a retry then
  * waits that long.
  */
 export const dueJobPolling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 } as const;
@@ -43,8 +44,6 @@ export interface JobQueue {
     data: object,
     options?: { startAfterSeconds?: number },
   ): Promise<void>;
-  /** True where queuing a job wakes a waiting worker at once (PGlite); elsewhere workers poll. */
-  readonly wakesWorkers: boolean;
   /** True once `stop()` has begun: no worker takes another job. */
   readonly stopping: boolean;
   /** Workers take no more jobs, and the ones in hand finish (within the grace period). */
@@ -88,6 +87,9 @@ export async function startJobQueue(driver: DatabaseDriver, log: FastifyBaseLogg
           application_name: jobQueueApplicationName,
           max: 4,
           connectionTimeoutMillis: 5_000,
+          // One more connection, of its own, LISTENs: a job sent in any process wakes the
+          // workers when its transaction commits, rather than at their next look.
+          useListenNotify: true,
         };
   const boss = new PgBoss(options);
   boss.on("error", (error) => logQueueError(log, error));
@@ -106,7 +108,6 @@ export async function startJobQueue(driver: DatabaseDriver, log: FastifyBaseLogg
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       });
     },
-    wakesWorkers: driver.engine === "pglite",
     get stopping() {
       return stopping;
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
@@ -10,18 +10,24 @@ import type { DatabaseLocation } from "../../src/db/database";
 import type { Lifecycle } from "../../src/lifecycle";
 import { prepareDatabase } from "../../src/startup";
 import { readOutboxFolder, type OutboxMessage } from "./outbox";
+import { savedDatabase } from "./saved-database";
 
 export const testClient = { id: "kindred-web-test", secret: "test-client-secret-0123456789" };
 
 /**
- * A fresh database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by DATABASE_URL (CI runs the suite both ways).
+ * A fresh database for one test file: in-memory PGlite by default (a copy of the one the global
+ * setup migrated and seeded, unless `startEmpty`), or a new database on the PostgreSQL server
+ * named by DATABASE_URL (CI runs the suite both ways).
  */
 async function freshDatabaseLocation(
   reach: (url: URL) => URL,
+  startEmpty = false,
 ): Promise<{ location: DatabaseLocation; name?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { location: { kind: "pglite-memory" }, drop: async () => {} };
+  if (!serverUrl) {
+    const copyOf = startEmpty ? undefined : await savedDatabase();
+    return { location: { kind: "pglite-memory", ...(copyOf ? { copyOf } : {}) }, drop: async () => {} };
+  }
 
   const name = `kindred_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -73,6 +79,8 @@ export interface TestAppOptions {
   database?: SharedTestDatabase;
   /** Serving or draining, for a test that drains the app. */
   lifecycle?: Lifecycle;
+  /** On PGlite: a database made from nothing, not a copy of the saved one (save-database.ts). */
+  startEmpty?: boolean;
 }
 
 export async function createTestApp(settings: ConfigInput = {}, options: TestAppOptions = {}) {
@@ -94,12 +102,13 @@ export async function createTestApp(settings: ConfigInput = {}, options: TestApp
     drop,
   } = options.database
     ? { ...options.database, drop: async () => {} }
-    : await freshDatabaseLocation(options.reachDatabaseBy ?? ((url) => url));
+    : await freshDatabaseLocation(options.reachDatabaseBy ?? ((url) => url), options.startEmpty);
   const database = await prepareDatabase(config, location);
   const logs: string[] = [];
   const logStream = new PassThrough();
   logStream.on("data", (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
   const app = await buildApp({ config, database, logStream, lifecycle: options.lifecycle });
+  let appClosed = false;
   let databaseClosed = false;
 
   return {
@@ -144,8 +153,16 @@ export async function createTestApp(settings: ConfigInput = {}, options: TestApp
       await database.close();
       databaseClosed = true;
     },
-    async close() {
+    /** Stops the app and writes its PGlite database to `file` as a tarball (see save-database.ts). */
+    async saveDatabase(file: string) {
+      if (database.driver.engine !== "pglite") throw new Error("Only a PGlite database can be saved");
       await app.close();
+      appClosed = true;
+      const tarball = await database.driver.client.dumpDataDir("none");
+      await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
+    },
+    async close() {
+      if (!appClosed) await app.close();
       if (!databaseClosed) await database.close();
       await drop();
       await rm(outboxDirectory, { recursive: true, force: true });

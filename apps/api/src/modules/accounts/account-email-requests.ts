@@ -63,7 +63,7 @@ export async function startAccountEmailRequests({
     retryDelay: 5,
     retryBackoff: true,
     deleteAfterSeconds: 60,
-    notify: jobQueue.wakesWorkers,
+    notify: true,
   };
   await boss.createQueue(accountEmailRequestQueue, options);
   await boss.updateQueue(accountEmailRequestQueue, options);

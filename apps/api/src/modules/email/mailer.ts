@@ -78,7 +78,7 @@ export async function startMailer({
     // An email no process has picked up within this long is deleted unsent.
     retentionSeconds: 14 * day,
     deadLetter: undeliveredEmailQueue,
-    notify: jobQueue.wakesWorkers,
+    notify: true,
   };
   await boss.createQueue(undeliveredEmailQueue, undeliveredOptions);
   await boss.updateQueue(undeliveredEmailQueue, undeliveredOptions);

@@ -46,7 +46,7 @@ export async function startPlanMoneyJobs({
     retryDelayMax: 15 * 60,
     // Every provider call is bounded by PAYMENT_PROVIDER_TIMEOUT_MS (10 s by default).
     expireInSeconds: planMoneyJobExpirySeconds,
-    notify: jobQueue.wakesWorkers,
+    notify: true,
   };
   await jobQueue.boss.createQueue(planMoneyQueue, options);
   await jobQueue.boss.updateQueue(planMoneyQueue, options);

@@ -548,7 +548,7 @@ export function createSandboxProvider({
         retryBackoff: true,
         retryDelayMax: 600,
         expireInSeconds: webhookExpirySeconds,
-        notify: jobQueue.wakesWorkers,
+        notify: true,
       };
       await jobQueue.boss.createQueue(sandboxWebhookQueue, options);
       await jobQueue.boss.updateQueue(sandboxWebhookQueue, options);
