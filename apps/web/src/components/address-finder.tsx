@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type KeyboardEvent } from "react";
+import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FoundAddress, Violation } from "@kindred/contracts";
 import { messages, normalisePostcode, postcodeProblems } from "@kindred/domain";
@@ -8,6 +8,7 @@ import { addressLookupQueries } from "../lib/address-lookup-queries";
 import { violationsOf } from "../lib/api-query";
 import styles from "./address-finder.module.css";
 import { FormField } from "./form-field";
+import { PostcodeSearch } from "./postcode-search";
 import { ViolationsBox } from "./violations-box";
 
 export interface AddressFinderProps {
@@ -63,12 +64,6 @@ export function AddressFinder({ idPrefix, onPick, onManual }: AddressFinderProps
     setSearched(postcode);
   }
 
-  function findOnEnter(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
-    event.preventDefault(); // Enter finds; it must not send the form around the finder.
-    find();
-  }
-
   async function chooseAddress() {
     if (pick.status === "fetching") return;
     if (chosenId === "") {
@@ -111,35 +106,16 @@ export function AddressFinder({ idPrefix, onPick, onManual }: AddressFinderProps
 
   return (
     <div>
-      <FormField
+      <PostcodeSearch
         id={postcodeId}
         label="Postcode"
         hint="For example, MK9 2HP"
+        buttonLabel="Find address"
+        value={typed}
+        onChange={setTyped}
+        onSearch={find}
         error={problem ?? undefined}
-        errorPlacement="above"
-        inputWrapperClassName={styles.finder}
-        afterInput={
-          <button type="button" className="button button--secondary" onClick={find}>
-            Find address
-          </button>
-        }
-      >
-        {(describedBy) => (
-          <input
-            className={problem ? `input input--error ${styles.postcode}` : `input ${styles.postcode}`}
-            id={postcodeId}
-            name={postcodeId}
-            type="text"
-            autoComplete="postal-code"
-            spellCheck={false}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            onKeyDown={findOnEnter}
-            aria-describedby={describedBy}
-            aria-invalid={problem ? true : undefined}
-          />
-        )}
-      </FormField>
+      />
 
       <div role="status">
         {status ? <p className={status.calm ? "inset-text" : undefined}>{status.text}</p> : null}

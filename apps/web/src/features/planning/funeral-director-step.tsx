@@ -1,11 +1,12 @@
 "use client";
 
-import { useState, type KeyboardEvent } from "react";
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { FuneralDirectorBranch, FuneralDirectorSearchResponse, Violation } from "@kindred/contracts";
 import { imageUrlForSize, messages } from "@kindred/domain";
-import { FormField, FormFieldset } from "../../components/form-field";
+import { FormFieldset } from "../../components/form-field";
 import { CallUs } from "../../components/phone-link";
+import { PostcodeSearch } from "../../components/postcode-search";
 import { ViolationsBox } from "../../components/violations-box";
 import { formatPostalAddress } from "../../lib/postal-address";
 import { violationsOf } from "../../lib/api-query";
@@ -119,12 +120,6 @@ export function FuneralDirectorStep({
     setSearched(typed);
   }
 
-  function searchOnEnter(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
-    event.preventDefault(); // Enter searches; it must not submit the step.
-    searchNear();
-  }
-
   let status: { text: string; calm: boolean } | null = null;
   if (search.status === "searching") {
     status = { text: `Searching for funeral directors near ${search.postcode}…`, calm: false };
@@ -159,35 +154,16 @@ export function FuneralDirectorStep({
 
   return (
     <StepForm validation={validation} onContinue={onContinue} continueLabel={continueLabel}>
-      <FormField
+      <PostcodeSearch
         id={postcodeFieldId}
         label="Your postcode"
         hint="We'll show funeral directors near you, nearest first"
+        buttonLabel="Search"
+        value={postcode}
+        onChange={setPostcode}
+        onSearch={searchNear}
         error={postcodeError}
-        errorPlacement="above"
-        inputWrapperClassName={styles.search}
-        afterInput={
-          <button type="button" className="button button--secondary" onClick={searchNear}>
-            Search
-          </button>
-        }
-      >
-        {(describedBy) => (
-          <input
-            className={postcodeError ? `input input--error ${styles.postcode}` : `input ${styles.postcode}`}
-            id={postcodeFieldId}
-            name={postcodeFieldId}
-            type="text"
-            autoComplete="postal-code"
-            spellCheck={false}
-            value={postcode}
-            onChange={(event) => setPostcode(event.target.value)}
-            onKeyDown={searchOnEnter}
-            aria-describedby={describedBy}
-            aria-invalid={postcodeError ? true : undefined}
-          />
-        )}
-      </FormField>
+      />
 
       {search.status === "failed" ? (
         <ViolationsBox
