@@ -25,6 +25,16 @@ const chromium = {
 
 const serverOnly = /(visitor-address|stopping|odd-requests|bad-input)\.spec\.ts$/;
 
+/**
+ * What the phone project runs again at a phone's size: the specs whose screens change with it
+ * (the journey and its price bar, the documents, the forms and paying, the consent banner over a
+ * step, the information pages' folded header) and what moves as a page loads. The rest behave
+ * the same at any size and run once; every page is still looked at phone widths inside
+ * every-page.spec.ts, and the flows keep phone-width screenshots of their own (decision 025).
+ */
+const phoneSized =
+  /(journey|journey-layout-shift|documents|purchase|payment|consent|information-pages)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "./e2e",
   globalSetup: path.join(repositoryRoot, "test-setup/report-node.ts"),
@@ -51,11 +61,10 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
       testIgnore: serverOnly,
     },
-    // Every page's own checks run at phone widths inside the test itself, so once is enough.
     {
       name: "phone",
       use: { ...devices["Pixel 7"], launchOptions: chromium },
-      testIgnore: [serverOnly, /every-page\.spec\.ts$/],
+      testMatch: phoneSized,
     },
     // Tests of the web server itself, with no browser: they run once, not once per screen size.
     { name: "web server", testMatch: serverOnly },

@@ -1,26 +1,37 @@
 import type { Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import { readFile } from "node:fs/promises";
-import { messages } from "@kindred/domain";
+import { legalDocumentReferences, messages, vulnerabilityKinds } from "@kindred/domain";
 import { extractText, getDocumentProxy } from "unpdf";
-import { latestEmailTo, linkIn } from "./account-support";
+import { latestEmailTo, linkIn, signInThroughPrompt } from "./account-support";
 import { expect } from "./fixtures";
 import { chooseNearestFuneralDirector, continueTo, expectTotal, option, radioFor } from "./journey-support";
 
 /** Helpers shared by the purchase and payment tests: a plan planned, its documents accepted. */
+
+/** The choices of an attended cremation with a willow coffin, from the catalogue; and its total. */
+function attendedCremation(catalogue: PlanOptionsResponse) {
+  const choices = {
+    attended: option(catalogue.attendance, "attended"),
+    cremated: option(catalogue.remains, "cremated"),
+    familyLed: option(catalogue.celebrantTypes, "familyLed"),
+    ownBearers: option(catalogue.pallbearerTypes, "nominatingMyOwn"),
+    hearse: option(catalogue.transportationForTheDeceasedTypes, "specialistVehicle"),
+    coffin: option(catalogue.coffins, "willow"),
+    ashes: option(catalogue.ashesTreatmentTypes, "scatteredInGarden"),
+  };
+  const { attended, cremated, familyLed, hearse, coffin, ashes } = choices;
+  const total = attended.price + cremated.price + familyLed.price + hearse.price + coffin.price + ashes.price;
+  return { ...choices, total };
+}
 
 /** An attended cremation with a willow coffin, planned step by step; answers its total. */
 export async function planAnAttendedCremation(
   page: Page,
   catalogue: PlanOptionsResponse,
 ): Promise<{ total: number; coffin: string }> {
-  const attended = option(catalogue.attendance, "attended");
-  const cremated = option(catalogue.remains, "cremated");
-  const familyLed = option(catalogue.celebrantTypes, "familyLed");
-  const ownBearers = option(catalogue.pallbearerTypes, "nominatingMyOwn");
-  const hearse = option(catalogue.transportationForTheDeceasedTypes, "specialistVehicle");
-  const coffin = option(catalogue.coffins, "willow");
-  const ashes = option(catalogue.ashesTreatmentTypes, "scatteredInGarden");
+  const { attended, cremated, familyLed, ownBearers, hearse, coffin, ashes, total } =
+    attendedCremation(catalogue);
 
   await page.goto("/planning/attendance");
   await radioFor(page, attended.name).check();
@@ -42,7 +53,6 @@ export async function planAnAttendedCremation(
   await radioFor(page, ashes.name).check();
   await continueTo(page, "additional");
   await continueTo(page, "summary");
-  const total = attended.price + cremated.price + familyLed.price + hearse.price + coffin.price + ashes.price;
   await expectTotal(page, total);
   return { total, coffin: coffin.name };
 }
@@ -127,4 +137,104 @@ export async function becomeReadyToPay(page: Page, buyer: Buyer): Promise<void> 
   await expect(page.getByText(messages.emailConfirmed)).toBeVisible();
   await page.goto("/purchase/options");
   await expect(page.getByRole("heading", { name: "Your plan is ready to pay for" })).toBeVisible();
+}
+
+/**
+ * A person who planned an attended cremation (as `planAnAttendedCremation`), accepted the six
+ * documents and gave their details on an earlier visit, and now comes back to pay: they sign in
+ * on this browser and continue to payment from their account. The earlier visit is made through
+ * the web origin's API, sending what the screens send (purchase.spec.ts walks those screens one
+ * by one), so a payment test spends its time on paying. Ends on `/purchase/options`, ready to pay.
+ */
+export async function comeBackToPayForAnAttendedCremation(
+  page: Page,
+  catalogue: PlanOptionsResponse,
+  buyer: Buyer,
+): Promise<{ total: number }> {
+  const { attended, cremated, familyLed, ownBearers, hearse, coffin, ashes, total } =
+    attendedCremation(catalogue);
+  const api = page.request;
+  const tokenAnswer = await api.post("/token", {
+    form: { grant_type: "client_credentials", scope: "APPLICATION" },
+  });
+  const { access_token: visitorToken } = (await tokenAnswer.json()) as { access_token: string };
+  const call = async (method: "GET" | "POST" | "PUT", url: string, data?: object) => {
+    const answer = await api.fetch(url, {
+      method,
+      data,
+      headers: { authorization: `Bearer ${visitorToken}` },
+    });
+    expect(answer.ok(), `${method} ${url}: ${await answer.text()}`).toBe(true);
+    return answer;
+  };
+
+  const search = await call("GET", "/api/funeral-director/search?postcode=MK9%202HP");
+  const [nearest] = ((await search.json()) as { branches: { id: number }[] }).branches;
+  if (!nearest) throw new Error("No funeral director near MK9 2HP");
+  const planned = await call("POST", "/api/guest/plan", {
+    attendance: { option: { id: attended.id, code: attended.code } },
+    funeralDirector: { id: nearest.id },
+    burialCremation: { option: { id: cremated.id, code: cremated.code } },
+    crematoria: { id: catalogue.defaultCrematory.id },
+    celebrant: { celebrant: familyLed.id, notes: "" },
+    pallbearers: { pallbearerType: ownBearers.id, notes: "", contribution: "0" },
+    deceaseTransportation: { transportationType: hearse.id, notes: "", contribution: "0" },
+    coffin: { id: coffin.id },
+    ashes: { treatmentType: ashes.id, notes: "" },
+  });
+  const plan = (await planned.json()) as { id: string; price: { total: number } };
+  expect(plan.price.total).toBe(total);
+  await call("PUT", `/api/plan/${plan.id}/legal`, {
+    documents: legalDocumentReferences.map((docReference) => ({ docReference, accepted: true })),
+  });
+  await call("POST", `/api/plan/${plan.id}/customer-guest`, {
+    customer: {
+      title: buyer.title,
+      titleText: "",
+      firstName: buyer.firstName,
+      lastName: buyer.lastName,
+      dateOfBirth: { day: "7", month: "03", year: "1950" },
+      email: buyer.email,
+      confirmEmail: buyer.email,
+      phone: "01632 960 001",
+      address: {
+        line1: "14 Silbury Boulevard",
+        line2: "",
+        line3: "",
+        locality: "Milton Keynes",
+        county: "",
+        country: "England",
+        postcode: "MK9 2HP",
+      },
+      preferredContactMethod: "contact_method_email",
+      contactMethods: [
+        { handle: "email", name: "Email", checked: false },
+        { handle: "post", name: "Post", checked: false },
+        { handle: "phone", name: "Phone", checked: false },
+      ],
+      accessibilitySupportForDocumentation: "none",
+      agreesToAllDocumentationInEnglish: true,
+      receiveCopyInThePost: false,
+      vulnerabilities: { ...Object.fromEntries(vulnerabilityKinds.map((kind) => [kind, false])), notes: "" },
+      vulnerabilityConsent: false,
+    },
+    coveredPerson: null,
+    nominee: null,
+    payer: null,
+    password: buyer.password,
+    passwordRepeat: buyer.password,
+  });
+  const confirmation = new URL(
+    linkIn(await latestEmailTo(buyer.email, /confirm your email/i), "/account/confirm-email"),
+  );
+  await call("GET", `/api${confirmation.pathname}${confirmation.search}`);
+
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInThroughPrompt(page, buyer.email, buyer.password);
+  await page.goto("/account");
+  await page.getByRole("link", { name: "Continue to payment" }).click();
+  await expect(page).toHaveURL(/\/purchase\/options$/);
+  await expect(page.getByRole("heading", { name: "Your plan is ready to pay for" })).toBeVisible();
+  return { total };
 }
