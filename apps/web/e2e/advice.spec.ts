@@ -78,8 +78,8 @@ test("a topic narrows the list, and an article's table is named by its columns",
   await expect(page.getByRole("list", { name: "Articles" }).getByRole("listitem")).toHaveCount(2);
 
   await page.getByRole("link", { name: "What does a funeral cost in the UK?" }).click();
-  const table = page.getByRole("region", { name: "Table: Cost, Typical range" });
-  await expect(table.getByRole("cell", { name: /^Crematorium fee/ })).toBeVisible();
+  const table = page.getByRole("table", { name: "Table: Cost, Typical range" });
+  await expect(table.getByRole("rowheader", { name: /^Crematorium fee/ })).toBeVisible();
   await checkAccessibility();
 });
 

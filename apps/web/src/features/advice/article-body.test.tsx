@@ -28,11 +28,34 @@ describe("ArticleBody", () => {
       "href",
       "https://www.gov.uk/after-a-death",
     );
-    const table = screen.getByRole("region", { name: "Table: Cost, Typical range" });
-    expect(table).toHaveAttribute("tabindex", "0");
+    const table = screen.getByRole("table", { name: "Table: Cost, Typical range" });
     expect(within(table).getByRole("columnheader", { name: "Cost" })).toHaveAttribute("scope", "col");
+    expect(within(table).getByRole("rowheader", { name: "Crematorium fee" })).toHaveAttribute("scope", "row");
     expect(within(table).getByRole("cell", { name: "£700 to £1,200" })).toBeInTheDocument();
     expect(container.querySelector("strong")).toHaveTextContent("important");
+  });
+
+  it("shows what the API lets an article hold: level 4 headings, quotes, rules, struck-out text and lists in lists", () => {
+    const { container } = render(
+      <ArticleBody
+        markdown={[
+          "## Choosing readings",
+          "### From faith traditions",
+          "#### Christian readings",
+          "> Do not stand at my grave and weep.",
+          "---",
+          "- Poems\n  - *Remember*, by Christina Rossetti\n- Prose, ~~only~~ often chosen",
+        ].join("\n\n")}
+      />,
+    );
+
+    expect(screen.getByRole("heading", { level: 4, name: "Christian readings" })).toBeInTheDocument();
+    expect(container.querySelector("blockquote")).toHaveTextContent("Do not stand at my grave and weep.");
+    expect(screen.getByRole("separator")).toBeInTheDocument();
+    expect(container.querySelector("del")).toHaveTextContent("only");
+    const [outer] = screen.getAllByRole("list");
+    expect(within(outer as HTMLElement).getAllByRole("list")).toHaveLength(1);
+    expect(container.querySelector("ul ul em")).toHaveTextContent("Remember");
   });
 
   it("never renders raw HTML, images or script links, whatever the Markdown holds", () => {

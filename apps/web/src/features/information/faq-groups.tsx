@@ -1,5 +1,5 @@
 import type { FaqContent } from "./faq";
-import { PageBlocksView } from "./page-blocks-view";
+import { PageBlocksView } from "../../components/page-blocks-view";
 import styles from "./information.module.css";
 
 /** Each group's questions; each question opens on its own to show its answer. */

@@ -1,4 +1,4 @@
-import { blocksAsPlainText, type PageBlock } from "./page-markdown";
+import { blocksAsPlainText, type PageBlock } from "../../components/page-markdown";
 
 /**
  * The questions and answers page's Markdown has a shape of its own: a short introduction, then
@@ -32,7 +32,7 @@ export function faqContentOf(blocks: readonly PageBlock[], source: string): FaqC
       group = { id: block.id, title: block.text, questions: [] };
       question = undefined;
       groups.push(group);
-    } else if (block.kind === "heading") {
+    } else if (block.kind === "heading" && block.level === 3) {
       if (!group) throw new Error(`${source}: the question "${block.text}" comes before any group`);
       question = { id: block.id, question: block.text, answer: [] };
       group.questions.push(question);

@@ -4,7 +4,8 @@ import { FaqGroups } from "./faq-groups";
 import { informationPageMetadata } from "./information-metadata";
 import { InformationPageShell, RatherTalk } from "./information-page-shell";
 import { loadFaqs } from "./information-pages.server";
-import { ContentsList, PageBlocksView } from "./page-blocks-view";
+import { PageBlocksView } from "../../components/page-blocks-view";
+import { ContentsList } from "./contents-list";
 
 const faqsPath = "/faqs";
 

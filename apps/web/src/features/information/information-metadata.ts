@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { firmDetails } from "@kindred/domain";
-import type { PageFrontMatter } from "./page-markdown";
+import type { PageFrontMatter } from "./information-page-file";
 
 /**
  * A page's own title, description, canonical address and sharing tags, from its front matter.

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { CallUs } from "../../components/phone-link";
 import { firmDetails } from "@kindred/domain";
-import type { PageBlock } from "./page-markdown";
+import type { PageBlock } from "../../components/page-markdown";
 import styles from "./information.module.css";
 
 /** The blocks before a page's first main heading (its introduction), and the rest. */

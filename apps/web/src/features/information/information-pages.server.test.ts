@@ -11,7 +11,7 @@ vi.mock("server-only", () => ({}));
 const { contentDirectory, informationPageSlugs, loadFaqs, loadInformationPage } =
   await import("./information-pages.server");
 const { allQuestions, faqPageJsonLd, jsonForScript } = await import("./faq");
-const { blocksAsPlainText } = await import("./page-markdown");
+const { blocksAsPlainText } = await import("../../components/page-markdown");
 
 const directory = contentDirectory();
 const paymentTerms = JSON.parse(

@@ -12,7 +12,7 @@ import {
 } from "@kindred/domain";
 import { z } from "zod";
 import { faqContentOf, type FaqContent } from "./faq";
-import { parseInformationPage, type InformationPage } from "./page-markdown";
+import { parseInformationPage, type InformationPage } from "./information-page-file";
 
 /**
  * Reads the information pages from `content/pages/` when the site is built (the pages are

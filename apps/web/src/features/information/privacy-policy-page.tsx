@@ -3,7 +3,8 @@ import { formatLongDate } from "../../lib/long-date";
 import { informationPageMetadata } from "./information-metadata";
 import { InformationPageShell, splitIntroduction } from "./information-page-shell";
 import { loadInformationPage } from "./information-pages.server";
-import { ContentsList, mainHeadingsOf, PageBlocksView } from "./page-blocks-view";
+import { PageBlocksView } from "../../components/page-blocks-view";
+import { ContentsList, mainHeadingsOf } from "./contents-list";
 import styles from "./information.module.css";
 
 const privacyPolicyPath = "/privacy-policy";

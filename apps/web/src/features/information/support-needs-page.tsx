@@ -3,7 +3,8 @@ import { DisplaySettingsControls } from "../../components/display-settings-contr
 import { informationPageMetadata } from "./information-metadata";
 import { InformationPageShell, RatherTalk, splitIntroduction } from "./information-page-shell";
 import { loadInformationPage } from "./information-pages.server";
-import { ContentsList, mainHeadingsOf, PageBlocksView } from "./page-blocks-view";
+import { PageBlocksView } from "../../components/page-blocks-view";
+import { ContentsList, mainHeadingsOf } from "./contents-list";
 import styles from "./information.module.css";
 
 const supportNeedsPath = "/supportneeds";

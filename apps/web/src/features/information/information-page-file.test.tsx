@@ -1,10 +1,11 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { faqContentOf } from "./faq";
 import { FaqGroups } from "./faq-groups";
-import { PageBlocksView } from "./page-blocks-view";
-import { blocksAsPlainText, markdownToPageBlocks, parseInformationPage } from "./page-markdown";
+import { PageBlocksView } from "../../components/page-blocks-view";
+import { blocksAsPlainText, markdownToPageBlocks } from "../../components/page-markdown";
+import { parseInformationPage } from "./information-page-file";
 
 const page = (body: string) => `---
 title: Questions and answers
@@ -21,27 +22,6 @@ describe("an information page's Markdown", () => {
     expect(() => parseInformationPage(page("Call {{nobody}}."), "test.md", {})).toThrow(
       "test.md: unknown placeholder {{nobody}}",
     );
-  });
-
-  it("refuses HTML, a second level 1 heading and links that go nowhere safe", () => {
-    expect(() => markdownToPageBlocks("<div>hello</div>", "test.md")).toThrow(/not supported/);
-    expect(() => markdownToPageBlocks("# Another title", "test.md")).toThrow(/level 1 heading/);
-    expect(() => markdownToPageBlocks("[click](javascript:alert(1))", "test.md")).toThrow(
-      /neither a page here/,
-    );
-    expect(() => markdownToPageBlocks("## Same\n\n## Same", "test.md")).toThrow(/two headings/);
-  });
-
-  it("gives a table its caption and names each row by its first cell", () => {
-    const blocks = markdownToPageBlocks(
-      "Table: What each item is for\n\n| Item | What it is for |\n| --- | --- |\n| `zoom` | Your **text size** |",
-      "test.md",
-    );
-    render(<PageBlocksView blocks={blocks} />);
-    const table = screen.getByRole("table", { name: "What each item is for" });
-    expect(within(table).getByRole("columnheader", { name: "What it is for" })).toBeInTheDocument();
-    expect(within(table).getByRole("rowheader", { name: "zoom" })).toBeInTheDocument();
-    expect(within(table).getByText("text size").tagName).toBe("STRONG");
   });
 
   it("links pages of this site, phone numbers and other sites", () => {

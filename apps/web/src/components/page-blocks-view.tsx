@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
-import type { PageBlock, PageInline, PageSlotName } from "./page-markdown";
-import styles from "./information.module.css";
+import type { PageBlock, PageInline, PageListBlock, PageSlotName } from "./page-markdown";
+import styles from "./page-blocks-view.module.css";
 
 /**
  * A name such as `isUserLoggedIn`: on a narrow screen it may break between its words
@@ -23,10 +23,13 @@ function CodeName({ text }: { text: string }) {
 
 function Inline({ content }: { content: readonly PageInline[] }) {
   return content.map((span, index) => {
+    if (span.lineBreak) return <br key={index} />;
     let node: ReactNode = span.text;
     if (span.code) node = <CodeName text={span.text} />;
+    if (span.deleted) node = <del>{node}</del>;
     if (span.emphasis) node = <em>{node}</em>;
     if (span.strong) node = <strong>{node}</strong>;
+    // Our own pages go through Next's Link (prefetched, no full reload); others are plain links.
     if (span.href?.startsWith("/")) node = <Link href={span.href}>{node}</Link>;
     else if (span.href?.startsWith("tel:")) {
       node = (
@@ -39,10 +42,34 @@ function Inline({ content }: { content: readonly PageInline[] }) {
   });
 }
 
+function List({ list }: { list: PageListBlock }) {
+  const Items = list.ordered ? "ol" : "ul";
+  return (
+    <Items>
+      {list.items.map((item, position) => (
+        <li key={position}>
+          <Inline content={item.content} />
+          {item.lists.map((inner, index) => (
+            <List key={index} list={inner} />
+          ))}
+        </li>
+      ))}
+    </Items>
+  );
+}
+
+/** "Table: Cost, Typical range": a table with no caption is named by its column headings. */
+function tableName(header: readonly PageInline[][]): string {
+  return `Table: ${header.map((cell) => cell.map((span) => span.text).join("")).join(", ")}`;
+}
+
+const headingElements = { 2: "h2", 3: "h3", 4: "h4", 5: "h5", 6: "h6" } as const;
+
 /**
- * A page's blocks as plain HTML: headings with their fragment ids (for the contents list),
- * paragraphs, lists and tables whose first column names each row. `slots` fills the places
- * where something other than text goes.
+ * A page's blocks as plain HTML: headings with their fragment ids (for a contents list),
+ * paragraphs, lists, quotes, rules and tables. A table is named by its caption, or else by its
+ * column headings, and its first column names each row. `slots` fills the places where
+ * something other than text goes.
  */
 export function PageBlocksView({
   blocks,
@@ -54,7 +81,7 @@ export function PageBlocksView({
   return blocks.map((block, index) => {
     switch (block.kind) {
       case "heading": {
-        const Heading = block.level === 2 ? "h2" : "h3";
+        const Heading = headingElements[block.level];
         return (
           <Heading key={index} id={block.id} className={styles.heading}>
             {block.text}
@@ -67,23 +94,26 @@ export function PageBlocksView({
             <Inline content={block.content} />
           </p>
         );
-      case "list": {
-        const List = block.ordered ? "ol" : "ul";
+      case "list":
+        return <List key={index} list={block} />;
+      case "quote":
         return (
-          <List key={index}>
-            {block.items.map((item, position) => (
-              <li key={position}>
-                <Inline content={item} />
-              </li>
-            ))}
-          </List>
+          <blockquote key={index} className={styles.quote}>
+            <PageBlocksView blocks={block.blocks} slots={slots} />
+          </blockquote>
         );
-      }
+      case "rule":
+        return <hr key={index} className={styles.rule} />;
       case "table":
         return (
           // Explicit roles: on narrow screens the rows are shown as blocks, and some browsers
           // drop a table's meaning when its display changes.
-          <table key={index} className={styles.table} role="table">
+          <table
+            key={index}
+            className={styles.table}
+            role="table"
+            aria-label={block.caption ? undefined : tableName(block.header)}
+          >
             {block.caption ? <caption className={styles.caption}>{block.caption}</caption> : null}
             <thead role="rowgroup">
               <tr role="row">
@@ -120,35 +150,4 @@ export function PageBlocksView({
       }
     }
   });
-}
-
-/** "On this page": links to each of the page's main headings. */
-export function ContentsList({
-  title = "On this page",
-  items,
-}: {
-  title?: string;
-  items: readonly { id: string; text: string }[];
-}) {
-  return (
-    <nav className={styles.contents} aria-labelledby="contents-title">
-      <h2 id="contents-title" className={styles.contentsTitle}>
-        {title}
-      </h2>
-      <ul className={styles.contentsList}>
-        {items.map((item) => (
-          <li key={item.id}>
-            <a href={`#${item.id}`}>{item.text}</a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-/** The page's main headings, for its contents list. */
-export function mainHeadingsOf(blocks: readonly PageBlock[]): { id: string; text: string }[] {
-  return blocks.flatMap((block) =>
-    block.kind === "heading" && block.level === 2 ? [{ id: block.id, text: block.text }] : [],
-  );
 }

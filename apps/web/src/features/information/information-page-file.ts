@@ -1,0 +1,58 @@
+import { markdownToPageBlocks, pageSlotNames, type PageBlock } from "../../components/page-markdown";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+
+/**
+ * The information pages (questions and answers, extra support, the privacy policy) are Markdown
+ * files in `content/pages/`, read when the site is built: front matter, then Markdown that
+ * becomes the blocks of `components/page-markdown.ts`. Anything the blocks cannot hold stops the
+ * build, so what is written is exactly what is shown.
+ */
+
+/** What a page's front matter holds. */
+const frontMatterSchema = z.strictObject({
+  /** The page's `<h1>`, and its title in search results and when shared. */
+  title: z.string().min(2).max(70),
+  /** The description search engines and shared links show. */
+  description: z.string().min(50).max(200),
+  /** When the text last changed in substance, as an ISO date ("2026-11-23"). */
+  lastUpdated: z.iso.date().optional(),
+});
+export type PageFrontMatter = z.infer<typeof frontMatterSchema>;
+
+export interface InformationPage extends PageFrontMatter {
+  blocks: PageBlock[];
+}
+
+/**
+ * Fills in `{{name}}` from `placeholders`; a slot on a line of its own is left for the page.
+ * A name nobody defined stops the build, so no page can go out with `{{…}}` in it.
+ */
+function fillPlaceholders(
+  markdown: string,
+  placeholders: Readonly<Record<string, string>>,
+  source: string,
+): string {
+  return markdown.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = placeholders[name];
+    if (value !== undefined) return value;
+    if ((pageSlotNames as readonly string[]).includes(name)) return whole;
+    throw new Error(`${source}: unknown placeholder {{${name}}}`);
+  });
+}
+
+/** One page's file: front matter between `---` lines, then the Markdown. */
+export function parseInformationPage(
+  text: string,
+  source: string,
+  placeholders: Readonly<Record<string, string>>,
+): InformationPage {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(text);
+  if (!match) throw new Error(`${source}: no front matter`);
+  const frontMatter = frontMatterSchema.safeParse(parseYaml(match[1] ?? ""));
+  if (!frontMatter.success) throw new Error(`${source}: ${z.prettifyError(frontMatter.error)}`);
+  return {
+    ...frontMatter.data,
+    blocks: markdownToPageBlocks(fillPlaceholders(match[2] ?? "", placeholders, source), source),
+  };
+}
