@@ -42,12 +42,28 @@ function AdviceArticleCard({
         </Link>
       </Heading>
       <p>{article.description}</p>
-      <p className={styles.meta}>
-        {article.readingMinutes} minute read
-        <span aria-hidden="true"> · </span>
-        <span className="visually-hidden">. </span>
-        Updated <time dateTime={article.updatedOn}>{formatLongDate(article.updatedOn)}</time>
-      </p>
+      <AdviceArticleMeta article={article} className={styles.meta} />
     </article>
+  );
+}
+
+/**
+ * An article's reading time and the date it was last updated, on its card and its own page; the
+ * dot between them is not read out, a full stop is.
+ */
+export function AdviceArticleMeta({
+  article,
+  className,
+}: {
+  article: Pick<AdviceArticleSummary, "readingMinutes" | "updatedOn">;
+  className: string | undefined;
+}) {
+  return (
+    <p className={className}>
+      {article.readingMinutes} minute read
+      <span aria-hidden="true"> · </span>
+      <span className="visually-hidden">. </span>
+      Updated <time dateTime={article.updatedOn}>{formatLongDate(article.updatedOn)}</time>
+    </p>
   );
 }

@@ -5,7 +5,7 @@ import { formatLongDate } from "../../lib/long-date";
 import styles from "./advice.module.css";
 import { ArticleBody } from "./article-body";
 import { PlanningAhead } from "./planning-ahead";
-import { AdviceArticleCards } from "../../components/advice-article-card";
+import { AdviceArticleCards, AdviceArticleMeta } from "../../components/advice-article-card";
 
 /**
  * schema.org `Article` structured data for search engines, as Next.js recommends: a JSON script
@@ -63,12 +63,7 @@ export function AdviceArticlePage({
         <header className={styles.articleHeader}>
           <h1 id="article-title">{article.title}</h1>
           <p className="lead">{article.description}</p>
-          <p className={styles.meta}>
-            {article.readingMinutes} minute read
-            <span aria-hidden="true"> · </span>
-            <span className="visually-hidden">. </span>
-            Updated <time dateTime={article.updatedOn}>{formatLongDate(article.updatedOn)}</time>
-          </p>
+          <AdviceArticleMeta article={article} className={styles.meta} />
         </header>
         <ArticleBody markdown={article.body} />
         <footer className={styles.byline}>
