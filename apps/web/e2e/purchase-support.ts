@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import { readFile } from "node:fs/promises";
-import { legalDocumentReferences, messages, vulnerabilityKinds } from "@kindred/domain";
+import { legalDocumentReferences, messages } from "@kindred/domain";
 import { extractText, getDocumentProxy } from "unpdf";
+import { addressDetails, customerGuestDetails } from "../../api/test/support/people";
 import { latestEmailTo, linkIn, signInThroughPrompt } from "./account-support";
 import { expect } from "./fixtures";
 import { chooseNearestFuneralDirector, continueTo, expectTotal, option, radioFor } from "./journey-support";
@@ -187,43 +188,23 @@ export async function comeBackToPayForAnAttendedCremation(
   await call("PUT", `/api/plan/${plan.id}/legal`, {
     documents: legalDocumentReferences.map((docReference) => ({ docReference, accepted: true })),
   });
-  await call("POST", `/api/plan/${plan.id}/customer-guest`, {
-    customer: {
-      title: buyer.title,
-      titleText: "",
-      firstName: buyer.firstName,
-      lastName: buyer.lastName,
-      dateOfBirth: { day: "7", month: "03", year: "1950" },
-      email: buyer.email,
-      confirmEmail: buyer.email,
-      phone: "01632 960 001",
-      address: {
-        line1: "14 Silbury Boulevard",
-        line2: "",
-        line3: "",
-        locality: "Milton Keynes",
-        county: "",
-        country: "England",
-        postcode: "MK9 2HP",
+  // The person, their details as `becomeReadyToPay` gives them, the plan for them, and a password.
+  await call(
+    "POST",
+    `/api/plan/${plan.id}/customer-guest`,
+    customerGuestDetails(
+      {
+        title: buyer.title,
+        firstName: buyer.firstName,
+        lastName: buyer.lastName,
+        dateOfBirth: { day: "7", month: "03", year: "1950" },
+        email: buyer.email,
+        confirmEmail: buyer.email,
+        address: addressDetails({ county: "", postcode: "MK9 2HP" }),
       },
-      preferredContactMethod: "contact_method_email",
-      contactMethods: [
-        { handle: "email", name: "Email", checked: false },
-        { handle: "post", name: "Post", checked: false },
-        { handle: "phone", name: "Phone", checked: false },
-      ],
-      accessibilitySupportForDocumentation: "none",
-      agreesToAllDocumentationInEnglish: true,
-      receiveCopyInThePost: false,
-      vulnerabilities: { ...Object.fromEntries(vulnerabilityKinds.map((kind) => [kind, false])), notes: "" },
-      vulnerabilityConsent: false,
-    },
-    coveredPerson: null,
-    nominee: null,
-    payer: null,
-    password: buyer.password,
-    passwordRepeat: buyer.password,
-  });
+      buyer.password,
+    ),
+  );
   const confirmation = new URL(
     linkIn(await latestEmailTo(buyer.email, /confirm your email/i), "/account/confirm-email"),
   );

@@ -9,31 +9,10 @@ import {
 import { normaliseEmail } from "@kindred/domain";
 import { users } from "../../src/db/schema";
 import { toUserResponse } from "../../src/modules/accounts/service";
+import { goodPassword, registrationDetails } from "./people";
 import { testClient, type TestApp } from "./test-app";
 
-/** A password that meets every rule of SPEC.md section 5. */
-export const goodPassword = "Quiet-Harbour7";
-
-/** Letters only, so a name is unique in a test and easy to look for in a body. */
-function uniqueWord(): string {
-  return Array.from(randomBytes(6), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
-}
-
-/** A valid registration body; every person gets their own names and address. */
-export function registrationDetails(overrides: Partial<RegisterBody> = {}): RegisterBody {
-  const word = uniqueWord();
-  const email = overrides.email ?? `ada.${word}@example.com`;
-  const password = overrides.password ?? goodPassword;
-  return {
-    firstName: `Ada${word}`,
-    lastName: `Lovelace${word}`,
-    email,
-    confirmEmail: email,
-    password,
-    passwordRepeat: password,
-    ...overrides,
-  };
-}
+export { goodPassword, registrationDetails };
 
 /** A made-up caller address, so one test's attempts never count against another's limit. */
 export function uniqueAddress(): string {

@@ -1,6 +1,35 @@
-import type { CustomerGuestBody, PlanPeopleFields } from "@kindred/contracts";
+import { randomBytes } from "node:crypto";
+import type { CustomerGuestBody, PlanPeopleFields, RegisterBody } from "@kindred/contracts";
 import { vulnerabilityKinds } from "@kindred/domain";
-import { goodPassword, registrationDetails } from "./customers";
+
+/**
+ * The people a test makes up: their names, addresses and details as forms send them. Nothing
+ * here reaches the API, so the end-to-end tests use it too (apps/web/e2e/purchase-support.ts).
+ */
+
+/** A password that meets every rule of SPEC.md section 5. */
+export const goodPassword = "Quiet-Harbour7";
+
+/** Letters only, so a name is unique in a test and easy to look for in a body. */
+function uniqueWord(): string {
+  return Array.from(randomBytes(6), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
+}
+
+/** A valid registration body; every person gets their own names and address. */
+export function registrationDetails(overrides: Partial<RegisterBody> = {}): RegisterBody {
+  const word = uniqueWord();
+  const email = overrides.email ?? `ada.${word}@example.com`;
+  const password = overrides.password ?? goodPassword;
+  return {
+    firstName: `Ada${word}`,
+    lastName: `Lovelace${word}`,
+    email,
+    confirmEmail: email,
+    password,
+    passwordRepeat: password,
+    ...overrides,
+  };
+}
 
 /** An address as a person would type it, with the postcode as they might type it. */
 export function addressDetails(overrides: Record<string, string> = {}) {
