@@ -4,7 +4,9 @@
 # cluster belongs to the postgres user.
 set -euo pipefail
 
-port="${POSTGRES_TEST_PORT:-55432}"
+# Below Linux's ephemeral range (32768 to 60999), so no outgoing connection of the tests before it
+# (a browser's, a load run's) can be holding the port when the server starts.
+port="${POSTGRES_TEST_PORT:-25432}"
 
 find_bin() {
   local found
@@ -36,7 +38,11 @@ cleanup() {
 trap cleanup EXIT
 
 run_as_postgres "'$bin/initdb' -D '$cluster/data' -U postgres --auth=trust -E UTF8 --locale=C.UTF-8" >/dev/null
-run_as_postgres "'$bin/pg_ctl' -D '$cluster/data' -l '$cluster/server.log' -w -o \"-h 127.0.0.1 -p $port -k '$cluster'\" start" >/dev/null
+if ! run_as_postgres "'$bin/pg_ctl' -D '$cluster/data' -l '$cluster/server.log' -w -o \"-h 127.0.0.1 -p $port -k '$cluster'\" start" >/dev/null; then
+  echo "PostgreSQL did not start on 127.0.0.1:$port; its log says:" >&2
+  cat "$cluster/server.log" >&2 || true
+  exit 1
+fi
 echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') is running on 127.0.0.1:$port"
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
