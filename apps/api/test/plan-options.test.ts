@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -256,6 +257,24 @@ describe("the catalogue seed", () => {
       "steps: listed out of the journey's order",
     );
     expect(buildPlanOptions(await selectCatalogue(testApp.db)).steps).toEqual(planOptions.steps);
+  });
+
+  it("refuses first months (FPCOB 7.2's moratorium) longer than 24, naming the rule, and offers the catalogue's", async () => {
+    expect(planOptions.paymentTerms.moratoriumMonths).toBe(24);
+    const directory = await mkdtemp(path.join(tmpdir(), "kindred-catalogue-"));
+    try {
+      await cp(path.join(testApp.config.CONTENT_DIR, "catalogue"), path.join(directory, "catalogue"), {
+        recursive: true,
+      });
+      const file = path.join(directory, "catalogue", "payment-terms.json");
+      const terms = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+      await writeFile(file, JSON.stringify({ ...terms, moratoriumMonths: 25 }));
+      await expect(readCatalogueFiles(directory)).rejects.toThrow(
+        "moratoriumMonths: FPCOB 7.2 allows a moratorium of at most 24 months from the contract date",
+      );
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
   it("refuses a package that is not a journey someone could choose, and keeps nothing it read", async () => {

@@ -107,6 +107,8 @@ const paymentTermsSchema = z.object({
   depositChoices: z.array(penceSchema),
   terms: z.array(z.object({ months: z.int().positive(), charge: penceSchema })),
   minimumInstalment: penceSchema,
+  /** The plan's first months (FPCOB 7.2's moratorium): what happens at a death depends on them. */
+  moratoriumMonths: z.int().min(1).max(24),
   /** What a referral gives, shown before and after a code is applied and on the documents. */
   referral: z.object({ reward: penceSchema, description: z.string() }),
 });

@@ -30,6 +30,8 @@ export * from "./price-change";
 export * from "./price-data";
 export * from "./price-keys";
 export * from "./referral-code";
+export * from "./refunds";
 export * from "./step-completeness";
 export * from "./violations";
+export * from "./when-the-time-comes";
 export * from "./working-days";

@@ -23,6 +23,11 @@ export interface PaymentTerms {
   terms: readonly InstalmentTerm[];
   /** The least a monthly instalment may be: collecting pennies costs more than it is worth. */
   minimumInstalment: Pence;
+  /**
+   * The plan's first months (FPCOB 7.2's moratorium, at most 24): past them, a plan paid by
+   * instalments provides the funeral with nothing more to pay (when-the-time-comes.ts).
+   */
+  moratoriumMonths: number;
 }
 
 export type PaymentChoice = { option: "full" } | { option: "deposit"; deposit: Pence; months: number };
@@ -86,10 +91,11 @@ export function paymentChoiceProblems(
 }
 
 /**
- * The day of the month `monthsLater` months after `firstDate`, kept on the same day of the month
- * where the month has it, otherwise that month's last day (31 January, then 28 or 29 February).
+ * The date `monthsLater` months after `firstDate`, kept on the same day of the month where the
+ * month has it, otherwise that month's last day (31 January, then 28 or 29 February): a monthly
+ * collection's date, and the end of a plan's first months (when-the-time-comes.ts).
  */
-export function monthlyCollectionDate(firstDate: string, monthsLater: number): string {
+export function monthsAfter(firstDate: string, monthsLater: number): string {
   const [year, month, day] = firstDate.split("-").map(Number) as [number, number, number];
   const monthIndex = month - 1 + monthsLater;
   const targetYear = year + Math.floor(monthIndex / 12);
@@ -133,7 +139,7 @@ export function paymentSchedule(
   const firstDate = firstCollectionDate(today);
   const instalments = Array.from({ length: choice.months }, (_, index) => ({
     number: index + 1,
-    date: monthlyCollectionDate(firstDate, index),
+    date: monthsAfter(firstDate, index),
     amount: index === 0 ? owed - monthly * (choice.months - 1) : monthly,
   }));
   return {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   depositChoicesFor,
   isPlanPaid,
-  monthlyCollectionDate,
+  monthsAfter,
   paymentChoiceMessages,
   paymentChoiceProblems,
   paymentSchedule,
@@ -19,6 +19,7 @@ const terms: PaymentTerms = {
     { months: 60, charge: 24_500 },
   ],
   minimumInstalment: 1_000,
+  moratoriumMonths: 24,
 };
 
 describe("paymentSchedule", () => {
@@ -117,12 +118,12 @@ describe("paymentSchedule", () => {
   });
 });
 
-describe("monthlyCollectionDate", () => {
+describe("monthsAfter", () => {
   it("keeps the day of the month, or the month's last day when it is shorter", () => {
-    expect(monthlyCollectionDate("2027-01-31", 1)).toBe("2027-02-28");
-    expect(monthlyCollectionDate("2027-01-31", 13)).toBe("2028-02-29");
-    expect(monthlyCollectionDate("2027-01-31", 2)).toBe("2027-03-31");
-    expect(monthlyCollectionDate("2027-11-05", 2)).toBe("2028-01-05");
+    expect(monthsAfter("2027-01-31", 1)).toBe("2027-02-28");
+    expect(monthsAfter("2027-01-31", 13)).toBe("2028-02-29");
+    expect(monthsAfter("2027-01-31", 2)).toBe("2027-03-31");
+    expect(monthsAfter("2027-11-05", 2)).toBe("2028-01-05");
   });
 });
 

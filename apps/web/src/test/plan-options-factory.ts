@@ -93,6 +93,7 @@ export function createPlanOptions(overrides: Partial<PlanOptionsResponse> = {}):
         { months: 24, charge: 9_500 },
       ],
       minimumInstalment: 1_000,
+      moratoriumMonths: 24,
       referral: { reward: 5_000, description: "You each receive a £50 gift card as our thank you." },
     },
     ...overrides,

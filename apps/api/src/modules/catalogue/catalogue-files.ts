@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { longestMoratoriumMonths } from "@kindred/domain";
 import { z } from "zod";
 
 /**
@@ -142,6 +143,12 @@ const paymentTermsFileSchema = z
     depositChoicesPence: z.array(pence.min(100)).min(1),
     terms: z.array(z.object({ months: z.int().min(2).max(120), chargePence: pence })).min(1),
     minimumInstalmentPence: pence.min(100),
+    moratoriumMonths: z
+      .int()
+      .min(1)
+      .max(longestMoratoriumMonths, {
+        message: `FPCOB 7.2 allows a moratorium of at most ${longestMoratoriumMonths} months from the contract date`,
+      }),
     referral: z.object({ rewardPence: pence, description: z.string().min(10) }),
   })
   .refine((file) => new Set(file.terms.map((term) => term.months)).size === file.terms.length, {

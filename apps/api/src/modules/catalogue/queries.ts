@@ -13,6 +13,7 @@ interface StoredPaymentTerms {
   depositChoicesPence: number[];
   terms: { months: number; chargePence: number }[];
   minimumInstalmentPence: number;
+  moratoriumMonths: number;
   referral: { rewardPence: number; description: string };
 }
 

@@ -106,6 +106,7 @@ export function buildPlanOptions(rows: CatalogueRows): PlanOptionsResponse {
     depositChoices: storedTerms.depositChoicesPence,
     terms: storedTerms.terms.map(({ months, chargePence }) => ({ months, charge: chargePence })),
     minimumInstalment: storedTerms.minimumInstalmentPence,
+    moratoriumMonths: storedTerms.moratoriumMonths,
     referral: { reward: storedTerms.referral.rewardPence, description: storedTerms.referral.description },
   };
 

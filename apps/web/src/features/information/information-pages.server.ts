@@ -4,6 +4,7 @@ import path from "node:path";
 import {
   firmDetails,
   formatPrice,
+  longestMoratoriumMonths,
   messages,
   paymentSchedule,
   supportPhone,
@@ -41,6 +42,7 @@ const paymentTermsFileSchema = z.object({
   depositChoicesPence: z.array(z.int().positive()).min(1),
   terms: z.array(z.object({ months: z.int().positive(), chargePence: z.int().nonnegative() })).min(1),
   minimumInstalmentPence: z.int().positive(),
+  moratoriumMonths: z.int().min(1).max(longestMoratoriumMonths),
   referral: z.object({ rewardPence: z.int().nonnegative(), description: z.string().min(10) }),
 });
 type PaymentTermsFile = z.infer<typeof paymentTermsFileSchema>;
@@ -64,6 +66,7 @@ function instalmentExample(file: PaymentTermsFile): string {
     depositChoices: file.depositChoicesPence,
     terms: file.terms.map((term) => ({ months: term.months, charge: term.chargePence })),
     minimumInstalment: file.minimumInstalmentPence,
+    moratoriumMonths: file.moratoriumMonths,
   };
   const planPrice = 400_000;
   const deposit = file.depositChoicesPence.includes(50_000) ? 50_000 : (file.depositChoicesPence[0] ?? 0);
