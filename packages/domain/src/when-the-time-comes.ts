@@ -77,8 +77,11 @@ export function whenTheTimeComes(plan: PlanAtDeath, death: Death): AtDeath {
   return { funeral: "ifTheBalanceIsPaid", balance, refund: plan.paid };
 }
 
-/** A way of paying as the explanation needs it: in full, or by instalments over so many months. */
-export type PayingBy = { option: "full" } | { option: "deposit"; months: number };
+/**
+ * A way of paying as the explanation needs it: in full, or by instalments over so many months
+ * (or over any of the terms offered, where `months` is left out: the terms, the questions and answers).
+ */
+export type PayingBy = { option: "full" } | { option: "deposit"; months?: number };
 
 /**
  * One case of the rule in words, with the circumstances it speaks of, so a test can put them to
@@ -112,15 +115,18 @@ export function whenTheTimeComesExplained(payingBy: PayingBy, moratoriumMonths: 
     ];
   }
   const first = months(moratoriumMonths);
+  const term = payingBy.months;
   const stillDue =
-    payingBy.months > moratoriumMonths
-      ? `even though up to ${months(payingBy.months - moratoriumMonths)} of payments would still be due`
-      : "even if a payment is still due";
+    term === undefined
+      ? "even if payments are still due"
+      : term > moratoriumMonths
+        ? `even though up to ${months(term - moratoriumMonths)} of payments would still be due`
+        : "even if a payment is still due";
   return [
     {
       text: "Once the plan is paid in full, the funeral is provided as planned whenever the person covered dies, with nothing more to pay.",
       example: {
-        monthsIntoThePlan: Math.min(payingBy.months, moratoriumMonths) - 1,
+        monthsIntoThePlan: moratoriumMonths - 1,
         paidInFull: true,
         accidental: false,
       },
@@ -150,4 +156,21 @@ export function atDeathInWords(atDeath: AtDeath): string {
     return "The funeral is provided as planned, and there is nothing more to pay.";
   }
   return `The family can pay ${formatPrice(atDeath.balance)}, what is left of the plan's price, and the funeral goes ahead as planned, or have the ${formatPrice(atDeath.refund)} paid refunded in full, with no fee.`;
+}
+
+/**
+ * The rule in Markdown, for the texts that explain it whatever the way of paying (the terms, the
+ * plan details, the questions and answers): paying in full, then by instalments, each case a bullet.
+ */
+export function whenTheTimeComesMarkdown(moratoriumMonths: number): string {
+  const bullets = (payingBy: PayingBy) =>
+    whenTheTimeComesExplained(payingBy, moratoriumMonths)
+      .map((each) => `- ${each.text}`)
+      .join("\n");
+  return [
+    "If you pay in full:",
+    bullets({ option: "full" }),
+    "If you pay a deposit and the rest by monthly Direct Debit:",
+    bullets({ option: "deposit" }),
+  ].join("\n\n");
 }

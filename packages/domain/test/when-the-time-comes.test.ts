@@ -7,6 +7,7 @@ import {
   refundWithinDays,
   whenTheTimeComes,
   whenTheTimeComesExplained,
+  whenTheTimeComesMarkdown,
   type PlanAtDeath,
 } from "@kindred/domain";
 
@@ -136,13 +137,14 @@ describe("whenTheTimeComesExplained", () => {
   /** A plan and a death in the circumstances a case speaks of. */
   function circumstancesOf(
     example: ReturnType<typeof whenTheTimeComesExplained>[number]["example"],
-    months: number | "full",
+    months: number | "full" | undefined,
     moratoriumMonths: number,
   ) {
     const contractDate = "2027-03-14";
     const plan: PlanAtDeath = {
       contractDate,
-      choice: months === "full" ? { option: "full" } : { option: "deposit", deposit: 25_000, months },
+      choice:
+        months === "full" ? { option: "full" } : { option: "deposit", deposit: 25_000, months: months ?? 60 },
       planPrice: 400_000,
       paid: example.paidInFull ? 400_000 : 100_000,
       moratoriumMonths,
@@ -157,7 +159,7 @@ describe("whenTheTimeComesExplained", () => {
   it("says, for every way of paying and every first months allowed, exactly what the rule does", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom<number | "full">("full", 2, 12, 24, 36, 60, 120),
+        fc.constantFrom<number | "full" | undefined>("full", undefined, 2, 12, 24, 36, 60, 120),
         fc.integer({ min: 1, max: longestMoratoriumMonths }),
         (months, moratoriumMonths) => {
           const payingBy =
@@ -176,6 +178,15 @@ describe("whenTheTimeComesExplained", () => {
         },
       ),
     );
+  });
+
+  it("writes the rule for the texts that cover every way of paying, as the cases say it", () => {
+    const markdown = whenTheTimeComesMarkdown(24);
+    for (const payingBy of [{ option: "full" as const }, { option: "deposit" as const }]) {
+      for (const explained of whenTheTimeComesExplained(payingBy, 24))
+        expect(markdown).toContain(`- ${explained.text}`);
+    }
+    expect(markdown).toContain("even if payments are still due");
   });
 
   it("tells a 60-month payer what is left unpaid past the first 24 months is never asked for", () => {
