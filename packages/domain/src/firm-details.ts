@@ -23,3 +23,17 @@ export const firmDetails = {
   /** The trustee who is independent of us. Placeholder. */
   independentTrustee: "Lindley Trustee Services Limited",
 } as const;
+
+/** Our entry on the FCA's Financial Services Register, found by our firm reference number. */
+export const financialServicesRegisterUrl = `https://register.fca.org.uk/s/search?q=${firmDetails.firmReferenceNumber}&type=Companies`;
+
+/**
+ * Who we are and who regulates us, as the footer of every page and every email says it (issue 23
+ * item 6): who is authorised, the firm reference number with where to check it, and the company.
+ */
+export const regulatoryIdentity = {
+  authorised: `${firmDetails.tradingName} is a trading name of ${firmDetails.legalName}, authorised and regulated by the Financial Conduct Authority.`,
+  firmReference: `Our firm reference number is ${firmDetails.firmReferenceNumber}.`,
+  checkTheRegister: "Check us on the FCA's Financial Services Register",
+  registered: `Registered in England and Wales, company number ${firmDetails.companyNumber}. Registered office: ${firmDetails.registeredOffice}.`,
+} as const;

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { CookieSettingsButton } from "./cookie-settings-button";
 import { CallUs } from "./phone-link";
-import { messages, supportPhone } from "@kindred/domain";
+import { financialServicesRegisterUrl, messages, regulatoryIdentity, supportPhone } from "@kindred/domain";
 
 // Only pages that exist are linked (Next prefetches every link in view, and a dead link helps
 // nobody).
@@ -40,9 +40,11 @@ export function SiteFooter() {
       </div>
       <div className="page-width site-footer__legal">
         <p>
-          Kindred Funeral Plans is authorised and regulated by the Financial Conduct Authority.{" "}
-          {messages.cancellationStatement(supportPhone.display)}
+          {regulatoryIdentity.authorised} {regulatoryIdentity.firmReference}{" "}
+          <a href={financialServicesRegisterUrl}>{regulatoryIdentity.checkTheRegister}</a>.{" "}
+          {regulatoryIdentity.registered}
         </p>
+        <p>{messages.cancellationStatement(supportPhone.display)}</p>
       </div>
     </footer>
   );
