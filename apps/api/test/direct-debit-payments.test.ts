@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDirectDebitResponseSchema, planPaymentsSchema } from "@kindred/contracts";
-import { paymentSchedule, sumPence } from "@kindred/domain";
+import { endOfTheFirstMonths, paymentSchedule, sumPence, ukToday } from "@kindred/domain";
+import { eq } from "drizzle-orm";
+import { payments } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import {
   choosePayment,
@@ -78,6 +80,38 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
     );
     expect(notice?.text).toContain("ending 9911");
     expect(notice?.text).not.toContain(sandboxBankAccounts.collects.accountNumber);
+  });
+
+  it("says the plan was bought when its deposit was confirmed, and when its first months end", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, {
+      option: "deposit",
+      deposit: 25_000,
+      months: 60,
+    });
+    expect((await paymentsOf(testApp, ready.token, ready.planId)).whenTheTimeComes).toBeNull();
+
+    await payDeposit(ready.token, ready.planId);
+    const created = await requestDirectDebit(
+      testApp,
+      ready.token,
+      ready.planId,
+      sandboxBankAccounts.collects,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    await settlePayments(testApp);
+
+    const [deposit] = await testApp.db.select().from(payments).where(eq(payments.planId, ready.planId));
+    expect(deposit).toMatchObject({ paymentOption: "deposit", status: "confirmed" });
+    const boughtOn = ukToday(deposit!.completedAt!);
+    const { moratoriumMonths } = ready.catalogue.paymentTerms;
+    const state = await paymentsOf(testApp, ready.token, ready.planId);
+    expect(state.state).toBe("paying_by_instalments");
+    expect(state.whenTheTimeComes).toEqual({
+      boughtOn,
+      moratoriumMonths,
+      firstMonthsEndOn: endOfTheFirstMonths(boughtOn, moratoriumMonths),
+    });
   });
 
   it("after two missed payments sends one statement with 10 days to catch up, and the plan shows it", async () => {

@@ -6,7 +6,7 @@ import {
   sandboxCardAnswerSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { endOfTheFirstMonths, messages, ukToday } from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import { payments, sandboxPayments } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
@@ -54,6 +54,24 @@ describe("paying in full by card", () => {
     );
     expect(confirmation?.text).toContain(planId);
     expect(confirmation?.partTypes.filter((type) => type === "application/pdf")).toHaveLength(2);
+  });
+
+  it("says when the plan was bought, and when its first months end, only once it is paid", async () => {
+    const { planId, token, catalogue } = await readyPlan(testApp);
+    await choosePayment(testApp, token, planId, { option: "full" });
+    expect((await paymentsOf(testApp, token, planId)).whenTheTimeComes).toBeNull();
+
+    const { payment } = await payByCard(testApp, token, planId, "full", sandboxCards.succeeds);
+
+    const [row] = await testApp.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row?.completedAt).toBeInstanceOf(Date);
+    const boughtOn = ukToday(row!.completedAt!);
+    const { moratoriumMonths } = catalogue.paymentTerms;
+    expect((await paymentsOf(testApp, token, planId)).whenTheTimeComes).toEqual({
+      boughtOn,
+      moratoriumMonths,
+      firstMonthsEndOn: endOfTheFirstMonths(boughtOn, moratoriumMonths),
+    });
   });
 
   it("answers the same payment for the same Idempotency-Key, and refuses that key with another body", async () => {

@@ -152,6 +152,14 @@ export const planPaymentsSchema = z.object({
   refunded: penceSchema,
   /** What is owed back and on its way: refunded once the provider confirms it. */
   refundOwed: penceSchema,
+  /**
+   * What the rule of what happens at death (the domain's `whenTheTimeComes`) needs to explain it
+   * for this plan: the day it was bought (its contract date), the catalogue's first months
+   * (FPCOB 7.2's moratorium) and the day they end. Null until the plan is bought.
+   */
+  whenTheTimeComes: z
+    .object({ boughtOn: isoDateSchema, moratoriumMonths: z.int().min(1), firstMonthsEndOn: isoDateSchema })
+    .nullable(),
 });
 export type PlanPaymentsResponse = z.infer<typeof planPaymentsSchema>;
 

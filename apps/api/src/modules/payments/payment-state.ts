@@ -1,5 +1,12 @@
 import type { PaymentResponse, PlanPaymentsResponse } from "@kindred/contracts";
-import { isPlanPaid, moneyRefunded, planMoneyState, refundOwed } from "@kindred/domain";
+import {
+  endOfTheFirstMonths,
+  isPlanPaid,
+  moneyRefunded,
+  planMoneyState,
+  refundOwed,
+  ukToday,
+} from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { arrearsStatements } from "../../db/schema";
@@ -59,6 +66,36 @@ export const mandateResponse = (mandate: MandateRow) => ({
   createdAt: mandate.createdAt.toISOString(),
 });
 
+/**
+ * When the plan was bought (its contract date, FPCOB 7.2): when the first payment that made it
+ * paid was confirmed, in full or its deposit; or, for a plan paid by a Direct Debit alone, when
+ * that was set up. Null while the plan is not paid (`isPlanPaid` decides, from the same rows).
+ */
+export function boughtAt(
+  paymentRows: readonly PaymentRow[],
+  mandateRows: readonly MandateRow[],
+  paid: boolean,
+): Date | null {
+  if (!paid) return null;
+  const confirmedAt = paymentRows
+    .filter((row) => isCompletedPayment(row.status))
+    .map((row) => row.completedAt ?? row.updatedAt)
+    .sort((a, b) => a.getTime() - b.getTime());
+  if (confirmedAt.length > 0) return confirmedAt[0] ?? null;
+  const live = mandateRows.find((row) => row.status === "pending_submission" || row.status === "active");
+  return live?.createdAt ?? null;
+}
+
+/** What the rule of what happens at death needs of a bought plan; null until it is bought. */
+export function whenTheTimeComesOf(
+  bought: Date | null,
+  moratoriumMonths: number,
+): PlanPaymentsResponse["whenTheTimeComes"] {
+  if (!bought) return null;
+  const boughtOn = ukToday(bought);
+  return { boughtOn, moratoriumMonths, firstMonthsEndOn: endOfTheFirstMonths(boughtOn, moratoriumMonths) };
+}
+
 export interface PaymentState {
   planPayments(holder: TokenHolder, planId: string): Promise<PlanPaymentsResponse>;
 }
@@ -101,12 +138,12 @@ export function createPaymentState({
             .catch(() => null)
         : null;
       const wantedPayments = rows.payments.filter((row) => row.wanted || plan.cancelledAt);
-      const paid = isPlanPaid(
-        paymentFactsOf(
-          wantedPayments,
-          rows.mandates.filter((row) => row.wanted),
-        ),
-      );
+      const wantedMandates = rows.mandates.filter((row) => row.wanted);
+      const paid = isPlanPaid(paymentFactsOf(wantedPayments, wantedMandates));
+      const bought = boughtAt(wantedPayments, wantedMandates, paid);
+      const whenTheTimeComes = bought
+        ? whenTheTimeComesOf(bought, (await schedules.paymentTerms()).moratoriumMonths)
+        : null;
       const unpaidState = planMoneyState(money, false);
       const planState =
         unpaidState === "being_planned" && (await readiness.isReady(holder, planId))
@@ -138,6 +175,7 @@ export function createPaymentState({
         cancelledAt: plan.cancelledAt?.toISOString() ?? null,
         refunded: moneyRefunded(money),
         refundOwed: refundOwed(money),
+        whenTheTimeComes,
       };
     },
   };
