@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
-import { formatPrice, messages, supportPhone } from "@kindred/domain";
+import { formatPrice, messages, refundDeadlineInWords, supportPhone } from "@kindred/domain";
 import { latestEmailTo, newPerson } from "./account-support";
 import { test, expect, keepScreenshot } from "./fixtures";
 import { elementsPastTheRightEdge, fetchPlanOptions } from "./journey-support";
@@ -188,7 +188,7 @@ test("a person pays a deposit and sets up a Direct Debit, and later cancels from
   const dialog = page.getByRole("dialog", { name: "Are you sure you want to cancel this plan?" });
   await expect(dialog).toContainText(messages.cancellationStatement(supportPhone.display));
   await expect(dialog).toContainText(
-    `We will refund everything you have paid, ${formatPrice(deposit)}, within 30 days.`,
+    `We will refund everything you have paid, ${formatPrice(deposit)}, ${refundDeadlineInWords}.`,
   );
   await checkAccessibility();
   await screenshots(page, "cancel-dialog");
@@ -196,7 +196,9 @@ test("a person pays a deposit and sets up a Direct Debit, and later cancels from
 
   await expect(page.getByRole("heading", { name: "Your plan is cancelled" })).toBeVisible();
   await expect(
-    page.getByText(`We will refund ${formatPrice(deposit)}, everything you have paid, within 30 days.`),
+    page.getByText(
+      `We will refund ${formatPrice(deposit)}, everything you have paid, ${refundDeadlineInWords}.`,
+    ),
   ).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: "Cancelled" }).first()).toBeVisible();
   await screenshots(page, "cancelled");
@@ -207,5 +209,5 @@ test("a person pays a deposit and sets up a Direct Debit, and later cancels from
   expect(notice.text).toContain("ending 9911");
   expect(notice.text).not.toContain("55779911");
   const cancelled = await latestEmailTo(buyer.email, /^Your funeral plan has been cancelled$/);
-  expect(cancelled.text).toContain("within 30 days");
+  expect(cancelled.text).toContain(refundDeadlineInWords);
 });

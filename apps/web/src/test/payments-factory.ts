@@ -1,3 +1,4 @@
+import { endOfTheFirstMonths } from "@kindred/domain";
 import type {
   CreateDirectDebitResponse,
   DirectDebitResponse,
@@ -27,8 +28,21 @@ export function createPlanPayments(overrides: Partial<PlanPaymentsResponse> = {}
     cancelledAt: null,
     refunded: 0,
     refundOwed: 0,
+    // Not bought yet: nothing to say about a death until it is.
+    whenTheTimeComes: null,
     ...overrides,
   };
+}
+
+/**
+ * What a bought plan's payments say for the rule at a death: the day it was bought, the
+ * catalogue's first months then (24 unless told) and the day they are over, as the API works it out.
+ */
+export function boughtPlanTimes(
+  boughtOn: string,
+  moratoriumMonths = 24,
+): NonNullable<PlanPaymentsResponse["whenTheTimeComes"]> {
+  return { boughtOn, moratoriumMonths, firstMonthsEndOn: endOfTheFirstMonths(boughtOn, moratoriumMonths) };
 }
 
 /** A plan of £4,123.45 its person chose to pay in full. */

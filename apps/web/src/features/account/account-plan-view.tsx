@@ -3,7 +3,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { PlanPaymentsResponse, PlanPeopleResponse, PlanResponse, Violation } from "@kindred/contracts";
-import { formatPrice, messages, preferredContactLabels, supportPhone, type Pence } from "@kindred/domain";
+import {
+  formatPrice,
+  messages,
+  preferredContactLabels,
+  refundDeadlineInWords,
+  supportPhone,
+  type Pence,
+} from "@kindred/domain";
 import { BackLink } from "../../components/back-link";
 import { DirectDebitDetails } from "../../components/direct-debit-details";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
@@ -14,6 +21,7 @@ import { CallUs } from "../../components/phone-link";
 import { PlanDocumentDownloads } from "../../components/plan-document-downloads";
 import { YourReferralCode } from "../../components/your-referral-code";
 import { ViolationsBox } from "../../components/violations-box";
+import { WhenTheTimeComesList } from "../../components/when-the-time-comes-list";
 import { violationsOf } from "../../lib/api-query";
 import { continuePlan } from "../../lib/continue-plan";
 import { useAttemptKey } from "../../lib/idempotency-key";
@@ -141,6 +149,7 @@ function PlanDetails({
 
       {people ? <People planId={plan.id} people={people} closed={cancelled} /> : null}
       {bought || cancelled ? <Payments payments={payments} /> : null}
+      {bought && !cancelled ? <IfThePersonCoveredDies payments={payments} /> : null}
 
       <section className={styles.section} aria-labelledby="documents-heading">
         <h2 id="documents-heading">Documents</h2>
@@ -263,6 +272,34 @@ function Payments({ payments }: { payments: PlanPaymentsResponse }) {
   );
 }
 
+/**
+ * What happens if the person covered dies (issue 23 item 1; FPCOB 7.2), for a bought plan's own
+ * way of paying and the first months it was bought with: the domain's sentences, and for a plan
+ * paid by instalments the day its first months are over (`firstMonthsEndOn`, the domain's
+ * `endOfTheFirstMonths`: a death on or after it is past them).
+ */
+function IfThePersonCoveredDies({ payments }: { payments: PlanPaymentsResponse }) {
+  const { choice, whenTheTimeComes } = payments;
+  if (!choice || !whenTheTimeComes) return null;
+  const byInstalments = choice.option === "deposit";
+  return (
+    <section className={styles.section} aria-labelledby="when-the-time-comes-heading">
+      <h2 id="when-the-time-comes-heading">If the person covered dies</h2>
+      {byInstalments ? (
+        <p>
+          Your plan started on {formatLongDate(whenTheTimeComes.boughtOn)}. From{" "}
+          {formatLongDate(whenTheTimeComes.firstMonthsEndOn)}, it is past its first{" "}
+          {whenTheTimeComes.moratoriumMonths === 1 ? "month" : `${whenTheTimeComes.moratoriumMonths} months`}.
+        </p>
+      ) : null}
+      <WhenTheTimeComesList
+        payingBy={byInstalments ? { option: "deposit", months: choice.months } : { option: "full" }}
+        moratoriumMonths={whenTheTimeComes.moratoriumMonths}
+      />
+    </section>
+  );
+}
+
 /** Missed monthly payments: what is owed and the day to catch up by, once the statement is sent. */
 function MissedPayments({ payments }: { payments: PlanPaymentsResponse }) {
   if (payments.state === "cancelled" || (payments.missedPayments === 0 && !payments.arrears)) return null;
@@ -307,7 +344,7 @@ function Cancelled({ payments }: { payments: PlanPaymentsResponse }) {
 /** What a cancelled plan's refund has come to: on its way, given back, or nothing to give back. */
 function refundInWords(payments: PlanPaymentsResponse): string {
   if (payments.refundOwed > 0) {
-    return `We are refunding ${formatPrice(payments.refundOwed)}, everything you paid, within 30 days of cancelling.`;
+    return `We are refunding ${formatPrice(payments.refundOwed)}, everything you paid, ${refundDeadlineInWords} of cancelling.`;
   }
   if (payments.refunded > 0)
     return `We have refunded ${formatPrice(payments.refunded)}, everything you paid.`;
@@ -354,7 +391,7 @@ function CancelPlan({ planId, payments }: { planId: string; payments: PlanPaymen
           <h2 className="success-box__title">Your plan is cancelled</h2>
           <p>
             {state.refund > 0
-              ? `We will refund ${formatPrice(state.refund)}, everything you have paid, within 30 days.`
+              ? `We will refund ${formatPrice(state.refund)}, everything you have paid, ${refundDeadlineInWords}.`
               : "Nothing had been paid, so there is nothing to refund."}
             {state.hadDirectDebit
               ? " Your Direct Debit is cancelled, so nothing more will be collected."
@@ -394,7 +431,7 @@ function CancelPlan({ planId, payments }: { planId: string; payments: PlanPaymen
         <ul>
           <li>
             {refund > 0
-              ? `We will refund everything you have paid, ${formatPrice(refund)}, within 30 days.`
+              ? `We will refund everything you have paid, ${formatPrice(refund)}, ${refundDeadlineInWords}.`
               : "Nothing has been paid yet, so there is nothing to refund."}
           </li>
           {hasDirectDebit ? (

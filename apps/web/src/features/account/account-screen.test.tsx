@@ -2,12 +2,19 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlanPaymentsResponse, PlanPeopleResponse, PlanResponse } from "@kindred/contracts";
-import { messages, supportPhone } from "@kindred/domain";
+import {
+  messages,
+  refundDeadlineInWords,
+  supportPhone,
+  whenTheTimeComesExplained,
+  type PayingBy,
+} from "@kindred/domain";
 import { QueryProvider } from "../../lib/query-provider";
 import { closeSignInPrompt, getSignInPrompt } from "../../lib/sign-in-prompt";
 import { storeTokenSession } from "../../lib/token-session";
 import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "../../test/fake-fetch";
 import {
+  boughtPlanTimes,
   createDirectDebit,
   createPayment,
   createPlanPayments,
@@ -63,6 +70,7 @@ function payingByInstalments(overrides: Partial<PlanPaymentsResponse> = {}): Pla
     collected: 3,
     missedPayments: 2,
     arrears: { owed: 60_390, catchUpBy: "2026-11-27", sentAt: "2026-11-17T09:00:00.000Z" },
+    whenTheTimeComes: boughtPlanTimes("2026-06-01"),
     ...overrides,
   };
 }
@@ -92,6 +100,18 @@ function fakeAccountApi({ plans, payments, people = {}, cancelAnswer }: FakeAcco
 function signIn() {
   localStorage.setItem("isUserLoggedIn", "true");
   storeTokenSession({ token: "customer-token", setAt: Date.now(), expiry: 1800 });
+}
+
+/** The bullets of "If the person covered dies", in order. */
+function whatHappensAtDeath(): string[] {
+  const section = screen.getByRole("region", { name: "If the person covered dies" });
+  return within(section)
+    .getAllByRole("listitem")
+    .map((item) => item.textContent ?? "");
+}
+
+function explained(payingBy: PayingBy, moratoriumMonths: number): string[] {
+  return whenTheTimeComesExplained(payingBy, moratoriumMonths).map((each) => each.text);
 }
 
 function rowValue(within: HTMLElement, key: string): string | null | undefined {
@@ -243,6 +263,14 @@ describe("AccountScreen, one plan", () => {
     expect(rowValue(payments, "Account number")).toBe("Ending 9911");
     expect(rowValue(payments, "Status")).toBe("Active");
 
+    // What happens at a death: the domain's words for 12 months with the plan's 24 first months,
+    // and the day those months are over.
+    const atDeath = screen.getByRole("region", { name: "If the person covered dies" });
+    expect(atDeath).toHaveTextContent(
+      "Your plan started on 1 June 2026. From 1 June 2028, it is past its first 24 months.",
+    );
+    expect(whatHappensAtDeath()).toEqual(explained({ option: "deposit", months: 12 }, 24));
+
     expect(
       screen.getByRole("button", { name: "Download the Funeral plan summary (PDF)" }),
     ).toBeInTheDocument();
@@ -268,7 +296,9 @@ describe("AccountScreen, one plan", () => {
     const dialog = screen.getByRole("dialog", { name: "Are you sure you want to cancel this plan?" });
     expect(dialog).toHaveTextContent(messages.cancellationStatement(supportPhone.display));
     // £500 by card and three collections (£302, £301.95, £301.95).
-    expect(dialog).toHaveTextContent("We will refund everything you have paid, £1,405.90, within 30 days.");
+    expect(dialog).toHaveTextContent(
+      `We will refund everything you have paid, £1,405.90, ${refundDeadlineInWords}.`,
+    );
     expect(dialog).toHaveTextContent("Your Direct Debit will be cancelled, so nothing more is collected.");
 
     await user.click(within(dialog).getByRole("button", { name: "No, keep my plan" }));
@@ -282,7 +312,7 @@ describe("AccountScreen, one plan", () => {
 
     const done = await screen.findByRole("heading", { name: "Your plan is cancelled" });
     expect(done.closest(".success-box")).toHaveTextContent(
-      "We will refund £1,405.90, everything you have paid, within 30 days. Your Direct Debit is cancelled, so nothing more will be collected.",
+      `We will refund £1,405.90, everything you have paid, ${refundDeadlineInWords}. Your Direct Debit is cancelled, so nothing more will be collected.`,
     );
     const cancels = requests.filter((request) => request.url.endsWith("/cancel"));
     expect(cancels).toHaveLength(1);
@@ -295,6 +325,55 @@ describe("AccountScreen, one plan", () => {
     const table = screen.getByRole("table", { name: "Your monthly payments by Direct Debit" });
     expect(within(table).getAllByRole("row")[6]).toHaveTextContent("Cancelled");
     expect(within(table).queryByText("To be collected")).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "If the person covered dies" })).not.toBeInTheDocument();
+  });
+
+  it("says for a plan paid in full, with the first months it was bought with, that the funeral is provided whenever the person covered dies", async () => {
+    renderPlan(
+      fullChoicePayments({
+        planId: planIds.instalments,
+        state: "paid",
+        paid: true,
+        payments: [createPayment({ status: "confirmed", completed: true })],
+        whenTheTimeComes: boughtPlanTimes("2026-06-01", 18),
+      }),
+    );
+
+    expect(await screen.findByRole("region", { name: "If the person covered dies" })).toBeInTheDocument();
+    expect(whatHappensAtDeath()).toEqual(explained({ option: "full" }, 18));
+    expect(screen.queryByText(/it is past its first/)).not.toBeInTheDocument();
+  });
+
+  it("quotes the plan's own first months and term when paying by instalments over longer than them", async () => {
+    renderPlan(
+      payingByInstalments({
+        choice: { option: "deposit", deposit: 50_000, months: 60 },
+        whenTheTimeComes: boughtPlanTimes("2027-03-14", 18),
+      }),
+    );
+
+    expect(await screen.findByRole("region", { name: "If the person covered dies" })).toHaveTextContent(
+      "Your plan started on 14 March 2027. From 14 September 2028, it is past its first 18 months.",
+    );
+    expect(whatHappensAtDeath()).toEqual(explained({ option: "deposit", months: 60 }, 18));
+    expect(whatHappensAtDeath().join(" ")).toContain("up to 42 months of payments would still be due");
+  });
+
+  it("says of a cancelled plan what is being refunded and by when, and nothing of a death", async () => {
+    renderPlan(
+      payingByInstalments({
+        state: "cancelled",
+        cancelledAt: "2026-12-01T10:00:00.000Z",
+        refundOwed: 140_590,
+        directDebit: createDirectDebit({ status: "cancelled" }),
+      }),
+    );
+
+    const box = (await screen.findByRole("heading", { name: "This plan is cancelled" })).closest(".info-box");
+    expect(box).toHaveTextContent(
+      `It was cancelled on 1 December 2026. We are refunding £1,405.90, everything you paid, ${refundDeadlineInWords} of cancelling. Nothing more will be collected.`,
+    );
+    expect(screen.queryByRole("region", { name: "If the person covered dies" })).not.toBeInTheDocument();
   });
 
   it("keeps the dialog open with the API's reason when the plan cannot be cancelled", async () => {
@@ -320,5 +399,6 @@ describe("AccountScreen, one plan", () => {
     expect(await screen.findByRole("link", { name: "Continue planning" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Cancel this plan" })).not.toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Payments" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "If the person covered dies" })).not.toBeInTheDocument();
   });
 });

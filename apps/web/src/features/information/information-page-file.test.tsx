@@ -24,6 +24,23 @@ describe("an information page's Markdown", () => {
     );
   });
 
+  it("reads a placeholder on a line of its own that stands for paragraphs and lists as those blocks", () => {
+    const parsed = parseInformationPage(page("It depends.\n\n{{rule}}\n\nCall us."), "test.md", {
+      rule: "If you pay in full:\n\n- One.\n\nIf you pay monthly:\n\n- Two.\n- Three.",
+    });
+    expect(parsed.blocks.map((block) => block.kind)).toEqual([
+      "paragraph",
+      "paragraph",
+      "list",
+      "paragraph",
+      "list",
+      "paragraph",
+    ]);
+    expect(blocksAsPlainText(parsed.blocks)).toBe(
+      "It depends.\n\nIf you pay in full:\n\nOne.\n\nIf you pay monthly:\n\nTwo.\nThree.\n\nCall us.",
+    );
+  });
+
   it("links pages of this site, phone numbers and other sites", () => {
     render(
       <PageBlocksView

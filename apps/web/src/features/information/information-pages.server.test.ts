@@ -1,7 +1,14 @@
 // @vitest-environment node
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { firmDetails, formatPrice, messages, supportPhone } from "@kindred/domain";
+import {
+  firmDetails,
+  formatPrice,
+  messages,
+  refundDeadlineInWords,
+  supportPhone,
+  whenTheTimeComesExplained,
+} from "@kindred/domain";
 import { describe, expect, it, vi } from "vitest";
 import { localStorageKeys, sessionStorageKeys } from "../../lib/storage";
 
@@ -20,6 +27,7 @@ const paymentTerms = JSON.parse(
   depositChoicesPence: number[];
   terms: { months: number; chargePence: number }[];
   minimumInstalmentPence: number;
+  moratoriumMonths: number;
   referral: { rewardPence: number; description: string };
 };
 
@@ -67,6 +75,47 @@ describe("the questions and answers", () => {
     }
     const cancelling = jsonLd.mainEntity.find((entity) => entity.name === "Can I cancel my plan?");
     expect(cancelling?.acceptedAnswer.text).toContain(messages.cancellationStatement(supportPhone.display));
+    expect(cancelling?.acceptedAnswer.text).toContain(`it came from ${refundDeadlineInWords}`);
+    // What happens at a death, in the domain's words, for search engines too.
+    const death = jsonLd.mainEntity.find(
+      (entity) => entity.name === "What if the person covered dies before the plan is paid in full?",
+    );
+    for (const each of [
+      ...whenTheTimeComesExplained({ option: "full" }, paymentTerms.moratoriumMonths),
+      ...whenTheTimeComesExplained({ option: "deposit" }, paymentTerms.moratoriumMonths),
+    ]) {
+      expect(death?.acceptedAnswer.text).toContain(each.text);
+    }
+  });
+
+  it("says what happens if the person covered dies in the domain's words, for paying in full and by instalments", () => {
+    const death = questions.find(
+      (question) => question.question === "What if the person covered dies before the plan is paid in full?",
+    );
+    expect(death).toBeDefined();
+    const bullets = (death?.answer ?? []).flatMap((block) =>
+      block.kind === "list" ? [blocksAsPlainText([block]).split("\n")] : [],
+    );
+    expect(bullets).toEqual([
+      whenTheTimeComesExplained({ option: "full" }, paymentTerms.moratoriumMonths).map((each) => each.text),
+      whenTheTimeComesExplained({ option: "deposit" }, paymentTerms.moratoriumMonths).map(
+        (each) => each.text,
+      ),
+    ]);
+    const answer = blocksAsPlainText(death?.answer ?? []);
+    expect(answer).toContain(`in the first ${paymentTerms.moratoriumMonths} months`);
+    expect(answer).toContain(supportPhone.display);
+  });
+
+  it("promises nothing the rule at a death does not: no paying the rest for every term, no guarantee only once paid in full", () => {
+    const everything = [
+      blocksAsPlainText(faqs.introduction),
+      ...questions.map((question) => `${question.question}\n${blocksAsPlainText(question.answer)}`),
+    ].join("\n");
+    expect(everything).not.toMatch(
+      /pay what is still owed|pay the rest|only guaranteed once|guaranteed once the plan is paid in full/i,
+    );
+    expect(everything).toContain(refundDeadlineInWords);
   });
 
   it("cannot end a script element early, whatever an answer says", () => {

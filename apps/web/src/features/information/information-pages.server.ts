@@ -7,8 +7,10 @@ import {
   longestMoratoriumMonths,
   messages,
   paymentSchedule,
+  refundDeadlineInWords,
   supportPhone,
   ukToday,
+  whenTheTimeComesMarkdown,
   type PaymentTerms,
 } from "@kindred/domain";
 import { z } from "zod";
@@ -18,9 +20,10 @@ import { parseInformationPage, type InformationPage } from "./information-page-f
 /**
  * Reads the information pages from `content/pages/` when the site is built (the pages are
  * static), and fills in the facts written once elsewhere: the phone number and hours
- * (contact-details), who we are (firm-details), the cancellation statement (messages) and how
- * a plan may be paid for (the catalogue's `payment-terms.json`). A change to any of them needs a
- * new build of the web app to reach these pages.
+ * (contact-details), who we are (firm-details), the cancellation statement (messages), how a
+ * plan may be paid for (the catalogue's `payment-terms.json`), what happens if the person covered
+ * dies (`whenTheTimeComesMarkdown`) and how soon a refund is paid (`refundDeadlineInWords`). A
+ * change to any of them needs a new build of the web app to reach these pages.
  */
 
 export const informationPageSlugs = ["faqs", "supportneeds", "privacy-policy"] as const;
@@ -111,6 +114,10 @@ function informationPagePlaceholders(directory: string): Record<string, string> 
     instalmentExample: instalmentExample(paymentTerms),
     referralReward: formatPrice(paymentTerms.referral.rewardPence),
     referralDescription: paymentTerms.referral.description,
+    // What happens if the person covered dies, for every way of paying: the domain's words, as
+    // paragraphs and lists, so the placeholder stands on a line of its own (issue 23 item 1).
+    whenTheTimeComes: whenTheTimeComesMarkdown(paymentTerms.moratoriumMonths),
+    refundDeadline: refundDeadlineInWords,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   paymentChoiceProblems,
   paymentSchedule,
   ukToday,
+  type PayingBy,
   type PaymentChoice,
   type PaymentSchedule,
   type Pence,
@@ -21,6 +22,7 @@ import { useFormFailure } from "../../components/use-form-failure";
 import { InstalmentTable } from "../../components/instalment-table";
 import { RadioCards, type RadioCardOption } from "../../components/radio-cards";
 import { useFormField, useSchemaForm } from "../../components/schema-form";
+import { WhenTheTimeComesList } from "../../components/when-the-time-comes-list";
 import { formatLongDate } from "../../lib/long-date";
 import { savePaymentChoice } from "./payment-requests";
 import styles from "./payment.module.css";
@@ -79,6 +81,16 @@ function defaultsFrom(choice: PaymentChoiceBody | null, depositChoices: readonly
   return { option: "", deposit: "", months: "" };
 }
 
+/**
+ * The way of paying the fields have chosen so far, as what happens at a death needs it: in full,
+ * or by instalments over the chosen term (over any term, until one is chosen).
+ */
+function payingByOf(fields: Partial<ChoiceFields>): PayingBy | null {
+  if (fields.option === "full") return { option: "full" };
+  if (fields.option !== "deposit") return null;
+  return fields.months ? { option: "deposit", months: Number(fields.months) } : { option: "deposit" };
+}
+
 function monthsText(months: number): string {
   return `${months} months`;
 }
@@ -127,6 +139,7 @@ export function PaymentChoiceForm({
       ? paymentSchedule(planPrice, choice, terms, ukToday())
       : null;
   const chosenDeposit = fields.deposit ? Number(fields.deposit) : null;
+  const payingBy = payingByOf(fields);
 
   const optionCards: RadioCardOption[] = [
     {
@@ -239,7 +252,37 @@ export function PaymentChoiceForm({
         </>
       ) : null}
       {schedule ? <ScheduleSummary schedule={schedule} /> : null}
+      {payingBy ? (
+        <IfThePersonCoveredDies payingBy={payingBy} moratoriumMonths={terms.moratoriumMonths} />
+      ) : null}
     </FormShell>
+  );
+}
+
+/**
+ * What happens if the person covered dies, for the way of paying chosen (issue 23 item 1; FPCOB
+ * 7.2), before the person commits: the domain's sentences for paying in full or for the chosen
+ * term, with the catalogue's first months. It changes as another term is picked.
+ */
+function IfThePersonCoveredDies({
+  payingBy,
+  moratoriumMonths,
+}: {
+  payingBy: PayingBy;
+  moratoriumMonths: number;
+}) {
+  const way =
+    payingBy.option === "full"
+      ? "If you pay in full:"
+      : payingBy.months === undefined
+        ? "If you pay a deposit, then the rest monthly by Direct Debit:"
+        : `If you pay a deposit, then the rest monthly over ${monthsText(payingBy.months)}:`;
+  return (
+    <section className={styles.schedule} aria-labelledby="when-the-time-comes-heading">
+      <h2 id="when-the-time-comes-heading">What happens if the person covered dies</h2>
+      <p>{way}</p>
+      <WhenTheTimeComesList payingBy={payingBy} moratoriumMonths={moratoriumMonths} />
+    </section>
   );
 }
 

@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PlanPaymentsResponse } from "@kindred/contracts";
-import { messages, paymentChoiceMessages } from "@kindred/domain";
+import type { PlanOptionsResponse, PlanPaymentsResponse } from "@kindred/contracts";
+import { messages, paymentChoiceMessages, whenTheTimeComesExplained, type PayingBy } from "@kindred/domain";
 import { QueryProvider } from "../../lib/query-provider";
 import { PurchasePlanContext } from "../../lib/purchase-plan";
 import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "../../test/fake-fetch";
@@ -24,10 +24,12 @@ const planOptions = createPlanOptions();
 /** The API as the options page sees it: a plan of £4,123.45, ready to pay for. */
 function fakeOptionsApi({
   payments = createPlanPayments(),
+  options = planOptions,
   answerChoice = (body: unknown) =>
     jsonResponse(createPlanPayments({ choice: body as PlanPaymentsResponse["choice"] })),
 }: {
   payments?: PlanPaymentsResponse;
+  options?: PlanOptionsResponse;
   answerChoice?: (body: unknown) => Response;
 } = {}): RecordedRequest[] {
   return fakeFetch((request) => {
@@ -44,7 +46,7 @@ function fakeOptionsApi({
       });
     }
     if (request.url === `/api/plan/${testPlanId}/payments`) return jsonResponse(payments);
-    if (request.url === "/api/plan-options") return jsonResponse(planOptions);
+    if (request.url === "/api/plan-options") return jsonResponse(options);
     if (request.url === `/api/plan/${testPlanId}/payment-choice` && request.method === "PUT") {
       return answerChoice(JSON.parse(request.body ?? "null"));
     }
@@ -63,6 +65,19 @@ function renderScreen() {
 
 function choiceRequests(requests: RecordedRequest[]) {
   return requests.filter((request) => request.url.endsWith("/payment-choice"));
+}
+
+/** The bullets of "What happens if the person covered dies", in order. */
+function whatHappensAtDeath(): string[] {
+  const section = screen.getByRole("region", { name: "What happens if the person covered dies" });
+  return within(section)
+    .getAllByRole("listitem")
+    .map((item) => item.textContent ?? "");
+}
+
+/** The domain's words for a way of paying, with the catalogue's first months. */
+function explained(payingBy: PayingBy, moratoriumMonths = 24): string[] {
+  return whenTheTimeComesExplained(payingBy, moratoriumMonths).map((each) => each.text);
 }
 
 function scheduleRow(name: string): string | null | undefined {
@@ -238,10 +253,72 @@ describe("ReadyToPayScreen, choosing how to pay", () => {
     expect(screen.getByRole("radio", { name: /12 months/ })).toBeChecked();
     expect(screen.getByRole("heading", { name: "If payments stop" })).toBeInTheDocument();
     expect(screen.getByText(/statement within 5 working days/)).toHaveTextContent(/10 days to catch up/);
+    // What happens at a death is said once, under the choice, in the domain's words only.
+    expect(whatHappensAtDeath()).toEqual(explained({ option: "deposit", months: 12 }));
+    expect(screen.queryByText(/pay what is still owed/)).not.toBeInTheDocument();
+  });
+
+  it("says what happens if the person covered dies, in the domain's words for the way of paying chosen, before anything is saved", async () => {
+    const user = userEvent.setup();
+    // A catalogue with first months of 18 and terms of 12 and 60 months.
+    const options = createPlanOptions();
+    options.paymentTerms = {
+      ...options.paymentTerms,
+      moratoriumMonths: 18,
+      terms: [
+        { months: 12, charge: 0 },
+        { months: 60, charge: 24_500 },
+      ],
+    };
+    const requests = fakeOptionsApi({ options });
+    renderScreen();
+
+    expect(await screen.findByRole("radio", { name: /Pay in full/ })).toBeInTheDocument();
     expect(
-      screen.getByRole("heading", { name: "If the person covered dies before the plan is paid in full" }),
+      screen.queryByRole("region", { name: "What happens if the person covered dies" }),
+    ).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("radio", { name: /Pay in full/ }));
+    expect(whatHappensAtDeath()).toEqual(explained({ option: "full" }, 18));
+
+    await user.click(screen.getByRole("radio", { name: /Pay a deposit/ }));
+    await user.click(screen.getByRole("radio", { name: "£500" }));
+    await user.click(screen.getByRole("radio", { name: /60 months/ }));
+    const overSixty = explained({ option: "deposit", months: 60 }, 18);
+    expect(whatHappensAtDeath()).toEqual(overSixty);
+    expect(overSixty.join(" ")).toContain("up to 42 months of payments would still be due");
+    expect(overSixty.join(" ")).toContain("in the first 18 months");
+
+    await user.click(screen.getByRole("radio", { name: /12 months/ }));
+    const overTwelve = explained({ option: "deposit", months: 12 }, 18);
+    expect(whatHappensAtDeath()).toEqual(overTwelve);
+    expect(whatHappensAtDeath().join(" ")).not.toMatch(/would still be due/);
+    expect(choiceRequests(requests)).toEqual([]);
+  });
+
+  it("says, with the catalogue's 24 first months, that up to 36 months of payments would still be due over 60 months", async () => {
+    const user = userEvent.setup();
+    const options = createPlanOptions();
+    options.paymentTerms = {
+      ...options.paymentTerms,
+      terms: [
+        { months: 12, charge: 0 },
+        { months: 60, charge: 24_500 },
+      ],
+    };
+    fakeOptionsApi({ options });
+    renderScreen();
+
+    await user.click(await screen.findByRole("radio", { name: /Pay a deposit/ }));
+    await user.click(screen.getByRole("radio", { name: "£500" }));
+    await user.click(screen.getByRole("radio", { name: /60 months/ }));
+    expect(
+      screen.getByText(
+        "If the person covered dies 24 months or more after the plan starts, the funeral is provided as planned and nothing more is paid, even though up to 36 months of payments would still be due.",
+      ),
     ).toBeInTheDocument();
-    expect(screen.getByText(/the funeral goes ahead as planned at the guaranteed price/)).toBeInTheDocument();
-    expect(screen.getByText(/we refund everything that has been paid, with no fee/)).toBeInTheDocument();
+    await user.click(screen.getByRole("radio", { name: /12 months/ }));
+    expect(screen.queryByText(/up to 36 months of payments would still be due/)).not.toBeInTheDocument();
+    expect(whatHappensAtDeath()).toEqual(explained({ option: "deposit", months: 12 }));
   });
 });
