@@ -16,6 +16,8 @@ const publicPages = [
   "/faqs",
   "/supportneeds",
   "/privacy-policy",
+  "/complaints",
+  "/accessibility",
 ];
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {

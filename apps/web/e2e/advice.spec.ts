@@ -148,6 +148,8 @@ test("the sitemap lists the public pages and every article; robots.txt points to
     "/faqs",
     "/supportneeds",
     "/privacy-policy",
+    "/complaints",
+    "/accessibility",
   ]) {
     expect(listed).toContain(`${origin}${path}`);
   }

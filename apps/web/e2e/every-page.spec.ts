@@ -14,6 +14,8 @@ const pages = [
   "/faqs",
   "/supportneeds",
   "/privacy-policy",
+  "/complaints",
+  "/accessibility",
   "/free-guide",
   "/free-guide/thank-you",
   "/register",

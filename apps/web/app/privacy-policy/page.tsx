@@ -1,7 +1,7 @@
-import { PrivacyPolicyPage, privacyPolicyMetadata } from "@/features/information/privacy-policy-page";
+import { PolicyPage, policyPageMetadata } from "@/features/information/policy-page";
 
-export const metadata = privacyPolicyMetadata();
+export const metadata = policyPageMetadata("privacy-policy");
 
 export default function Page() {
-  return <PrivacyPolicyPage />;
+  return <PolicyPage slug="privacy-policy" />;
 }

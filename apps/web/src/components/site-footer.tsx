@@ -13,6 +13,8 @@ const footerLinks = [
   { href: "/faqs", label: "Questions and answers" },
   { href: "/supportneeds", label: "Extra support" },
   { href: "/privacy-policy", label: "Privacy policy" },
+  { href: "/complaints", label: "Making a complaint" },
+  { href: "/accessibility", label: "Accessibility statement" },
 ] as const;
 
 export function SiteFooter() {

@@ -3,7 +3,8 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 
 /**
- * The information pages (questions and answers, extra support, the privacy policy) are Markdown
+ * The information pages (questions and answers, extra support, the privacy policy, making a
+ * complaint, the accessibility statement) are Markdown
  * files in `content/pages/`, read when the site is built: front matter, then Markdown that
  * becomes the blocks of `components/page-markdown.ts`. Anything the blocks cannot hold stops the
  * build, so what is written is exactly what is shown.

@@ -26,7 +26,13 @@ import { parseInformationPage, type InformationPage } from "./information-page-f
  * change to any of them needs a new build of the web app to reach these pages.
  */
 
-export const informationPageSlugs = ["faqs", "supportneeds", "privacy-policy"] as const;
+export const informationPageSlugs = [
+  "faqs",
+  "supportneeds",
+  "privacy-policy",
+  "complaints",
+  "accessibility",
+] as const;
 export type InformationPageSlug = (typeof informationPageSlugs)[number];
 
 /**

@@ -2,20 +2,24 @@ import type { Metadata } from "next";
 import { formatLongDate } from "../../lib/long-date";
 import { informationPageMetadata } from "./information-metadata";
 import { InformationPageShell, splitIntroduction } from "./information-page-shell";
-import { loadInformationPage } from "./information-pages.server";
+import { loadInformationPage, type InformationPageSlug } from "./information-pages.server";
 import { PageBlocksView } from "../../components/page-blocks-view";
 import { ContentsList, mainHeadingsOf } from "./contents-list";
 import styles from "./information.module.css";
 
-const privacyPolicyPath = "/privacy-policy";
+/** The pages read as policies: when they last changed, an introduction, contents, then the rest. */
+type PolicySlug = Extract<InformationPageSlug, "privacy-policy" | "complaints" | "accessibility">;
 
-export function privacyPolicyMetadata(): Metadata {
-  return informationPageMetadata(loadInformationPage("privacy-policy"), privacyPolicyPath);
+export function policyPageMetadata(slug: PolicySlug): Metadata {
+  return informationPageMetadata(loadInformationPage(slug), `/${slug}`);
 }
 
-/** `/privacy-policy`: what we hold and why, under UK GDPR, with a table of contents. */
-export function PrivacyPolicyPage() {
-  const page = loadInformationPage("privacy-policy");
+/**
+ * `/privacy-policy` (what we hold and why, under UK GDPR), `/complaints` (how to complain, our
+ * deadlines and the Financial Ombudsman Service) and `/accessibility` (the accessibility statement).
+ */
+export function PolicyPage({ slug }: { slug: PolicySlug }) {
+  const page = loadInformationPage(slug);
   const { introduction, rest } = splitIntroduction(page.blocks);
   return (
     <InformationPageShell title={page.title}>
