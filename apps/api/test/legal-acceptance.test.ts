@@ -256,7 +256,7 @@ describe("PUT /api/plan/{id}/legal", () => {
       .from(legalDocumentAcceptances)
       .where(eq(legalDocumentAcceptances.planId, plan.id));
     expect(rows).toHaveLength(6);
-    expect(rows.find((row) => row.docReference === "terms-and-conditions")?.version).toBe("1.0");
+    expect(rows.find((row) => row.docReference === "terms-and-conditions")?.version).toBe("1.1");
     expect(rows.find((row) => row.docReference === "plan-summary")?.version).toMatch(/^1\.1\+[\w-]{16}$/);
   });
 

@@ -176,6 +176,11 @@ async function readCatalogueFile<T>(directory: string, name: string, schema: z.Z
   return result.data;
 }
 
+/** `content/catalogue/payment-terms.json` alone, checked as when the whole catalogue is read. */
+export function readPaymentTermsFile(contentDirectory: string): Promise<CatalogueFiles["paymentTerms"]> {
+  return readCatalogueFile(contentDirectory, "payment-terms", paymentTermsFileSchema);
+}
+
 export async function readCatalogueFiles(contentDirectory: string): Promise<CatalogueFiles> {
   const [options, coffins, crematoria, branches, packages, steps, paymentTerms] = await Promise.all([
     readCatalogueFile(contentDirectory, "options", optionsFileSchema),
@@ -184,7 +189,7 @@ export async function readCatalogueFiles(contentDirectory: string): Promise<Cata
     readCatalogueFile(contentDirectory, "branches", branchesFileSchema),
     readCatalogueFile(contentDirectory, "packages", packagesFileSchema),
     readCatalogueFile(contentDirectory, "steps", stepsFileSchema),
-    readCatalogueFile(contentDirectory, "payment-terms", paymentTermsFileSchema),
+    readPaymentTermsFile(contentDirectory),
   ]);
   return { options, coffins, crematoria, branches, packages, steps, paymentTerms };
 }

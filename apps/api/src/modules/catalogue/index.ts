@@ -1,2 +1,3 @@
 // What other modules may use of the catalogue.
 export type { PlanOptionsService } from "./service";
+export { readPaymentTermsFile } from "./catalogue-files";
