@@ -229,7 +229,7 @@ export async function buildApp({
     db,
     jobQueue,
     mailer,
-    emails: createPlanPaymentEmails({ db, plans, documents }),
+    emails: createPlanPaymentEmails({ db, plans, planOptions, documents }),
     ...providers,
     log: app.log.child({ module: "plan-money" }),
   });

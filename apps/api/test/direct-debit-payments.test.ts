@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDirectDebitResponseSchema, planPaymentsSchema } from "@kindred/contracts";
-import { endOfTheFirstMonths, paymentSchedule, sumPence, ukToday } from "@kindred/domain";
+import {
+  endOfTheFirstMonths,
+  paymentSchedule,
+  sumPence,
+  ukToday,
+  whenTheTimeComesExplained,
+} from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import { payments } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
@@ -112,6 +118,13 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
       moratoriumMonths,
       firstMonthsEndOn: endOfTheFirstMonths(boughtOn, moratoriumMonths),
     });
+    // The confirmation says what happens when the person covered dies, for 60 months of instalments.
+    const confirmation = (await testApp.readOutbox()).find(
+      (message) => message.to === ready.email && message.subject === "Your funeral plan is confirmed",
+    );
+    for (const { text } of whenTheTimeComesExplained({ option: "deposit", months: 60 }, moratoriumMonths)) {
+      expect(confirmation?.text).toContain(text);
+    }
   });
 
   it("after two missed payments sends one statement with 10 days to catch up, and the plan shows it", async () => {

@@ -6,7 +6,7 @@ import {
   sandboxCardAnswerSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
-import { endOfTheFirstMonths, messages, ukToday } from "@kindred/domain";
+import { endOfTheFirstMonths, messages, ukToday, whenTheTimeComesExplained } from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import { payments, sandboxPayments } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
@@ -31,7 +31,7 @@ afterAll(() => testApp.close());
 
 describe("paying in full by card", () => {
   it("charges the plan's price once the provider confirms, marks it paid, and emails both PDFs", async () => {
-    const { planId, price, token, email } = await readyPlan(testApp);
+    const { planId, price, token, email, catalogue } = await readyPlan(testApp);
     expect((await paymentsOf(testApp, token, planId)).state).toBe("ready_to_pay");
     await choosePayment(testApp, token, planId, { option: "full" });
 
@@ -54,6 +54,12 @@ describe("paying in full by card", () => {
     );
     expect(confirmation?.text).toContain(planId);
     expect(confirmation?.partTypes.filter((type) => type === "application/pdf")).toHaveLength(2);
+    // What happens when the person covered dies, for a plan paid in full.
+    const [paidInFull] = whenTheTimeComesExplained(
+      { option: "full" },
+      catalogue.paymentTerms.moratoriumMonths,
+    );
+    expect(confirmation?.text).toContain(paidInFull?.text);
   });
 
   it("says when the plan was bought, and when its first months end, only once it is paid", async () => {

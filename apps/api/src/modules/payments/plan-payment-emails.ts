@@ -2,6 +2,7 @@ import type { MoneyEmail } from "@kindred/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { collections, mandates, payments, plans as planTable } from "../../db/schema";
+import type { PlanOptionsService } from "../catalogue";
 import type { DocumentsService } from "../documents";
 import type { Email } from "../email";
 import type { PlansService } from "../plans";
@@ -31,10 +32,12 @@ export async function customerOfPlan(db: Database, plans: PlansService, planId: 
 export function createPlanPaymentEmails({
   db,
   plans,
+  planOptions,
   documents,
 }: {
   db: Database;
   plans: PlansService;
+  planOptions: PlanOptionsService;
   documents: DocumentsService;
 }): PlanPaymentEmails {
   return {
@@ -48,6 +51,17 @@ export function createPlanPaymentEmails({
         case "plan-confirmed": {
           const [payment] = await db.select().from(payments).where(eq(payments.id, about.paymentId));
           if (!payment) return null;
+          // What happens when the person covered dies depends on how the plan is paid for (the
+          // months of a deposit plan) and on the catalogue's first months.
+          const [plan] = await db
+            .select({ choice: planTable.paymentChoice })
+            .from(planTable)
+            .where(eq(planTable.id, planId));
+          const { moratoriumMonths } = (await planOptions.getPlanOptions()).paymentTerms;
+          const months =
+            payment.paymentOption === "deposit" && plan?.choice?.option === "deposit"
+              ? plan.choice.months
+              : undefined;
           const attachments = await Promise.all(
             (["plan-summary", "plan-details"] as const).map(async (reference) => {
               const document = await documents.planLegalDocumentPdf(
@@ -70,6 +84,8 @@ export function createPlanPaymentEmails({
             planReference: planId,
             paymentOption: payment.paymentOption,
             amount: payment.amountPence,
+            ...(months === undefined ? {} : { months }),
+            moratoriumMonths,
             attachments,
           };
         }

@@ -23,6 +23,7 @@ const everyEmail: Email[] = [
     planReference: "KFP-1",
     paymentOption: "full",
     amount: 395_000,
+    moratoriumMonths: 24,
     attachments,
   },
   {

@@ -20,7 +20,9 @@ describe("the email when a payment that came too late is refunded", () => {
       expect(part).toContain(
         "A payment of £1,000 for funeral plan KFP-7Q3M-2XK9 reached us after the plan was cancelled.",
       );
-      expect(part).toContain("We are refunding the whole £1,000 to the card or bank account it came from");
+      expect(part).toContain(
+        "We are refunding the whole £1,000 to the card or bank account it came from within 30 days.",
+      );
       expect(part).toContain("There is nothing you need to do.");
     }
   });

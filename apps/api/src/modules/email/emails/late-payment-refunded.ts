@@ -1,4 +1,4 @@
-import { formatPrice } from "@kindred/domain";
+import { formatPrice, refundDeadlineInWords } from "@kindred/domain";
 import { z } from "zod";
 import { compose, recipientSchema, type EmailContent } from "./layout";
 
@@ -29,7 +29,7 @@ export function renderLatePaymentRefunded({
         : `A payment of ${formatPrice(amount)} for funeral plan ${planReference} reached us after you chose another way to pay for it.`,
     },
     {
-      paragraph: `We have not kept it. We are refunding the whole ${formatPrice(amount)} to the card or bank account it came from within 30 days. Most refunds arrive within a week.`,
+      paragraph: `We have not kept it. We are refunding the whole ${formatPrice(amount)} to the card or bank account it came from ${refundDeadlineInWords}. Most refunds arrive within a week.`,
     },
     {
       paragraph: planCancelled

@@ -34,6 +34,15 @@ describe("the layout every email shares", () => {
     expect(content.html).toContain("With kind regards,<br>The Kindred Funeral Plans team</p>");
   });
 
+  it("writes a list as lines starting with a dash in text, and as a list in HTML, each item escaped", () => {
+    const listed = compose("A list", "Zoë", [{ paragraph: "Before:" }, { list: ["One & two.", "<Three>."] }]);
+
+    expect(listed.text).toContain("Before:\n\n- One & two.\n- <Three>.\n\n");
+    expect(listed.html).toMatch(
+      /<ul style="[^"]+">\n<li style="[^"]+">One &amp; two\.<\/li>\n<li style="[^"]+">&lt;Three&gt;\.<\/li>\n<\/ul>/,
+    );
+  });
+
   it("keeps the subject as it is", () => {
     expect(content.subject).toBe("Your <plan> & you");
   });

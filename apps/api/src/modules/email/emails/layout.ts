@@ -24,8 +24,11 @@ export const attachmentSchema = z.object({
 
 const signOff = "The Kindred Funeral Plans team";
 
-/** A paragraph is plain text; a link is shown as a button in HTML and as its address in text. */
-export type Block = { paragraph: string } | { link: { label: string; url: string } };
+/**
+ * A paragraph is plain text; a list is its items, each a line starting "- " in text; a link is
+ * shown as a button in HTML and as its address in text.
+ */
+export type Block = { paragraph: string } | { list: string[] } | { link: { label: string; url: string } };
 
 export function escapeHtml(text: string): string {
   return text
@@ -43,7 +46,11 @@ export function compose(subject: string, firstName: string, blocks: Block[]): Em
   const text = [
     `Dear ${firstName},`,
     ...blocks.map((block) =>
-      "paragraph" in block ? block.paragraph : `${block.link.label}:\n${block.link.url}`,
+      "paragraph" in block
+        ? block.paragraph
+        : "list" in block
+          ? block.list.map((item) => `- ${item}`).join("\n")
+          : `${block.link.label}:\n${block.link.url}`,
     ),
     closing,
     `With kind regards,\n${signOff}`,
@@ -53,7 +60,9 @@ export function compose(subject: string, firstName: string, blocks: Block[]): Em
   const htmlBlocks = blocks.map((block) =>
     "paragraph" in block
       ? `<p style="${paragraphStyle}">${escapeHtml(block.paragraph)}</p>`
-      : `<p style="${paragraphStyle}"><a href="${escapeHtml(block.link.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#2f4b3c;color:#ffffff;text-decoration:none;font-weight:bold">${escapeHtml(block.link.label)}</a></p>
+      : "list" in block
+        ? `<ul style="margin:0 0 16px;padding-left:24px;font-size:16px;line-height:1.5;color:#1f2a37">\n${block.list.map((item) => `<li style="margin:0 0 8px">${escapeHtml(item)}</li>`).join("\n")}\n</ul>`
+        : `<p style="${paragraphStyle}"><a href="${escapeHtml(block.link.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#2f4b3c;color:#ffffff;text-decoration:none;font-weight:bold">${escapeHtml(block.link.label)}</a></p>
 <p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#4b5563">If the button does not work, copy this address into your browser:<br>${escapeHtml(block.link.url)}</p>`,
   );
   const html = `<!doctype html>

@@ -1,8 +1,8 @@
-import { formatPrice } from "@kindred/domain";
+import { formatPrice, refundDeadlineInWords } from "@kindred/domain";
 import { z } from "zod";
 import { compose, recipientSchema, type EmailContent } from "./layout";
 
-/** Sent when a plan is cancelled: the refund of everything paid, within 30 days. */
+/** Sent when a plan is cancelled: the refund of everything paid, within the days `refundDeadlineInWords` says. */
 export const planCancelledSchema = z.object({
   kind: z.literal("plan-cancelled"),
   to: recipientSchema,
@@ -24,7 +24,7 @@ export function renderPlanCancelled({
     {
       paragraph:
         refund > 0
-          ? `We will refund everything you have paid, ${formatPrice(refund)}, to the card or bank account it came from within 30 days. Most refunds arrive within a week.`
+          ? `We will refund everything you have paid, ${formatPrice(refund)}, to the card or bank account it came from ${refundDeadlineInWords}. Most refunds arrive within a week.`
           : "Nothing had been paid for this plan, so there is nothing to refund.",
     },
     { paragraph: "Any Direct Debit for the plan has been cancelled, and no more payments will be taken." },

@@ -1,4 +1,4 @@
-import { formatPrice } from "@kindred/domain";
+import { formatPrice, whenTheTimeComesExplained, type PayingBy } from "@kindred/domain";
 import { z } from "zod";
 import { attachmentSchema, compose, recipientSchema, type EmailContent } from "./layout";
 
@@ -11,6 +11,10 @@ export const planPaidSchema = z.object({
   paymentOption: z.enum(["full", "deposit"]),
   /** In pence. */
   amount: z.int(),
+  /** For a deposit, the months of Direct Debit instalments chosen; absent for a payment in full. */
+  months: z.int().min(1).optional(),
+  /** The catalogue's first months (FPCOB 7.2's moratorium) when the plan was bought. */
+  moratoriumMonths: z.int().min(1),
   attachments: z.array(attachmentSchema),
 });
 
@@ -19,7 +23,11 @@ export function renderPlanPaid({
   planReference,
   paymentOption,
   amount,
+  months,
+  moratoriumMonths,
 }: z.infer<typeof planPaidSchema>): EmailContent {
+  const payingBy: PayingBy = paymentOption === "full" ? { option: "full" } : { option: "deposit", months };
+  const whenTheTimeComes = whenTheTimeComesExplained(payingBy, moratoriumMonths).map((each) => each.text);
   const paid =
     paymentOption === "full"
       ? `Thank you. We have received your payment of ${formatPrice(amount)}, and your funeral plan is paid for in full.`
@@ -37,5 +45,7 @@ export function renderPlanPaid({
       paragraph:
         "It may help to let your family, or the person you have chosen as your representative, know that the plan exists and where to find its documents.",
     },
+    { paragraph: "What happens when the person covered dies:" },
+    { list: whenTheTimeComes },
   ]);
 }
