@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderPlanPaid } from "./plan-paid";
+import { planPaidSchema, renderPlanPaid } from "./plan-paid";
 
 const email = {
   kind: "plan-paid" as const,
@@ -73,5 +73,15 @@ describe("the email when a plan is paid for", () => {
 
     expect(typed.text).toContain("Dear Jane & <Joe>,");
     expect(typed.html).toContain("Dear Jane &amp; &lt;Joe&gt;,");
+  });
+});
+
+describe("a plan-paid email queued before the emails said what happens at a death", () => {
+  it("is still sent, without that part", () => {
+    const { moratoriumMonths: _left, ...queuedBefore } = email;
+    const content = renderPlanPaid(planPaidSchema.parse(queuedBefore));
+
+    expect(content.text).toContain("Your plan reference is KFP-7Q3M-2XK9.");
+    expect(content.text).not.toContain("What happens when the person covered dies");
   });
 });

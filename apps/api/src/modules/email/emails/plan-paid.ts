@@ -13,8 +13,11 @@ export const planPaidSchema = z.object({
   amount: z.int(),
   /** For a deposit, the months of Direct Debit instalments chosen; absent for a payment in full. */
   months: z.int().min(1).optional(),
-  /** The catalogue's first months (FPCOB 7.2's moratorium) when the plan was bought. */
-  moratoriumMonths: z.int().min(1),
+  /**
+   * The catalogue's first months (FPCOB 7.2's moratorium) when the plan was bought. An email
+   * queued before the emails said what happens at a death has none: it is still sent, without it.
+   */
+  moratoriumMonths: z.int().min(1).optional(),
   attachments: z.array(attachmentSchema),
 });
 
@@ -27,7 +30,13 @@ export function renderPlanPaid({
   moratoriumMonths,
 }: z.infer<typeof planPaidSchema>): EmailContent {
   const payingBy: PayingBy = paymentOption === "full" ? { option: "full" } : { option: "deposit", months };
-  const whenTheTimeComes = whenTheTimeComesExplained(payingBy, moratoriumMonths).map((each) => each.text);
+  const whenTheTimeComes =
+    moratoriumMonths === undefined
+      ? []
+      : [
+          { paragraph: "What happens when the person covered dies:" },
+          { list: whenTheTimeComesExplained(payingBy, moratoriumMonths).map((each) => each.text) },
+        ];
   const paid =
     paymentOption === "full"
       ? `Thank you. We have received your payment of ${formatPrice(amount)}, and your funeral plan is paid for in full.`
@@ -45,7 +54,6 @@ export function renderPlanPaid({
       paragraph:
         "It may help to let your family, or the person you have chosen as your representative, know that the plan exists and where to find its documents.",
     },
-    { paragraph: "What happens when the person covered dies:" },
-    { list: whenTheTimeComes },
+    ...whenTheTimeComes,
   ]);
 }
