@@ -32,6 +32,7 @@ export * from "./price-keys";
 export * from "./referral-code";
 export * from "./refunds";
 export * from "./step-completeness";
+export * from "./text-placeholders";
 export * from "./violations";
 export * from "./when-the-time-comes";
 export * from "./working-days";

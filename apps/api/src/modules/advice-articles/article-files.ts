@@ -4,9 +4,9 @@ import {
   adviceCategorySlugs,
   adviceReadingMinutes,
   adviceSlugPattern,
-  firmDetails,
+  fillTextPlaceholders,
   longestAdviceSlug,
-  supportPhone,
+  textPlaceholders,
 } from "@kindred/domain";
 import { Lexer, walkTokens, type Token, type Tokens } from "marked";
 import { parse as parseYaml } from "yaml";
@@ -42,24 +42,6 @@ export interface AdviceArticleFile {
   publishedOn: string;
   updatedOn: string;
   readingMinutes: number;
-}
-
-/**
- * What `{{name}}` in an article stands for: facts written once elsewhere (the phone number in
- * contact-details, the firm in firm-details), so the articles cannot drift from the rest of the site.
- */
-const placeholders: Readonly<Record<string, string>> = {
-  supportPhone: supportPhone.display,
-  supportHours: supportPhone.hours,
-  tradingName: firmDetails.tradingName,
-};
-
-function fillPlaceholders(markdown: string, source: string): string {
-  return markdown.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => {
-    const value = placeholders[name];
-    if (value === undefined) throw new Error(`${source}: unknown placeholder {{${name}}}`);
-    return value;
-  });
 }
 
 /** Where an article may link: our own pages, or a web address. */
@@ -118,7 +100,7 @@ export function parseAdviceArticleFile(text: string, fileName: string): AdviceAr
   if (facts.updatedOn < facts.publishedOn) {
     throw new Error(`${fileName}: updatedOn ${facts.updatedOn} is before publishedOn ${facts.publishedOn}`);
   }
-  const body = fillPlaceholders(match[2] ?? "", fileName).trim();
+  const body = fillTextPlaceholders(match[2] ?? "", textPlaceholders(), fileName).trim();
   const problems = findMarkdownProblems(body);
   if (problems.length > 0) throw new Error(`${fileName}:\n  ${problems.join("\n  ")}`);
   return { slug, ...facts, body, readingMinutes: readingMinutes ?? adviceReadingMinutes(body) };

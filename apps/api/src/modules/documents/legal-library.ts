@@ -2,12 +2,9 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { legalDocumentReferenceSchema } from "@kindred/contracts";
 import {
-  firmDetails,
+  fillTextPlaceholders,
   legalDocumentReferences,
-  messages,
-  refundDeadlineInWords,
-  supportPhone,
-  whenTheTimeComesMarkdown,
+  textPlaceholders,
   type LegalDocumentReference,
 } from "@kindred/domain";
 import { parse as parseYaml } from "yaml";
@@ -30,18 +27,6 @@ export interface LegalDocumentTemplate extends LegalDocumentFrontMatter {
 
 export type LegalLibrary = ReadonlyMap<LegalDocumentReference, LegalDocumentTemplate>;
 
-/**
- * What `{{name}}` in a legal text stands for. Each value is written once elsewhere (the phone
- * number in contact-details, the firm in firm-details, the continuity statement in messages) and
- * only quoted here, so the documents cannot drift from the rest of the site.
- */
-const fixedPlaceholders: Readonly<Record<string, string>> = {
-  supportPhone: supportPhone.display,
-  supportHours: supportPhone.hours,
-  cancellationStatement: messages.cancellationStatement(supportPhone.display),
-  ...firmDetails,
-};
-
 /** The catalogue's settings the legal texts quote. */
 export interface LegalSettings {
   /** The plan's first months (FPCOB 7.2's moratorium), from `content/catalogue/payment-terms.json`. */
@@ -49,37 +34,19 @@ export interface LegalSettings {
 }
 
 /**
- * Every placeholder of the legal texts: the fixed ones, and those worded from the catalogue's
- * settings: what happens when the person covered dies (the domain's one rule, issue 23 item 1)
- * and how soon a refund is paid (issue 23 item 2).
+ * Fills in `{{name}}` with the domain's `textPlaceholders` (with what happens when the person
+ * covered dies only given the catalogue's settings); a plan slot is left for the plan, an
+ * unknown name stops the load.
  */
-export function legalPlaceholders(settings: LegalSettings): Readonly<Record<string, string>> {
-  return {
-    ...fixedPlaceholders,
-    whenTheTimeComes: whenTheTimeComesMarkdown(settings.moratoriumMonths),
-    refundDeadline: refundDeadlineInWords,
-  };
-}
-
-/** Fills in `{{name}}`; a plan slot is left for the plan, an unknown name stops the load. */
-export function fillPlaceholders(
-  markdown: string,
-  source: string,
-  placeholders: Readonly<Record<string, string>> = fixedPlaceholders,
-): string {
-  return markdown.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
-    const value = placeholders[name];
-    if (value !== undefined) return value;
-    if ((planSlotNames as readonly string[]).includes(name)) return whole;
-    throw new Error(`${source}: unknown placeholder {{${name}}}`);
-  });
+export function fillPlaceholders(markdown: string, source: string, settings?: LegalSettings): string {
+  return fillTextPlaceholders(markdown, textPlaceholders(settings), source, planSlotNames);
 }
 
 /** One Markdown file: front matter between `---` lines, then the text. */
 export function parseLegalDocument(
   text: string,
   source: string,
-  placeholders: Readonly<Record<string, string>> = fixedPlaceholders,
+  settings?: LegalSettings,
 ): LegalDocumentTemplate {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(text);
   if (!match) throw new Error(`${source}: no front matter`);
@@ -87,7 +54,7 @@ export function parseLegalDocument(
   if (!frontMatter.success) throw new Error(`${source}: ${z.prettifyError(frontMatter.error)}`);
   return {
     ...frontMatter.data,
-    blocks: markdownToBlocks(fillPlaceholders(match[2] ?? "", source, placeholders)),
+    blocks: markdownToBlocks(fillPlaceholders(match[2] ?? "", source, settings)),
   };
 }
 
@@ -97,12 +64,13 @@ export function parseLegalDocument(
  */
 export async function loadLegalLibrary(contentDirectory: string): Promise<LegalLibrary> {
   const { moratoriumMonths } = await readPaymentTermsFile(contentDirectory);
-  const placeholders = legalPlaceholders({ moratoriumMonths });
   const folder = path.join(contentDirectory, "legal");
   const files = (await readdir(folder)).filter((file) => file.endsWith(".md")).sort();
   const library = new Map<LegalDocumentReference, LegalDocumentTemplate>();
   for (const file of files) {
-    const document = parseLegalDocument(await readFile(path.join(folder, file), "utf8"), file, placeholders);
+    const document = parseLegalDocument(await readFile(path.join(folder, file), "utf8"), file, {
+      moratoriumMonths,
+    });
     if (library.has(document.docReference)) {
       throw new Error(`${file}: a second file for ${document.docReference}`);
     }

@@ -1,4 +1,5 @@
 import { markdownToPageBlocks, pageSlotNames, type PageBlock } from "../../components/page-markdown";
+import { fillTextPlaceholders } from "@kindred/domain";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 
@@ -25,23 +26,6 @@ export interface InformationPage extends PageFrontMatter {
   blocks: PageBlock[];
 }
 
-/**
- * Fills in `{{name}}` from `placeholders`; a slot on a line of its own is left for the page.
- * A name nobody defined stops the build, so no page can go out with `{{…}}` in it.
- */
-function fillPlaceholders(
-  markdown: string,
-  placeholders: Readonly<Record<string, string>>,
-  source: string,
-): string {
-  return markdown.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
-    const value = placeholders[name];
-    if (value !== undefined) return value;
-    if ((pageSlotNames as readonly string[]).includes(name)) return whole;
-    throw new Error(`${source}: unknown placeholder {{${name}}}`);
-  });
-}
-
 /** One page's file: front matter between `---` lines, then the Markdown. */
 export function parseInformationPage(
   text: string,
@@ -54,6 +38,9 @@ export function parseInformationPage(
   if (!frontMatter.success) throw new Error(`${source}: ${z.prettifyError(frontMatter.error)}`);
   return {
     ...frontMatter.data,
-    blocks: markdownToPageBlocks(fillPlaceholders(match[2] ?? "", placeholders, source), source),
+    blocks: markdownToPageBlocks(
+      fillTextPlaceholders(match[2] ?? "", placeholders, source, pageSlotNames),
+      source,
+    ),
   };
 }

@@ -2,15 +2,11 @@ import "server-only";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import {
-  firmDetails,
   formatPrice,
   longestMoratoriumMonths,
-  messages,
   paymentSchedule,
-  refundDeadlineInWords,
-  supportPhone,
+  textPlaceholders,
   ukToday,
-  whenTheTimeComesMarkdown,
   type PaymentTerms,
 } from "@kindred/domain";
 import { z } from "zod";
@@ -22,7 +18,7 @@ import { parseInformationPage, type InformationPage } from "./information-page-f
  * static), and fills in the facts written once elsewhere: the phone number and hours
  * (contact-details), who we are (firm-details), the cancellation statement (messages), how a
  * plan may be paid for (the catalogue's `payment-terms.json`), what happens if the person covered
- * dies (`whenTheTimeComesMarkdown`) and how soon a refund is paid (`refundDeadlineInWords`). A
+ * dies and how soon a refund is paid (the domain's `textPlaceholders`). A
  * change to any of them needs a new build of the web app to reach these pages.
  */
 
@@ -103,11 +99,7 @@ function instalmentExample(file: PaymentTermsFile): string {
 function informationPagePlaceholders(directory: string): Record<string, string> {
   const paymentTerms = readPaymentTerms(directory);
   return {
-    ...firmDetails,
-    supportPhone: supportPhone.display,
-    supportPhoneDial: supportPhone.dial,
-    supportHours: supportPhone.hours,
-    cancellationStatement: messages.cancellationStatement(supportPhone.display),
+    ...textPlaceholders({ moratoriumMonths: paymentTerms.moratoriumMonths }),
     depositChoices: inWords(paymentTerms.depositChoicesPence.map(formatPrice)),
     instalmentTerms: inWords(paymentTerms.terms.map((term) => String(term.months))),
     instalmentTermsList: paymentTerms.terms
@@ -120,10 +112,6 @@ function informationPagePlaceholders(directory: string): Record<string, string> 
     instalmentExample: instalmentExample(paymentTerms),
     referralReward: formatPrice(paymentTerms.referral.rewardPence),
     referralDescription: paymentTerms.referral.description,
-    // What happens if the person covered dies, for every way of paying: the domain's words, as
-    // paragraphs and lists, so the placeholder stands on a line of its own (issue 23 item 1).
-    whenTheTimeComes: whenTheTimeComesMarkdown(paymentTerms.moratoriumMonths),
-    refundDeadline: refundDeadlineInWords,
   };
 }
 
