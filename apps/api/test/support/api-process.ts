@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../../../../test-setup/free-port";
+import { copySavedDatabaseTo } from "./saved-database";
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -20,11 +21,12 @@ export interface ApiProcess {
 }
 
 /**
- * Starts `src/server.ts` as `npm start` would (through tsx, on PGlite in a folder of its own),
- * and resolves once it says it is ready.
+ * Starts `src/server.ts` as `npm start` would (through tsx, on PGlite in a folder of its own,
+ * a copy of the saved database), and resolves once it says it is ready.
  */
 export async function startApiProcess(settings: Record<string, string> = {}): Promise<ApiProcess> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "kindred-api-process-"));
+  await copySavedDatabaseTo(path.join(dataDir, "pglite"));
   const port = await freePort();
   const { DATABASE_URL: _server, ...environment } = process.env;
   const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {

@@ -10,7 +10,7 @@ import type { DatabaseLocation } from "../../src/db/database";
 import type { Lifecycle } from "../../src/lifecycle";
 import { prepareDatabase } from "../../src/startup";
 import { readOutboxFolder, type OutboxMessage } from "./outbox";
-import { savedDatabase } from "./saved-database";
+import { copySavedDatabaseTo, savedDatabase } from "./saved-database";
 
 export const testClient = { id: "kindred-web-test", secret: "test-client-secret-0123456789" };
 
@@ -59,6 +59,7 @@ export async function createSharedTestDatabase(): Promise<SharedTestDatabase> {
     return { location, name, drop };
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), "kindred-pglite-"));
+  await copySavedDatabaseTo(dataDir);
   return {
     location: { kind: "pglite", dataDir },
     drop: () => rm(dataDir, { recursive: true, force: true }),
