@@ -1,4 +1,4 @@
-import { supportPhone } from "@kindred/domain";
+import { firmDetails, supportPhone } from "@kindred/domain";
 import { describe, expect, it } from "vitest";
 import { compose, escapeHtml, formatLongDate, formatUkDateTime } from "./layout";
 
@@ -15,9 +15,21 @@ describe("the layout every email shares", () => {
         "A first paragraph.",
         "Open it:\nhttps://kindred.test/a?b=1&c=2",
         `If you have any questions, call us on ${supportPhone.display}. We are glad to help.`,
-        "With kind regards,\nThe Kindred Funeral Plans team\n",
+        "With kind regards,\nThe Kindred Funeral Plans team",
+        [
+          "--",
+          `Kindred Funeral Plans is a trading name of Kindred Funeral Plans Limited, authorised and regulated by the Financial Conduct Authority. Our firm reference number is ${firmDetails.firmReferenceNumber}. Check us on the FCA's Financial Services Register: https://register.fca.org.uk/s/search?q=${firmDetails.firmReferenceNumber}&type=Companies`,
+          `Registered in England and Wales, company number ${firmDetails.companyNumber}. Registered office: ${firmDetails.registeredOffice}.\n`,
+        ].join("\n"),
       ].join("\n\n"),
     );
+  });
+
+  it("says who we are under every email in HTML too, the register linked (issue 23 item 6)", () => {
+    expect(content.html).toContain(
+      `Our firm reference number is ${firmDetails.firmReferenceNumber}. <a href="https://register.fca.org.uk/s/search?q=${firmDetails.firmReferenceNumber}&amp;type=Companies"`,
+    );
+    expect(content.html).toContain(`company number ${firmDetails.companyNumber}. Registered office:`);
   });
 
   it("says the same in a British English HTML document, a link as a button with its address written out too", () => {

@@ -1,7 +1,7 @@
 // What every email shares, written once: who it goes to, the files it may carry, the greeting,
 // closing and sign-off around its words, and how dates and text are written into it. Money is
 // written by the domain's `formatPrice`, as everywhere else.
-import { supportPhone } from "@kindred/domain";
+import { financialServicesRegisterUrl, regulatoryIdentity, supportPhone } from "@kindred/domain";
 import { z } from "zod";
 
 /** What every email says, as plain text and as HTML. */
@@ -39,7 +39,19 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
-/** One email in the house layout: greeting, its blocks, the closing and the sign-off, as text and HTML. */
+/**
+ * Who we are, under every email (issue 23 item 6): the firm, its FCA firm reference number with
+ * where to check it, and the company, from the one firm details block.
+ */
+const whoWeAre = {
+  text: `${regulatoryIdentity.authorised} ${regulatoryIdentity.firmReference} ${regulatoryIdentity.checkTheRegister}: ${financialServicesRegisterUrl}\n${regulatoryIdentity.registered}`,
+  html: `<p style="margin:24px auto 0;max-width:560px;font-size:13px;line-height:1.5;color:#4b5563">${escapeHtml(regulatoryIdentity.authorised)} ${escapeHtml(regulatoryIdentity.firmReference)} <a href="${escapeHtml(financialServicesRegisterUrl)}" style="color:#4b5563">${escapeHtml(regulatoryIdentity.checkTheRegister)}</a>.<br>${escapeHtml(regulatoryIdentity.registered)}</p>`,
+};
+
+/**
+ * One email in the house layout: greeting, its blocks, the closing and the sign-off, then who we
+ * are, as text and HTML.
+ */
 export function compose(subject: string, firstName: string, blocks: Block[]): EmailContent {
   const closing = `If you have any questions, call us on ${supportPhone.display}. We are glad to help.`;
 
@@ -54,6 +66,7 @@ export function compose(subject: string, firstName: string, blocks: Block[]): Em
     ),
     closing,
     `With kind regards,\n${signOff}`,
+    `--\n${whoWeAre.text}`,
   ].join("\n\n");
 
   const paragraphStyle = "margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2a37";
@@ -75,6 +88,7 @@ ${htmlBlocks.join("\n")}
 <p style="${paragraphStyle}">${escapeHtml(closing)}</p>
 <p style="${paragraphStyle}">With kind regards,<br>${escapeHtml(signOff)}</p>
 </div>
+${whoWeAre.html}
 </body>
 </html>
 `;
