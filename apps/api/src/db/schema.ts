@@ -567,6 +567,25 @@ export const providerEvents = pgTable(
 );
 
 /**
+ * The funeral director appointed to carry out a bought plan's funeral (FPCOB 10.1.3R;
+ * docs/decisions/027-funeral-director-appointment.md): one per plan, its key the plan, made in
+ * the transaction that makes the plan bought, so a webhook applied twice or a retried job finds
+ * it there and appoints nothing again. The branch is the one the customer chose; when it had
+ * closed (or none was chosen) by then, `needsStaff` says staff must choose another, and the branch
+ * is kept only as what was chosen.
+ */
+export const funeralDirectorAppointments = pgTable("funeral_director_appointments", {
+  planId: uuid("plan_id")
+    .primaryKey()
+    .references(() => plans.id),
+  branchId: integer("branch_id").references(() => funeralDirectorBranches.id),
+  /** The UK day the plan was bought and the branch appointed. */
+  appointedOn: date("appointed_on").notNull(),
+  needsStaff: boolean("needs_staff").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * After two missed instalments the customer is sent a statement (FPCOB): when it was sent, and
  * the day by which they may catch up.
  */

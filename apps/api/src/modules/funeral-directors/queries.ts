@@ -42,3 +42,9 @@ export async function selectHeadOffice(db: Database): Promise<BranchRow | undefi
     .where(eq(funeralDirectorBranches.isHeadOffice, true));
   return headOffice;
 }
+
+/** A branch whether open or closed (a plan keeps the one it chose), read in `db` (a transaction, say). */
+export async function selectBranch(db: Database, id: number): Promise<BranchRow | undefined> {
+  const [branch] = await db.select().from(funeralDirectorBranches).where(eq(funeralDirectorBranches.id, id));
+  return branch;
+}

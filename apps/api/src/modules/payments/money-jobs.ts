@@ -1,4 +1,4 @@
-import type { MoneyEffect, MoneyEmail } from "@kindred/domain";
+import type { MoneyEffect } from "@kindred/domain";
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobResult, JobWithMetadata } from "pg-boss";
@@ -8,7 +8,7 @@ import { collections, mandates, payments, refunds } from "../../db/schema";
 import type { Mailer } from "../email";
 import { directDebitReference } from "./direct-debit";
 import type { PlanPaymentEmails } from "./plan-payment-emails";
-import { changePlanMoneyIn, planMoneyQueue, type PlanMoneyJob } from "./plan-money-store";
+import { changePlanMoneyIn, planMoneyQueue, type PlanEmail, type PlanMoneyJob } from "./plan-money-store";
 import type { CardPaymentProvider, DirectDebitProvider } from "./provider";
 
 /**
@@ -168,7 +168,7 @@ export async function startPlanMoneyJobs({
     await directDebit.cancelMandate(mandate.providerMandateId);
   }
 
-  async function email(planId: string, about: MoneyEmail): Promise<void> {
+  async function email(planId: string, about: PlanEmail): Promise<void> {
     const composed = await emails.compose(planId, about);
     if (composed) await db.transaction((transaction) => mailer.queue(composed, transaction));
   }

@@ -1,9 +1,16 @@
-import { nextPlanMoney, type MoneyEffect, type MoneyEvent, type PlanMoney } from "@kindred/domain";
+import {
+  nextPlanMoney,
+  type MoneyEffect,
+  type MoneyEmail,
+  type MoneyEvent,
+  type PlanMoney,
+} from "@kindred/domain";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { collections, mandates, payments, plans, refunds } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
 import type { JobQueue } from "../../db/job-queue";
+import { appointFuneralDirector, type AppointmentEmail } from "./funeral-director-appointment";
 
 /**
  * A plan's money as stored, and the one way it changes (docs/decisions/023-plan-money.md): the
@@ -30,10 +37,13 @@ export interface PlanMoneyRows {
 /** The queue of provider calls and emails that follow a change of a plan's money. */
 export const planMoneyQueue = "plan-money";
 
+/** The emails that follow a change of a plan's money: the domain's, and the funeral director's appointment's. */
+export type PlanEmail = MoneyEmail | AppointmentEmail;
+
 /** A job of `planMoneyQueue`: one effect of one change, for one plan. */
 export interface PlanMoneyJob {
   planId: string;
-  effect: MoneyEffect;
+  effect: MoneyEffect | { type: "email"; email: AppointmentEmail };
 }
 
 /** Reads a plan's money rows; with `lock`, the plan's row stays locked until the transaction ends. */
@@ -135,7 +145,13 @@ export async function applyMoneyEvent(
     throw new ViolationError([{ propertyPath: "plan", title: next.message }], next.status);
   }
   await store(transaction, rows, before, next.money, newRows, now);
-  for (const effect of next.effects) {
+  const followUps: PlanMoneyJob["effect"][] = [...next.effects];
+  // The plan is bought (its confirmation is sent): its funeral director is appointed in the same
+  // transaction (FPCOB 10.1.3R), so a crash cannot leave a bought plan without one.
+  if (next.effects.some((effect) => effect.type === "email" && effect.email.kind === "plan-confirmed")) {
+    followUps.push(...(await appointFuneralDirector(transaction, rows.plan, now)));
+  }
+  for (const effect of followUps) {
     await jobQueue.sendWithin(transaction, planMoneyQueue, { planId, effect } satisfies PlanMoneyJob);
   }
   return { before, after: next.money, effects: next.effects };

@@ -1,4 +1,3 @@
-import type { MoneyEmail } from "@kindred/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { collections, mandates, payments, plans as planTable } from "../../db/schema";
@@ -6,6 +5,7 @@ import type { PlanOptionsService } from "../catalogue";
 import type { DocumentsService } from "../documents";
 import type { Email } from "../email";
 import type { PlansService } from "../plans";
+import type { PlanEmail } from "./plan-money-store";
 
 /**
  * The emails a change of a plan's money sends, written from what is stored when the email job
@@ -13,7 +13,7 @@ import type { PlansService } from "../plans";
  */
 export interface PlanPaymentEmails {
   /** The email, or null when the plan has no customer to write to. */
-  compose(planId: string, about: MoneyEmail): Promise<Email | null>;
+  compose(planId: string, about: PlanEmail): Promise<Email | null>;
 }
 
 /**
@@ -122,6 +122,10 @@ export function createPlanPaymentEmails({
             amount: about.amount,
             planCancelled: about.planCancelled,
           };
+        // Written with their emails (issue 23 item 3).
+        case "funeral-director-appointed":
+        case "funeral-director-letter":
+          return null;
       }
     },
   };
