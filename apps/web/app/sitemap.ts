@@ -16,6 +16,9 @@ const publicPages = [
   "/faqs",
   "/supportneeds",
   "/privacy-policy",
+  "/terms",
+  "/terms/initial-disclosure-document",
+  "/terms/guaranteed-costs-and-contributions-explained",
   "/complaints",
   "/accessibility",
 ];

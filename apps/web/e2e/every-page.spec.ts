@@ -14,6 +14,7 @@ const pages = [
   "/faqs",
   "/supportneeds",
   "/privacy-policy",
+  "/terms",
   "/complaints",
   "/accessibility",
   "/free-guide",

@@ -39,6 +39,17 @@ export type LegalDocumentBlock = z.infer<typeof legalDocumentBlockSchema>;
 
 export const legalDocumentReferenceSchema = z.enum(legalDocumentReferences, messages.unknownDocument);
 
+/**
+ * The front matter every file in content/legal starts with, read by the API (the documents and
+ * their PDFs) and by the web site (the fixed documents as pages, /terms).
+ */
+export const legalDocumentFrontMatterSchema = z.strictObject({
+  docReference: legalDocumentReferenceSchema,
+  title: z.string().min(2),
+  version: z.string().min(1),
+  fileName: z.string().regex(/^[a-z0-9-]+\.pdf$/),
+});
+
 /** One of the six, as `GET /api/plan/{id}/legal` answers it (SPEC.md section 3's fields first). */
 const legalDocumentSchema = z.object({
   docReference: legalDocumentReferenceSchema,

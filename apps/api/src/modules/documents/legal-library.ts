@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { legalDocumentReferenceSchema } from "@kindred/contracts";
+import { legalDocumentFrontMatterSchema } from "@kindred/contracts";
 import {
   fillTextPlaceholders,
   legalDocumentReferences,
@@ -12,14 +12,7 @@ import { z } from "zod";
 import { readPaymentTermsFile } from "../catalogue";
 import { markdownToBlocks, planSlotNames, type TemplateBlock } from "./markdown-blocks";
 
-/** The front matter every file in content/legal starts with. */
-const frontMatterSchema = z.strictObject({
-  docReference: legalDocumentReferenceSchema,
-  title: z.string().min(2),
-  version: z.string().min(1),
-  fileName: z.string().regex(/^[a-z0-9-]+\.pdf$/),
-});
-type LegalDocumentFrontMatter = z.infer<typeof frontMatterSchema>;
+type LegalDocumentFrontMatter = z.infer<typeof legalDocumentFrontMatterSchema>;
 
 export interface LegalDocumentTemplate extends LegalDocumentFrontMatter {
   blocks: TemplateBlock[];
@@ -50,7 +43,7 @@ export function parseLegalDocument(
 ): LegalDocumentTemplate {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(text);
   if (!match) throw new Error(`${source}: no front matter`);
-  const frontMatter = frontMatterSchema.safeParse(parseYaml(match[1] ?? ""));
+  const frontMatter = legalDocumentFrontMatterSchema.safeParse(parseYaml(match[1] ?? ""));
   if (!frontMatter.success) throw new Error(`${source}: ${z.prettifyError(frontMatter.error)}`);
   return {
     ...frontMatter.data,

@@ -26,15 +26,19 @@ export interface InformationPage extends PageFrontMatter {
   blocks: PageBlock[];
 }
 
-/** One page's file: front matter between `---` lines, then the Markdown. */
-export function parseInformationPage(
+/**
+ * A Markdown file as a page: its front matter (between `---` lines, read by `schema`), then the
+ * Markdown, placeholders filled in, as blocks.
+ */
+export function parsePageFile<Schema extends z.ZodType<object>>(
   text: string,
   source: string,
   placeholders: Readonly<Record<string, string>>,
-): InformationPage {
+  schema: Schema,
+): z.infer<Schema> & { blocks: PageBlock[] } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(text);
   if (!match) throw new Error(`${source}: no front matter`);
-  const frontMatter = frontMatterSchema.safeParse(parseYaml(match[1] ?? ""));
+  const frontMatter = schema.safeParse(parseYaml(match[1] ?? ""));
   if (!frontMatter.success) throw new Error(`${source}: ${z.prettifyError(frontMatter.error)}`);
   return {
     ...frontMatter.data,
@@ -43,4 +47,13 @@ export function parseInformationPage(
       source,
     ),
   };
+}
+
+/** One information page's file. */
+export function parseInformationPage(
+  text: string,
+  source: string,
+  placeholders: Readonly<Record<string, string>>,
+): InformationPage {
+  return parsePageFile(text, source, placeholders, frontMatterSchema);
 }

@@ -95,8 +95,8 @@ function instalmentExample(file: PaymentTermsFile): string {
   return `For example, on a plan costing ${formatPrice(planPrice)}, with a ${formatPrice(deposit)} deposit and the rest over ${term.months} months, you would pay ${formatPrice(deposit)} now and then ${monthly}. ${charge}`;
 }
 
-/** What `{{name}}` in a page stands for. */
-function informationPagePlaceholders(directory: string): Record<string, string> {
+/** What `{{name}}` in a page (or a fixed legal document shown as one) stands for. */
+export function informationPagePlaceholders(directory: string): Record<string, string> {
   const paymentTerms = readPaymentTerms(directory);
   return {
     ...textPlaceholders({ moratoriumMonths: paymentTerms.moratoriumMonths }),
