@@ -10,9 +10,14 @@ import type { TestApp } from "./test-app";
 
 /**
  * A plan that may be paid for, as a visitor gets there: a finished journey, the six documents
- * accepted, an account made with the customer's details, its email address confirmed.
+ * accepted, an account made with the customer's details (with `customer`'s changes), its email
+ * address confirmed.
  */
-export async function readyPlan(testApp: TestApp, journey?: JourneyDataPayload) {
+export async function readyPlan(
+  testApp: TestApp,
+  journey?: JourneyDataPayload,
+  customer: Parameters<typeof customerGuestDetails>[0] = {},
+) {
   const guestToken = await testApp.requestApplicationToken();
   const { catalogue, branch } = await catalogueAndBranch(testApp, guestToken);
   const planJourney = journey ?? fullJourney(catalogue, branch.id);
@@ -23,7 +28,7 @@ export async function readyPlan(testApp: TestApp, journey?: JourneyDataPayload) 
     documents: legalDocumentReferences.map((docReference) => ({ docReference, accepted: true })),
   });
   expect(accepted.statusCode, accepted.body).toBe(200);
-  const details = customerGuestDetails();
+  const details = customerGuestDetails(customer);
   const created = await callApi(testApp, guestToken, "POST", `/api/plan/${plan.id}/customer-guest`, details);
   expect(created.statusCode, created.body).toBe(202);
   const email = details.customer.email.toLowerCase();

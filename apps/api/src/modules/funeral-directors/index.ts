@@ -1,3 +1,3 @@
 // What other modules may use of the funeral directors.
-export { selectBranch } from "./queries";
+export { selectBranch, type BranchRow } from "./queries";
 export type { FuneralDirectorService } from "./service";

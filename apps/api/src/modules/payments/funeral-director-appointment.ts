@@ -1,7 +1,8 @@
 import { ukToday } from "@kindred/domain";
 import type { Database } from "../../db/database";
+import { eq } from "drizzle-orm";
 import { funeralDirectorAppointments, type plans } from "../../db/schema";
-import { selectBranch } from "../funeral-directors";
+import { selectBranch, type BranchRow } from "../funeral-directors";
 
 /**
  * Appointing the funeral director when a plan is bought (FPCOB 10.1.3R;
@@ -18,6 +19,7 @@ export type AppointmentEmail =
   | { kind: "funeral-director-letter" };
 
 type PlanRow = typeof plans.$inferSelect;
+type AppointmentRow = typeof funeralDirectorAppointments.$inferSelect;
 
 /**
  * Appoints the plan's chosen branch in `transaction`, once: the plan is the key, so a webhook
@@ -43,4 +45,25 @@ export async function appointFuneralDirector(
     ? [{ kind: "funeral-director-letter" }]
     : [{ kind: "funeral-director-appointed" }, { kind: "funeral-director-letter" }];
   return emails.map((email) => ({ type: "email", email }));
+}
+/** A plan's appointment and its branch as it is now, or undefined before the plan is bought. */
+export async function appointmentOf(
+  db: Database,
+  planId: string,
+): Promise<{ appointment: AppointmentRow; branch: BranchRow | undefined } | undefined> {
+  const [appointment] = await db
+    .select()
+    .from(funeralDirectorAppointments)
+    .where(eq(funeralDirectorAppointments.planId, planId));
+  if (!appointment) return undefined;
+  const branch = appointment.branchId === null ? undefined : await selectBranch(db, appointment.branchId);
+  return { appointment, branch };
+}
+
+/** The appointed branch, or undefined while staff must choose one (the chosen one had closed). */
+export function appointedBranch(found: {
+  appointment: AppointmentRow;
+  branch: BranchRow | undefined;
+}): BranchRow | undefined {
+  return found.appointment.needsStaff ? undefined : found.branch;
 }

@@ -5,6 +5,7 @@ import type { PlanOptionsService } from "../catalogue";
 import type { DocumentsService } from "../documents";
 import type { Email } from "../email";
 import type { PlansService } from "../plans";
+import { appointedBranch, appointmentOf } from "./funeral-director-appointment";
 import type { PlanEmail } from "./plan-money-store";
 
 /**
@@ -122,10 +123,64 @@ export function createPlanPaymentEmails({
             amount: about.amount,
             planCancelled: about.planCancelled,
           };
-        // Written with their emails (issue 23 item 3).
-        case "funeral-director-appointed":
-        case "funeral-director-letter":
-          return null;
+        case "funeral-director-appointed": {
+          const found = await appointmentOf(db, planId);
+          const branch = found && appointedBranch(found);
+          // Nothing goes to a branch that had closed: staff choose another.
+          if (!found || !branch) return null;
+          const [plan] = await db
+            .select({ userId: planTable.userId })
+            .from(planTable)
+            .where(eq(planTable.id, planId));
+          if (!plan) return null;
+          // Only the people's names: the customer's circumstances are never the director's.
+          const people = await plans.getPeople(plan.userId, planId);
+          const covered = people.coveredPerson ?? people.customer;
+          if (!covered) return null;
+          const { sections } = await plans.getPlan(plan.userId, planId);
+          const kindOfFuneral = sections
+            .filter((section) => section.key === "funeralAttendance" || section.key === "remains")
+            .map((section) => section.answer)
+            .join(", ");
+          const details = await documents.planLegalDocumentPdf(
+            plan.userId,
+            planId,
+            "plan-details",
+            undefined,
+          );
+          return {
+            kind: "funeral-director-appointed",
+            to: { name: branch.name, address: branch.email },
+            greeting: branch.managerName,
+            branchName: branch.name,
+            planReference: planId,
+            coveredPersonName: `${covered.firstName} ${covered.lastName}`,
+            kindOfFuneral: kindOfFuneral || "As set out in the plan details",
+            appointedOn: found.appointment.appointedOn,
+            attachments: [
+              {
+                filename: details.fileName,
+                contentType: "application/pdf",
+                contentBase64: details.pdf.toString("base64"),
+              },
+            ],
+          };
+        }
+        case "funeral-director-letter": {
+          const found = await appointmentOf(db, planId);
+          if (!found) return null;
+          const branch = appointedBranch(found);
+          return {
+            kind: "funeral-director-letter",
+            to,
+            firstName,
+            planReference: planId,
+            appointedOn: found.appointment.appointedOn,
+            funeralDirector: branch
+              ? { name: branch.name, address: branch.address, phone: branch.phone }
+              : null,
+          };
+        }
       }
     },
   };

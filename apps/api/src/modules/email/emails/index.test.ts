@@ -71,6 +71,35 @@ const everyEmail: Email[] = [
     ],
     catchUpBy: "2027-03-15",
   },
+  {
+    kind: "funeral-director-appointed",
+    to: { name: "Ashworth & Daughters Funeral Directors", address: "islington@example.com" },
+    greeting: "Jane Smith",
+    branchName: "Ashworth & Daughters Funeral Directors",
+    planReference: "KFP-1",
+    coveredPersonName: "Margaret Hughes",
+    kindOfFuneral: "Attended funeral, Cremation",
+    appointedOn: "2027-01-05",
+    attachments,
+  },
+  {
+    kind: "funeral-director-letter",
+    to,
+    firstName: "Jane",
+    planReference: "KFP-1",
+    appointedOn: "2027-01-05",
+    funeralDirector: {
+      name: "Ashworth & Daughters Funeral Directors",
+      address: {
+        line1: "214 Upper Street",
+        line2: "Islington",
+        locality: "London",
+        county: "",
+        postcode: "N1 1RL",
+      },
+      phone: "020 7946 0112",
+    },
+  },
 ];
 
 describe("every email", () => {

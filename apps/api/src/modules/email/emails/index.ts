@@ -7,6 +7,8 @@ import { arrearsStatementSchema, renderArrearsStatement } from "./arrears-statem
 import { confirmEmailSchema, renderConfirmEmail } from "./confirm-email";
 import { directDebitNoticeSchema, renderDirectDebitNotice } from "./direct-debit-notice";
 import { freeGuideSchema, renderFreeGuide } from "./free-guide";
+import { funeralDirectorAppointedSchema, renderFuneralDirectorAppointed } from "./funeral-director-appointed";
+import { funeralDirectorLetterSchema, renderFuneralDirectorLetter } from "./funeral-director-letter";
 import { latePaymentRefundedSchema, renderLatePaymentRefunded } from "./late-payment-refunded";
 import type { EmailContent } from "./layout";
 import { passwordChangedSchema, renderPasswordChanged } from "./password-changed";
@@ -28,6 +30,8 @@ export const emailSchema = z.discriminatedUnion("kind", [
   latePaymentRefundedSchema,
   freeGuideSchema,
   arrearsStatementSchema,
+  funeralDirectorAppointedSchema,
+  funeralDirectorLetterSchema,
 ]);
 export type Email = z.infer<typeof emailSchema>;
 
@@ -43,6 +47,8 @@ const renderers: { [Kind in Email["kind"]]: (email: Extract<Email, { kind: Kind 
   "late-payment-refunded": renderLatePaymentRefunded,
   "free-guide": renderFreeGuide,
   "arrears-statement": renderArrearsStatement,
+  "funeral-director-appointed": renderFuneralDirectorAppointed,
+  "funeral-director-letter": renderFuneralDirectorLetter,
 };
 
 /** The words of one email. */
