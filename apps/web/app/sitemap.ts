@@ -16,6 +16,7 @@ const publicPages = [
   "/faqs",
   "/supportneeds",
   "/privacy-policy",
+  "/cookie-policy",
   "/terms",
   "/terms/initial-disclosure-document",
   "/terms/guaranteed-costs-and-contributions-explained",

@@ -148,6 +148,7 @@ test("the sitemap lists the public pages and every article; robots.txt points to
     "/faqs",
     "/supportneeds",
     "/privacy-policy",
+    "/cookie-policy",
     "/terms",
     "/complaints",
     "/accessibility",

@@ -14,6 +14,7 @@ const pages = [
   "/faqs",
   "/supportneeds",
   "/privacy-policy",
+  "/cookie-policy",
   "/terms",
   "/complaints",
   "/accessibility",

@@ -114,7 +114,7 @@ test("extra help and support: what we offer, and the text size and contrast cont
   // The fixture scans this last state (large text, high contrast) as the test ends.
 });
 
-test("the privacy policy: a table of contents, what we hold and keep, and how to complain to the ICO", async ({
+test("the privacy policy: a table of contents, what we hold and keep, how to complain to the ICO, and the cookie policy", async ({
   page,
   checkAccessibility,
 }) => {
@@ -136,12 +136,16 @@ test("the privacy policy: a table of contents, what we hold and keep, and how to
   await expect(retention).toBeInViewport();
   await expect(retention.getByRole("rowheader", { name: "Free guide requests" })).toBeVisible();
 
-  const storage = page.getByRole("table", { name: /local storage/ });
-  await expect(storage.getByRole("rowheader", { name: /zoom/ })).toBeVisible();
-
   await contents.getByRole("link", { name: "How to complain" }).click();
   await expect(main.getByRole("link", { name: "ico.org.uk" })).toHaveAttribute("href", "https://ico.org.uk");
   await expect(main.getByText("0303 123 1113")).toBeVisible();
+
+  // What the site keeps in the browser is the cookie policy's, one link away.
+  await main.getByRole("link", { name: "cookie policy" }).click();
+  await expect(page).toHaveURL(/\/cookie-policy$/);
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Cookie policy");
+  const storage = page.getByRole("table", { name: /local storage/ });
+  await expect(storage.getByRole("rowheader", { name: /zoom/ })).toBeVisible();
 });
 
 test("each information page fits a 320-pixel-wide screen, at the largest text size too", async ({

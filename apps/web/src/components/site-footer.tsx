@@ -13,6 +13,7 @@ const footerLinks = [
   { href: "/faqs", label: "Questions and answers" },
   { href: "/supportneeds", label: "Extra support" },
   { href: "/privacy-policy", label: "Privacy policy" },
+  { href: "/cookie-policy", label: "Cookie policy" },
   { href: "/terms", label: "Terms and conditions" },
   { href: "/complaints", label: "Making a complaint" },
   { href: "/accessibility", label: "Accessibility statement" },

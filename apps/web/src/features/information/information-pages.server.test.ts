@@ -10,6 +10,7 @@ import {
   whenTheTimeComesExplained,
 } from "@kindred/domain";
 import { describe, expect, it, vi } from "vitest";
+import { cookieConsentKey } from "../../lib/cookie-consent";
 import { localStorageKeys, sessionStorageKeys } from "../../lib/storage";
 
 // `server-only` refuses to load outside React's server build; here we are the server.
@@ -164,6 +165,21 @@ describe("the extra support page", () => {
   });
 });
 
+describe("the cookie policy", () => {
+  const policy = loadInformationPage("cookie-policy");
+
+  it("explains every item the site keeps in the browser's storage, the cookie choice too", () => {
+    const named = new Set(
+      JSON.stringify(policy.blocks)
+        .match(/"text":"(\w+)","code":true/g)
+        ?.map((match) => match.replace(/^"text":"|","code":true$/g, "")),
+    );
+    for (const key of [...localStorageKeys, ...sessionStorageKeys, cookieConsentKey]) {
+      expect(named, key).toContain(key);
+    }
+  });
+});
+
 describe("the privacy policy", () => {
   const policy = loadInformationPage("privacy-policy");
   const text = blocksAsPlainText(policy.blocks);
@@ -174,13 +190,8 @@ describe("the privacy policy", () => {
     expect(text).toContain(firmDetails.icoRegistrationNumber);
   });
 
-  it("explains every item the site keeps in the browser's storage", () => {
-    const named = new Set(
-      JSON.stringify(policy.blocks)
-        .match(/"text":"(\w+)","code":true/g)
-        ?.map((match) => match.replace(/^"text":"|","code":true$/g, "")),
-    );
-    for (const key of [...localStorageKeys, ...sessionStorageKeys]) expect(named, key).toContain(key);
+  it("sends people to the cookie policy for what the site keeps in the browser", () => {
+    expect(JSON.stringify(policy.blocks)).toContain('"href":"/cookie-policy"');
   });
 
   it("tells people how to complain to the ICO", () => {

@@ -26,6 +26,7 @@ export const informationPageSlugs = [
   "faqs",
   "supportneeds",
   "privacy-policy",
+  "cookie-policy",
   "complaints",
   "accessibility",
 ] as const;

@@ -8,15 +8,20 @@ import { ContentsList, mainHeadingsOf } from "./contents-list";
 import styles from "./information.module.css";
 
 /** The pages read as policies: when they last changed, an introduction, contents, then the rest. */
-type PolicySlug = Extract<InformationPageSlug, "privacy-policy" | "complaints" | "accessibility">;
+type PolicySlug = Extract<
+  InformationPageSlug,
+  "privacy-policy" | "cookie-policy" | "complaints" | "accessibility"
+>;
 
 export function policyPageMetadata(slug: PolicySlug): Metadata {
   return informationPageMetadata(loadInformationPage(slug), `/${slug}`);
 }
 
 /**
- * `/privacy-policy` (what we hold and why, under UK GDPR), `/complaints` (how to complain, our
- * deadlines and the Financial Ombudsman Service) and `/accessibility` (the accessibility statement).
+ * `/privacy-policy` (what we hold and why, under UK GDPR), `/cookie-policy` (what the site keeps
+ * in the browser and the cookies other services may set, PECR), `/complaints` (how to complain,
+ * our deadlines and the Financial Ombudsman Service) and `/accessibility` (the accessibility
+ * statement).
  */
 export function PolicyPage({ slug }: { slug: PolicySlug }) {
   const page = loadInformationPage(slug);
