@@ -1,4 +1,4 @@
-import { formatPrice, type Pence } from "./money";
+import type { Pence } from "./money";
 import { monthsAfter, type PaymentChoice } from "./payment-schedule";
 
 /**
@@ -40,7 +40,7 @@ export interface Death {
 }
 
 /** Why the funeral is provided with nothing more to pay. */
-export type ProvidedBecause = "paidInFull" | "pastTheFirstMonths" | "accident";
+type ProvidedBecause = "paidInFull" | "pastTheFirstMonths" | "accident";
 
 export type AtDeath =
   /** The funeral is provided as planned; nobody pays anything more, and any instalments left are cancelled. */
@@ -148,14 +148,6 @@ export function whenTheTimeComesExplained(payingBy: PayingBy, moratoriumMonths: 
       promises: "ifTheBalanceIsPaid",
     },
   ];
-}
-
-/** What the rule answered, in a sentence for the family (the account, the emails). */
-export function atDeathInWords(atDeath: AtDeath): string {
-  if (atDeath.funeral === "provided") {
-    return "The funeral is provided as planned, and there is nothing more to pay.";
-  }
-  return `The family can pay ${formatPrice(atDeath.balance)}, what is left of the plan's price, and the funeral goes ahead as planned, or have the ${formatPrice(atDeath.refund)} paid refunded in full, with no fee.`;
 }
 
 /**
