@@ -152,6 +152,11 @@ describe("appointing the funeral director when a plan is bought", () => {
     expect(letters[0]?.text).toContain(branch.name);
     expect(letters[0]?.text).toContain(addressOnOneLine(branch.address));
     expect(letters[0]?.text).toContain(`Phone: ${branch.phone}`);
+    // The account shows it too.
+    expect((await paymentsOf(testApp, ready.token, ready.planId)).funeralDirector).toEqual({
+      appointedOn: ukToday(),
+      branch: { name: branch.name, address: branch.address, phone: branch.phone },
+    });
   });
 
   it("appoints a plan paid by instalments when its deposit is confirmed", async () => {
@@ -175,7 +180,9 @@ describe("appointing the funeral director when a plan is bought", () => {
     await choosePayment(testApp, ready.token, ready.planId, { option: "full" });
     await payByCard(testApp, ready.token, ready.planId, "full", sandboxCards.declined);
 
-    expect((await paymentsOf(testApp, ready.token, ready.planId)).paid).toBe(false);
+    const state = await paymentsOf(testApp, ready.token, ready.planId);
+    expect(state.paid).toBe(false);
+    expect(state.funeralDirector).toBeNull();
     expect(await appointmentsOf(ready.planId)).toEqual([]);
   });
 
@@ -217,5 +224,9 @@ describe("appointing the funeral director when a plan is bought", () => {
     expect(letters).toHaveLength(1);
     expect(letters[0]?.text).toContain("within 30 days of buying your plan");
     expect(letters[0]?.text).not.toContain(branch.name);
+    expect((await paymentsOf(testApp, ready.token, ready.planId)).funeralDirector).toEqual({
+      appointedOn: ukToday(),
+      branch: null,
+    });
   });
 });

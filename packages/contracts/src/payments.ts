@@ -1,7 +1,7 @@
 import { messages, paymentOptions, planMoneyStates } from "@kindred/domain";
 import { z } from "zod";
 import { bankDetailsSchema } from "./direct-debit";
-import { penceSchema } from "./plan-options";
+import { penceSchema, postalAddressSchema } from "./plan-options";
 
 /**
  * Paying for a plan (issue 10; SPEC.md sections 3, 4 and 7: `/api/payments/create`,
@@ -159,6 +159,18 @@ export const planPaymentsSchema = z.object({
    */
   whenTheTimeComes: z
     .object({ boughtOn: isoDateSchema, moratoriumMonths: z.int().min(1), firstMonthsEndOn: isoDateSchema })
+    .nullable(),
+  /**
+   * The funeral director appointed to carry out the funeral when the plan was bought (FPCOB
+   * 10.1.3R; docs/decisions/027-funeral-director-appointment.md): the day, and the branch's
+   * business name, address and phone, or `branch` null while we choose another (the one chosen
+   * had closed). Null until the plan is bought.
+   */
+  funeralDirector: z
+    .object({
+      appointedOn: isoDateSchema,
+      branch: z.object({ name: z.string(), address: postalAddressSchema, phone: z.string() }).nullable(),
+    })
     .nullable(),
 });
 export type PlanPaymentsResponse = z.infer<typeof planPaymentsSchema>;

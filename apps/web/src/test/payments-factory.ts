@@ -30,6 +30,8 @@ export function createPlanPayments(overrides: Partial<PlanPaymentsResponse> = {}
     refundOwed: 0,
     // Not bought yet: nothing to say about a death until it is.
     whenTheTimeComes: null,
+    // Appointed when the plan is bought.
+    funeralDirector: null,
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import { arrearsStatements } from "../../db/schema";
 import type { TokenHolder } from "../auth";
 import { noSuchPlan, selectOwnedPlan, type PlansService } from "../plans";
 import type { PurchaseReadiness } from "../purchase";
+import { appointedBranch, appointmentOf } from "./funeral-director-appointment";
 import { isCompletedPayment, paymentFactsOf } from "./paid-status";
 import {
   planMoneyOf,
@@ -144,6 +145,8 @@ export function createPaymentState({
       const whenTheTimeComes = bought
         ? whenTheTimeComesOf(bought, (await schedules.paymentTerms()).moratoriumMonths)
         : null;
+      const appointment = await appointmentOf(db, planId);
+      const branch = appointment && appointedBranch(appointment);
       const unpaidState = planMoneyState(money, false);
       const planState =
         unpaidState === "being_planned" && (await readiness.isReady(holder, planId))
@@ -176,6 +179,12 @@ export function createPaymentState({
         refunded: moneyRefunded(money),
         refundOwed: refundOwed(money),
         whenTheTimeComes,
+        funeralDirector: appointment
+          ? {
+              appointedOn: appointment.appointment.appointedOn,
+              branch: branch ? { name: branch.name, address: branch.address, phone: branch.phone } : null,
+            }
+          : null,
       };
     },
   };

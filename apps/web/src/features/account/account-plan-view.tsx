@@ -147,6 +147,7 @@ function PlanDetails({
         </dl>
       </section>
 
+      {bought && !cancelled ? <YourFuneralDirector payments={payments} /> : null}
       {people ? <People planId={plan.id} people={people} closed={cancelled} /> : null}
       {bought || cancelled ? <Payments payments={payments} /> : null}
       {bought && !cancelled ? <IfThePersonCoveredDies payments={payments} /> : null}
@@ -268,6 +269,59 @@ function Payments({ payments }: { payments: PlanPaymentsResponse }) {
           </DirectDebitDetails>
         </>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * The funeral director appointed when the plan was bought (issue 23 item 3; FPCOB 10.1.3R): the
+ * branch's business name, address and phone, and the day; or, while we choose another because the
+ * one chosen had closed, that we will write within 30 days.
+ */
+function YourFuneralDirector({ payments }: { payments: PlanPaymentsResponse }) {
+  const appointed = payments.funeralDirector;
+  if (!appointed) return null;
+  const { branch } = appointed;
+  return (
+    <section className={styles.section} aria-labelledby="funeral-director-heading">
+      <h2 id="funeral-director-heading">Your funeral director</h2>
+      {branch ? (
+        <>
+          <dl className="summary-list">
+            <div className="summary-list__row">
+              <dt className="summary-list__key">Name</dt>
+              <dd className="summary-list__value">{branch.name}</dd>
+            </div>
+            <div className="summary-list__row">
+              <dt className="summary-list__key">Address</dt>
+              <dd className="summary-list__value">{formatPostalAddress(branch.address)}</dd>
+            </div>
+            <div className="summary-list__row">
+              <dt className="summary-list__key">Phone</dt>
+              <dd className="summary-list__value">
+                <a className="phone-link" href={`tel:${branch.phone.replace(/\s/g, "")}`}>
+                  {branch.phone}
+                </a>
+              </dd>
+            </div>
+            <div className="summary-list__row">
+              <dt className="summary-list__key">Appointed on</dt>
+              <dd className="summary-list__value">{formatLongDate(appointed.appointedOn)}</dd>
+            </div>
+          </dl>
+          <p>
+            They have the details of your plan and will do nothing yet. When the time comes, your family or
+            representative calls us, and your funeral director is contacted to arrange the funeral as planned.
+            If you would like a different funeral director, call us and we will change it.
+          </p>
+        </>
+      ) : (
+        <p>
+          The funeral director you chose is no longer able to take on your plan, so we are choosing another
+          near you. We will write to you with your funeral director&apos;s name, address and phone number
+          within 30 days of {formatLongDate(appointed.appointedOn)}, when you bought your plan.
+        </p>
+      )}
     </section>
   );
 }

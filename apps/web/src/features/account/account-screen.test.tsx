@@ -359,6 +359,66 @@ describe("AccountScreen, one plan", () => {
     expect(whatHappensAtDeath().join(" ")).toContain("up to 42 months of payments would still be due");
   });
 
+  it("shows the funeral director appointed when the plan was bought: name, address, phone and the day", async () => {
+    renderPlan(
+      fullChoicePayments({
+        planId: planIds.instalments,
+        state: "paid",
+        paid: true,
+        payments: [createPayment({ status: "confirmed", completed: true })],
+        whenTheTimeComes: boughtPlanTimes("2026-06-01"),
+        funeralDirector: {
+          appointedOn: "2026-06-01",
+          branch: {
+            name: "Ashworth & Daughters Funeral Directors",
+            address: {
+              line1: "214 Upper Street",
+              line2: "Islington",
+              locality: "London",
+              county: "Greater London",
+              postcode: "N1 1RL",
+            },
+            phone: "020 7946 0112",
+          },
+        },
+      }),
+    );
+
+    const section = await screen.findByRole("region", { name: "Your funeral director" });
+    expect(rowValue(section, "Name")).toBe("Ashworth & Daughters Funeral Directors");
+    expect(rowValue(section, "Address")).toBe("214 Upper Street, Islington, London, Greater London, N1 1RL");
+    expect(within(section).getByRole("link", { name: "020 7946 0112" })).toHaveAttribute(
+      "href",
+      "tel:02079460112",
+    );
+    expect(rowValue(section, "Appointed on")).toBe("1 June 2026");
+    expect(section).toHaveTextContent("If you would like a different funeral director, call us");
+    expect(section).not.toHaveTextContent("within 30 days");
+  });
+
+  it("says, while another funeral director is chosen for a branch that had closed, that we will write within 30 days", async () => {
+    renderPlan(payingByInstalments({ funeralDirector: { appointedOn: "2026-06-01", branch: null } }));
+
+    const section = await screen.findByRole("region", { name: "Your funeral director" });
+    expect(section).toHaveTextContent(
+      "We will write to you with your funeral director's name, address and phone number within 30 days of 1 June 2026",
+    );
+    expect(rowValue(section, "Name")).toBeUndefined();
+  });
+
+  it("names no funeral director before the plan is bought, nor for a cancelled plan", async () => {
+    renderPlan(
+      payingByInstalments({
+        state: "cancelled",
+        cancelledAt: "2026-12-01T10:00:00.000Z",
+        funeralDirector: { appointedOn: "2026-06-01", branch: null },
+      }),
+    );
+
+    expect(await screen.findByRole("heading", { name: "This plan is cancelled" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Your funeral director" })).not.toBeInTheDocument();
+  });
+
   it("says of a cancelled plan what is being refunded and by when, and nothing of a death", async () => {
     renderPlan(
       payingByInstalments({
