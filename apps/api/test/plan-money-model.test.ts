@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentSchema, planPaymentsSchema, type PaymentResponse } from "@kindred/contracts";
 import { sumPence } from "@kindred/domain";
 import { and, eq, inArray, like, sql } from "drizzle-orm";
-import { collections, mandates, payments, sandboxMandates, sandboxPayments } from "../src/db/schema";
+import {
+  collections,
+  funeralDirectorAppointments,
+  mandates,
+  payments,
+  sandboxMandates,
+  sandboxPayments,
+} from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { sandboxWebhookQueue } from "../src/modules/payments/sandbox/sandbox-provider";
 import { callApi } from "./support/customers";
@@ -246,6 +253,14 @@ async function checkSettled(model: Model) {
   expect(confirmed, "confirmed at most once").toBeLessThanOrEqual(1);
   expect(cancelled, "cancelled at most once").toBeLessThanOrEqual(1);
   expect(cancelled, "the cancellation email only for a cancelled plan").toBe(state.cancelledAt ? 1 : 0);
+  // The funeral director is appointed in the transaction that makes the plan bought, as its
+  // confirmation is queued (decision 027): once, and exactly when it was confirmed, whatever crashed.
+  const appointed = await current.db
+    .select()
+    .from(funeralDirectorAppointments)
+    .where(eq(funeralDirectorAppointments.planId, model.planId));
+  expect(appointed.length, "appointed exactly when the plan was bought").toBe(confirmed);
+  expect(count("Your funeral director"), "the customer told their funeral director once").toBe(confirmed);
   // The confirmation went out only if the plan was once paid, or set up to pay by instalments.
   if (confirmed === 1) {
     const everConfirmed = state.payments.some(

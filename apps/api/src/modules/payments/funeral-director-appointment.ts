@@ -1,6 +1,6 @@
 import { ukToday } from "@kindred/domain";
-import type { Database } from "../../db/database";
 import { eq } from "drizzle-orm";
+import type { Database } from "../../db/database";
 import { funeralDirectorAppointments, type plans } from "../../db/schema";
 import { selectBranch, type BranchRow } from "../funeral-directors";
 
