@@ -72,7 +72,7 @@ export const mandateResponse = (mandate: MandateRow) => ({
  * paid was confirmed, in full or its deposit; or, for a plan paid by a Direct Debit alone, when
  * that was set up. Null while the plan is not paid (`isPlanPaid` decides, from the same rows).
  */
-export function boughtAt(
+function boughtAt(
   paymentRows: readonly PaymentRow[],
   mandateRows: readonly MandateRow[],
   paid: boolean,
@@ -88,7 +88,7 @@ export function boughtAt(
 }
 
 /** What the rule of what happens at death needs of a bought plan; null until it is bought. */
-export function whenTheTimeComesOf(
+function whenTheTimeComesOf(
   bought: Date | null,
   moratoriumMonths: number,
 ): PlanPaymentsResponse["whenTheTimeComes"] {
