@@ -4,11 +4,12 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 
 /**
- * The information pages (questions and answers, extra support, the privacy policy, making a
- * complaint, the accessibility statement) are Markdown
- * files in `content/pages/`, read when the site is built: front matter, then Markdown that
- * becomes the blocks of `components/page-markdown.ts`. Anything the blocks cannot hold stops the
- * build, so what is written is exactly what is shown.
+ * The information pages (questions and answers, extra support, the privacy, cookie and
+ * accessibility statements, making a complaint) are Markdown files in `content/pages/`, read
+ * when the site is built: front matter, then Markdown that becomes the blocks of
+ * `components/page-markdown.ts`; the fixed legal documents are read the same way as pages
+ * (legal-pages.server.ts). Anything the blocks cannot hold stops the build, so what is written is
+ * exactly what is shown.
  */
 
 /** What a page's front matter holds. */
