@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentSchema } from "@kindred/contracts";
-import { ukToday, vulnerabilityKinds } from "@kindred/domain";
+import { formatPostalAddress, ukToday, vulnerabilityKinds } from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import { funeralDirectorAppointments, funeralDirectorBranches, planPeople, plans } from "../src/db/schema";
 import { sandboxCards } from "../src/modules/payments";
-import { addressOnOneLine } from "../src/modules/email/emails/funeral-director-letter";
 import { appointFuneralDirector } from "../src/modules/payments/funeral-director-appointment";
 import type { OutboxMessage } from "./support/outbox";
 import {
@@ -150,7 +149,7 @@ describe("appointing the funeral director when a plan is bought", () => {
 
     expect(letters).toHaveLength(1);
     expect(letters[0]?.text).toContain(branch.name);
-    expect(letters[0]?.text).toContain(addressOnOneLine(branch.address));
+    expect(letters[0]?.text).toContain(formatPostalAddress(branch.address));
     expect(letters[0]?.text).toContain(`Phone: ${branch.phone}`);
     // The account shows it too.
     expect((await paymentsOf(testApp, ready.token, ready.planId)).funeralDirector).toEqual({

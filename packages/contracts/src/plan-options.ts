@@ -40,7 +40,6 @@ export const postalAddressSchema = z.object({
   county: z.string(),
   postcode: z.string(),
 });
-export type PostalAddress = z.infer<typeof postalAddressSchema>;
 
 const crematorySchema = z.object({
   id: z.number().int(),

@@ -25,6 +25,7 @@ export * from "./payment-schedule";
 export * from "./people";
 export * from "./plan-money";
 export * from "./plan-sections";
+export * from "./postal-address";
 export * from "./postcode";
 export * from "./price-change";
 export * from "./price-data";

@@ -1,3 +1,4 @@
+import type { PlanDocumentReference } from "@kindred/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { collections, mandates, payments, plans as planTable } from "../../db/schema";
@@ -41,6 +42,16 @@ export function createPlanPaymentEmails({
   planOptions: PlanOptionsService;
   documents: DocumentsService;
 }): PlanPaymentEmails {
+  /** One of the plan's own documents, as an email carries it. */
+  const planPdfAttachment = async (userId: string, planId: string, reference: PlanDocumentReference) => {
+    const document = await documents.planLegalDocumentPdf(userId, planId, reference, undefined);
+    return {
+      filename: document.fileName,
+      contentType: "application/pdf",
+      contentBase64: document.pdf.toString("base64"),
+    };
+  };
+
   return {
     async compose(planId, about) {
       const customer = await customerOfPlan(db, plans, planId);
@@ -64,19 +75,9 @@ export function createPlanPaymentEmails({
               ? plan.choice.months
               : undefined;
           const attachments = await Promise.all(
-            (["plan-summary", "plan-details"] as const).map(async (reference) => {
-              const document = await documents.planLegalDocumentPdf(
-                payment.userId,
-                planId,
-                reference,
-                undefined,
-              );
-              return {
-                filename: document.fileName,
-                contentType: "application/pdf",
-                contentBase64: document.pdf.toString("base64"),
-              };
-            }),
+            (["plan-summary", "plan-details"] as const).map((reference) =>
+              planPdfAttachment(payment.userId, planId, reference),
+            ),
           );
           return {
             kind: "plan-paid",
@@ -142,12 +143,6 @@ export function createPlanPaymentEmails({
             .filter((section) => section.key === "funeralAttendance" || section.key === "remains")
             .map((section) => section.answer)
             .join(", ");
-          const details = await documents.planLegalDocumentPdf(
-            plan.userId,
-            planId,
-            "plan-details",
-            undefined,
-          );
           return {
             kind: "funeral-director-appointed",
             to: { name: branch.name, address: branch.email },
@@ -157,13 +152,7 @@ export function createPlanPaymentEmails({
             coveredPersonName: `${covered.firstName} ${covered.lastName}`,
             kindOfFuneral: kindOfFuneral || "As set out in the plan details",
             appointedOn: found.appointment.appointedOn,
-            attachments: [
-              {
-                filename: details.fileName,
-                contentType: "application/pdf",
-                contentBase64: details.pdf.toString("base64"),
-              },
-            ],
+            attachments: [await planPdfAttachment(plan.userId, planId, "plan-details")],
           };
         }
         case "funeral-director-letter": {

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { PlanPaymentsResponse, PlanPeopleResponse, PlanResponse, Violation } from "@kindred/contracts";
 import {
+  formatPostalAddress,
   formatPrice,
   messages,
   preferredContactLabels,
@@ -27,7 +28,6 @@ import { continuePlan } from "../../lib/continue-plan";
 import { useAttemptKey } from "../../lib/idempotency-key";
 import { formatLongDate } from "../../lib/long-date";
 import { planQueries } from "../../lib/plan-queries";
-import { formatPostalAddress } from "../../lib/postal-address";
 import { cancelPlan } from "./account-requests";
 import { ChangeContactDetails, contactDetailsOf } from "./contact-details-form";
 import { personName } from "./person-name";

@@ -1,9 +1,8 @@
 "use client";
 
-import { crematoriaNearestFirst } from "@kindred/domain";
+import { crematoriaNearestFirst, formatPostalAddress } from "@kindred/domain";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { RadioCards } from "../../components/radio-cards";
-import { formatPostalAddress } from "../../lib/postal-address";
 import { useHydrated } from "../../lib/use-hydrated";
 import { answer } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";

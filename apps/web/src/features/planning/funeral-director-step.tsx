@@ -3,12 +3,11 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { FuneralDirectorBranch, FuneralDirectorSearchResponse, Violation } from "@kindred/contracts";
-import { imageUrlForSize, messages } from "@kindred/domain";
+import { formatPostalAddress, imageUrlForSize, messages } from "@kindred/domain";
 import { FormFieldset } from "../../components/form-field";
 import { CallUs } from "../../components/phone-link";
 import { PostcodeSearch } from "../../components/postcode-search";
 import { ViolationsBox } from "../../components/violations-box";
-import { formatPostalAddress } from "../../lib/postal-address";
 import { violationsOf } from "../../lib/api-query";
 import styles from "./funeral-director-step.module.css";
 import { answer } from "./journey-store";

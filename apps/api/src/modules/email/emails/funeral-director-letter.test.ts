@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressOnOneLine, renderFuneralDirectorLetter } from "./funeral-director-letter";
+import { renderFuneralDirectorLetter } from "./funeral-director-letter";
 
 const email = {
   kind: "funeral-director-letter" as const,
@@ -43,17 +43,5 @@ describe("the letter telling the customer their funeral director", () => {
     );
     expect(content.text).not.toContain("Ashworth");
     expect(content.text).not.toContain("will carry out the funeral is");
-  });
-
-  it("writes an address on one line without its empty parts", () => {
-    expect(
-      addressOnOneLine({
-        line1: " 1 High Street ",
-        line2: "",
-        locality: "Bedford",
-        county: "",
-        postcode: "MK40 1AA",
-      }),
-    ).toBe("1 High Street, Bedford, MK40 1AA");
   });
 });

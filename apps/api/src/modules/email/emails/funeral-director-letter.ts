@@ -1,3 +1,4 @@
+import { formatPostalAddress } from "@kindred/domain";
 import { z } from "zod";
 import { compose, formatLongDate, recipientSchema, type EmailContent } from "./layout";
 
@@ -27,14 +28,6 @@ export const funeralDirectorLetterSchema = z.object({
   funeralDirector: z.object({ name: z.string(), address: addressSchema, phone: z.string() }).nullable(),
 });
 
-/** An address on one line, its empty parts left out. */
-export function addressOnOneLine(address: z.infer<typeof addressSchema>): string {
-  return [address.line1, address.line2, address.locality, address.county, address.postcode]
-    .map((part) => part.trim())
-    .filter((part) => part !== "")
-    .join(", ");
-}
-
 export function renderFuneralDirectorLetter({
   firstName,
   planReference,
@@ -58,7 +51,7 @@ export function renderFuneralDirectorLetter({
     {
       list: [
         funeralDirector.name,
-        addressOnOneLine(funeralDirector.address),
+        formatPostalAddress(funeralDirector.address),
         `Phone: ${funeralDirector.phone}`,
       ],
     },
