@@ -1,4 +1,5 @@
 export * from "./account";
+export * from "./at-need";
 export * from "./address-lookup";
 export * from "./direct-debit";
 export * from "./enquiry";

@@ -1,5 +1,6 @@
 import { messages, paymentOptions, planMoneyStates } from "@kindred/domain";
 import { z } from "zod";
+import { planFuneralSchema } from "./at-need";
 import { bankDetailsSchema } from "./direct-debit";
 import { penceSchema, postalAddressSchema } from "./plan-options";
 
@@ -172,6 +173,8 @@ export const planPaymentsSchema = z.object({
       branch: z.object({ name: z.string(), address: postalAddressSchema, phone: z.string() }).nullable(),
     })
     .nullable(),
+  /** Once we are told the person covered has died (issue 23 item 4); null before. */
+  funeral: planFuneralSchema.nullable(),
 });
 export type PlanPaymentsResponse = z.infer<typeof planPaymentsSchema>;
 

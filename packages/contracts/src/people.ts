@@ -19,6 +19,8 @@ import {
   ukToday,
   vulnerabilityKinds,
   yesNo,
+  type DateOfBirthFields,
+  type DateOfBirthProblems,
   type VulnerabilityKind,
 } from "@kindred/domain";
 import { z } from "zod";
@@ -33,7 +35,7 @@ import { ruled } from "./ruled";
 const lineLength = 100;
 const notesLength = 1000;
 
-function optionalText(maximum: number) {
+export function optionalText(maximum: number) {
   return z
     .string()
     .max(maximum, messages.tooLong(maximum))
@@ -44,7 +46,7 @@ function optionalText(maximum: number) {
  * One of a list of values, with SPEC.md's "This field is required" for an empty or unknown one.
  * Forms hold any string (nothing chosen is ""), so the input is a string.
  */
-function oneOf<const Values extends readonly [string, ...string[]]>(
+export function oneOf<const Values extends readonly [string, ...string[]]>(
   values: Values,
   message: string = messages.required,
 ) {
@@ -64,16 +66,15 @@ const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 export type AddressFields = z.input<typeof addressSchema>;
 
-/** SPEC.md section 5: three fields, checked as a real date in the past (and an adult's, for some). */
-function dateOfBirthSchema(adult?: { tooYoung: string }) {
+/**
+ * A date typed as three fields (day, month, year), held to `problemsOf`, each problem under its
+ * field, and answered with its ISO 8601 form.
+ */
+export function dateFieldsSchema(problemsOf: (fields: DateOfBirthFields) => DateOfBirthProblems) {
   return z
     .object({ day: z.string().max(4), month: z.string().max(2), year: z.string().max(4) })
     .superRefine((fields, context) => {
-      const problems = dateOfBirthProblems(fields, {
-        today: ukToday(),
-        ...(adult ? { minimumAge: adultAge, tooYoung: adult.tooYoung } : {}),
-      });
-      for (const [field, fieldProblems] of Object.entries(problems)) {
+      for (const [field, fieldProblems] of Object.entries(problemsOf(fields))) {
         for (const problem of fieldProblems)
           context.addIssue({ code: "custom", path: [field], message: problem });
       }
@@ -84,6 +85,16 @@ function dateOfBirthSchema(adult?: { tooYoung: string }) {
       year: fields.year.trim(),
       iso8601: dateOfBirthIso(fields) ?? "",
     }));
+}
+
+/** SPEC.md section 5: three fields, checked as a real date in the past (and an adult's, for some). */
+export function dateOfBirthSchema(adult?: { tooYoung: string }) {
+  return dateFieldsSchema((fields) =>
+    dateOfBirthProblems(fields, {
+      today: ukToday(),
+      ...(adult ? { minimumAge: adultAge, tooYoung: adult.tooYoung } : {}),
+    }),
+  );
 }
 
 const nameFields = {

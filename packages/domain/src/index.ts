@@ -1,4 +1,5 @@
 export * from "./advice";
+export * from "./at-need";
 export * from "./account-rules";
 export * from "./answer-problems";
 export * from "./bank-details";

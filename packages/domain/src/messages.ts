@@ -79,6 +79,14 @@ export const messages = {
     "For your security you have been signed out, as you had not used the site for a while. Please sign in again.",
   notARealDate: "Enter a real date, like 7 March 1948",
   dateOfBirthInFuture: "The date of birth must be in the past",
+  dateOfDeathInFuture: "The date they died must be today or in the past",
+  dateOfDeathBeforeBirth: "The date they died must be after their date of birth",
+  planReferenceOrPostcodeNeeded: "Enter the plan reference, or the postcode of their home",
+  /** Telling us of a death: the same answer whether or not a plan matched (issue 23 item 4). */
+  deathNotificationReceived:
+    "Thank you for letting us know. We are very sorry for your loss. We have sent you an email to say we have your message, and someone from our team will call you to talk through what happens next.",
+  funeralRequested:
+    "The funeral has been requested under this plan, so it can no longer be changed, cancelled or paid for here. Please call us if anything needs to change.",
   mustBeAdult: (age: number) => `This person must be ${age} or over`,
   customerTooYoung: "You must be 18 or over to buy a funeral plan",
   payerTooYoung: "The person paying for the plan must be 18 or over",

@@ -220,6 +220,22 @@ export function dateOfBirthProblems(
   fields: DateOfBirthFields,
   { today, minimumAge, tooYoung }: { today: string; minimumAge?: number; tooYoung?: string },
 ): DateOfBirthProblems {
+  const date = realDate(fields);
+  if (!date.ok) return date.problems;
+  if (date.iso >= today) return { year: [messages.dateOfBirthInFuture] };
+  if (minimumAge !== undefined && ageOn(date.iso, today) < minimumAge) {
+    return { year: [tooYoung ?? messages.mustBeAdult(minimumAge)] };
+  }
+  return {};
+}
+
+/**
+ * A date typed as day, month and year: each field's own bounds (SPEC.md), then a real date (not
+ * 31 February). Dates of birth and of death are both checked this way first.
+ */
+export function realDate(
+  fields: DateOfBirthFields,
+): { ok: true; iso: string } | { ok: false; problems: DateOfBirthProblems } {
   const { day, year } = dateOfBirthBounds;
   const problems: DateOfBirthProblems = {};
   const dayProblems = wholeNumberProblems(fields.day, day.minimum, day.maximum);
@@ -227,15 +243,10 @@ export function dateOfBirthProblems(
   if (fields.month.trim() === "") problems.month = [messages.required];
   const yearProblems = wholeNumberProblems(fields.year, year.minimum, year.maximum);
   if (yearProblems.length > 0) problems.year = yearProblems;
-  if (Object.keys(problems).length > 0) return problems;
-
+  if (Object.keys(problems).length > 0) return { ok: false, problems };
   const iso = dateOfBirthIso(fields);
-  if (iso === null) return { day: [messages.notARealDate] };
-  if (iso >= today) return { year: [messages.dateOfBirthInFuture] };
-  if (minimumAge !== undefined && ageOn(iso, today) < minimumAge) {
-    return { year: [tooYoung ?? messages.mustBeAdult(minimumAge)] };
-  }
-  return {};
+  if (iso === null) return { ok: false, problems: { day: [messages.notARealDate] } };
+  return { ok: true, iso };
 }
 
 /** UK phone numbers: digits and spaces only (SPEC.md "Enter number only"), 10 or 11 digits. */

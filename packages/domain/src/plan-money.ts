@@ -26,6 +26,8 @@ export const planMoneyStates = [
   "paying_by_instalments",
   "cancellation_pending_refund",
   "cancelled",
+  /** The person covered has died and their funeral is asked for: nothing is charged or changed again. */
+  "funeral_requested",
 ] as const;
 export type PlanMoneyState = (typeof planMoneyStates)[number];
 
@@ -69,6 +71,12 @@ interface MoneyRefund {
 
 export interface PlanMoney {
   cancelled: boolean;
+  /**
+   * True once we are told the person covered has died and the plan is used (issue 23 item 4):
+   * every collection to come, the mandate and any open payment stop, and nothing more can be
+   * chosen, paid or cancelled online. What was paid is kept for the funeral.
+   */
+  funeralRequested: boolean;
   choice: PaymentChoice | null;
   payments: readonly MoneyCardPayment[];
   mandates: readonly MoneyMandate[];
@@ -90,6 +98,8 @@ export type MoneyEvent =
       collections: readonly { id: string; amount: Pence }[];
     }
   | { cause: "customer" | "staff"; type: "cancel" }
+  /** Told of the death of the person covered (anyone, online or by phone): the plan is used. */
+  | { cause: "informant" | "staff"; type: "funeral_requested" }
   | {
       cause: "provider" | "reconciliation";
       type: "card_payment";
@@ -194,6 +204,7 @@ const depositTaken = (money: PlanMoney) =>
  * accepted, the people given, the email address confirmed), which only matters before any money.
  */
 export function planMoneyState(money: PlanMoney, ready: boolean): PlanMoneyState {
+  if (money.funeralRequested && !money.cancelled) return "funeral_requested";
   if (money.cancelled) {
     return refundOwed(money) > 0 || moneyHeld(money) > 0 ? "cancellation_pending_refund" : "cancelled";
   }
@@ -269,6 +280,8 @@ export function nextPlanMoney(money: PlanMoney, event: MoneyEvent): MoneyTransit
       return setUpDirectDebit(money, event.mandateId, event.collections);
     case "cancel":
       return cancel(money);
+    case "funeral_requested":
+      return requestFuneral(money);
     case "card_payment":
       return cardPaymentEvent(money, event.id, event.status);
     case "mandate":
@@ -281,6 +294,7 @@ export function nextPlanMoney(money: PlanMoney, event: MoneyEvent): MoneyTransit
 }
 
 function refuseIfClosed(money: PlanMoney): MoneyTransition | null {
+  if (money.funeralRequested) return refused(409, messages.funeralRequested);
   if (money.cancelled) return refused(409, messages.planCancelled);
   if (takenInFull(money) || liveMandate(money)) return refused(409, messages.planAlreadyPaid);
   return null;
@@ -299,6 +313,7 @@ function openPayment(
   money: PlanMoney,
   payment: { id: string; option: PaymentOption; amount: Pence },
 ): MoneyTransition {
+  if (money.funeralRequested) return refused(409, messages.funeralRequested);
   if (money.cancelled) return refused(409, messages.planCancelled);
   if (!money.choice) return refused(422, messages.paymentChoiceNeeded);
   if (money.choice.option !== payment.option) return refused(422, messages.paymentOptionDiffers);
@@ -320,6 +335,7 @@ function setUpDirectDebit(
   mandateId: string,
   collections: readonly { id: string; amount: Pence }[],
 ): MoneyTransition {
+  if (money.funeralRequested) return refused(409, messages.funeralRequested);
   if (money.cancelled) return refused(409, messages.planCancelled);
   if (money.choice?.option !== "deposit") return refused(422, messages.directDebitNotNeeded);
   if (liveMandate(money)) return refused(409, messages.directDebitAlreadySetUp);
@@ -349,6 +365,9 @@ function setUpDirectDebit(
 }
 
 function cancel(money: PlanMoney): MoneyTransition {
+  // Once the funeral is asked for, the plan is being used: what the family pays or gets back is
+  // settled with them by phone (docs/decisions/028-telling-us-of-a-death.md), never by this button.
+  if (money.funeralRequested) return refused(409, messages.funeralRequested);
   // Cancelling again changes nothing: the refunds owed are already on their way.
   if (money.cancelled) return { ok: true, money, effects: [] };
   const effects: MoneyEffect[] = [];
@@ -378,6 +397,33 @@ function cancel(money: PlanMoney): MoneyTransition {
   const next: PlanMoney = { ...money, cancelled: true, payments, collections, mandates, refunds };
   effects.push({ type: "email", email: { kind: "plan-cancelled", refundOwed: refundOwed(next) } });
   return { ok: true, money: next, effects };
+}
+
+/**
+ * The person covered has died and the funeral is asked for: everything still to come stops at
+ * once (open card payments, collections not yet taken, the mandate), and what was taken is kept
+ * for the funeral. A cancelled plan has nothing to provide, and telling us twice changes nothing.
+ */
+function requestFuneral(money: PlanMoney): MoneyTransition {
+  if (money.cancelled || money.funeralRequested) return unchanged(money);
+  const effects: MoneyEffect[] = [];
+  const dropped = dropOpenPayments(money.payments);
+  effects.push(...dropped.effects);
+  const collections = money.collections.map((collection) => {
+    if (!collection.wanted || !isCollectionToCome(collection)) return collection;
+    effects.push({ type: "cancel_collection", collectionId: collection.id });
+    return { ...collection, wanted: false };
+  });
+  const mandates = money.mandates.map((mandate) => {
+    if (!isLiveMandate(mandate)) return mandate;
+    effects.push({ type: "cancel_mandate", mandateId: mandate.id });
+    return { ...mandate, wanted: false };
+  });
+  return {
+    ok: true,
+    money: { ...money, funeralRequested: true, payments: dropped.payments, collections, mandates },
+    effects,
+  };
 }
 
 /** Where each provider status may go next: a late or repeated event never undoes a later one. */

@@ -16,6 +16,7 @@ import {
 
 const nothingYet: PlanMoney = {
   cancelled: false,
+  funeralRequested: false,
   choice: null,
   payments: [],
   mandates: [],

@@ -1,9 +1,19 @@
 import { sql } from "drizzle-orm";
-import type { CoveredPerson, Customer, Nominee, Payer, UtmParams, Vulnerabilities } from "@kindred/contracts";
+import type {
+  CoveredPerson,
+  Customer,
+  DeathNotification,
+  Nominee,
+  Payer,
+  UtmParams,
+  Vulnerabilities,
+} from "@kindred/contracts";
 import {
   collectionStatuses,
+  funeralStatuses,
   mandateStatuses,
   refundStatuses,
+  type AtDeath,
   type CardPaymentStatus,
   type CollectionStatus,
   type Coordinate,
@@ -297,6 +307,11 @@ export const plans = pgTable(
     paymentChoice: jsonb("payment_choice").$type<PaymentChoice>(),
     /** Set once when the customer cancels; a cancelled plan is never paid again or changed. */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * Set once when we are told the person covered has died and the funeral is asked for (issue
+     * 23 item 4): from then the plan is never charged, changed or cancelled online again.
+     */
+    funeralRequestedAt: timestamp("funeral_requested_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -584,6 +599,54 @@ export const funeralDirectorAppointments = pgTable("funeral_director_appointment
   needsStaff: boolean("needs_staff").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A death we were told of (issue 23 item 4; docs/decisions/028-telling-us-of-a-death.md): what
+ * the person telling us typed, kept as they typed it, and the plan it matched, if any. A matched
+ * case follows the funeral (requested, arranged, provided); an unmatched one waits for staff to
+ * look into it. One case per plan: telling us again adds to the first case's events.
+ */
+export const atNeedCases = pgTable(
+  "at_need_cases",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    planId: uuid("plan_id").references(() => plans.id),
+    /** A funeral status once matched; `unmatched` while no plan is known. */
+    status: text("status", { enum: [...funeralStatuses, "unmatched"] }).notNull(),
+    notification: jsonb("notification").$type<DeathNotification>().notNull(),
+    /**
+     * What the family pays or gets back (the domain's `whenTheTimeComes`), worked out when
+     * matched; when nobody knows whether the death was an accident, as if it was not.
+     */
+    atDeath: jsonb("at_death").$type<AtDeath>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("at_need_cases_plan_id_idx").on(table.planId)],
+);
+
+/** Every change to a case, with who made it and when: never updated or deleted. */
+export const atNeedCaseEvents = pgTable(
+  "at_need_case_events",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => atNeedCases.id),
+    /** What happened: opened, told again, or a status staff moved it to. */
+    kind: text("kind", { enum: ["opened", "told_again", ...funeralStatuses] }).notNull(),
+    /** `informant` (online), or the member of staff. */
+    by: text("by").notNull(),
+    note: text("note"),
+    /** The address the form came from, for a case told online. */
+    fromAddress: text("from_address"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("at_need_case_events_case_id_idx").on(table.caseId)],
+);
 
 /**
  * After two missed instalments the customer is sent a statement (FPCOB): when it was sent, and

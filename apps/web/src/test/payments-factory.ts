@@ -32,6 +32,8 @@ export function createPlanPayments(overrides: Partial<PlanPaymentsResponse> = {}
     whenTheTimeComes: null,
     // Appointed when the plan is bought.
     funeralDirector: null,
+    // Until we are told of a death.
+    funeral: null,
     ...overrides,
   };
 }

@@ -185,6 +185,7 @@ export function createPaymentState({
               branch: branch ? { name: branch.name, address: branch.address, phone: branch.phone } : null,
             }
           : null,
+        funeral: null,
       };
     },
   };

@@ -89,6 +89,7 @@ export async function selectPlanMoneyRows(
 export function planMoneyOf(rows: PlanMoneyRows): PlanMoney {
   return {
     cancelled: rows.plan.cancelledAt !== null,
+    funeralRequested: rows.plan.funeralRequestedAt !== null,
     choice: rows.plan.paymentChoice,
     payments: rows.payments.map((row) => ({
       id: row.id,
@@ -183,6 +184,7 @@ async function store(
 ): Promise<void> {
   if (
     money.cancelled !== before.cancelled ||
+    money.funeralRequested !== before.funeralRequested ||
     JSON.stringify(money.choice) !== JSON.stringify(before.choice)
   ) {
     await transaction
@@ -190,6 +192,7 @@ async function store(
       .set({
         paymentChoice: money.choice,
         ...(money.cancelled && !before.cancelled ? { cancelledAt: now } : {}),
+        ...(money.funeralRequested && !before.funeralRequested ? { funeralRequestedAt: now } : {}),
       })
       .where(eq(plans.id, rows.plan.id));
   }

@@ -1,5 +1,5 @@
 import type { PlanPaymentsResponse } from "@kindred/contracts";
-import { formatPrice } from "@kindred/domain";
+import { formatPrice, funeralStatusLabels } from "@kindred/domain";
 
 /** How many monthly payments there are in all: those asked of the bank, or else the schedule's. */
 export function instalmentCount(payments: PlanPaymentsResponse): number {
@@ -39,6 +39,8 @@ export function planStateInWords(payments: PlanPaymentsResponse): string {
       return `Cancelled: a refund of ${formatPrice(payments.refundOwed)} is on its way`;
     case "cancelled":
       return "Cancelled";
+    case "funeral_requested":
+      return funeralStatusLabels[payments.funeral?.status ?? "funeral_requested"];
   }
 }
 

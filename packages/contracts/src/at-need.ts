@@ -1,0 +1,114 @@
+import {
+  accidentalAnswers,
+  dateOfDeathProblems,
+  emailProblems,
+  funeralStatuses,
+  informantRelationships,
+  messages,
+  nameProblems,
+  normalisePostcode,
+  phoneProblems,
+  postcodeProblems,
+  restingPlaces,
+  ukToday,
+} from "@kindred/domain";
+import { z } from "zod";
+import { dateFieldsSchema, dateOfBirthSchema, oneOf, optionalText } from "./people";
+import { ruled } from "./ruled";
+
+/**
+ * Telling us of a death (issue 23 item 4; docs/decisions/028-telling-us-of-a-death.md):
+ * `POST /api/notify-a-death`, open to anyone and rate-limited per address. The answer is the same
+ * whether or not a plan matches, so it tells a stranger nothing; the matching is the server's.
+ */
+
+const name = ruled(nameProblems).transform((value) => value.trim());
+
+/** Plan references are the plan's id as the account and the documents show it. */
+const planReferenceSchema = optionalText(60).transform((value) => value.toLowerCase());
+
+export const deathNotificationBodySchema = z
+  .object({
+    person: z.object({
+      firstName: name,
+      lastName: name,
+      dateOfBirth: dateOfBirthSchema(),
+      planReference: planReferenceSchema,
+      /** The postcode of their home, when the plan reference is not to hand. */
+      postcode: optionalText(10),
+    }),
+    dateOfDeath: dateFieldsSchema((fields) =>
+      dateOfDeathProblems(fields, { today: ukToday(), bornOn: null }),
+    ),
+    accidental: oneOf(accidentalAnswers),
+    restingPlace: oneOf(restingPlaces),
+    /** Where, in their words: the hospital's or care home's name, say. */
+    restingPlaceDetails: optionalText(200),
+    informant: z.object({
+      firstName: name,
+      lastName: name,
+      relationship: oneOf(informantRelationships),
+      email: ruled(emailProblems).transform((value) => value.trim()),
+      phone: ruled(phoneProblems).transform((value) => value.trim()),
+    }),
+  })
+  .superRefine((body, context) => {
+    const { planReference, postcode } = body.person;
+    if (planReference === "" && postcode.trim() === "") {
+      context.addIssue({
+        code: "custom",
+        path: ["person", "planReference"],
+        message: messages.planReferenceOrPostcodeNeeded,
+      });
+    }
+    if (postcode.trim() !== "") {
+      for (const problem of postcodeProblems(postcode)) {
+        context.addIssue({ code: "custom", path: ["person", "postcode"], message: problem });
+      }
+    }
+    const bornOn = body.person.dateOfBirth.iso8601;
+    const diedOn = body.dateOfDeath.iso8601;
+    if (bornOn !== "" && diedOn !== "" && diedOn < bornOn) {
+      context.addIssue({
+        code: "custom",
+        path: ["dateOfDeath", "year"],
+        message: messages.dateOfDeathBeforeBirth,
+      });
+    }
+  })
+  .transform((body) => ({
+    ...body,
+    person: { ...body.person, postcode: normalisePostcode(body.person.postcode) ?? "" },
+  }));
+export type DeathNotification = z.infer<typeof deathNotificationBodySchema>;
+export type DeathNotificationFields = z.input<typeof deathNotificationBodySchema>;
+
+/** The one answer, matched or not: words to show, and the reference to quote if they call. */
+export const deathNotificationResponseSchema = z.object({ message: z.string(), reference: z.string() });
+export type DeathNotificationResponse = z.infer<typeof deathNotificationResponseSchema>;
+
+/**
+ * A plan's funeral once we know of the death, as the account shows it: where it stands, when we
+ * were told, and what the family pays or gets back (the domain's `whenTheTimeComes`):
+ * `provided` with nothing to pay; or, inside the first months, the balance of the price that may
+ * be paid for the funeral, or the refund of everything paid. `accidentKnown` is false when nobody
+ * told us whether the death was an accident (then an accident would still be covered in full).
+ */
+export const planFuneralSchema = z.object({
+  status: z.enum(funeralStatuses),
+  requestedOn: z.iso.date(),
+  dateOfDeath: z.iso.date(),
+  atDeath: z.discriminatedUnion("funeral", [
+    z.object({
+      funeral: z.literal("provided"),
+      because: z.enum(["paidInFull", "pastTheFirstMonths", "accident"]),
+    }),
+    z.object({
+      funeral: z.literal("ifTheBalanceIsPaid"),
+      balance: z.int().nonnegative(),
+      refund: z.int().nonnegative(),
+      accidentKnown: z.boolean(),
+    }),
+  ]),
+});
+export type PlanFuneral = z.infer<typeof planFuneralSchema>;
