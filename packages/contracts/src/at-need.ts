@@ -27,6 +27,19 @@ const name = ruled(nameProblems).transform((value) => value.trim());
 /** Plan references are the plan's id as the account and the documents show it. */
 const planReferenceSchema = optionalText(60).transform((value) => value.toLowerCase());
 
+/** Whether the value being checked holds a string at each of `paths` (zod's `when` for a check). */
+function stringsAt(...paths: readonly (readonly string[])[]) {
+  return ({ value }: { value: unknown }) =>
+    paths.every(
+      (path) =>
+        typeof path.reduce<unknown>(
+          (at, key) =>
+            typeof at === "object" && at !== null ? (at as Record<string, unknown>)[key] : undefined,
+          value,
+        ) === "string",
+    );
+}
+
 export const deathNotificationBodySchema = z
   .object({
     person: z.object({
@@ -52,30 +65,40 @@ export const deathNotificationBodySchema = z
       phone: ruled(phoneProblems).transform((value) => value.trim()),
     }),
   })
-  .superRefine((body, context) => {
-    const { planReference, postcode } = body.person;
-    if (planReference === "" && postcode.trim() === "") {
-      context.addIssue({
-        code: "custom",
-        path: ["person", "planReference"],
-        message: messages.planReferenceOrPostcodeNeeded,
-      });
-    }
-    if (postcode.trim() !== "") {
-      for (const problem of postcodeProblems(postcode)) {
-        context.addIssue({ code: "custom", path: ["person", "postcode"], message: problem });
+  // Each check that reads across fields runs whatever else is wrong, as long as what it reads is
+  // there, so that a first empty "Send" lists every message at once rather than some at a time.
+  .superRefine(
+    (body, context) => {
+      const { planReference, postcode } = body.person;
+      if (planReference === "" && postcode.trim() === "") {
+        context.addIssue({
+          code: "custom",
+          path: ["person", "planReference"],
+          message: messages.planReferenceOrPostcodeNeeded,
+        });
       }
-    }
-    const bornOn = body.person.dateOfBirth.iso8601;
-    const diedOn = body.dateOfDeath.iso8601;
-    if (bornOn !== "" && diedOn !== "" && diedOn < bornOn) {
-      context.addIssue({
-        code: "custom",
-        path: ["dateOfDeath", "year"],
-        message: messages.dateOfDeathBeforeBirth,
-      });
-    }
-  })
+      if (postcode.trim() !== "") {
+        for (const problem of postcodeProblems(postcode)) {
+          context.addIssue({ code: "custom", path: ["person", "postcode"], message: problem });
+        }
+      }
+    },
+    { when: stringsAt(["person", "planReference"], ["person", "postcode"]) },
+  )
+  .superRefine(
+    (body, context) => {
+      const bornOn = body.person.dateOfBirth.iso8601;
+      const diedOn = body.dateOfDeath.iso8601;
+      if (bornOn !== "" && diedOn !== "" && diedOn < bornOn) {
+        context.addIssue({
+          code: "custom",
+          path: ["dateOfDeath", "year"],
+          message: messages.dateOfDeathBeforeBirth,
+        });
+      }
+    },
+    { when: stringsAt(["person", "dateOfBirth", "iso8601"], ["dateOfDeath", "iso8601"]) },
+  )
   .transform((body) => ({
     ...body,
     person: { ...body.person, postcode: normalisePostcode(body.person.postcode) ?? "" },
