@@ -14,6 +14,7 @@ const publicPages = [
   "/free-guide",
   adviceListPath,
   "/faqs",
+  "/notify-a-death",
   "/supportneeds",
   "/privacy-policy",
   "/cookie-policy",

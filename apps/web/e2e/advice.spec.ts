@@ -146,6 +146,7 @@ test("the sitemap lists the public pages and every article; robots.txt points to
     "/free-guide",
     "/funeral-advice",
     "/faqs",
+    "/notify-a-death",
     "/supportneeds",
     "/privacy-policy",
     "/cookie-policy",

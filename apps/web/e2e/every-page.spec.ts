@@ -12,6 +12,7 @@ const pages = [
   "/funeral-advice",
   "/funeral-advice/direct-cremation-explained",
   "/faqs",
+  "/notify-a-death",
   "/supportneeds",
   "/privacy-policy",
   "/cookie-policy",

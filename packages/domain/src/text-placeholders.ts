@@ -1,4 +1,4 @@
-import { supportPhone } from "./contact-details";
+import { atNeedPhone, supportPhone } from "./contact-details";
 import { firmDetails } from "./firm-details";
 import { messages } from "./messages";
 import { refundDeadlineInWords } from "./refunds";
@@ -8,9 +8,9 @@ import { whenTheTimeComesMarkdown } from "./when-the-time-comes";
  * The facts the site's written texts (the legal documents, the free guide, the advice articles,
  * the information pages) quote as `{{name}}`, each written once elsewhere and only quoted here, so
  * no text can drift from the rest of the site: who we are (firm-details), the phone number and
- * hours (contact-details), the continuity statement (messages), how soon a refund is paid
- * (refunds) and, given the catalogue's first months, what happens when the person covered dies
- * (when-the-time-comes).
+ * hours and the line for telling us of a death (contact-details), the continuity statement
+ * (messages), how soon a refund is paid (refunds) and, given the catalogue's first months, what
+ * happens when the person covered dies (when-the-time-comes).
  */
 export function textPlaceholders(catalogue?: { moratoriumMonths: number }): Record<string, string> {
   return {
@@ -18,6 +18,10 @@ export function textPlaceholders(catalogue?: { moratoriumMonths: number }): Reco
     supportPhone: supportPhone.display,
     supportPhoneDial: supportPhone.dial,
     supportHours: supportPhone.hours,
+    // The line for telling us of a death, answered day and night (issue 23 item 4).
+    atNeedPhone: atNeedPhone.display,
+    atNeedPhoneDial: atNeedPhone.dial,
+    atNeedHours: atNeedPhone.hours,
     cancellationStatement: messages.cancellationStatement(supportPhone.display),
     refundDeadline: refundDeadlineInWords,
     // Paragraphs and lists: the placeholder stands on a line of its own.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  atNeedPhone,
   fillTextPlaceholders,
   firmDetails,
   refundDeadlineInWords,
@@ -13,6 +14,9 @@ describe("textPlaceholders", () => {
     expect(textPlaceholders()).toMatchObject({
       tradingName: firmDetails.tradingName,
       supportPhone: supportPhone.display,
+      atNeedPhone: atNeedPhone.display,
+      atNeedPhoneDial: atNeedPhone.dial,
+      atNeedHours: atNeedPhone.hours,
       refundDeadline: refundDeadlineInWords,
     });
     expect(textPlaceholders()).not.toHaveProperty("whenTheTimeComes");

@@ -21,4 +21,13 @@ describe("SiteFooter", () => {
       `https://register.fca.org.uk/s/search?q=${firmDetails.firmReferenceNumber}&type=Companies`,
     );
   });
+
+  it("links to telling us of a death, from every page (issue 23 item 4)", () => {
+    render(<SiteFooter />);
+    expect(
+      within(screen.getByRole("navigation", { name: "Footer" })).getByRole("link", {
+        name: "Tell us someone has died",
+      }),
+    ).toHaveAttribute("href", "/notify-a-death");
+  });
 });

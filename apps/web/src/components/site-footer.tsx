@@ -11,6 +11,7 @@ const footerLinks = [
   { href: "/free-guide", label: "Our free guide" },
   { href: "/funeral-advice", label: "Funeral advice" },
   { href: "/faqs", label: "Questions and answers" },
+  { href: "/notify-a-death", label: "Tell us someone has died" },
   { href: "/supportneeds", label: "Extra support" },
   { href: "/privacy-policy", label: "Privacy policy" },
   { href: "/cookie-policy", label: "Cookie policy" },

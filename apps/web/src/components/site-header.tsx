@@ -20,6 +20,10 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
         </Link>
         <div className="site-header__aside">
           <CallUs className="call-us" />
+          {/* Someone who has just lost a person finds the way to tell us from every page. */}
+          <Link href="/notify-a-death" className="site-header__notify">
+            Tell us someone has died
+          </Link>
           {account}
         </div>
       </div>

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
+  atNeedPhone,
   firmDetails,
   formatPrice,
   messages,
@@ -117,6 +118,21 @@ describe("the questions and answers", () => {
       /pay what is still owed|pay the rest|only guaranteed once|guaranteed once the plan is paid in full/i,
     );
     expect(everything).toContain(refundDeadlineInWords);
+  });
+
+  it("says how to tell us of a death: the line answered day and night, and the form online", () => {
+    for (const asked of [
+      "How do I tell you that someone has died?",
+      "What should my family do when I die?",
+    ]) {
+      const question = questions.find((each) => each.question === asked);
+      expect(question, asked).toBeDefined();
+      const answer = JSON.stringify(question?.answer);
+      expect(answer).toContain(atNeedPhone.display);
+      expect(answer).toContain(`tel:${atNeedPhone.dial}`);
+      expect(answer).toContain(atNeedPhone.hours);
+      expect(answer).toContain('"href":"/notify-a-death"');
+    }
   });
 
   it("cannot end a script element early, whatever an answer says", () => {
