@@ -1,11 +1,20 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
-import type { PlanPaymentsResponse, PlanPeopleResponse, PlanResponse, Violation } from "@kindred/contracts";
+import type {
+  PlanFuneral,
+  PlanPaymentsResponse,
+  PlanPeopleResponse,
+  PlanResponse,
+  Violation,
+} from "@kindred/contracts";
 import {
+  atNeedPhone,
   formatPostalAddress,
   formatPrice,
+  funeralStatusLabels,
   messages,
   preferredContactLabels,
   refundDeadlineInWords,
@@ -18,7 +27,7 @@ import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { InstalmentTable } from "../../components/instalment-table";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { Modal } from "../../components/modal";
-import { CallUs } from "../../components/phone-link";
+import { CallTheAtNeedLine, CallUs } from "../../components/phone-link";
 import { PlanDocumentDownloads } from "../../components/plan-document-downloads";
 import { YourReferralCode } from "../../components/your-referral-code";
 import { ViolationsBox } from "../../components/violations-box";
@@ -98,6 +107,8 @@ function PlanDetails({
   const bought = payments.state === "paid" || payments.state === "paying_by_instalments";
   const unfinished = isUnfinished(payments);
   const cancelled = isCancelled(payments);
+  // Told of a death: nothing is paid, changed or cancelled here any more (issue 23 item 4).
+  const funeral = payments.funeral;
   return (
     <>
       <BackLink href="/account" />
@@ -123,7 +134,11 @@ function PlanDetails({
           </a>
         </p>
       ) : null}
-      <MissedPayments payments={payments} />
+      {funeral ? (
+        <TheFuneral funeral={funeral} payments={payments} />
+      ) : (
+        <MissedPayments payments={payments} />
+      )}
       <Cancelled payments={payments} />
 
       <section className={styles.section} aria-labelledby="choices-heading">
@@ -147,9 +162,9 @@ function PlanDetails({
         </dl>
       </section>
 
-      {bought && !cancelled ? <YourFuneralDirector payments={payments} /> : null}
-      {people ? <People planId={plan.id} people={people} closed={cancelled} /> : null}
-      {bought || cancelled ? <Payments payments={payments} /> : null}
+      {(bought && !cancelled) || funeral ? <YourFuneralDirector payments={payments} /> : null}
+      {people ? <People planId={plan.id} people={people} closed={cancelled || funeral !== null} /> : null}
+      {bought || cancelled || funeral ? <Payments payments={payments} /> : null}
       {bought && !cancelled ? <IfThePersonCoveredDies payments={payments} /> : null}
 
       <section className={styles.section} aria-labelledby="documents-heading">
@@ -157,9 +172,9 @@ function PlanDetails({
         <PlanDocumentDownloads planId={plan.id} />
       </section>
 
-      {payments.paid && !cancelled ? <YourReferralCode planId={plan.id} /> : null}
+      {payments.paid && !cancelled && !funeral ? <YourReferralCode planId={plan.id} /> : null}
 
-      {bought || cancelled ? <CancelPlan planId={plan.id} payments={payments} /> : null}
+      {(bought || cancelled) && !funeral ? <CancelPlan planId={plan.id} payments={payments} /> : null}
     </>
   );
 }
@@ -218,8 +233,9 @@ function Payments({ payments }: { payments: PlanPaymentsResponse }) {
     (payment) => payment.status === "confirmed" || payment.status === "refunded",
   );
   const mandate = payments.directDebit;
-  // A cancelled plan's collections still to come are stopped with it (the provider confirms each later).
-  const cancelled = isCancelled(payments);
+  // A cancelled plan's collections still to come are stopped with it (the provider confirms each
+  // later), and so are those of a plan whose funeral is requested.
+  const cancelled = isCancelled(payments) || payments.funeral !== null;
   const stopped = (status: PlanPaymentsResponse["collections"][number]["status"]) =>
     cancelled && (status === "scheduled" || status === "submitted") ? "cancelled" : status;
   const rows =
@@ -350,6 +366,94 @@ function IfThePersonCoveredDies({ payments }: { payments: PlanPaymentsResponse }
         payingBy={byInstalments ? { option: "deposit", months: choice.months } : { option: "full" }}
         moratoriumMonths={whenTheTimeComes.moratoriumMonths}
       />
+      <p>
+        If the person covered has died, please{" "}
+        <Link href="/notify-a-death">tell us that someone has died</Link>, or call us on our line answered{" "}
+        {atNeedPhone.hours}:
+      </p>
+      <CallTheAtNeedLine className="call-us" />
+    </section>
+  );
+}
+
+/** Why the funeral is provided with nothing more to pay, in words. */
+function providedBecause(
+  because: "paidInFull" | "pastTheFirstMonths" | "accident",
+  payments: PlanPaymentsResponse,
+): string {
+  const first = payments.whenTheTimeComes?.moratoriumMonths;
+  switch (because) {
+    case "paidInFull":
+      return "The plan is paid for.";
+    case "pastTheFirstMonths":
+      return first === undefined
+        ? "The plan is past its first months."
+        : `The plan is past its first ${first === 1 ? "month" : `${first} months`}.`;
+    case "accident":
+      return "The death was an accident, which the plan covers in full.";
+  }
+}
+
+/**
+ * Once we are told of a death (issue 23 item 4): where the funeral stands, when we were told, and
+ * what the family pays: nothing more, or, inside the plan's first months, the balance of its price
+ * for the funeral as planned or everything paid given back. An accident nobody has told us of yet
+ * would still be covered in full. We call the family; the line for a death is answered day and night.
+ */
+function TheFuneral({ funeral, payments }: { funeral: PlanFuneral; payments: PlanPaymentsResponse }) {
+  const { atDeath } = funeral;
+  return (
+    <section className="info-box" aria-labelledby="funeral-heading">
+      <h2 id="funeral-heading" className="info-box__title">
+        {funeralStatusLabels[funeral.status]}
+      </h2>
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt className="summary-list__key">We were told on</dt>
+          <dd className="summary-list__value">{formatLongDate(funeral.requestedOn)}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt className="summary-list__key">Date of death</dt>
+          <dd className="summary-list__value">{formatLongDate(funeral.dateOfDeath)}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt className="summary-list__key">What the family pays</dt>
+          <dd className="summary-list__value">
+            {atDeath.funeral === "provided"
+              ? "Nothing more"
+              : `${formatPrice(atDeath.balance)} for the funeral as planned, or nothing, with ${formatPrice(atDeath.refund)} given back`}
+          </dd>
+        </div>
+      </dl>
+      {atDeath.funeral === "provided" ? (
+        <p>
+          {providedBecause(atDeath.because, payments)} The funeral is provided as planned, and nobody needs to
+          pay anything more for what the plan includes.
+        </p>
+      ) : (
+        <>
+          <p>The death was in the plan&apos;s first months, so the family can choose:</p>
+          <ul>
+            <li>
+              pay the balance of {formatPrice(atDeath.balance)}, what is left of the plan&apos;s price, and
+              the funeral goes ahead as planned; or
+            </li>
+            <li>
+              have everything paid, {formatPrice(atDeath.refund)}, given back in full, with no fee, and the
+              plan ends.
+            </li>
+          </ul>
+          {atDeath.accidentKnown ? null : (
+            <p>
+              If the death was the result of an accident, the funeral is provided in full with nothing more to
+              pay. Please tell us if it was.
+            </p>
+          )}
+        </>
+      )}
+      <p>{messages.funeralRequested}</p>
+      <p>We will call you to talk this through. If you need us sooner, our line is answered day and night:</p>
+      <CallTheAtNeedLine className="call-us" />
     </section>
   );
 }

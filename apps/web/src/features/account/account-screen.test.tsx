@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlanPaymentsResponse, PlanPeopleResponse, PlanResponse } from "@kindred/contracts";
 import {
+  atNeedPhone,
   messages,
   refundDeadlineInWords,
   supportPhone,
@@ -193,6 +194,14 @@ describe("AccountScreen, the dashboard", () => {
     expect(within(cards[2]!).getByRole("link", { name: "See this plan" })).toHaveAttribute(
       "href",
       `/account?plan=${planIds.paid}`,
+    );
+    expect(screen.getByRole("link", { name: "tell us that someone has died" })).toHaveAttribute(
+      "href",
+      "/notify-a-death",
+    );
+    expect(screen.getByRole("link", { name: atNeedPhone.display })).toHaveAttribute(
+      "href",
+      `tel:${atNeedPhone.dial}`,
     );
   });
 
@@ -451,6 +460,95 @@ describe("AccountScreen, one plan", () => {
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
       `plan: ${messages.planCannotBeCancelled}`,
     );
+  });
+
+  it("says, for a plan in its first months, how to tell us of a death", async () => {
+    renderPlan(payingByInstalments());
+
+    const atDeath = await screen.findByRole("region", { name: "If the person covered dies" });
+    expect(within(atDeath).getByRole("link", { name: "tell us that someone has died" })).toHaveAttribute(
+      "href",
+      "/notify-a-death",
+    );
+    expect(within(atDeath).getByRole("link", { name: atNeedPhone.display })).toHaveAttribute(
+      "href",
+      `tel:${atNeedPhone.dial}`,
+    );
+  });
+
+  /** A plan bought by instalments whose person covered died on 3 January 2027, told on the 4th. */
+  function funeralRequested(atDeath: NonNullable<PlanPaymentsResponse["funeral"]>["atDeath"]) {
+    return payingByInstalments({
+      state: "funeral_requested",
+      funeral: { status: "funeral_requested", requestedOn: "2027-01-04", dateOfDeath: "2027-01-03", atDeath },
+      funeralDirector: { appointedOn: "2026-06-01", branch: null },
+    });
+  }
+
+  /** What a plan whose funeral is requested no longer offers: paying, changing, cancelling, referring. */
+  function expectNothingToChange() {
+    expect(screen.queryByRole("button", { name: "Cancel this plan" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Change your contact details" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /^Continue/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Your referral code" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/monthly payments were missed/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "If the person covered dies" })).not.toBeInTheDocument();
+  }
+
+  it("shows a funeral requested in the first months: the balance to pay for it, or the refund, and an accident covered in full", async () => {
+    renderPlan(
+      funeralRequested({
+        funeral: "ifTheBalanceIsPaid",
+        balance: 271_755,
+        refund: 140_590,
+        accidentKnown: false,
+      }),
+    );
+
+    const funeral = await screen.findByRole("region", { name: "Funeral requested" });
+    expect(rowValue(document.body, "State")).toBe("Funeral requested");
+    expect(rowValue(funeral, "We were told on")).toBe("4 January 2027");
+    expect(rowValue(funeral, "Date of death")).toBe("3 January 2027");
+    expect(rowValue(funeral, "What the family pays")).toBe(
+      "£2,717.55 for the funeral as planned, or nothing, with £1,405.90 given back",
+    );
+    expect(
+      within(funeral)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      "pay the balance of £2,717.55, what is left of the plan's price, and the funeral goes ahead as planned; or",
+      "have everything paid, £1,405.90, given back in full, with no fee, and the plan ends.",
+    ]);
+    expect(funeral).toHaveTextContent(
+      "If the death was the result of an accident, the funeral is provided in full with nothing more to pay.",
+    );
+    expect(funeral).toHaveTextContent(messages.funeralRequested);
+    expect(funeral).toHaveTextContent("We will call you to talk this through.");
+    expect(within(funeral).getByRole("link", { name: atNeedPhone.display })).toHaveAttribute(
+      "href",
+      `tel:${atNeedPhone.dial}`,
+    );
+    // What was paid stays in view; what was still to come is stopped.
+    const table = screen.getByRole("table", { name: "Your monthly payments by Direct Debit" });
+    expect(within(table).getAllByRole("row")[6]).toHaveTextContent("Cancelled");
+    expect(within(table).queryByText("To be collected")).not.toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Your funeral director" })).toBeInTheDocument();
+    expectNothingToChange();
+  });
+
+  it("shows a funeral requested past the first months as provided with nothing more to pay", async () => {
+    renderPlan(funeralRequested({ funeral: "provided", because: "pastTheFirstMonths" }));
+
+    const funeral = await screen.findByRole("region", { name: "Funeral requested" });
+    expect(rowValue(funeral, "What the family pays")).toBe("Nothing more");
+    expect(funeral).toHaveTextContent(
+      "The plan is past its first 24 months. The funeral is provided as planned, and nobody needs to pay anything more for what the plan includes.",
+    );
+    expect(funeral).not.toHaveTextContent("given back");
+    expect(funeral).not.toHaveTextContent("accident");
+    expect(funeral).toHaveTextContent("We will call you to talk this through.");
+    expectNothingToChange();
   });
 
   it("offers no cancelling for a plan not yet bought, and the way to carry on with it", async () => {

@@ -4,9 +4,9 @@ import Link from "next/link";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { PlanPaymentsResponse, PlanPeopleResponse, PlanResponse } from "@kindred/contracts";
-import { formatPrice } from "@kindred/domain";
+import { atNeedPhone, formatPrice } from "@kindred/domain";
 import { LoadingSpinner } from "../../components/loading-spinner";
-import { CallUs } from "../../components/phone-link";
+import { CallTheAtNeedLine, CallUs } from "../../components/phone-link";
 import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
 import { continuePlan } from "../../lib/continue-plan";
@@ -91,6 +91,13 @@ function Dashboard() {
       )}
       <h2>If you have a question</h2>
       <CallUs className="call-us" />
+      <h2>If someone has died</h2>
+      <p>
+        We are very sorry. If the person a plan is for has died,{" "}
+        <Link href="/notify-a-death">tell us that someone has died</Link>, or call our line for telling us of
+        a death, answered {atNeedPhone.hours}:
+      </p>
+      <CallTheAtNeedLine className="call-us" />
     </>
   );
 }
