@@ -51,6 +51,10 @@ import {
   createSandboxProvider,
   paymentRoutes,
   planChangesRefused,
+  planStatementRoutes,
+  sendAnniversaryStatementsEvery,
+  startPlanStatements,
+  type PlanStatements,
   sandboxCardRoutes,
   webhookRoutes,
   type SandboxProvider,
@@ -67,6 +71,8 @@ declare module "fastify" {
     sandboxProvider: SandboxProvider | null;
     planMoneyJobs: PlanMoneyJobs;
     reconciliation: Reconciliation;
+    /** Plan statements: tests look for anniversaries themselves, and wait on their emails. */
+    planStatements: PlanStatements;
   }
 }
 
@@ -240,6 +246,19 @@ export async function buildApp({
     applyProviderEvent: payments.applyProviderEvent,
     log: app.log.child({ module: "reconciliation" }),
   });
+  // A plan's statement at any time, and one emailed on each anniversary of its contract (decision 029).
+  const planStatements = await startPlanStatements({
+    db,
+    jobQueue,
+    mailer,
+    plans,
+    documents,
+    state: payments,
+    log: app.log.child({ module: "plan-statements" }),
+  });
+  const stopLookingForAnniversaries = sendAnniversaryStatementsEvery(planStatements, app.log);
+  app.addHook("onClose", async () => stopLookingForAnniversaries());
+  app.decorate("planStatements", planStatements);
   app.decorate("sandboxProvider", sandbox);
   app.decorate("planMoneyJobs", planMoneyJobs);
   app.decorate("reconciliation", reconciliation);
@@ -305,6 +324,7 @@ export async function buildApp({
         cardFields: cardFieldsOf(config),
         bankDetailsChecksPerAddressPerMinute: config.BANK_DETAILS_CHECKS_PER_ADDRESS_PER_MINUTE,
       });
+      await api.register(planStatementRoutes, { statements: planStatements });
       // The sandbox's card fields exist only while the sandbox takes card payments.
       if (config.CARD_PAYMENT_PROVIDER === "sandbox") await api.register(sandboxCardRoutes, { sandbox });
       await api.register(accountRoutes, { accounts });

@@ -601,6 +601,25 @@ export const funeralDirectorAppointments = pgTable("funeral_director_appointment
 });
 
 /**
+ * The statement emailed on each anniversary of a plan's contract (issue 23 item 5;
+ * docs/decisions/029-plan-statements.md): one row per plan and anniversary, inserted `on conflict
+ * do nothing` in the transaction that queues its email, so however many API processes look, each
+ * anniversary's statement is queued once.
+ */
+export const planStatements = pgTable(
+  "plan_statements",
+  {
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    /** The anniversary of the contract date this statement is for, a UK day. */
+    anniversaryOn: date("anniversary_on").notNull(),
+    queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.planId, table.anniversaryOn] })],
+);
+
+/**
  * A death we were told of (issue 23 item 4; docs/decisions/028-telling-us-of-a-death.md): what
  * the person telling us typed, kept as they typed it, and the plan it matched, if any. A matched
  * case follows the funeral (requested, arranged, provided); an unmatched one waits for staff to

@@ -31,7 +31,11 @@ import { documentOfType, type DocumentsService, type RenderedDocument } from "./
  * A PDF as SPEC.md section 7 item 8 asks: the file itself (`Accept: application/pdf`), or with
  * `encode=base64` the same bytes as base64 in JSON.
  */
-function sendDocument(reply: FastifyReply, { fileName, pdf }: RenderedDocument, query: PlanDocumentQuery) {
+export function sendDocument(
+  reply: FastifyReply,
+  { fileName, pdf }: RenderedDocument,
+  query: PlanDocumentQuery,
+) {
   if (query.encode === "base64") {
     return reply.send({ fileName, contentType: "application/pdf", file: pdf.toString("base64") });
   }
@@ -50,7 +54,7 @@ const errors = {
 };
 
 /** What `sendDocument` answers. */
-const documentAnswer = {
+export const documentAnswer = {
   description: "The PDF; with encode=base64, the same bytes as base64 in JSON",
   content: {
     "application/pdf": { schema: pdfSchema },

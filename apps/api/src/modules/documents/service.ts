@@ -25,6 +25,7 @@ import type { Database } from "../../db/database";
 import type { PlansService, PlanWithPeople } from "../plans";
 import { documentPeopleOf, type CoveredPersonFacts, type DocumentPeople } from "./document-people";
 import type { LegalDocumentTemplate, LegalLibrary } from "./legal-library";
+import type { TemplateBlock } from "./markdown-blocks";
 import { fillPlanSlots, type PlanDocumentFacts } from "./plan-blocks";
 import { renderDocumentPdf, type TypeScale } from "./pdf";
 import { recordAcceptance, selectAcceptances, withdrawAcceptance } from "./queries";
@@ -45,7 +46,10 @@ function printFor(requested: PrintRequest, support: AccessibilitySupport = "none
   return { largePrint: (requested ?? (support === "large_print" ? "large" : "standard")) === "large" };
 }
 
-function fileNameFor({ fileName }: LegalDocumentTemplate, { largePrint }: PrintOptions): string {
+function fileNameFor(
+  { fileName }: Pick<LegalDocumentTemplate, "fileName">,
+  { largePrint }: PrintOptions,
+): string {
   return largePrint ? fileName.replace(/\.pdf$/, "-large-print.pdf") : fileName;
 }
 
@@ -137,6 +141,25 @@ export interface DocumentsService {
   ): Promise<RenderedDocument>;
   /** One of the fixed documents anyone may read, by its public file name. */
   publicDocumentPdf(file: string, print: PrintRequest): Promise<RenderedDocument | null>;
+  /**
+   * A document another module writes about one of the holder's plans (the plan statement): its
+   * blocks, each slot filled from the plan as the plan details fill it (the choices and their
+   * prices from the one pricing function, who the plan is for), in the customer's print as
+   * `planLegalDocumentPdf` chooses it.
+   */
+  planWrittenDocumentPdf(
+    userId: string,
+    planId: string,
+    written: WrittenPlanDocument,
+    print: PrintRequest,
+  ): Promise<RenderedDocument>;
+}
+
+/** A plan's document written outside the legal library: its title, file name and blocks with slots. */
+export interface WrittenPlanDocument {
+  title: string;
+  fileName: string;
+  blocks: readonly TemplateBlock[];
 }
 
 export function createDocumentsService({
@@ -294,6 +317,17 @@ export function createDocumentsService({
         { priced, reference: null, madeAt: now(), coveredPerson: null, referral: null },
         printFor(print),
       );
+    },
+
+    async planWrittenDocumentPdf(userId, planId, written, requested) {
+      const { plan, people, referral } = await planWithPeople(userId, planId);
+      const print = printFor(requested, people.support);
+      const pdf = await renderDocumentPdf({
+        title: written.title,
+        blocks: fillPlanSlots(written.blocks, factsOf(plan, people, referral)),
+        scale: print.largePrint ? "large" : "standard",
+      });
+      return { fileName: fileNameFor(written, print), pdf };
     },
 
     async publicDocumentPdf(file, requested) {

@@ -7,5 +7,7 @@ export { createPaymentsService } from "./service";
 export { startPlanMoneyJobs, type PlanMoneyJobs } from "./money-jobs";
 export { createReconciliation, reconcileEvery, type Reconciliation } from "./reconciliation";
 export { createPlanPaymentEmails } from "./plan-payment-emails";
+export { sendAnniversaryStatementsEvery, startPlanStatements, type PlanStatements } from "./plan-statements";
+export { planStatementRoutes } from "./statement-routes";
 // Which providers the settings choose.
 export { cardFieldsOf, createPaymentProviders } from "./create-providers";

@@ -100,6 +100,15 @@ const everyEmail: Email[] = [
       phone: "020 7946 0112",
     },
   },
+  {
+    kind: "plan-statement",
+    to,
+    firstName: "Jane",
+    planReference: "KFP-1",
+    anniversaryOn: "2028-01-05",
+    years: 1,
+    attachments,
+  },
 ];
 
 describe("every email", () => {

@@ -14,6 +14,7 @@ import type { EmailContent } from "./layout";
 import { passwordChangedSchema, renderPasswordChanged } from "./password-changed";
 import { planCancelledSchema, renderPlanCancelled } from "./plan-cancelled";
 import { planPaidSchema, renderPlanPaid } from "./plan-paid";
+import { planStatementSchema, renderPlanStatement } from "./plan-statement";
 import { renderResetPassword, resetPasswordSchema } from "./reset-password";
 
 export type { EmailContent, Recipient } from "./layout";
@@ -32,6 +33,7 @@ export const emailSchema = z.discriminatedUnion("kind", [
   arrearsStatementSchema,
   funeralDirectorAppointedSchema,
   funeralDirectorLetterSchema,
+  planStatementSchema,
 ]);
 export type Email = z.infer<typeof emailSchema>;
 
@@ -49,6 +51,7 @@ const renderers: { [Kind in Email["kind"]]: (email: Extract<Email, { kind: Kind 
   "arrears-statement": renderArrearsStatement,
   "funeral-director-appointed": renderFuneralDirectorAppointed,
   "funeral-director-letter": renderFuneralDirectorLetter,
+  "plan-statement": renderPlanStatement,
 };
 
 /** The words of one email. */

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { renderPlanStatement } from "./plan-statement";
+
+const email = {
+  kind: "plan-statement" as const,
+  to: { name: "Jane Smith", address: "jane@example.com" },
+  firstName: "Jane",
+  planReference: "KFP-7Q3M-2XK9",
+  anniversaryOn: "2027-01-05",
+  years: 1,
+  attachments: [],
+};
+
+describe("the anniversary plan statement email", () => {
+  it("says how old the plan is on its anniversary, that the statement is attached and what it holds", () => {
+    const content = renderPlanStatement(email);
+
+    expect(content.subject).toBe("Your funeral plan statement");
+    expect(content.text).toContain("Dear Jane,");
+    expect(content.text).toContain(
+      "On 5 January 2027 your funeral plan KFP-7Q3M-2XK9 was one year old. Your plan statement is attached to this email.",
+    );
+    expect(content.text).toContain("- what your plan includes and its guaranteed price");
+    expect(content.text).toContain("You can download an up-to-date statement at any time in your account.");
+  });
+
+  it("counts the years after the first", () => {
+    const content = renderPlanStatement({ ...email, anniversaryOn: "2029-01-05", years: 3 });
+
+    expect(content.text).toContain("On 5 January 2029 your funeral plan KFP-7Q3M-2XK9 was 3 years old.");
+    expect(content.html).toContain("3 years old");
+  });
+});

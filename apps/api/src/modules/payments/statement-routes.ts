@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { planDocumentQuerySchema, planIdParamsSchema, violationsResponseSchema } from "@kindred/contracts";
+import { bearerRouteErrors } from "../../plugins/route-responses";
+import { tokenHolderOf } from "../auth";
+import { documentAnswer, sendDocument } from "../documents";
+import type { PlanStatements } from "./plan-statements";
+
+/** A plan's statement as a PDF, at any time (issue 23 item 5; docs/decisions/029-plan-statements.md). */
+export const planStatementRoutes: FastifyPluginAsyncZod<{ statements: PlanStatements }> = async (
+  app,
+  { statements },
+) => {
+  app.get(
+    "/plan/:id/statement",
+    {
+      schema: {
+        tags: ["payments"],
+        operationId: "getPlanStatement",
+        summary:
+          "The statement of one of the token holder's plans as it stands today: what was chosen and its guaranteed price, what was paid and when, what is still to pay, the funeral director, and what happens if the person covered dies. The PDF (or with encode=base64, `{ fileName, contentType, file }`); large print as the plan documents choose it",
+        security: [{ bearerAuth: [] }],
+        params: planIdParamsSchema,
+        querystring: planDocumentQuerySchema,
+        response: {
+          200: documentAnswer,
+          400: violationsResponseSchema,
+          404: violationsResponseSchema,
+          ...bearerRouteErrors,
+        },
+      },
+    },
+    async (request, reply) =>
+      sendDocument(
+        reply,
+        await statements.statementPdf(tokenHolderOf(request), request.params.id, request.query.print),
+        request.query,
+      ),
+  );
+};
