@@ -32,6 +32,7 @@ import { loadLegalLibrary } from "./modules/documents/legal-library";
 import { createDocumentsService } from "./modules/documents/service";
 import { startMailer } from "./modules/email/mailer";
 import { createEnquiriesService, enquiryRoutes, freeGuideRoutes } from "./modules/enquiries";
+import { atNeedRoutes, createAtNeedService, startAtNeedJobs } from "./modules/at-need";
 import { funeralDirectorRoutes } from "./modules/funeral-directors/routes";
 import { createFuneralDirectorService } from "./modules/funeral-directors/service";
 import { healthRoutes } from "./modules/health/routes";
@@ -70,6 +71,8 @@ declare module "fastify" {
     /** The embedded payment provider, when it is the one in use (tests drive its collections). */
     sandboxProvider: SandboxProvider | null;
     planMoneyJobs: PlanMoneyJobs;
+    /** The emails that follow a death told to us: tests wait on them. */
+    atNeedJobs: { idle(): Promise<void> };
     reconciliation: Reconciliation;
     /** Plan statements: tests look for anniversaries themselves, and wait on their emails. */
     planStatements: PlanStatements;
@@ -246,6 +249,16 @@ export async function buildApp({
     applyProviderEvent: payments.applyProviderEvent,
     log: app.log.child({ module: "reconciliation" }),
   });
+  // Telling us of a death, and the emails that follow a match.
+  const atNeed = createAtNeedService({ db, jobQueue, mailer, plans, planOptions });
+  const atNeedJobs = await startAtNeedJobs({
+    db,
+    jobQueue,
+    mailer,
+    documents,
+    log: app.log.child({ module: "at-need" }),
+  });
+  app.decorate("atNeedJobs", atNeedJobs);
   // A plan's statement at any time, and one emailed on each anniversary of its contract (decision 029).
   const planStatements = await startPlanStatements({
     db,
@@ -329,6 +342,10 @@ export async function buildApp({
       if (config.CARD_PAYMENT_PROVIDER === "sandbox") await api.register(sandboxCardRoutes, { sandbox });
       await api.register(accountRoutes, { accounts });
       await api.register(enquiryRoutes, { enquiries });
+      await api.register(atNeedRoutes, {
+        atNeed,
+        deathNotificationsPerAddressPerHour: config.DEATH_NOTIFICATIONS_PER_ADDRESS_PER_HOUR,
+      });
       await api.register(logoutRoutes, { db, verifiedTokens });
     },
     { prefix: "/api" },

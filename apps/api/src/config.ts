@@ -175,6 +175,11 @@ const configSchema = z.object({
    */
   REFERRAL_CHECKS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /**
+   * Deaths one address may tell us of online (POST /api/notify-a-death) in an hour, per API
+   * process: a family tells us once, a care home a few times; guessing at plans must be slow.
+   */
+  DEATH_NOTIFICATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /**
    * Where the API's error reports go (Sentry): https://<public key>@<host>/<project id>. Unset:
    * error reporting is not set up and nothing is sent. Only 5xx answers are reported.
    */

@@ -223,6 +223,7 @@ type Step =
   | { kind: "open"; amount: number; otherOption: boolean }
   | { kind: "directDebit" }
   | { kind: "cancel" }
+  | { kind: "funeralRequested" }
   | { kind: "card"; which: number; status: "requires_action" | "confirmed" | "failed" | "cancelled" }
   | { kind: "mandate"; which: number; status: "active" | "failed" | "cancelled" }
   | { kind: "collection"; which: number; status: "submitted" | "collected" | "failed" | "cancelled" }
@@ -272,6 +273,12 @@ const aStep: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("refunded"), which: fc.nat(5) }) },
 );
 
+/** Any step, or now and then being told the person covered has died. */
+const aStepOrADeath: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 12, arbitrary: aStep },
+  { weight: 1, arbitrary: fc.constant<Step>({ kind: "funeralRequested" }) },
+);
+
 function eventFor(step: Step, money: PlanMoney, fresh: () => string): MoneyEvent {
   const pick = <T>(list: readonly T[], which: number): T | undefined =>
     list[which % Math.max(list.length, 1)];
@@ -299,6 +306,8 @@ function eventFor(step: Step, money: PlanMoney, fresh: () => string): MoneyEvent
       };
     case "cancel":
       return { cause: "customer", type: "cancel" };
+    case "funeralRequested":
+      return { cause: "informant", type: "funeral_requested" };
     case "card":
       return {
         cause: "provider",
@@ -401,6 +410,68 @@ describe("nextPlanMoney, over any sequence of events", () => {
     );
     // The sequences reach what matters: plans cancelled while holding money.
     expect(cancelledHoldingMoney).toBeGreaterThan(100);
+  });
+
+  it("once the funeral is requested, nothing more is charged, chosen or cancelled, and what was paid is kept for it", () => {
+    let requestedHoldingMoney = 0;
+    fc.assert(
+      fc.property(fc.array(aStepOrADeath, { minLength: 5, maxLength: 40, size: "max" }), (steps) => {
+        runSteps(steps, (money, effects, event) => {
+          if (!money.funeralRequested || money.cancelled) return;
+          if (event.type === "funeral_requested") {
+            if (moneyHeld(money) > 0) requestedHoldingMoney += 1;
+            // Everything to come stops at once, and nothing paid is given back.
+            expect(effects.filter((effect) => effect.type === "refund")).toEqual([]);
+          }
+          expect(planMoneyState(money, true)).toBe("funeral_requested");
+          expect(liveMandate(money)).toBeUndefined();
+          expect(
+            money.collections.some(
+              (collection) =>
+                collection.wanted && (collection.status === "scheduled" || collection.status === "submitted"),
+            ),
+          ).toBe(false);
+          expect(
+            money.payments.some(
+              (payment) =>
+                payment.wanted && (payment.status === "pending" || payment.status === "requires_action"),
+            ),
+          ).toBe(false);
+          // Only money taken late, on what was stopped, is ever given back; what was paid is kept.
+          const stopped = new Set(
+            [...money.payments, ...money.collections]
+              .filter((thing) => !thing.wanted)
+              .map((thing) => thing.id),
+          );
+          for (const effect of effects) if (effect.type === "refund") expect(stopped).toContain(effect.of);
+        });
+      }),
+      { numRuns: 1_000 },
+    );
+    expect(requestedHoldingMoney).toBeGreaterThan(50);
+  });
+
+  it("refuses every change by the customer once the funeral is requested", () => {
+    const requested = run([
+      { cause: "customer", type: "choose", choice: deposit },
+      {
+        cause: "customer",
+        type: "set_up_direct_debit",
+        mandateId: "m1",
+        collections: [{ id: "c1", amount: 1 }],
+      },
+      { cause: "informant", type: "funeral_requested" },
+    ]).money;
+    const refusal = { ok: false, status: 409, message: messages.funeralRequested };
+    expect(nextPlanMoney(requested, { cause: "customer", type: "cancel" })).toEqual(refusal);
+    expect(nextPlanMoney(requested, { cause: "customer", type: "choose", choice: full })).toEqual(refusal);
+    expect(
+      nextPlanMoney(requested, {
+        cause: "customer",
+        type: "open_card_payment",
+        payment: { id: "p9", option: "deposit", amount: 1 },
+      }),
+    ).toEqual(refusal);
   });
 
   it("tells the customer of a cancellation once, and of each late payment once", () => {

@@ -639,7 +639,7 @@ export const atNeedCases = pgTable(
      * What the family pays or gets back (the domain's `whenTheTimeComes`), worked out when
      * matched; when nobody knows whether the death was an accident, as if it was not.
      */
-    atDeath: jsonb("at_death").$type<AtDeath>(),
+    atDeath: jsonb("at_death").$type<AtDeath & { moratoriumMonths: number }>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("at_need_cases_plan_id_idx").on(table.planId)],

@@ -1,4 +1,4 @@
-import { planResponseSchema, type JourneyDataPayload } from "@kindred/contracts";
+import { planResponseSchema, type JourneyDataPayload, type PlanPeopleFields } from "@kindred/contracts";
 import { legalDocumentReferences } from "@kindred/domain";
 import { expect } from "vitest";
 import { sandboxCards } from "../../src/modules/payments";
@@ -10,13 +10,14 @@ import type { TestApp } from "./test-app";
 
 /**
  * A plan that may be paid for, as a visitor gets there: a finished journey, the six documents
- * accepted, an account made with the customer's details (with `customer`'s changes), its email
- * address confirmed.
+ * accepted, an account made with the customer's details (with `customer`'s changes, and the
+ * person covered or nominee in `others`), its email address confirmed.
  */
 export async function readyPlan(
   testApp: TestApp,
   journey?: JourneyDataPayload,
   customer: Parameters<typeof customerGuestDetails>[0] = {},
+  others: Partial<Pick<PlanPeopleFields, "coveredPerson" | "nominee">> = {},
 ) {
   const guestToken = await testApp.requestApplicationToken();
   const { catalogue, branch } = await catalogueAndBranch(testApp, guestToken);
@@ -28,7 +29,7 @@ export async function readyPlan(
     documents: legalDocumentReferences.map((docReference) => ({ docReference, accepted: true })),
   });
   expect(accepted.statusCode, accepted.body).toBe(200);
-  const details = customerGuestDetails(customer);
+  const details = { ...customerGuestDetails(customer), ...others };
   const created = await callApi(testApp, guestToken, "POST", `/api/plan/${plan.id}/customer-guest`, details);
   expect(created.statusCode, created.body).toBe(202);
   const email = details.customer.email.toLowerCase();

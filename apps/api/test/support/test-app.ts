@@ -146,6 +146,7 @@ export async function createTestApp(settings: ConfigInput = {}, options: TestApp
       // a change to a plan's money writes its email in a job of its own.
       await app.accountEmailRequests.idle();
       await app.planMoneyJobs.idle();
+      await app.atNeedJobs.idle();
       await app.mailer.idle();
       return readOutboxFolder(config.OUTBOX_DIR);
     },

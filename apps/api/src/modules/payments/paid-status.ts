@@ -43,13 +43,14 @@ async function selectSettlementFacts(db: Database, planId: string) {
   const [row] = await db
     .select({
       cancelledAt: plans.cancelledAt,
+      funeralRequestedAt: plans.funeralRequestedAt,
       payments: sql`coalesce((
         select json_agg(json_build_object('status', p.status, 'paymentOption', p.payment_option))
-        from payments p where p.plan_id = "plans"."id" and (p.wanted or "plans"."cancelled_at" is not null)),
+        from payments p where p.plan_id = "plans"."id" and (p.wanted or "plans"."cancelled_at" is not null or "plans"."funeral_requested_at" is not null)),
         '[]'::json)`.mapWith(fromJson),
       mandates: sql`coalesce((
         select json_agg(json_build_object('status', m.status))
-        from mandates m where m.plan_id = "plans"."id" and (m.wanted or "plans"."cancelled_at" is not null)),
+        from mandates m where m.plan_id = "plans"."id" and (m.wanted or "plans"."cancelled_at" is not null or "plans"."funeral_requested_at" is not null)),
         '[]'::json)`.mapWith(fromJson),
     })
     .from(plans)
@@ -59,7 +60,11 @@ async function selectSettlementFacts(db: Database, planId: string) {
   const mandateRows = (row.mandates as { status: MandateStatus }[]).filter((mandate) =>
     liveMandateStatuses.includes(mandate.status),
   );
-  return { cancelledAt: row.cancelledAt, facts: paymentFactsOf(paymentRows, mandateRows) };
+  return {
+    cancelledAt: row.cancelledAt,
+    funeralRequestedAt: row.funeralRequestedAt,
+    facts: paymentFactsOf(paymentRows, mandateRows),
+  };
 }
 
 /** The same facts, read from the stored payments and mandates. */
@@ -73,13 +78,17 @@ export async function isPaid(db: Database, planId: string): Promise<boolean> {
 }
 
 /**
- * Whether a plan is settled: cancelled (closed for good), paid (what the customer bought), or
- * neither (null). Changes to the journey and people, and new charges, are refused on a settled
- * plan, each with its own words.
+ * Whether a plan is settled: cancelled (closed for good), its funeral requested (the plan is being
+ * used), paid (what the customer bought), or neither (null). Changes to the journey and people,
+ * and new charges, are refused on a settled plan, each with its own words.
  */
-async function planSettlement(db: Database, planId: string): Promise<"cancelled" | "paid" | null> {
+async function planSettlement(
+  db: Database,
+  planId: string,
+): Promise<"cancelled" | "funeral_requested" | "paid" | null> {
   const settlement = await selectSettlementFacts(db, planId);
   if (!settlement) return null;
+  if (settlement.funeralRequestedAt) return "funeral_requested";
   if (settlement.cancelledAt) return "cancelled";
   return isPlanPaid(settlement.facts) ? "paid" : null;
 }
@@ -90,6 +99,10 @@ async function planSettlement(db: Database, planId: string): Promise<"cancelled"
  */
 export async function planChangesRefused(db: Database, planId: string): Promise<string | null> {
   const settlement = await planSettlement(db, planId);
-  if (settlement === null) return null;
-  return settlement === "cancelled" ? messages.planCancelled : messages.planPaidCannotChange;
+  const refusals = {
+    cancelled: messages.planCancelled,
+    funeral_requested: messages.funeralRequested,
+    paid: messages.planPaidCannotChange,
+  } as const;
+  return settlement === null ? null : refusals[settlement];
 }

@@ -1,4 +1,4 @@
-import type { PaymentResponse, PlanPaymentsResponse } from "@kindred/contracts";
+import type { PaymentResponse, PlanFuneral, PlanPaymentsResponse } from "@kindred/contracts";
 import {
   endOfTheFirstMonths,
   isPlanPaid,
@@ -9,7 +9,7 @@ import {
 } from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
-import { arrearsStatements } from "../../db/schema";
+import { arrearsStatements, atNeedCases } from "../../db/schema";
 import type { TokenHolder } from "../auth";
 import { noSuchPlan, selectOwnedPlan, type PlansService } from "../plans";
 import type { PurchaseReadiness } from "../purchase";
@@ -20,6 +20,7 @@ import {
   selectPlanMoneyRows,
   type MandateRow,
   type PaymentRow,
+  type PlanMoneyRows,
   type RefundRow,
 } from "./plan-money-store";
 import type { PlanSchedules } from "./plan-schedule";
@@ -87,6 +88,23 @@ function boughtAt(
   return live?.createdAt ?? null;
 }
 
+/**
+ * The payments and mandates that say whether a plan was bought: those still wanted, and once the
+ * plan is closed (cancelled, or its funeral requested), every payment, as they no longer are.
+ */
+function boughtFacts({ plan, payments, mandates }: PlanMoneyRows) {
+  const closed = plan.cancelledAt !== null || plan.funeralRequestedAt !== null;
+  const wantedPayments = payments.filter((row) => row.wanted || closed);
+  const wantedMandates = mandates.filter((row) => row.wanted || plan.funeralRequestedAt !== null);
+  const paid = isPlanPaid(paymentFactsOf(wantedPayments, wantedMandates));
+  return { paid, boughtAt: boughtAt(wantedPayments, wantedMandates, paid) };
+}
+
+/** When a plan was bought (its contract date), or null while it is not. */
+export function planBoughtAt(rows: PlanMoneyRows): Date | null {
+  return boughtFacts(rows).boughtAt;
+}
+
 /** What the rule of what happens at death needs of a bought plan; null until it is bought. */
 function whenTheTimeComesOf(
   bought: Date | null,
@@ -95,6 +113,31 @@ function whenTheTimeComesOf(
   if (!bought) return null;
   const boughtOn = ukToday(bought);
   return { boughtOn, moratoriumMonths, firstMonthsEndOn: endOfTheFirstMonths(boughtOn, moratoriumMonths) };
+}
+
+/**
+ * The plan's funeral once we are told of the death (issue 23 item 4): where it stands, when it
+ * was asked for, and what the family pays or gets back, as worked out when the case was opened.
+ */
+async function funeralOf(db: Database, plan: PlanMoneyRows["plan"]): Promise<PlanFuneral | null> {
+  if (!plan.funeralRequestedAt) return null;
+  const [atNeed] = await db.select().from(atNeedCases).where(eq(atNeedCases.planId, plan.id));
+  if (!atNeed?.atDeath || atNeed.status === "unmatched") return null;
+  const { atDeath, notification } = atNeed;
+  return {
+    status: atNeed.status,
+    requestedOn: ukToday(plan.funeralRequestedAt),
+    dateOfDeath: notification.dateOfDeath.iso8601,
+    atDeath:
+      atDeath.funeral === "provided"
+        ? { funeral: "provided", because: atDeath.because }
+        : {
+            funeral: "ifTheBalanceIsPaid",
+            balance: atDeath.balance,
+            refund: atDeath.refund,
+            accidentKnown: notification.accidental !== "not_known",
+          },
+  };
 }
 
 export interface PaymentState {
@@ -138,10 +181,7 @@ export function createPaymentState({
             .then((priced) => schedules.scheduleOf(priced.price.total, choice))
             .catch(() => null)
         : null;
-      const wantedPayments = rows.payments.filter((row) => row.wanted || plan.cancelledAt);
-      const wantedMandates = rows.mandates.filter((row) => row.wanted);
-      const paid = isPlanPaid(paymentFactsOf(wantedPayments, wantedMandates));
-      const bought = boughtAt(wantedPayments, wantedMandates, paid);
+      const { paid, boughtAt: bought } = boughtFacts(rows);
       const whenTheTimeComes = bought
         ? whenTheTimeComesOf(bought, (await schedules.paymentTerms()).moratoriumMonths)
         : null;
@@ -185,7 +225,7 @@ export function createPaymentState({
               branch: branch ? { name: branch.name, address: branch.address, phone: branch.phone } : null,
             }
           : null,
-        funeral: null,
+        funeral: await funeralOf(db, plan),
       };
     },
   };

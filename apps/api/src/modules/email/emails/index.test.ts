@@ -109,6 +109,45 @@ const everyEmail: Email[] = [
     years: 1,
     attachments,
   },
+  {
+    kind: "death-notification-received",
+    to,
+    firstName: "Jane",
+    personName: "Margaret Hughes",
+    reference: "9a1f0c2e-6b3d-4e8f-a1c2-3d4e5f6a7b8c",
+    phone: "07700 900 982",
+  },
+  {
+    kind: "death-notified",
+    to,
+    firstName: "Jane",
+    personName: "Margaret Hughes",
+    planReference: "KFP-1",
+    dateOfDeath: "2027-01-05",
+    toldBy: "David Hughes",
+    funeralDirector: { name: "Ashworth & Daughters Funeral Directors", phone: "020 7946 0112" },
+    atDeath: { funeral: "provided" },
+  },
+  {
+    kind: "funeral-instruction",
+    to: { name: "Ashworth & Daughters Funeral Directors", address: "islington@example.com" },
+    greeting: "Jane Smith",
+    planReference: "KFP-1",
+    personName: "Margaret Hughes",
+    dateOfDeath: "2027-01-05",
+    whereNow: "In hospital: St Mary's, Paddington",
+    accidental: "No",
+    contacts: [
+      {
+        role: "Named on the plan to speak to",
+        name: "David Hughes",
+        phone: "07700 900 982",
+        email: "d@example.com",
+      },
+    ],
+    provided: true,
+    attachments,
+  },
 ];
 
 describe("every email", () => {

@@ -5,10 +5,16 @@ import { z } from "zod";
 import { accountExistsSchema, renderAccountExists } from "./account-exists";
 import { arrearsStatementSchema, renderArrearsStatement } from "./arrears-statement";
 import { confirmEmailSchema, renderConfirmEmail } from "./confirm-email";
+import {
+  deathNotificationReceivedSchema,
+  renderDeathNotificationReceived,
+} from "./death-notification-received";
+import { deathNotifiedSchema, renderDeathNotified } from "./death-notified";
 import { directDebitNoticeSchema, renderDirectDebitNotice } from "./direct-debit-notice";
 import { freeGuideSchema, renderFreeGuide } from "./free-guide";
 import { funeralDirectorAppointedSchema, renderFuneralDirectorAppointed } from "./funeral-director-appointed";
 import { funeralDirectorLetterSchema, renderFuneralDirectorLetter } from "./funeral-director-letter";
+import { funeralInstructionSchema, renderFuneralInstruction } from "./funeral-instruction";
 import { latePaymentRefundedSchema, renderLatePaymentRefunded } from "./late-payment-refunded";
 import type { EmailContent } from "./layout";
 import { passwordChangedSchema, renderPasswordChanged } from "./password-changed";
@@ -34,6 +40,9 @@ export const emailSchema = z.discriminatedUnion("kind", [
   funeralDirectorAppointedSchema,
   funeralDirectorLetterSchema,
   planStatementSchema,
+  deathNotificationReceivedSchema,
+  deathNotifiedSchema,
+  funeralInstructionSchema,
 ]);
 export type Email = z.infer<typeof emailSchema>;
 
@@ -52,6 +61,9 @@ const renderers: { [Kind in Email["kind"]]: (email: Extract<Email, { kind: Kind 
   "funeral-director-appointed": renderFuneralDirectorAppointed,
   "funeral-director-letter": renderFuneralDirectorLetter,
   "plan-statement": renderPlanStatement,
+  "death-notification-received": renderDeathNotificationReceived,
+  "death-notified": renderDeathNotified,
+  "funeral-instruction": renderFuneralInstruction,
 };
 
 /** The words of one email. */

@@ -50,11 +50,17 @@ const whoWeAre = {
 
 /**
  * One email in the house layout: greeting, its blocks, the closing and the sign-off, then who we
- * are, as text and HTML.
+ * are, as text and HTML. The closing gives the plan line unless the email gives its own (the
+ * 24-hour line, after a death).
  */
-export function compose(subject: string, firstName: string, blocks: Block[]): EmailContent {
-  const closing = `If you have any questions, call us on ${supportPhone.display}. We are glad to help.`;
-
+export function compose(
+  subject: string,
+  firstName: string,
+  blocks: Block[],
+  {
+    closing = `If you have any questions, call us on ${supportPhone.display}. We are glad to help.`,
+  }: { closing?: string } = {},
+): EmailContent {
   const text = [
     `Dear ${firstName},`,
     ...blocks.map((block) =>

@@ -1,0 +1,180 @@
+import { accidentalAnswerLabels, informantRelationshipLabels, restingPlaceLabels } from "@kindred/domain";
+import type { DeathNotification } from "@kindred/contracts";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { JobResult, JobWithMetadata } from "pg-boss";
+import type { Database } from "../../db/database";
+import { dueJobPolling, type JobQueue } from "../../db/job-queue";
+import { atNeedCases, plans } from "../../db/schema";
+import type { DocumentsService } from "../documents";
+import type { Email, Mailer } from "../email";
+import { appointedBranch, appointmentOf } from "../payments";
+import { coveredBy, namedPersonOf, storedPeople } from "./matching";
+
+/**
+ * The emails that follow a death told to us and matched to a plan (issue 23 item 4), each a job
+ * queued in the transaction that opened the case, and written from what is stored when it runs
+ * (the plan details PDF takes a moment to make): the instruction to the appointed branch, and
+ * what happens next to the person named on the plan.
+ */
+
+export const atNeedQueue = "at-need";
+
+export interface AtNeedJob {
+  caseId: string;
+  email: "funeral-instruction" | "death-notified";
+}
+
+const fullName = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`;
+
+/** "In hospital: St Mary's, Paddington". */
+function whereNow(notification: DeathNotification): string {
+  const place = restingPlaceLabels[notification.restingPlace];
+  return notification.restingPlaceDetails === "" ? place : `${place}: ${notification.restingPlaceDetails}`;
+}
+
+export async function startAtNeedJobs({
+  db,
+  jobQueue,
+  mailer,
+  documents,
+  log,
+}: {
+  db: Database;
+  jobQueue: JobQueue;
+  mailer: Mailer;
+  documents: DocumentsService;
+  log: FastifyBaseLogger;
+}): Promise<{ idle(): Promise<void> }> {
+  const options = {
+    retryLimit: 100,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 15 * 60,
+    notify: true,
+  };
+  await jobQueue.boss.createQueue(atNeedQueue, options);
+  await jobQueue.boss.updateQueue(atNeedQueue, options);
+
+  /** The email a job sends, or null when there is nobody to send it to. */
+  async function compose({ caseId, email }: AtNeedJob): Promise<Email | null> {
+    const [atNeed] = await db.select().from(atNeedCases).where(eq(atNeedCases.id, caseId));
+    if (!atNeed?.planId || !atNeed.atDeath) return null;
+    const { notification, atDeath } = atNeed;
+    const [plan] = await db.select({ userId: plans.userId }).from(plans).where(eq(plans.id, atNeed.planId));
+    const people = await storedPeople(db, atNeed.planId);
+    if (!plan || !people) return null;
+    const personName = fullName(coveredBy(people));
+    const named = namedPersonOf(people);
+    const { informant } = notification;
+    const informantIsNamed = named !== null && named.email.toLowerCase() === informant.email.toLowerCase();
+    const found = await appointmentOf(db, atNeed.planId);
+    const branch = found && appointedBranch(found);
+
+    if (email === "funeral-instruction") {
+      // A branch that had closed is never instructed: staff choose another (the back office).
+      if (!branch) return null;
+      const document = await documents.planLegalDocumentPdf(
+        plan.userId,
+        atNeed.planId,
+        "plan-details",
+        undefined,
+      );
+      const contacts = [
+        ...(named
+          ? [
+              {
+                role: "Named on the plan to speak to",
+                name: fullName(named),
+                phone: named.phone,
+                email: named.email,
+              },
+            ]
+          : []),
+        ...(informantIsNamed
+          ? []
+          : [
+              {
+                role: `Told us of the death (${informantRelationshipLabels[informant.relationship].toLowerCase()})`,
+                name: fullName(informant),
+                phone: informant.phone,
+                email: informant.email,
+              },
+            ]),
+      ];
+      return {
+        kind: "funeral-instruction",
+        to: { name: branch.name, address: branch.email },
+        greeting: branch.managerName,
+        planReference: atNeed.planId,
+        personName,
+        dateOfDeath: notification.dateOfDeath.iso8601,
+        whereNow: whereNow(notification),
+        accidental: accidentalAnswerLabels[notification.accidental],
+        contacts,
+        provided: atDeath.funeral === "provided",
+        attachments: [
+          {
+            filename: document.fileName,
+            contentType: "application/pdf",
+            contentBase64: document.pdf.toString("base64"),
+          },
+        ],
+      };
+    }
+
+    if (!named) return null;
+    return {
+      kind: "death-notified",
+      to: { name: fullName(named), address: named.email },
+      firstName: named.firstName,
+      personName,
+      planReference: atNeed.planId,
+      dateOfDeath: notification.dateOfDeath.iso8601,
+      toldBy: informantIsNamed ? null : fullName(informant),
+      funeralDirector: branch ? { name: branch.name, phone: branch.phone } : null,
+      atDeath:
+        atDeath.funeral === "provided"
+          ? { funeral: "provided" }
+          : {
+              funeral: "ifTheBalanceIsPaid",
+              balance: atDeath.balance,
+              refund: atDeath.refund,
+              moratoriumMonths: atDeath.moratoriumMonths,
+              accidentKnown: notification.accidental !== "not_known",
+            },
+    };
+  }
+
+  await jobQueue.boss.work(
+    atNeedQueue,
+    { batchSize: 5, includeMetadata: true, perJobResults: true, ...dueJobPolling },
+    async (jobs: JobWithMetadata<AtNeedJob>[]): Promise<JobResult[]> => {
+      const results: JobResult[] = [];
+      for (const job of jobs) {
+        try {
+          const composed = await compose(job.data);
+          if (composed) await db.transaction((transaction) => mailer.queue(composed, transaction));
+          results.push({ id: job.id, status: "completed" });
+        } catch (error) {
+          // Only what the job is about: never the people or the email.
+          const reason = (error as Error).name;
+          log.warn(
+            {
+              jobId: job.id,
+              caseId: job.data.caseId,
+              email: job.data.email,
+              attempt: job.retryCount + 1,
+              reason,
+            },
+            "an email after a death was told could not be written; it will be tried again",
+          );
+          results.push({ id: job.id, status: "failed", output: { reason } });
+        }
+      }
+      return results;
+    },
+  );
+  return { idle: () => jobQueue.idle(atNeedQueue) };
+}
