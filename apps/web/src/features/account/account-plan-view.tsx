@@ -40,6 +40,7 @@ import { planQueries } from "../../lib/plan-queries";
 import { cancelPlan } from "./account-requests";
 import { ChangeContactDetails, contactDetailsOf } from "./contact-details-form";
 import { personName } from "./person-name";
+import { PlanStatementDownload } from "./plan-statement-download";
 import {
   collectionStatusInWords,
   instalmentCount,
@@ -170,6 +171,7 @@ function PlanDetails({
       <section className={styles.section} aria-labelledby="documents-heading">
         <h2 id="documents-heading">Documents</h2>
         <PlanDocumentDownloads planId={plan.id} />
+        {bought || cancelled || funeral ? <PlanStatementDownload planId={plan.id} /> : null}
       </section>
 
       {payments.paid && !cancelled && !funeral ? <YourReferralCode planId={plan.id} /> : null}

@@ -94,6 +94,13 @@ function fakeAccountApi({ plans, payments, people = {}, cancelAnswer }: FakeAcco
     if (plan && match?.[2] === "/payments") return jsonResponse(payments[id]);
     if (plan && match?.[2] === "/customer") return jsonResponse(people[id] ?? noPeople);
     if (plan && match?.[2] === "/cancel" && cancelAnswer) return cancelAnswer();
+    if (plan && match?.[2] === "/statement") {
+      return jsonResponse({
+        fileName: "plan-statement-2026-11-27.pdf",
+        contentType: "application/pdf",
+        file: btoa("%PDF-1.7"),
+      });
+    }
     return jsonResponse({ violations: [{ propertyPath: "Request", title: "Not found" }] }, 404);
   });
 }
@@ -558,5 +565,39 @@ describe("AccountScreen, one plan", () => {
     expect(screen.queryByRole("button", { name: "Cancel this plan" })).not.toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Payments" })).not.toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "If the person covered dies" })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("button", { name: "Download your plan statement (PDF)" }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("downloads a bought plan's statement through the API with the customer's token, as base64", async () => {
+    const createObjectURL = vi.fn(() => "blob:statement");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const user = userEvent.setup();
+    const requests = renderPlan(payingByInstalments());
+
+    await user.click(await screen.findByRole("button", { name: "Download your plan statement (PDF)" }));
+
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    const downloads = requests.filter((request) => request.url.includes("/statement"));
+    expect(downloads.map((request) => request.url)).toEqual([
+      `/api/plan/${planIds.instalments}/statement?encode=base64`,
+    ]);
+    expect(downloads[0]?.headers.get("authorization")).toBe("Bearer customer-token");
+    expect(screen.queryByText("Sorry, your statement could not be downloaded")).not.toBeInTheDocument();
+  });
+
+  it("still offers the statement of a cancelled plan", async () => {
+    renderPlan(payingByInstalments({ state: "cancelled", cancelledAt: "2026-12-01T10:00:00.000Z" }));
+
+    expect(await screen.findByRole("heading", { name: "This plan is cancelled" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Download your plan statement (PDF)" })).toBeInTheDocument();
+  });
+
+  it("still offers the statement of a plan whose funeral was requested", async () => {
+    renderPlan(funeralRequested({ funeral: "provided", because: "pastTheFirstMonths" }));
+
+    expect(await screen.findByRole("region", { name: "Funeral requested" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Download your plan statement (PDF)" })).toBeInTheDocument();
   });
 });
