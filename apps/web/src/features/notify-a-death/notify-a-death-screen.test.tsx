@@ -126,6 +126,10 @@ describe("NotifyADeathScreen", () => {
     expect(
       within(part("Where they are now")).getByRole("group", { name: "Where is the person who died now?" }),
     ).toHaveAccessibleDescription(`Error: ${messages.required}`);
+    // Left empty, a question that may be left out is not marked as right.
+    expect(screen.getByLabelText(/^Postcode of their home/)).toHaveAccessibleDescription(
+      "For example, MK9 2HP",
+    );
     expect(requests).toEqual([]);
   });
 

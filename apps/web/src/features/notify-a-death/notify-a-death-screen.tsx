@@ -77,7 +77,7 @@ function Answer({ answer }: { answer: DeathNotificationResponse }) {
 
       <section aria-labelledby="notify-a-death-sooner">
         <h2 id="notify-a-death-sooner">If you need us sooner</h2>
-        <p>You do not have to wait for our call. Please give your reference when you call.</p>
+        <p>You do not have to wait for our call.</p>
         <CallTheAtNeedLine className="call-us" />
       </section>
     </div>
