@@ -25,7 +25,7 @@ import { planStatementDocument, type PlanStatementFacts } from "./plan-statement
  */
 
 /** The queue of anniversary statements to write and email (the PDF takes a moment). */
-export const planStatementQueue = "plan-statement";
+const planStatementQueue = "plan-statement";
 
 /** How often each API process looks for anniversaries that have come. */
 const lookEverySeconds = 60 * 60;
