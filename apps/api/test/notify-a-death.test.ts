@@ -285,6 +285,12 @@ describe("telling us of a death", () => {
     });
     expect(choose.statusCode).toBe(409);
     expect(choose.json().violations[0].title).toBe(messages.funeralRequested);
+    const saved = await callApi(testApp, plan.token, "PATCH", `/api/plan/${plan.planId}`, {
+      ...plan.journey,
+      saveUnfinishedJourney: true,
+    });
+    expect(saved.statusCode).toBe(409);
+    expect(saved.json().violations[0].title).toBe(messages.funeralRequested);
     const pay = await withKey(testApp, plan.token, "POST", "/api/payments/create", {
       planId: plan.planId,
       paymentOption: "deposit",
