@@ -13,6 +13,7 @@ import {
   funeralDirectorAppointments,
   mandates,
   payments,
+  planPeople,
   sandboxMandates,
   sandboxPayments,
 } from "../src/db/schema";
@@ -242,6 +243,11 @@ async function checkSettled(model: Model) {
     expect(books.collectionsToCome, "no collection left to take").toEqual([]);
   } else if (state.state === "paid") {
     expect(books.taken - books.refunded).toBe(model.price);
+  } else if (state.state === "funeral_requested") {
+    // Told of the death: nothing more is taken, and what was paid stays for the funeral.
+    expect(books.openCards, "no card payment left to finish after a death").toEqual([]);
+    expect(books.liveMandates, "no mandate left standing after a death").toEqual([]);
+    expect(books.collectionsToCome, "no collection left to take after a death").toEqual([]);
   }
 
   const sent = (await current.readOutbox()).filter((message) => message.to === model.email);
@@ -268,6 +274,17 @@ async function checkSettled(model: Model) {
     );
     expect(everConfirmed || state.directDebit !== null).toBe(true);
   }
+  // The appointed funeral director is instructed once, and only for a plan whose funeral was requested.
+  const instructions = new Set(
+    (await current.readOutbox())
+      .filter(
+        (message) => message.subject.startsWith("Funeral instruction") && message.text.includes(model.planId),
+      )
+      .map((message) => message.messageId),
+  ).size;
+  expect(instructions, "the funeral director instructed once, after a death").toBe(
+    state.state === "funeral_requested" && appointed.length === 1 ? 1 : 0,
+  );
   // A late payment's refund email only for a payment taken that was no longer wanted.
   const lateRefunds = count("We are refunding a payment you made");
   expect(lateRefunds).toBeLessThanOrEqual(state.payments.length + state.collections.length);
@@ -421,6 +438,58 @@ class Cancel implements fc.AsyncCommand<Model, object> {
   toString = () => "cancel the plan";
 }
 
+let tellings = 0;
+/** Someone tells us online that the person covered (the customer: the plan is their own) has died. */
+async function tellOfDeath(model: Model) {
+  const [people] = await current.db.select().from(planPeople).where(eq(planPeople.planId, model.planId));
+  const covered = people!.customer;
+  const today = new Date();
+  const token = await current.requestApplicationToken();
+  tellings += 1;
+  return callApi(
+    current,
+    token,
+    "POST",
+    "/api/notify-a-death",
+    {
+      person: {
+        firstName: covered.firstName,
+        lastName: covered.lastName,
+        dateOfBirth: covered.dateOfBirth,
+        planReference: model.planId,
+        postcode: "",
+      },
+      dateOfDeath: {
+        day: String(today.getUTCDate()),
+        month: String(today.getUTCMonth() + 1),
+        year: String(today.getUTCFullYear()),
+      },
+      accidental: "not_known",
+      restingPlace: "home",
+      restingPlaceDetails: "",
+      informant: {
+        firstName: "Alex",
+        lastName: covered.lastName,
+        relationship: "son_or_daughter",
+        email: "alex@example.com",
+        phone: "07700 900 982",
+      },
+    },
+    // Each telling from an address of its own, so the per-address limit never decides.
+    `10.${(tellings >> 16) & 255}.${(tellings >> 8) & 255}.${tellings & 255}`,
+  );
+}
+
+class NotifyDeath implements fc.AsyncCommand<Model, object> {
+  check = () => true;
+  async run(model: Model) {
+    const response = await tellOfDeath(model);
+    expect(response.statusCode, response.body).toBe(201);
+    await checkAlways(model);
+  }
+  toString = () => "tell us the person covered has died";
+}
+
 /** A webhook the sandbox delivered already, delivered again (providers send at least once). */
 class ReplayWebhook implements fc.AsyncCommand<Model, object> {
   constructor(readonly which: number) {}
@@ -464,7 +533,7 @@ function mandateMade(testApp: TestApp, { killedOnAnswer }: { killedOnAnswer: boo
 /** The API process dies, during a step or between two, and another starts on the same data. */
 class Crash implements fc.AsyncCommand<Model, object> {
   constructor(
-    readonly during: "nothing" | "cancel" | "open" | "card" | "directDebit",
+    readonly during: "nothing" | "cancel" | "open" | "card" | "directDebit" | "death",
     readonly afterMs: number,
   ) {}
   check = () => true;
@@ -472,6 +541,7 @@ class Crash implements fc.AsyncCommand<Model, object> {
     const step = {
       nothing: undefined,
       cancel: () => withKey(current, model.token, "POST", `/api/plan/${model.planId}/cancel`, {}),
+      death: () => tellOfDeath(model),
       open: () =>
         withKey(current, model.token, "POST", "/api/payments/create", {
           planId: model.planId,
@@ -533,10 +603,14 @@ function commandsFor(deposit: number, months: number[]) {
       ),
       sometimes(fc.constant(new CollectNext())),
       often(fc.constant(new Cancel())),
+      sometimes(fc.constant(new NotifyDeath())),
       sometimes(fc.nat(20).map((which) => new ReplayWebhook(which))),
       sometimes(
         fc
-          .tuple(fc.constantFrom("nothing", "cancel", "open", "card", "directDebit" as const), fc.nat(30))
+          .tuple(
+            fc.constantFrom("nothing", "cancel", "open", "card", "directDebit", "death" as const),
+            fc.nat(30),
+          )
           .map(([during, afterMs]) => new Crash(during, afterMs)),
       ),
       sometimes(fc.constant(new Settle())),
@@ -614,6 +688,19 @@ describe("a plan's money under any sequence of payments, webhooks, cancellations
     await runSequence([new Choose(instalments), new Crash("directDebit", 0), new Cancel()]);
     // 6. A crash while a new Direct Debit's collections are being made with the provider, then cancelling.
     await runSequence([new Choose(instalments), new Crash("directDebit", 3), new Cancel()]);
+    // 7. Told of a death while paying by instalments, with a crash in the telling, then a collection
+    // the provider was about to take: nothing more is taken, nothing is left standing.
+    await runSequence([
+      new Choose(instalments),
+      new OpenCardPayment("deposit", false),
+      new EnterCard(0, "succeeds"),
+      new SetUpDirectDebit("collects"),
+      new Settle(),
+      new Crash("death", 5),
+      new NotifyDeath(),
+      new CollectNext(),
+      new Cancel(),
+    ]);
   });
 
   it(`holds in ${runs} random sequences`, { timeout: 600_000 }, async () => {
