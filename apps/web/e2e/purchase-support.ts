@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { PlanOptionsResponse } from "@kindred/contracts";
+import type { NomineeFields, PlanOptionsResponse } from "@kindred/contracts";
 import { readFile } from "node:fs/promises";
 import { legalDocumentReferences, messages } from "@kindred/domain";
 import { extractText, getDocumentProxy } from "unpdf";
@@ -146,12 +146,15 @@ export async function becomeReadyToPay(page: Page, buyer: Buyer): Promise<void> 
  * on this browser and continue to payment from their account. The earlier visit is made through
  * the web origin's API, sending what the screens send (purchase.spec.ts walks those screens one
  * by one), so a payment test spends its time on paying. Ends on `/purchase/options`, ready to pay.
+ * With `nominee`, the person named for us to speak to. Answers the plan's total, its reference and
+ * its funeral director's branch.
  */
 export async function comeBackToPayForAnAttendedCremation(
   page: Page,
   catalogue: PlanOptionsResponse,
   buyer: Buyer,
-): Promise<{ total: number }> {
+  { nominee = null }: { nominee?: NomineeFields | null } = {},
+): Promise<{ total: number; planId: string; branch: { name: string; email: string } }> {
   const { attended, cremated, familyLed, ownBearers, hearse, coffin, ashes, total } =
     attendedCremation(catalogue);
   const api = page.request;
@@ -170,7 +173,8 @@ export async function comeBackToPayForAnAttendedCremation(
   };
 
   const search = await call("GET", "/api/funeral-director/search?postcode=MK9%202HP");
-  const [nearest] = ((await search.json()) as { branches: { id: number }[] }).branches;
+  const [nearest] = ((await search.json()) as { branches: { id: number; name: string; email: string }[] })
+    .branches;
   if (!nearest) throw new Error("No funeral director near MK9 2HP");
   const planned = await call("POST", "/api/guest/plan", {
     attendance: { option: { id: attended.id, code: attended.code } },
@@ -189,10 +193,8 @@ export async function comeBackToPayForAnAttendedCremation(
     documents: legalDocumentReferences.map((docReference) => ({ docReference, accepted: true })),
   });
   // The person, their details as `becomeReadyToPay` gives them, the plan for them, and a password.
-  await call(
-    "POST",
-    `/api/plan/${plan.id}/customer-guest`,
-    customerGuestDetails(
+  await call("POST", `/api/plan/${plan.id}/customer-guest`, {
+    ...customerGuestDetails(
       {
         title: buyer.title,
         firstName: buyer.firstName,
@@ -204,7 +206,8 @@ export async function comeBackToPayForAnAttendedCremation(
       },
       buyer.password,
     ),
-  );
+    nominee,
+  });
   const confirmation = new URL(
     linkIn(await latestEmailTo(buyer.email, /confirm your email/i), "/account/confirm-email"),
   );
@@ -217,5 +220,5 @@ export async function comeBackToPayForAnAttendedCremation(
   await page.getByRole("link", { name: "Continue to payment" }).click();
   await expect(page).toHaveURL(/\/purchase\/options$/);
   await expect(page.getByRole("heading", { name: "Your plan is ready to pay for" })).toBeVisible();
-  return { total };
+  return { total, planId: plan.id, branch: { name: nearest.name, email: nearest.email } };
 }

@@ -1,0 +1,158 @@
+import type { Page } from "@playwright/test";
+import type { PlanOptionsResponse } from "@kindred/contracts";
+import { atNeedPhone, formatPrice, messages, monthNames, ukToday } from "@kindred/domain";
+import { latestEmailTo, newPerson } from "./account-support";
+import { test, expect, keepScreenshot } from "./fixtures";
+import { elementsPastTheRightEdge, fetchPlanOptions } from "./journey-support";
+import { comeBackToPayForAnAttendedCremation } from "./purchase-support";
+
+// Until the email address is confirmed, the API answers that the plan is not ready (422).
+test.use({ expectedConsoleErrors: [/status of 422 .*\/api\/plan\/valid/] });
+
+let catalogue: PlanOptionsResponse;
+test.beforeAll(async ({ request }) => {
+  catalogue = await fetchPlanOptions(request);
+});
+
+/** A picture of the whole page at a phone's width, with nothing cut off, and back to the size it was. */
+async function phoneScreenshot(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await keepScreenshot(page, name);
+  expect(await elementsPastTheRightEdge(page)).toEqual([]);
+  if (size) await page.setViewportSize(size);
+}
+
+/** A date into its three boxes: the day, the month by name, the year. */
+async function fillDate(page: Page, group: string, iso: string): Promise<void> {
+  const [year = "", month = "", day = ""] = iso.split("-");
+  const fields = page.getByRole("group", { name: group });
+  await fields.getByLabel("Day").fill(String(Number(day)));
+  await fields.getByLabel("Month").selectOption({ label: monthNames[Number(month) - 1] ?? "" });
+  await fields.getByLabel("Year").fill(year);
+}
+
+test("the person named on a plan tells us of a death online; the funeral director and they are emailed, and the account shows the funeral requested", async ({
+  page,
+  browser,
+  checkAccessibility,
+}) => {
+  // A budget of its own: a plan bought by a deposit and 60 monthly payments (through the API but
+  // for paying), the form refused and then sent, three scans, and the account.
+  test.setTimeout(150_000);
+  const buyer = {
+    ...newPerson("notify-buyer"),
+    title: "Mrs" as const,
+    firstName: "Edith",
+    lastName: "Price",
+  };
+  const nominee = {
+    title: "Mr",
+    titleText: "",
+    firstName: "David",
+    lastName: "Price",
+    email: newPerson("notify-nominee").email,
+    phone: "07700 900982",
+    isSameAddressAsCustomer: "yes",
+    address: null,
+  };
+  const deposit = 25_000;
+
+  // The customer buys, in a browser of their own, a plan by a deposit and 60 monthly payments.
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  const { total, planId, branch } = await comeBackToPayForAnAttendedCremation(customer, catalogue, buyer, {
+    nominee,
+  });
+  await customer.getByRole("radio", { name: /Pay a deposit, then monthly by Direct Debit/ }).check();
+  await customer.getByRole("radio", { name: formatPrice(deposit), exact: true }).check();
+  await customer.getByRole("radio", { name: /^60 months/ }).check();
+  await customer.getByRole("button", { name: "Continue" }).click();
+  await expect(customer).toHaveURL(/\/purchase\/plan$/);
+  await customer.getByLabel("Name of the account holder").fill("Edith Price");
+  await customer.getByLabel("Sort code").fill("20-00-00");
+  await customer.getByLabel("Account number").fill("55779911");
+  await customer.getByRole("checkbox", { name: /I am the account holder/ }).check();
+  await customer.getByRole("button", { name: "Set up Direct Debit" }).click();
+  await expect(customer.getByRole("heading", { name: "Your Direct Debit is set up" })).toBeVisible();
+  const cardPage = customer.getByRole("region", { name: "Card details: test payment page" });
+  await cardPage.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await cardPage.getByLabel("Expiry date").fill("04/39");
+  await cardPage.getByLabel("Security code").fill("123");
+  await customer.getByRole("button", { name: `Pay ${formatPrice(deposit)}` }).click();
+  await expect(customer).toHaveURL(/\/purchase\/complete\?plan=/, { timeout: 60_000 });
+  await expect(
+    customer.getByRole("heading", { level: 1, name: "Thank you. Your plan is set up" }),
+  ).toBeVisible();
+
+  // Later, the person named on the plan, in a browser that has never seen it, finds the way from
+  // the header.
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("link", { name: "Tell us someone has died" }).click();
+  await expect(page).toHaveURL(/\/notify-a-death$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Tell us that someone has died" })).toBeVisible();
+  const callInstead = page.getByRole("region", { name: "Would you rather talk to someone?" });
+  await expect(callInstead.getByRole("link", { name: atNeedPhone.display })).toHaveAttribute(
+    "href",
+    `tel:${atNeedPhone.dial}`,
+  );
+  await expect(callInstead).toContainText("Answered 24 hours a day");
+  await checkAccessibility();
+  await phoneScreenshot(page, "form");
+
+  // Sent with a question left out: the summary and the message under the question, nothing lost.
+  const person = page.getByRole("region", { name: "About the person who died" });
+  await person.getByLabel("Their first name").fill(buyer.firstName);
+  await person.getByLabel("Their last name").fill(buyer.lastName);
+  await fillDate(page, "Their date of birth", "1950-03-07");
+  await page.getByRole("button", { name: "Send" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(
+    summary.getByRole("link", { name: `Plan reference: ${messages.planReferenceOrPostcodeNeeded}` }),
+  ).toBeVisible();
+  await expect(summary.getByRole("link", { name: `Your email address: ${messages.required}` })).toBeVisible();
+  await expect(person.getByLabel("Their last name")).toHaveValue(buyer.lastName);
+  await checkAccessibility();
+  await phoneScreenshot(page, "form-with-errors");
+
+  await person.getByLabel("Plan reference (if you have it)").fill(planId);
+  const today = ukToday();
+  await fillDate(page, "The date they died", today);
+  await page.getByRole("radio", { name: "I do not know" }).check();
+  await page.getByRole("radio", { name: "In hospital" }).check();
+  await page.getByLabel("Where exactly (optional)").fill("Milton Keynes University Hospital");
+  const you = page.getByRole("region", { name: "About you" });
+  await you.getByLabel("Your first name").fill(nominee.firstName);
+  await you.getByLabel("Your last name").fill(nominee.lastName);
+  await you.getByRole("radio", { name: "Named on the plan as the person to speak to" }).check();
+  await you.getByLabel("Your email address").fill(nominee.email);
+  await you.getByLabel("Your phone number").fill(nominee.phone);
+  await page.getByRole("button", { name: "Send" }).click();
+
+  const answer = page.getByRole("status").filter({ hasText: "We have your message" });
+  await expect(answer).toContainText(messages.deathNotificationReceived);
+  await expect(answer).toContainText(/Your reference is \S+\./);
+  await expect(page.getByRole("region", { name: "What happens next" })).toBeVisible();
+  await checkAccessibility();
+  await phoneScreenshot(page, "answer");
+
+  // The funeral director in the plan is instructed, and the person named on the plan told what the family pays.
+  const instruction = await latestEmailTo(branch.email, /^Funeral instruction: /);
+  expect(instruction.text).toContain(planId);
+  const told = await latestEmailTo(nominee.email, /funeral plan: what happens next$/);
+  expect(told.text).toContain(formatPrice(total - deposit));
+  expect(told.text).toContain(formatPrice(deposit));
+
+  // The customer's account, where they are still signed in, shows the funeral requested.
+  await customer.goto(`/account?plan=${planId}`);
+  const funeral = customer.getByRole("region", { name: "Funeral requested" });
+  await expect(funeral).toContainText(
+    `${formatPrice(total - deposit)} for the funeral as planned, or nothing, with ${formatPrice(deposit)} given back`,
+  );
+  await expect(funeral).toContainText(
+    "If the death was the result of an accident, the funeral is provided in full",
+  );
+  await expect(customer.getByRole("button", { name: "Cancel this plan" })).toHaveCount(0);
+  await phoneScreenshot(customer, "account-funeral-requested");
+  await customerContext.close();
+});
