@@ -57,6 +57,7 @@ import {
   startPlanStatements,
   type PlanStatements,
   sandboxCardRoutes,
+  sandboxDirectDebitRoutes,
   webhookRoutes,
   type SandboxProvider,
 } from "./modules/payments";
@@ -340,6 +341,9 @@ export async function buildApp({
       await api.register(planStatementRoutes, { statements: planStatements });
       // The sandbox's card fields exist only while the sandbox takes card payments.
       if (config.CARD_PAYMENT_PROVIDER === "sandbox") await api.register(sandboxCardRoutes, { sandbox });
+      // Taking collections early exists only while the sandbox takes Direct Debits.
+      if (config.DIRECT_DEBIT_PROVIDER === "sandbox")
+        await api.register(sandboxDirectDebitRoutes, { sandbox, db });
       await api.register(accountRoutes, { accounts });
       await api.register(enquiryRoutes, { enquiries });
       await api.register(atNeedRoutes, {

@@ -19,6 +19,7 @@ import {
   settlePayments,
   withKey,
 } from "./support/paying";
+import { callApi } from "./support/customers";
 import { readyPlan } from "./support/ready-plans";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -146,6 +147,33 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
     );
     expect(statements).toHaveLength(1);
     expect(statements[0]?.text).toContain("Please pay what is owed by");
+  });
+
+  it("in the sandbox, takes a plan's collections due up to a day at once, so missed payments are seen without waiting, and only for the plan's own customer", async () => {
+    const { planId, token, email } = await depositPlan(sandboxBankAccounts.collectionsFail);
+    const other = await depositPlan(sandboxBankAccounts.collectionsFail);
+    const { collections } = await paymentsOf(testApp, token, planId);
+    const takeUntil = (asker: string, until: string) =>
+      callApi(testApp, asker, "POST", "/api/sandbox-provider/collections", { planId, until });
+
+    const notTheirs = await takeUntil(other.token, collections[1]!.date);
+    expect(notTheirs.statusCode).toBe(404);
+    const taken = await takeUntil(token, collections[1]!.date);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toEqual({ taken: 2 });
+    await settlePayments(testApp);
+
+    const state = await paymentsOf(testApp, token, planId);
+    expect(state.missedPayments).toBe(2);
+    expect(state.arrears?.owed).toBe(collections[0]!.amount + collections[1]!.amount);
+    expect(
+      (await testApp.readOutbox()).filter(
+        (message) =>
+          message.to === email && message.subject === "Two payments for your funeral plan have been missed",
+      ),
+    ).toHaveLength(1);
+    // The other customer's plan was not touched.
+    expect((await paymentsOf(testApp, other.token, other.planId)).missedPayments).toBe(0);
   });
 
   it("cancels at any time with no fee: refunds everything paid, stops the Direct Debit, and says so by email", async () => {

@@ -113,6 +113,34 @@ describe("the payment providers the settings choose", () => {
   });
 });
 
+describe("GoCardless taking the Direct Debits", () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      DIRECT_DEBIT_PROVIDER: "gocardless",
+      GOCARDLESS_ACCESS_TOKEN: goCardlessKeys.accessToken,
+      GOCARDLESS_WEBHOOK_SECRET: goCardlessKeys.webhookSecret,
+      GOCARDLESS_BASE_URL: `${goCardless.baseUrl}/`,
+    });
+  });
+  afterAll(() => testApp.close());
+
+  it("says so to the site, and refuses to take collections early: only the sandbox can", async () => {
+    const { token, planId } = await readyPlan(testApp);
+
+    const fields = await callApi(testApp, token, "GET", "/api/payments/card-fields");
+    expect(cardFieldsSchema.parse(fields.json())).toEqual({
+      provider: "sandbox",
+      directDebitProvider: "gocardless",
+    });
+    const early = await callApi(testApp, token, "POST", "/api/sandbox-provider/collections", {
+      planId,
+      until: "2030-01-01",
+    });
+    expect(early.statusCode).toBe(404);
+  });
+});
+
 describe("a payment provider that refuses us", () => {
   let testApp: TestApp;
   beforeAll(async () => {
@@ -135,6 +163,7 @@ describe("a payment provider that refuses us", () => {
     expect(cardFieldsSchema.parse(response.json())).toEqual({
       provider: "stripe",
       publishableKey: stripeKeys.publishableKey,
+      directDebitProvider: "sandbox",
     });
     expect(response.body).not.toContain("sk_test_");
     const sandboxFields = await callApi(

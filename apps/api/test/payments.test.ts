@@ -243,7 +243,10 @@ describe("paying in full by card", () => {
     const response = await callApi(testApp, token, "GET", "/api/payments/card-fields");
 
     expect(response.statusCode).toBe(200);
-    expect(cardFieldsSchema.parse(response.json())).toEqual({ provider: "sandbox" });
+    expect(cardFieldsSchema.parse(response.json())).toEqual({
+      provider: "sandbox",
+      directDebitProvider: "sandbox",
+    });
   });
 });
 

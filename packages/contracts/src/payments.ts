@@ -199,9 +199,34 @@ export type SandboxCardAnswer = z.infer<typeof sandboxCardAnswerSchema>;
  * `GET /api/payments/card-fields`: whose card fields the payment page shows, as the API's
  * settings choose the card provider. The sandbox's own test fields, or Stripe's, which load
  * Stripe.js with the (public) publishable key; card numbers only ever go into the provider's fields.
+ * With them, who takes Direct Debits: the embedded sandbox (whose collections a demo may take
+ * early) or GoCardless.
  */
+const directDebitProviderField = { directDebitProvider: z.enum(["sandbox", "gocardless"]) };
 export const cardFieldsSchema = z.discriminatedUnion("provider", [
-  z.object({ provider: z.literal("sandbox") }),
-  z.object({ provider: z.literal("stripe"), publishableKey: z.string().regex(/^pk_(live|test)_\w+$/) }),
+  z.object({ provider: z.literal("sandbox"), ...directDebitProviderField }),
+  z.object({
+    provider: z.literal("stripe"),
+    publishableKey: z.string().regex(/^pk_(live|test)_\w+$/),
+    ...directDebitProviderField,
+  }),
 ]);
 export type CardFieldsResponse = z.infer<typeof cardFieldsSchema>;
+
+/**
+ * `POST /api/sandbox-provider/collections` (issue 25 item 9), which exists only while the embedded
+ * sandbox takes Direct Debits: takes one of the customer's plans' collections due on or before
+ * `until`, as the bank would on those days, so a failed collection, the missed-payments statement
+ * and the arrears can be seen without waiting months. The sandbox's test account that collects
+ * pays; the other fails.
+ */
+export const sandboxCollectionsBodySchema = z.object({
+  planId: z.uuid(messages.notAPlanReference),
+  until: isoDateSchema,
+});
+export type SandboxCollectionsBody = z.infer<typeof sandboxCollectionsBodySchema>;
+export const sandboxCollectionsResponseSchema = z.object({
+  /** How many collections were due and taken (paid or failed). */
+  taken: z.int().nonnegative(),
+});
+export type SandboxCollectionsResponse = z.infer<typeof sandboxCollectionsResponseSchema>;

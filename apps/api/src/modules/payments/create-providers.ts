@@ -35,9 +35,10 @@ export function createPaymentProviders(
 
 /** Whose card fields the payment page shows: always the chosen card provider's own. */
 export function cardFieldsOf(config: PaymentProviderSettings): CardFieldsResponse {
-  if (config.CARD_PAYMENT_PROVIDER !== "stripe") return { provider: "sandbox" };
+  const { DIRECT_DEBIT_PROVIDER: directDebitProvider } = config;
+  if (config.CARD_PAYMENT_PROVIDER !== "stripe") return { provider: "sandbox", directDebitProvider };
   if (!config.STRIPE_PUBLISHABLE_KEY) throw new Error("STRIPE_PUBLISHABLE_KEY is not set");
-  return { provider: "stripe", publishableKey: config.STRIPE_PUBLISHABLE_KEY };
+  return { provider: "stripe", publishableKey: config.STRIPE_PUBLISHABLE_KEY, directDebitProvider };
 }
 
 function cardProvider(config: PaymentProviderSettings, sandbox: CardPaymentProvider): CardPaymentProvider {

@@ -1,6 +1,6 @@
 // What other modules may use of payments: whether a plan is paid (SPEC.md section 4).
 export { isPaid, planChangesRefused } from "./paid-status";
-export { paymentRoutes, sandboxCardRoutes, webhookRoutes } from "./routes";
+export { paymentRoutes, sandboxCardRoutes, sandboxDirectDebitRoutes, webhookRoutes } from "./routes";
 export { createSandboxProvider, type SandboxProvider } from "./sandbox/sandbox-provider";
 export { sandboxBankAccounts, sandboxCards } from "./sandbox/test-instruments";
 export { createPaymentsService } from "./service";

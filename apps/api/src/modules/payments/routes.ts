@@ -18,12 +18,17 @@ import {
   sandboxAuthenticateBodySchema,
   sandboxCardAnswerSchema,
   sandboxCardConfirmBodySchema,
+  sandboxCollectionsBodySchema,
+  sandboxCollectionsResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { accountNumberEnding, messages } from "@kindred/domain";
 import { bearerRouteErrors, bodyErrors, unstorableQueryError } from "../../plugins/route-responses";
 import { requireCustomerToken, tokenHolderOf } from "../auth";
+import type { Database } from "../../db/database";
 import { checkBankDetails } from "./bank-details";
+import { directDebitReference } from "./direct-debit";
+import { ownedPlan } from "./payment-state";
 import { WebhookNotUnderstood, WebhookNotVerified } from "./provider";
 import { NotKnownYet } from "./provider-events";
 import type { SandboxProvider } from "./sandbox/sandbox-provider";
@@ -261,6 +266,37 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProvider
       },
     },
     async (request) => sandbox.authenticateCard(request.params.id, request.body),
+  );
+};
+
+/**
+ * While the embedded sandbox takes Direct Debits, and only then (issue 25 item 9): a customer's
+ * plan's collections due up to a day are taken now, as the bank would take them on those days, so
+ * a demo or a developer sees a failed collection, the missed-payments statement and the arrears
+ * without waiting months. Nothing else of the plan is touched; the webhooks follow as usual.
+ */
+export const sandboxDirectDebitRoutes: FastifyPluginAsyncZod<{
+  sandbox: SandboxProvider;
+  db: Database;
+}> = async (app, { sandbox, db }) => {
+  app.post(
+    "/sandbox-provider/collections",
+    {
+      onRequest: requireCustomerToken,
+      schema: {
+        tags: ["sandbox provider"],
+        operationId: "takeSandboxCollections",
+        summary: "The sandbox only: takes one of the customer's plans' collections due up to a day, now",
+        security: [{ bearerAuth: [] }],
+        body: sandboxCollectionsBodySchema,
+        response: { 200: sandboxCollectionsResponseSchema, ...customerBodyViolations },
+      },
+    },
+    async (request) => {
+      const { planId, until } = request.body;
+      await ownedPlan(db, tokenHolderOf(request), planId);
+      return { taken: await sandbox.collectDue(until, { mandateReference: directDebitReference(planId) }) };
+    },
   );
 };
 

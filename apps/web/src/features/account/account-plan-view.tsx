@@ -41,6 +41,7 @@ import { cancelPlan } from "./account-requests";
 import { ChangeContactDetails, contactDetailsOf } from "./contact-details-form";
 import { personName } from "./person-name";
 import { PlanStatementDownload } from "./plan-statement-download";
+import { SandboxCollections } from "./sandbox-collections";
 import {
   collectionStatusInWords,
   instalmentCount,
@@ -166,6 +167,7 @@ function PlanDetails({
       {(bought && !cancelled) || funeral ? <YourFuneralDirector payments={payments} /> : null}
       {people ? <People planId={plan.id} people={people} closed={cancelled || funeral !== null} /> : null}
       {bought || cancelled || funeral ? <Payments payments={payments} /> : null}
+      {bought && !cancelled && !funeral ? <SandboxCollections planId={plan.id} payments={payments} /> : null}
       {bought && !cancelled ? <IfThePersonCoveredDies payments={payments} /> : null}
 
       <section className={styles.section} aria-labelledby="documents-heading">

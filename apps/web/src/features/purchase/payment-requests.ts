@@ -1,6 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
 import type {
-  CardFieldsResponse,
   CreateDirectDebitBody,
   CreateDirectDebitResponse,
   CreatePaymentBody,
@@ -12,6 +11,7 @@ import type {
 } from "@kindred/contracts";
 import { apiRequest, type ApiResult } from "../../lib/api-client";
 import { apiData } from "../../lib/api-query";
+import { paymentProvidersQuery } from "../../lib/payment-providers";
 
 /**
  * The purchase screens' payment calls (issue 10), as packages/contracts shapes them. Bank details
@@ -47,12 +47,7 @@ function isFinished(payment: PaymentResponse | undefined): boolean {
 
 export const paymentQueries = {
   /** Whose card fields take the card (`GET /api/payments/card-fields`): fixed while the API runs. */
-  cardFields: () =>
-    queryOptions({
-      queryKey: ["payments", "card-fields"],
-      queryFn: () => apiData<CardFieldsResponse>("/api/payments/card-fields"),
-      staleTime: Infinity,
-    }),
+  cardFields: paymentProvidersQuery,
   /**
    * One card payment (`GET /api/payments/{id}`). What became of it arrives at the API
    * asynchronously (the provider's webhook), so it is asked again until it is confirmed or failed.

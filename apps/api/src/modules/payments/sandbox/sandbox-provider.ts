@@ -107,9 +107,10 @@ export interface SandboxProvider {
   ): Promise<SandboxCardAnswer>;
   /**
    * Takes every collection due on or before `today` (an ISO date): the test account that
-   * collects pays, the other fails. Run daily by the queue's schedule, and by tests.
+   * collects pays, the other fails. Run hourly, by tests, and by a demo for one mandate (its
+   * reference) to see a failed collection without waiting for it.
    */
-  collectDue(today: string): Promise<number>;
+  collectDue(today: string, only?: { mandateReference: string }): Promise<number>;
   /** Starts delivering webhooks to `deliver`, as a real provider posts them to our endpoint. */
   startDelivery(
     deliver: (webhook: IncomingWebhook, to: "card" | "directDebit") => Promise<void>,
@@ -506,7 +507,7 @@ export function createSandboxProvider({
         : { status: "declined", message: messages.cardNotConfirmed };
     },
 
-    async collectDue(today) {
+    async collectDue(today, only) {
       return db.transaction(async (transaction) => {
         const due = await transaction
           .select({ id: sandboxPayments.id, behaviour: sandboxMandates.behaviour })
@@ -517,6 +518,7 @@ export function createSandboxProvider({
               eq(sandboxPayments.kind, "collection"),
               eq(sandboxPayments.status, "pending_submission"),
               lte(sandboxPayments.chargeDate, today),
+              only ? eq(sandboxMandates.reference, only.mandateReference) : undefined,
             ),
           );
         for (const collection of due) {

@@ -1,0 +1,100 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import type {
+  PlanPaymentsResponse,
+  SandboxCollectionsBody,
+  SandboxCollectionsResponse,
+} from "@kindred/contracts";
+import { FormField } from "../../components/form-field";
+import { ViolationsBox } from "../../components/violations-box";
+import { apiRequest } from "../../lib/api-client";
+import { planQueries } from "../../lib/plan-queries";
+import { paymentProvidersQuery } from "../../lib/payment-providers";
+
+/** How often the plan is asked again while the bank's answers to the collections taken arrive. */
+const answersPollIntervalMs = 1000;
+
+/** Collections the bank has answered: taken, or missed. */
+const answered = (payments: PlanPaymentsResponse) => payments.collected + payments.missedPayments;
+
+/**
+ * Only on a test site, where the embedded sandbox takes Direct Debits (issue 25 item 9): take this
+ * plan's collections due up to a day now, as the bank would on those days, so a demo sees a
+ * collection paid or missed, the missed-payments letter and the arrears at once. The sandbox's
+ * test account 55779911 pays; 55779922 has every collection fail.
+ */
+export function SandboxCollections({ planId, payments }: { planId: string; payments: PlanPaymentsResponse }) {
+  const fieldId = useId();
+  const cardFields = useQuery(paymentProvidersQuery());
+  const toCome = payments.collections.filter((collection) => collection.status === "scheduled");
+  const [until, setUntil] = useState(toCome[1]?.date ?? toCome[0]?.date ?? "");
+  const [expected, setExpected] = useState<number | null>(null);
+  // Asked again until the bank's answer to every collection taken has arrived.
+  useQuery({
+    ...planQueries.payments(planId),
+    enabled: expected !== null,
+    refetchInterval: (query) =>
+      query.state.data && expected !== null && answered(query.state.data) < expected
+        ? answersPollIntervalMs
+        : false,
+  });
+  const take = useMutation({
+    mutationFn: () =>
+      apiRequest<SandboxCollectionsResponse>("/api/sandbox-provider/collections", {
+        method: "POST",
+        body: { planId, until } satisfies SandboxCollectionsBody,
+      }),
+    onSuccess: (answer) => {
+      if (answer.ok) setExpected(answered(payments) + answer.data.taken);
+    },
+  });
+
+  if (cardFields.data?.directDebitProvider !== "sandbox" || !payments.directDebit || toCome.length === 0) {
+    return null;
+  }
+  return (
+    <section className="info-box" aria-labelledby={`${fieldId}-heading`}>
+      <h3 id={`${fieldId}-heading`} className="info-box__title">
+        Test site: take collections now
+      </h3>
+      <p>
+        This is a test site: no real money moves. Take this plan&apos;s monthly payments due up to a day now,
+        as the bank would on those days, to see what happens when they are paid or missed.
+      </p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          take.mutate();
+        }}
+      >
+        <FormField id={fieldId} label="Take the payments due up to">
+          {(describedBy) => (
+            <input
+              id={fieldId}
+              className="input"
+              type="date"
+              value={until}
+              required
+              aria-describedby={describedBy}
+              onChange={(event) => setUntil(event.target.value)}
+            />
+          )}
+        </FormField>
+        <button type="submit" className="button button--secondary" disabled={take.isPending}>
+          Take the payments now
+        </button>
+      </form>
+      {take.data?.ok === false ? (
+        <ViolationsBox title="The payments could not be taken" violations={take.data.data.violations} />
+      ) : null}
+      {take.data?.ok ? (
+        <p role="status">
+          {take.data.data.taken === 1 ? "1 payment was" : `${take.data.data.taken} payments were`} taken. What
+          the bank said shows above as it arrives.
+        </p>
+      ) : null}
+    </section>
+  );
+}
