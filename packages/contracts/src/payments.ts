@@ -149,6 +149,11 @@ export const planPaymentsSchema = z.object({
     .object({ owed: penceSchema, catchUpBy: isoDateSchema, sentAt: z.iso.datetime({ offset: true }) })
     .nullable(),
   cancelledAt: z.iso.datetime({ offset: true }).nullable(),
+  /**
+   * The deposit still to pay by card (the domain's `depositOwed`): a Direct Debit was set up and
+   * the deposit not yet paid (issue 25 item 1). Null when nothing is owed.
+   */
+  depositOwed: penceSchema.nullable(),
   /** What the provider has confirmed it gave back. */
   refunded: penceSchema,
   /** What is owed back and on its way: refunded once the provider confirms it. */

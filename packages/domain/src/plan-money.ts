@@ -200,6 +200,19 @@ const depositTaken = (money: PlanMoney) =>
   );
 
 /**
+ * The deposit still to pay, or null (issue 25 item 1). A plan paid by a deposit and instalments
+ * has its Direct Debit set up first and its deposit paid by card after, so a person who leaves in
+ * between has a Direct Debit standing (SPEC.md section 4 counts the plan paid) and no deposit: that
+ * deposit is owed until a card payment for it is taken. Nothing is owed on a plan cancelled or
+ * whose funeral is requested, nor before a Direct Debit stands (the plan is still being paid for).
+ */
+export function depositOwed(money: PlanMoney): Pence | null {
+  if (money.cancelled || money.funeralRequested || money.choice?.option !== "deposit") return null;
+  if (!liveMandate(money) || depositTaken(money)) return null;
+  return money.choice.deposit;
+}
+
+/**
  * Where a plan's money stands. `ready` says whether the plan could be paid for now (documents
  * accepted, the people given, the email address confirmed), which only matters before any money.
  */

@@ -26,6 +26,8 @@ export function createPlanPayments(overrides: Partial<PlanPaymentsResponse> = {}
     missedPayments: 0,
     arrears: null,
     cancelledAt: null,
+    // Owed only once a Direct Debit stands and the deposit is not yet paid.
+    depositOwed: null,
     refunded: 0,
     refundOwed: 0,
     // Not bought yet: nothing to say about a death until it is.

@@ -1,5 +1,6 @@
 import type { PaymentResponse, PlanFuneral, PlanPaymentsResponse } from "@kindred/contracts";
 import {
+  depositOwed,
   endOfTheFirstMonths,
   isPlanPaid,
   moneyRefunded,
@@ -216,6 +217,7 @@ export function createPaymentState({
             }
           : null,
         cancelledAt: plan.cancelledAt?.toISOString() ?? null,
+        depositOwed: depositOwed(money),
         refunded: moneyRefunded(money),
         refundOwed: refundOwed(money),
         whenTheTimeComes,
