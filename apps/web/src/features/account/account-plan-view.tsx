@@ -22,6 +22,7 @@ import {
   type Pence,
 } from "@kindred/domain";
 import { BackLink } from "../../components/back-link";
+import { DepositStillToPay } from "../../components/deposit-still-to-pay";
 import { DirectDebitDetails } from "../../components/direct-debit-details";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { InstalmentTable } from "../../components/instalment-table";
@@ -135,6 +136,9 @@ function PlanDetails({
             {payments.state === "being_planned" ? "Continue planning" : "Continue to payment"}
           </a>
         </p>
+      ) : null}
+      {payments.depositOwed !== null ? (
+        <DepositStillToPay planId={plan.id} amount={payments.depositOwed} />
       ) : null}
       {funeral ? (
         <TheFuneral funeral={funeral} payments={payments} />

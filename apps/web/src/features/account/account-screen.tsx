@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import type { PlanPaymentsResponse, PlanPeopleResponse, PlanResponse } from "@kindred/contracts";
 import { atNeedPhone, formatPrice } from "@kindred/domain";
 import { LoadingSpinner } from "../../components/loading-spinner";
+import { PayYourDepositLink } from "../../components/deposit-still-to-pay";
 import { CallTheAtNeedLine, CallUs } from "../../components/phone-link";
 import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
@@ -141,6 +142,8 @@ function PlanCard({
   const headingId = `plan-${plan.id}-heading`;
   const funeral = plan.sections.find((section) => section.key === "funeralAttendance")?.answer;
   const unfinished = payments !== undefined && isUnfinished(payments);
+  // The Direct Debit is set up and the deposit not yet paid (issue 25 item 1).
+  const depositOwed = (payments?.depositOwed ?? null) !== null;
   return (
     <li className={styles.planCard}>
       <h2 id={headingId} className={styles.planCardTitle}>
@@ -179,8 +182,9 @@ function PlanCard({
             {payments.state === "being_planned" ? "Continue planning" : "Continue to payment"}
           </a>
         ) : null}
+        {depositOwed ? <PayYourDepositLink planId={plan.id} describedBy={headingId} /> : null}
         <Link
-          className={unfinished ? "button button--secondary" : "button"}
+          className={unfinished || depositOwed ? "button button--secondary" : "button"}
           href={`/account?plan=${encodeURIComponent(plan.id)}`}
           aria-describedby={headingId}
         >

@@ -484,13 +484,35 @@ describe("PaymentScreen, a deposit and monthly Direct Debit", () => {
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toMatch(/55779911/);
   });
 
-  it("goes straight to the deposit when the Direct Debit is already set up", async () => {
-    fakePaymentsApi({ payments: depositChoicePayments({ directDebit: createDirectDebit() }) });
+  it("goes straight to the deposit when the Direct Debit is already set up, the card first, then to the complete page", async () => {
+    const user = userEvent.setup();
+    const requests = fakePaymentsApi({
+      payments: depositChoicePayments({
+        state: "paying_by_instalments",
+        paid: true,
+        directDebit: createDirectDebit(),
+        depositOwed: 50_000,
+      }),
+    });
     renderScreen();
 
-    expect(await screen.findByRole("button", { name: "Pay £500" })).toBeInTheDocument();
+    const pay = await screen.findByRole("button", { name: "Pay £500" });
+    expect(screen.getByRole("heading", { level: 1, name: "Pay your deposit" })).toBeInTheDocument();
+    // Back from the account (issue 25 item 1): paying the deposit comes before the Direct Debit's details.
+    const card = screen.getByRole("heading", { name: "Pay your deposit by card" });
+    const directDebit = screen.getByRole("heading", { name: "Your Direct Debit is set up" });
+    expect(card.compareDocumentPosition(directDebit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByText("Ending 9911")).toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: /Account number/ })).not.toBeInTheDocument();
+
+    await typeCard(user);
+    await user.click(pay);
+
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith(`/purchase/complete?plan=${testPlanId}`));
+    const created = sent(requests, creates);
+    expect(created).toHaveLength(1);
+    expect(JSON.parse(created[0]?.body ?? "null")).toEqual({ planId: testPlanId, paymentOption: "deposit" });
+    expect(sent(requests, /direct-debit-v2/)).toEqual([]);
   });
 });
 

@@ -139,12 +139,49 @@ export function PaymentScreen() {
   const schedule = plan.schedule;
   const notice = noticeFrom(plan, created);
   const nothingDoneYet = !mandate && plan.payments.every((payment) => payment.status !== "confirmed");
+  // Back to pay the deposit of a Direct Debit set up on an earlier visit (from the account, the
+  // complete page or the notice email: issue 25 item 1): the card comes first, the Direct Debit after.
+  const depositOnly = choice.option === "deposit" && mandate !== null && created === null;
+
+  const directDebitSection =
+    choice.option === "deposit" ? (
+      <section className={styles.section} aria-labelledby="direct-debit-heading">
+        <h2 id="direct-debit-heading">
+          {mandate ? "Your Direct Debit is set up" : "Step 1 of 2: set up your Direct Debit"}
+        </h2>
+        {mandate ? (
+          <MandateDone mandate={mandate} notice={notice} announce={created !== null} />
+        ) : (
+          <>
+            <p>
+              Your monthly payments are collected by Direct Debit from a UK bank or building society account.
+              Once it is set up, we tell you the date and amount of the first payment before anything is
+              collected.
+            </p>
+            <DirectDebitForm
+              planId={planId}
+              onCreated={(answer) => {
+                setCreated(answer);
+                void queryClient.invalidateQueries({ queryKey: planQueries.payments(planId).queryKey });
+              }}
+            />
+            <DirectDebitGuarantee />
+          </>
+        )}
+      </section>
+    ) : null;
 
   return (
     <div className={`page-width journey-page ${nothingDoneYet ? "" : styles.noBackLink}`}>
       {nothingDoneYet ? <BackLink href={purchasePaths.options} /> : null}
       <p className="caption">Buying your plan</p>
-      <h1>{choice.option === "full" ? "Pay for your plan" : "Set up your payments"}</h1>
+      <h1>
+        {choice.option === "full"
+          ? "Pay for your plan"
+          : depositOnly
+            ? "Pay your deposit"
+            : "Set up your payments"}
+      </h1>
       <dl className="summary-list">
         <div className="summary-list__row">
           <dt className="summary-list__key">
@@ -171,36 +208,15 @@ export function PaymentScreen() {
         </p>
       ) : null}
 
-      {choice.option === "deposit" ? (
-        <section className={styles.section} aria-labelledby="direct-debit-heading">
-          <h2 id="direct-debit-heading">
-            {mandate ? "Your Direct Debit is set up" : "Step 1 of 2: set up your Direct Debit"}
-          </h2>
-          {mandate ? (
-            <MandateDone mandate={mandate} notice={notice} announce={created !== null} />
-          ) : (
-            <>
-              <p>
-                Your monthly payments are collected by Direct Debit from a UK bank or building society
-                account. Once it is set up, we tell you the date and amount of the first payment before
-                anything is collected.
-              </p>
-              <DirectDebitForm
-                planId={planId}
-                onCreated={(answer) => {
-                  setCreated(answer);
-                  void queryClient.invalidateQueries({ queryKey: planQueries.payments(planId).queryKey });
-                }}
-              />
-              <DirectDebitGuarantee />
-            </>
-          )}
-        </section>
-      ) : null}
+      {depositOnly ? null : directDebitSection}
 
       <section className={styles.section} aria-labelledby="card-heading">
         <h2 id="card-heading">
-          {choice.option === "full" ? "Pay by card" : "Step 2 of 2: pay your deposit by card"}
+          {choice.option === "full"
+            ? "Pay by card"
+            : depositOnly
+              ? "Pay your deposit by card"
+              : "Step 2 of 2: pay your deposit by card"}
         </h2>
         {needsMandate ? (
           <p>
@@ -223,6 +239,8 @@ export function PaymentScreen() {
           </>
         )}
       </section>
+
+      {depositOnly ? directDebitSection : null}
 
       <section className={styles.section} aria-labelledby="your-rights-heading">
         <h2 id="your-rights-heading">Your rights</h2>

@@ -121,6 +121,47 @@ describe("PurchaseCompleteScreen", () => {
     ).toBeInTheDocument();
   });
 
+  it("says a deposit not yet paid is still to pay, with the way to pay it, and thanks for no payment (issue 25 item 1)", async () => {
+    signIn();
+    localStorage.setItem("planId", JSON.stringify("0a8f3b1c-1d2e-4f30-8a4b-5c6d7e8f9009"));
+    fakeCompleteApi(
+      depositChoicePayments({
+        state: "paying_by_instalments",
+        paid: true,
+        directDebit: createDirectDebit(),
+        depositOwed: 50_000,
+      }),
+    );
+    render(<PurchaseCompleteScreen planId={testPlanId} />, { wrapper: QueryProvider });
+
+    const heading = await screen.findByRole("heading", {
+      level: 1,
+      name: "Your deposit of £500 is still to pay",
+    });
+    expect(heading.closest("section")).toHaveTextContent(
+      "Your Direct Debit for the monthly payments is set up. The deposit is paid by card, and it has not been paid yet.",
+    );
+    expect(screen.queryByText(/Thank you/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/is paid and your Direct Debit is set up/)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Once your deposit is paid, we will email your plan documents to you at margaret@example.com and let your chosen funeral director know about your plan.",
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Your first monthly payment of £302 will be collected by Direct Debit on 15 June 2026/,
+      ),
+    ).toBeInTheDocument();
+
+    const pay = screen.getByRole("link", { name: "Pay your deposit" });
+    expect(pay).toHaveAttribute("href", "/purchase/plan");
+    pay.addEventListener("click", (event) => event.preventDefault());
+    await userEvent.click(pay);
+    // The payment page opens this plan, whichever plan the browser held before.
+    expect(JSON.parse(localStorage.getItem("planId") ?? "null")).toBe(testPlanId);
+  });
+
   it("sends someone who is not signed in to the first question (SPEC.md's route guard)", async () => {
     const requests = fakeCompleteApi(fullChoicePayments());
     render(<PurchaseCompleteScreen planId={testPlanId} />, { wrapper: QueryProvider });

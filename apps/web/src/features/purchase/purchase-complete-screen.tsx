@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { PlanPaymentsResponse } from "@kindred/contracts";
 import { firmDetails, formatPrice, journeyStepPath } from "@kindred/domain";
+import { DepositStillToPay } from "../../components/deposit-still-to-pay";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
 import { PlanDocumentDownloads } from "../../components/plan-document-downloads";
@@ -108,19 +109,26 @@ function Bought({ planId, plan }: { planId: string; plan: PlanPaymentsResponse }
   const byInstalments = plan.choice?.option === "deposit";
   const paidByCard = plan.payments.find((payment) => payment.status === "confirmed");
   const firstCollection = plan.collections[0] ?? plan.schedule?.instalments[0];
+  // The Direct Debit is set up and the deposit not yet paid (issue 25 item 1): no thanks for a
+  // payment not made, and its documents and funeral director follow the deposit.
+  const depositOwed = plan.depositOwed;
 
   return (
     <div className={`page-width plain-page ${styles.complete}`}>
-      <div className="success-box" role="status">
-        <h1 className="success-box__title">
-          {byInstalments ? "Thank you. Your plan is set up" : "Thank you. Your plan is paid for"}
-        </h1>
-        <p>
-          {byInstalments
-            ? `Your deposit${paidByCard ? ` of ${formatPrice(paidByCard.amount)}` : ""} is paid and your Direct Debit is set up.`
-            : `You have paid${paidByCard ? ` ${formatPrice(paidByCard.amount)}` : ""} for your funeral plan in full.`}
-        </p>
-      </div>
+      {depositOwed !== null ? (
+        <DepositStillToPay planId={planId} amount={depositOwed} headingLevel={1} />
+      ) : (
+        <div className="success-box" role="status">
+          <h1 className="success-box__title">
+            {byInstalments ? "Thank you. Your plan is set up" : "Thank you. Your plan is paid for"}
+          </h1>
+          <p>
+            {byInstalments
+              ? `Your deposit${paidByCard ? ` of ${formatPrice(paidByCard.amount)}` : ""} is paid and your Direct Debit is set up.`
+              : `You have paid${paidByCard ? ` ${formatPrice(paidByCard.amount)}` : ""} for your funeral plan in full.`}
+          </p>
+        </div>
+      )}
       <dl className="summary-list">
         <div className="summary-list__row">
           <dt className="summary-list__key">Plan reference</dt>
@@ -136,13 +144,22 @@ function Bought({ planId, plan }: { planId: string; plan: PlanPaymentsResponse }
 
       <h2>What happens next</h2>
       <ul className={styles.nextSteps}>
-        <li>
-          We will email your plan documents to you{email ? ` at ${email}` : ""}. If they do not arrive, please
-          look in your junk or spam folder, or call us.
-        </li>
-        <li>
-          We let your chosen funeral director know about your plan, so they are ready when the time comes.
-        </li>
+        {depositOwed !== null ? (
+          <li>
+            Once your deposit is paid, we will email your plan documents to you{email ? ` at ${email}` : ""}{" "}
+            and let your chosen funeral director know about your plan.
+          </li>
+        ) : (
+          <>
+            <li>
+              We will email your plan documents to you{email ? ` at ${email}` : ""}. If they do not arrive,
+              please look in your junk or spam folder, or call us.
+            </li>
+            <li>
+              We let your chosen funeral director know about your plan, so they are ready when the time comes.
+            </li>
+          </>
+        )}
         {byInstalments && firstCollection ? (
           <li>
             Your first monthly payment of {formatPrice(firstCollection.amount)} will be collected by Direct
