@@ -601,3 +601,99 @@ describe("AccountScreen, one plan", () => {
     expect(screen.getByRole("button", { name: "Download your plan statement (PDF)" })).toBeInTheDocument();
   });
 });
+
+describe("AccountScreen, a deposit still to pay (issue 25 item 1)", () => {
+  /** The Direct Debit set up, then the person left before paying the £500 deposit by card. */
+  function depositNotPaid(): PlanPaymentsResponse {
+    return payingByInstalments({
+      payments: [],
+      collections: (depositChoicePayments().schedule?.instalments ?? []).map((instalment) => ({
+        ...instalment,
+        status: "scheduled" as const,
+      })),
+      collected: 0,
+      missedPayments: 0,
+      arrears: null,
+      depositOwed: 50_000,
+    });
+  }
+
+  it("says on the dashboard that the deposit is still to pay, with the way to pay it", async () => {
+    signIn();
+    localStorage.setItem("planId", JSON.stringify(planIds.ready));
+    sessionStorage.setItem("journeyData", JSON.stringify({ attendance: { option: { id: 1 } } }));
+    fakeAccountApi({
+      plans: [createPlanResponse({ id: planIds.instalments }), createPlanResponse({ id: planIds.paid })],
+      payments: {
+        [planIds.instalments]: depositNotPaid(),
+        [planIds.paid]: payingByInstalments({ planId: planIds.paid }),
+      },
+    });
+    render(<AccountScreen planId="" />, { wrapper: QueryProvider });
+
+    const [owing, paid] = await screen.findAllByRole("listitem");
+    await waitFor(() =>
+      expect(rowValue(owing!, "State")).toBe("Paying by instalments: your deposit of £500 is still to pay"),
+    );
+    const pay = within(owing!).getByRole("link", { name: "Pay your deposit" });
+    expect(pay).toHaveAttribute("href", "/purchase/plan");
+    expect(pay).toHaveClass("button");
+    expect(pay).not.toHaveClass("button--secondary");
+    expect(within(owing!).getByRole("link", { name: "See this plan" })).toHaveClass("button--secondary");
+
+    await waitFor(() =>
+      expect(rowValue(paid!, "State")).toBe("Paying by instalments: 3 of 12 monthly payments collected"),
+    );
+    expect(within(paid!).queryByRole("link", { name: "Pay your deposit" })).not.toBeInTheDocument();
+
+    // Paying makes it this browser's plan, so the payment page opens it, not the other one.
+    await userEvent.click(pay);
+    expect(JSON.parse(localStorage.getItem("planId") ?? "null")).toBe(planIds.instalments);
+    expect(sessionStorage.getItem("journeyData")).toBeNull();
+  });
+
+  it("says in the plan what is outstanding, and leads to the payment page to pay it", async () => {
+    signIn();
+    fakeAccountApi({
+      plans: [createPlanResponse({ id: planIds.instalments })],
+      payments: { [planIds.instalments]: depositNotPaid() },
+      people: { [planIds.instalments]: margaretForHerMother },
+    });
+    render(<AccountScreen planId={planIds.instalments} />, { wrapper: QueryProvider });
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Plan for Mrs Edith Price" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("State").nextElementSibling).toHaveTextContent(
+      "Paying by instalments: your deposit of £500 is still to pay",
+    );
+    const owed = screen.getByRole("region", { name: "Your deposit of £500 is still to pay" });
+    expect(owed).toHaveTextContent(
+      "Your Direct Debit for the monthly payments is set up. The deposit is paid by card, and it has not been paid yet.",
+    );
+    expect(within(owed).getByRole("link", { name: "Pay your deposit" })).toHaveAttribute(
+      "href",
+      "/purchase/plan",
+    );
+    // Nothing claims a deposit was paid.
+    const payments = screen.getByRole("region", { name: "Payments" });
+    expect(within(payments).queryByText("Deposit paid by card")).not.toBeInTheDocument();
+    expect(within(payments).getByText("0 of 12 monthly payments collected.")).toBeInTheDocument();
+
+    await userEvent.click(within(owed).getByRole("link", { name: "Pay your deposit" }));
+    expect(JSON.parse(localStorage.getItem("planId") ?? "null")).toBe(planIds.instalments);
+  });
+
+  it("offers no deposit to pay once it is paid", async () => {
+    signIn();
+    fakeAccountApi({
+      plans: [createPlanResponse({ id: planIds.instalments })],
+      payments: { [planIds.instalments]: payingByInstalments() },
+    });
+    render(<AccountScreen planId={planIds.instalments} />, { wrapper: QueryProvider });
+
+    expect(await screen.findByRole("region", { name: "Payments" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Pay your deposit" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/deposit of .* is still to pay/)).not.toBeInTheDocument();
+  });
+});

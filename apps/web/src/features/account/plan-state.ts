@@ -34,7 +34,10 @@ export function planStateInWords(payments: PlanPaymentsResponse): string {
     case "paid":
       return "Paid in full";
     case "paying_by_instalments":
-      return `Paying by instalments: ${payments.collected} of ${instalmentCount(payments)} monthly payments collected`;
+      // The Direct Debit is set up and the deposit not yet paid (issue 25 item 1): that comes first.
+      return payments.depositOwed === null
+        ? `Paying by instalments: ${payments.collected} of ${instalmentCount(payments)} monthly payments collected`
+        : `Paying by instalments: your deposit of ${formatPrice(payments.depositOwed)} is still to pay`;
     case "cancellation_pending_refund":
       return `Cancelled: a refund of ${formatPrice(payments.refundOwed)} is on its way`;
     case "cancelled":
