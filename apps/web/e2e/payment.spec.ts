@@ -3,7 +3,7 @@ import type { PlanOptionsResponse } from "@kindred/contracts";
 import { formatPrice, messages, refundDeadlineInWords, supportPhone } from "@kindred/domain";
 import { latestEmailTo, newPerson } from "./account-support";
 import { test, expect, keepScreenshot } from "./fixtures";
-import { elementsPastTheRightEdge, fetchPlanOptions } from "./journey-support";
+import { elementsPastTheRightEdge, fetchPlanOptions, option, radioFor } from "./journey-support";
 import {
   acceptAllSixDocuments,
   becomeReadyToPay,
@@ -108,6 +108,20 @@ test("a person pays in full by card, a declined card first, and their account sh
   await expect(page.getByRole("heading", { level: 1, name: "Your plans" })).toBeVisible();
   await expect(page.getByRole("listitem").getByText("Paid in full")).toBeVisible();
   await screenshots(page, "account-dashboard");
+
+  // Planning again after buying starts a new plan, empty, and says the bought one is kept; the
+  // first answer saves the new plan rather than being refused by the bought one (issue 25 item 2).
+  await page.goto("/planning");
+  await expect(page.getByRole("region", { name: "This is a new plan" })).toContainText(
+    "You already have a plan with us.",
+  );
+  await page.getByRole("link", { name: "Start planning", exact: true }).click();
+  await expect(page).toHaveURL(/\/planning\/attendance$/);
+  await expect(page.getByRole("region", { name: "This is a new plan" })).toBeVisible();
+  await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
+  await screenshots(page, "start-a-second-plan");
+  await radioFor(page, option(catalogue.attendance, "unattended").name).check();
+  await expect(page.getByText(/Your plan was saved to your account at/)).toBeVisible();
 });
 
 test("a person pays a deposit and sets up a Direct Debit, and later cancels from their account", async ({

@@ -2,8 +2,18 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PlanPaymentsResponse, PlanResponse } from "@kindred/contracts";
+import { storedJourney } from "@kindred/domain";
 import { QueryProvider } from "../../lib/query-provider";
+import { storeTokenSession } from "../../lib/token-session";
+import { fakeFetch, jsonResponse, tokenResponse } from "../../test/fake-fetch";
+import {
+  createPlanPayments,
+  createPlanResponse,
+  fullChoicePayments,
+  testPlanId,
+} from "../../test/payments-factory";
 import { seededPlanOptions } from "../../test/plan-options-factory";
 import { answer, chooseAttendance, chooseRemains, getJourneySnapshot, resetJourney } from "./journey-store";
 import { PlanningStart } from "./planning-start";
@@ -25,6 +35,28 @@ beforeEach(() => {
   resetJourney();
   router.push.mockReset();
 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const secondPlanId = "0e6f3c2a-9b7d-4e1f-8a2c-5d4b3a2f1e0d";
+
+/** A customer signed in to this browser, with these plans and their payments on the server. */
+function signedInWith(plans: { plan: PlanResponse; payments: PlanPaymentsResponse }[]) {
+  localStorage.setItem("isUserLoggedIn", "true");
+  storeTokenSession({ token: "customer-token", setAt: Date.now(), expiry: 1800 });
+  return fakeFetch((request) => {
+    if (request.url === "/token") return tokenResponse("customer-token");
+    if (request.url === "/api/plan-options") return jsonResponse(planOptions);
+    if (request.url === "/api/plan") return jsonResponse(plans.map(({ plan }) => plan));
+    const held = plans.find(({ plan }) => request.url === `/api/plan/${plan.id}/payments`);
+    if (held) return jsonResponse(held.payments);
+    return jsonResponse({ violations: [{ propertyPath: "plan", title: "Closed to change" }] }, 409);
+  });
+}
+
+const bought = { state: "paid", paid: true } as const;
 
 describe("PlanningStart", () => {
   it("tells someone new what to expect and starts them at the first question", () => {
@@ -118,5 +150,80 @@ describe("PlanningStart", () => {
     expect(within(container).queryByRole("link", { name: "Start planning" })).not.toBeInTheDocument();
     act(() => root.unmount());
     container.remove();
+  });
+
+  describe("a plan bought or cancelled is never the journey's plan (issue 25 item 2)", () => {
+    it("after buying, starts a new plan rather than reopening the bought one, and says the person has a plan already", async () => {
+      startAPlan();
+      const journey = storedJourney(getJourneySnapshot()).journeyData;
+      localStorage.setItem("planId", JSON.stringify(testPlanId));
+      const requests = signedInWith([
+        { plan: createPlanResponse({ journey }), payments: fullChoicePayments(bought) },
+      ]);
+      render(<PlanningStart />, { wrapper: QueryProvider });
+
+      const notice = await screen.findByRole("region", { name: "This is a new plan" });
+      expect(notice).toHaveTextContent(
+        "You already have a plan with us. It stays just as it is, and you can see it in your account.",
+      );
+      expect(within(notice).getByRole("link", { name: "your account" })).toHaveAttribute("href", "/account");
+      expect(screen.getByRole("heading", { level: 1, name: "Plan your funeral" })).toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "Start planning" })).toHaveAttribute(
+        "href",
+        "/planning/attendance",
+      );
+      expect(screen.queryByRole("link", { name: /Continue where you left off/ })).not.toBeInTheDocument();
+      expect(getJourneySnapshot().journeyData).toEqual({});
+      expect(localStorage.getItem("planId")).toBeNull();
+      expect(requests.filter((request) => request.method !== "GET" && request.url !== "/token")).toEqual([]);
+    });
+
+    it("on a new browser after sign-in, carries on with the plan still being planned, never the bought one", async () => {
+      startAPlan();
+      const journey = storedJourney(getJourneySnapshot()).journeyData;
+      resetJourney();
+      signedInWith([
+        {
+          plan: createPlanResponse({ journey: { attendance: journey.attendance } }),
+          payments: fullChoicePayments(bought),
+        },
+        {
+          plan: createPlanResponse({ id: secondPlanId, journey }),
+          payments: createPlanPayments({ planId: secondPlanId, state: "being_planned" }),
+        },
+      ]);
+      render(<PlanningStart />, { wrapper: QueryProvider });
+
+      // The plan still being planned (£3,940), not the bought one (£2,950).
+      await screen.findByRole("link", { name: "Continue where you left off" });
+      expect(screen.getByText(/Your price so far is/)).toHaveTextContent("Your price so far is £3,940.");
+      expect(JSON.parse(localStorage.getItem("planId") ?? "null")).toBe(secondPlanId);
+      expect(screen.queryByRole("region", { name: "This is a new plan" })).not.toBeInTheDocument();
+    });
+
+    it("on a new browser whose only plans are bought or cancelled, starts a new plan and says so", async () => {
+      startAPlan();
+      const journey = storedJourney(getJourneySnapshot()).journeyData;
+      resetJourney();
+      signedInWith([
+        { plan: createPlanResponse({ journey }), payments: fullChoicePayments(bought) },
+        {
+          plan: createPlanResponse({ id: secondPlanId, journey }),
+          payments: createPlanPayments({
+            planId: secondPlanId,
+            state: "cancelled",
+            cancelledAt: "2026-05-21T10:00:00.000Z",
+          }),
+        },
+      ]);
+      render(<PlanningStart />, { wrapper: QueryProvider });
+
+      expect(await screen.findByRole("region", { name: "This is a new plan" })).toHaveTextContent(
+        "You already have 2 plans with us. They stay just as they are, and you can see them in your account.",
+      );
+      expect(screen.getByRole("link", { name: "Start planning" })).toBeInTheDocument();
+      expect(getJourneySnapshot().journeyData).toEqual({});
+      expect(localStorage.getItem("planId")).toBeNull();
+    });
   });
 });

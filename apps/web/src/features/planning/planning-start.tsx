@@ -20,7 +20,8 @@ import { readLocal } from "../../lib/storage";
 import { resetJourney } from "./journey-store";
 import { planQueries } from "../../lib/plan-queries";
 import { PriceChangeNotice } from "./price-change-notice";
-import { restoreSavedPlan } from "./saved-plan";
+import { NewPlanNotice } from "./new-plan-notice";
+import { restoreJourneyPlan } from "./saved-plan";
 import { forgetSavedPlan } from "./plan-autosave";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useJourney } from "./use-journey";
@@ -41,7 +42,7 @@ export function PlanningStart() {
   const begun = hydrated && restored && hasJourneyStarted(journey);
   return (
     <div className={`page-width plain-page ${styles.content}`}>
-      {begun ? <ContinuePlanning /> : <StartPlanning />}
+      {begun ? <ContinuePlanning /> : <StartPlanning restored={hydrated && restored} />}
     </div>
   );
 }
@@ -64,7 +65,7 @@ function useSavedPlanRestored(hydrated: boolean): boolean {
     } else {
       void queryClient
         .fetchQuery(planQueries.options())
-        .then((planOptions) => restoreSavedPlan(queryClient, planOptions))
+        .then((planOptions) => restoreJourneyPlan(queryClient, planOptions))
         .catch(() => {})
         .then(finish);
     }
@@ -75,7 +76,8 @@ function useSavedPlanRestored(hydrated: boolean): boolean {
   return restored;
 }
 
-function StartPlanning() {
+/** `restored`: the saved plan has been looked for; someone with plans already is told this is a new one. */
+function StartPlanning({ restored }: { restored: boolean }) {
   return (
     <>
       <h1>Plan your funeral</h1>
@@ -83,6 +85,7 @@ function StartPlanning() {
         We will ask you about the funeral you would like, one question on each page: the kind of funeral, the
         funeral director, the coffin and your other wishes.
       </p>
+      {restored ? <NewPlanNotice /> : null}
       <ul className={styles.points}>
         <li>It takes about 10 minutes.</li>
         <li>The price of each choice is shown before you choose it, and your total updates as you go.</li>

@@ -6,7 +6,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import {
   currentStep,
+  firstJourneyStepHandle,
   formatPrice,
+  hasJourneyStarted,
   isStepReachable,
   journeyStepPath,
   pendingChanges,
@@ -19,10 +21,11 @@ import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
 import { RunningPrice } from "../../components/running-price";
 import { ViolationsBox } from "../../components/violations-box";
-import { finishEdit, releasePackage, repriceWith, visitStep } from "./journey-store";
+import { finishEdit, getJourneySnapshot, releasePackage, repriceWith, visitStep } from "./journey-store";
 import { startPlanAutosave } from "./plan-autosave";
 import { PriceChangeNotice } from "./price-change-notice";
-import { restoreSavedPlan } from "./saved-plan";
+import { NewPlanNotice } from "./new-plan-notice";
+import { restoreJourneyPlan } from "./saved-plan";
 import { SaveForLater } from "./save-for-later";
 import { StepHeading } from "./step-heading";
 import { SaveStatus } from "./save-status";
@@ -58,16 +61,17 @@ export function StepPage({ handle, initialPlanOptions, children }: StepPageProps
   const journey = useJourney();
   const { state, retry } = usePlanOptions(initialPlanOptions);
   const navigation = useStepNavigation(handle);
-  const [restored, setRestored] = useState(false);
-  const ready = state.status === "ready" && restored;
+  // Once the saved plan is restored: whether the journey was still empty then (a new plan).
+  const [restored, setRestored] = useState<{ startedNew: boolean } | null>(null);
+  const ready = state.status === "ready" && restored !== null;
   const reachable = isStepReachable(journey, handle);
 
   useEffect(() => {
     if (state.status !== "ready") return;
     repriceWith(state.planOptions);
     let current = true;
-    void restoreSavedPlan(queryClient, state.planOptions).then(() => {
-      if (current) setRestored(true);
+    void restoreJourneyPlan(queryClient, state.planOptions).then(() => {
+      if (current) setRestored({ startedNew: !hasJourneyStarted(getJourneySnapshot()) });
     });
     return () => {
       current = false;
@@ -127,6 +131,7 @@ export function StepPage({ handle, initialPlanOptions, children }: StepPageProps
           <StepHeading text={stepHeading(step)} stepKey={handle} />
           {stepHint(step) ? <p className="lead">{stepHint(step)}</p> : null}
           <PriceChangeNotice />
+          {handle === firstJourneyStepHandle && restored?.startedNew ? <NewPlanNotice /> : null}
           {journey.edit && changes !== 0 ? (
             <p className="inset-text" data-testid="pending-change">
               {difference >= 0

@@ -4,7 +4,7 @@ import type { LegalDocument, LegalDocumentsResponse, Violation } from "@kindred/
 import { apiRequest } from "../../lib/api-client";
 import { downloadPlanDocument } from "../../lib/plan-document";
 import { writeSession } from "../../lib/storage";
-import { restoreSavedPlan } from "./saved-plan";
+import { restoreJourneyPlan } from "./saved-plan";
 import { savePlanForReading } from "./plan-autosave";
 import { usePlanOptions } from "./use-plan-options";
 
@@ -38,7 +38,7 @@ export function useLegalDocuments() {
     if (options.status !== "ready") return;
     let current = true;
     void (async () => {
-      await restoreSavedPlan(queryClient, options.planOptions);
+      await restoreJourneyPlan(queryClient, options.planOptions);
       const saved = await savePlanForReading();
       if (!current) return;
       if (!saved.ok) {
