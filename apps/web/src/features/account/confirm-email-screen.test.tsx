@@ -4,7 +4,9 @@ import { StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages } from "@kindred/domain";
 import { QueryProvider } from "../../lib/query-provider";
+import { storeTokenSession } from "../../lib/token-session";
 import { fakeFetch, jsonResponse, tokenResponse } from "../../test/fake-fetch";
+import { testPlanId } from "../../test/payments-factory";
 import { ConfirmEmailScreen } from "./confirm-email-screen";
 
 const id = "7b0f1f2e-4a35-4c57-9d6e-0d6c2f3b9a11";
@@ -35,6 +37,8 @@ describe("ConfirmEmailScreen", () => {
 
     const box = await screen.findByText(messages.emailConfirmed);
     expect(box.closest(".success-box")).not.toBeNull();
+    // Nobody signed in with a plan in this browser: the way on is to the plan.
+    expect(screen.getByRole("link", { name: "Go to your plan" })).toHaveAttribute("href", "/planning");
     const confirmations = requests.filter((request) => request.url.startsWith("/api/account/confirm-email"));
     expect(confirmations).toHaveLength(1);
     expect(confirmations[0]?.method).toBe("GET");
@@ -85,5 +89,44 @@ describe("ConfirmEmailScreen", () => {
 
     expect(screen.getByRole("alert")).toHaveTextContent(messages.confirmLinkInvalid);
     expect(requests).toEqual([]);
+  });
+
+  it("tells the other tabs of this browser, and leads back to payment when the plan was waiting for it (issue 25 item 3)", async () => {
+    localStorage.setItem("isUserLoggedIn", "true");
+    localStorage.setItem("planId", JSON.stringify(testPlanId));
+    storeTokenSession({ token: "customer-token", setAt: Date.now(), expiry: 1800 });
+    fakeFetch((request) => {
+      if (request.url === "/token") return tokenResponse("customer-token");
+      if (request.url === `/api/plan/${testPlanId}/customer`) {
+        return jsonResponse({
+          customer: { title: "Mrs", firstName: "Ada", lastName: "Hughes", email: "ada@example.com" },
+          coveredPerson: null,
+          nominee: null,
+          payer: null,
+          updatedAt: null,
+        });
+      }
+      return jsonResponse({ message: messages.emailConfirmed });
+    });
+    const otherTab = new BroadcastChannel("kindred-email-confirmed");
+    const heard = new Promise<unknown>((resolve) => {
+      otherTab.onmessage = (event) => resolve(event.data);
+    });
+    render(
+      <ConfirmEmailScreen
+        id={id}
+        token="token-used-once-0123456789"
+        signature="signature-0123456789abcdef"
+      />,
+      { wrapper: QueryProvider },
+    );
+
+    expect(await screen.findByRole("link", { name: "Continue to payment" })).toHaveAttribute(
+      "href",
+      "/purchase/options",
+    );
+    expect(screen.queryByRole("link", { name: "Go to your plan" })).not.toBeInTheDocument();
+    expect(await heard).toBe("confirmed");
+    otherTab.close();
   });
 });

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { Violation } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
@@ -8,6 +9,9 @@ import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { SuccessBox } from "../../components/success-box";
 import { ResendConfirmationForm } from "../../components/resend-confirmation-form";
+import { isUserLoggedIn } from "../../lib/customer-session";
+import { announceEmailConfirmed } from "../../lib/email-confirmed-signal";
+import { planQueries } from "../../lib/plan-queries";
 import { readLocal } from "../../lib/storage";
 import { confirmEmailQuery } from "./account-requests";
 import styles from "./account.module.css";
@@ -20,6 +24,21 @@ const brokenLink: Outcome = { kind: "failed", message: messages.confirmLinkInval
 function storedEmail(): string {
   const email = readLocal("userEmail");
   return typeof email === "string" ? email : "";
+}
+
+/**
+ * Where to go once confirmed: back to payment when this browser's plan has reached it (its
+ * customer's details are stored: the purchase asked for the confirmation), else to the plan.
+ * Null while that is being found out, so the button does not change under the pointer.
+ */
+function useNextStep(confirmed: boolean): { href: string; label: string } | null {
+  const storedPlanId = confirmed && isUserLoggedIn() ? readLocal("planId") : null;
+  const planId = typeof storedPlanId === "string" ? storedPlanId : null;
+  const people = useQuery({ ...planQueries.people(planId ?? ""), enabled: planId !== null });
+  if (!confirmed) return null;
+  if (planId !== null && people.isPending) return null;
+  if (people.data?.customer) return { href: "/purchase/options", label: "Continue to payment" };
+  return { href: "/planning", label: "Go to your plan" };
 }
 
 /**
@@ -50,6 +69,13 @@ export function ConfirmEmailScreen({
     : null;
 
   const shown = complete ? outcome : brokenLink;
+  const confirmed = shown?.kind === "confirmed";
+  const next = useNextStep(confirmed);
+
+  // A purchase waiting for this in another tab of the browser carries on at once.
+  useEffect(() => {
+    if (confirmed) announceEmailConfirmed();
+  }, [confirmed]);
 
   return (
     <div className={`page-width plain-page ${styles.page}`}>
@@ -61,11 +87,13 @@ export function ConfirmEmailScreen({
           <SuccessBox>
             <p>{messages.emailConfirmed}</p>
           </SuccessBox>
-          <p>
-            <Link href="/planning" className="button">
-              Go to your plan
-            </Link>
-          </p>
+          {next ? (
+            <p>
+              <Link href={next.href} className="button">
+                {next.label}
+              </Link>
+            </p>
+          ) : null}
         </FocusOnArrival>
       ) : (
         <FocusOnArrival>

@@ -1,8 +1,9 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlanOptionsResponse, PlanPaymentsResponse } from "@kindred/contracts";
 import { messages, paymentChoiceMessages, whenTheTimeComesExplained, type PayingBy } from "@kindred/domain";
+import { announceEmailConfirmed } from "../../lib/email-confirmed-signal";
 import { QueryProvider } from "../../lib/query-provider";
 import { PurchasePlanContext } from "../../lib/purchase-plan";
 import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "../../test/fake-fetch";
@@ -320,5 +321,87 @@ describe("ReadyToPayScreen, choosing how to pay", () => {
     await user.click(screen.getByRole("radio", { name: /12 months/ }));
     expect(screen.queryByText(/up to 36 months of payments would still be due/)).not.toBeInTheDocument();
     expect(whatHappensAtDeath()).toEqual(explained({ option: "deposit", months: 12 }));
+  });
+});
+
+describe("ReadyToPayScreen, waiting for the email address to be confirmed (issue 25 item 3)", () => {
+  /** The API before and after the person clicks the link in their email: 422 naming the email, then ready. */
+  function fakeWaitingApi() {
+    const api = { confirmed: false };
+    localStorage.setItem("userEmail", JSON.stringify("margaret@example.com"));
+    const requests = fakeFetch((request) => {
+      if (request.url === "/api/plan/valid" && !api.confirmed) {
+        return jsonResponse(
+          { violations: [{ propertyPath: "email", title: messages.emailNotConfirmed }] },
+          422,
+        );
+      }
+      if (request.url === "/api/account/resend-confirmation") {
+        return jsonResponse({ message: messages.confirmLinkResent }, 202);
+      }
+      if (request.url === "/api/plan/valid") return jsonResponse({ valid: true, planId: testPlanId });
+      if (request.url === "/token") return tokenResponse("customer-token");
+      if (request.url === `/api/plan/${testPlanId}`) return jsonResponse(createPlanResponse());
+      if (request.url === `/api/plan/${testPlanId}/customer`) {
+        return jsonResponse({
+          customer: {
+            title: "Mrs",
+            firstName: "Margaret",
+            lastName: "Hughes",
+            email: "margaret@example.com",
+          },
+          coveredPerson: null,
+          nominee: null,
+          payer: null,
+          updatedAt: null,
+        });
+      }
+      if (request.url === `/api/plan/${testPlanId}/payments`) return jsonResponse(createPlanPayments());
+      if (request.url === "/api/plan-options") return jsonResponse(planOptions);
+      return jsonResponse({ violations: [{ propertyPath: "Request", title: "Not found" }] }, 404);
+    });
+    const checks = () => requests.filter((request) => request.url === "/api/plan/valid").length;
+    return { api, checks };
+  }
+
+  it("carries on to payment at once when the address is confirmed in another tab of this browser", async () => {
+    const { api } = fakeWaitingApi();
+    renderScreen();
+
+    expect(await screen.findByRole("heading", { name: "Confirm your email address" })).toBeInTheDocument();
+    expect(screen.getByText(/this page carries on to payment by itself/)).toBeInTheDocument();
+
+    // The confirmation page, open in another tab, says so on the browser's channel.
+    api.confirmed = true;
+    announceEmailConfirmed();
+
+    expect(await screen.findByRole("heading", { name: "Your plan is ready to pay for" })).toBeInTheDocument();
+    expect(await screen.findByRole("radio", { name: /Pay in full/ })).toBeInTheDocument();
+  });
+
+  it("asks again every 5 seconds, after a new link was sent too, and stops once the address is confirmed", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    const user = userEvent.setup();
+    const { api, checks } = fakeWaitingApi();
+    renderScreen();
+
+    await screen.findByRole("heading", { name: "Confirm your email address" });
+    expect(checks()).toBe(1);
+    await user.click(screen.getByRole("button", { name: "Send me a new link" }));
+    expect(await screen.findByText(messages.confirmLinkResent)).toBeInTheDocument();
+
+    // Not confirmed yet: the page asks again, calmly, and still waits.
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(checks()).toBe(2);
+    expect(screen.getByRole("heading", { name: "Confirm your email address" })).toBeInTheDocument();
+
+    // Confirmed on a phone: the next check finds it, and the page moves on without a reload.
+    api.confirmed = true;
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(await screen.findByRole("heading", { name: "Your plan is ready to pay for" })).toBeInTheDocument();
+    const afterConfirmed = checks();
+    expect(afterConfirmed).toBe(3);
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(checks()).toBe(afterConfirmed);
   });
 });

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useCallback } from "react";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   PlanPaymentsResponse,
@@ -18,6 +19,7 @@ import { ReferralCodeForm } from "../../components/referral-code-form";
 import { ResendConfirmationForm } from "../../components/resend-confirmation-form";
 import { apiRequest } from "../../lib/api-client";
 import { apiData } from "../../lib/api-query";
+import { useEmailConfirmedElsewhere } from "../../lib/email-confirmed-signal";
 import { planQueries } from "../../lib/plan-queries";
 import { usePurchasePlan } from "../../lib/purchase-plan";
 import { readLocal } from "../../lib/storage";
@@ -52,6 +54,16 @@ async function readiness(planId: string): Promise<Readiness> {
 const readinessQuery = (planId: string) =>
   queryOptions({ queryKey: ["plan-ready", planId], queryFn: () => readiness(planId) });
 
+/** How often the plan is checked again while the email address waits to be confirmed: a calm pace. */
+const emailCheckIntervalMs = 5000;
+
+/** Whether all that stands between the plan and payment includes confirming the email address. */
+function isWaitingForEmail(data: Readiness | undefined): boolean {
+  return (
+    data !== undefined && !data.ready && data.missing.some((violation) => violation.propertyPath === "email")
+  );
+}
+
 function signedInEmail(): string {
   const email = readLocal("userEmail");
   return typeof email === "string" ? email : "";
@@ -69,7 +81,15 @@ function fullName(person: { title?: unknown; firstName: string; lastName: string
  */
 export function ReadyToPayScreen() {
   const { planId } = usePurchasePlan();
-  const { data, status } = useQuery(readinessQuery(planId));
+  // While the email address waits to be confirmed, the page notices the confirmation by itself
+  // (issue 25 item 3): at once when it is confirmed in another tab of this browser, and by asking
+  // again every few seconds when it is confirmed anywhere else (another browser, a phone).
+  const { data, status, refetch } = useQuery({
+    ...readinessQuery(planId),
+    refetchInterval: (query) => (isWaitingForEmail(query.state.data) ? emailCheckIntervalMs : false),
+  });
+  const checkAgain = useCallback(() => void refetch(), [refetch]);
+  useEmailConfirmedElsewhere(isWaitingForEmail(data), checkAgain);
 
   if (status === "pending") {
     return (
@@ -78,7 +98,8 @@ export function ReadyToPayScreen() {
       </div>
     );
   }
-  if (status === "error" || !data) {
+  // A check that fails while waiting leaves the page as it was; the next one may answer.
+  if (!data) {
     return (
       <div className="page-width journey-page">
         <div className="error-box" role="alert">
@@ -109,8 +130,8 @@ export function ReadyToPayScreen() {
             <h2 id="confirm-heading">Confirm your email address</h2>
             <p>
               We sent you an email with a link to confirm your address, so your documents and receipts reach
-              you. Once you have clicked it, come back to this page. If it has not arrived, check your junk
-              mail, or we can send it again.
+              you. Once you have clicked it, this page carries on to payment by itself: there is no need to
+              reload it. If the email has not arrived, check your junk mail, or we can send it again.
             </p>
             <ResendConfirmationForm idPrefix="resend-confirmation" email={signedInEmail()} />
           </section>
