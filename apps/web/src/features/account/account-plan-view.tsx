@@ -37,6 +37,7 @@ import { violationsOf } from "../../lib/api-query";
 import { continuePlan } from "../../lib/continue-plan";
 import { useAttemptKey } from "../../lib/idempotency-key";
 import { formatLongDate } from "../../lib/long-date";
+import { isPlanUnfinished } from "../../lib/plan-progress";
 import { planQueries } from "../../lib/plan-queries";
 import { cancelPlan } from "./account-requests";
 import { ChangeContactDetails, contactDetailsOf } from "./contact-details-form";
@@ -49,7 +50,6 @@ import {
   mandateStatusInWords,
   planStateInWords,
   isCancelled,
-  isUnfinished,
 } from "./plan-state";
 import styles from "./account.module.css";
 
@@ -108,7 +108,7 @@ function PlanDetails({
   payments: PlanPaymentsResponse;
 }) {
   const bought = payments.state === "paid" || payments.state === "paying_by_instalments";
-  const unfinished = isUnfinished(payments);
+  const unfinished = isPlanUnfinished(payments);
   const cancelled = isCancelled(payments);
   // Told of a death: nothing is paid, changed or cancelled here any more (issue 23 item 4).
   const funeral = payments.funeral;

@@ -13,12 +13,13 @@ import { violationsOf } from "../../lib/api-query";
 import { continuePlan } from "../../lib/continue-plan";
 import { isUserLoggedIn } from "../../lib/customer-session";
 import { formatLongDate } from "../../lib/long-date";
+import { isPlanUnfinished } from "../../lib/plan-progress";
 import { planQueries } from "../../lib/plan-queries";
 import { openSignInPrompt } from "../../lib/sign-in-prompt";
 import { useHydrated } from "../../lib/use-hydrated";
 import { AccountPlanView } from "./account-plan-view";
 import { personName } from "./person-name";
-import { isUnfinished, planStateInWords } from "./plan-state";
+import { planStateInWords } from "./plan-state";
 import styles from "./account.module.css";
 
 /**
@@ -141,7 +142,7 @@ function PlanCard({
 }) {
   const headingId = `plan-${plan.id}-heading`;
   const funeral = plan.sections.find((section) => section.key === "funeralAttendance")?.answer;
-  const unfinished = payments !== undefined && isUnfinished(payments);
+  const unfinished = payments !== undefined && isPlanUnfinished(payments);
   // The Direct Debit is set up and the deposit not yet paid (issue 25 item 1).
   const depositOwed = (payments?.depositOwed ?? null) !== null;
   return (

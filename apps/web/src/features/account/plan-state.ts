@@ -13,15 +13,6 @@ export function isCancelled(payments: PlanPaymentsResponse): boolean {
   return payments.state === "cancelled" || payments.state === "cancellation_pending_refund";
 }
 
-/** Not bought yet: still to plan, or to pay for (a payment may be under way). */
-export function isUnfinished(payments: PlanPaymentsResponse): boolean {
-  return (
-    payments.state === "being_planned" ||
-    payments.state === "ready_to_pay" ||
-    payments.state === "payment_in_progress"
-  );
-}
-
 /** A plan's state in words (issue 10 item 5; issue 22's states of a plan's money). */
 export function planStateInWords(payments: PlanPaymentsResponse): string {
   switch (payments.state) {
