@@ -47,6 +47,35 @@ describe("the Direct Debit's advance notice", () => {
     }
   });
 
+  it("says nothing of a deposit when none is owed", () => {
+    expect(content.text).not.toContain("deposit");
+    expect(content.html).not.toContain("Pay your deposit");
+  });
+
+  it("says the deposit is still to be paid when it was not when written, with the way to the account", () => {
+    const owed = renderDirectDebitNotice({
+      ...email,
+      notice: {
+        ...notice,
+        depositOwed: { amount: 25_000, accountLink: "https://kindred.example/account?plan=KFP-7Q3M-2XK9" },
+      },
+    });
+
+    for (const part of [owed.text, owed.html]) {
+      expect(part).toContain(
+        "Your deposit of £250 is still to be paid. The Direct Debit collects only the monthly payments: the deposit is paid by card, and you can pay it in your account.",
+      );
+      expect(part).toContain("https://kindred.example/account?plan=KFP-7Q3M-2XK9");
+      expect(part).toContain(
+        "If you have paid your deposit since we wrote this email, thank you: there is nothing more to do.",
+      );
+    }
+    expect(owed.text).toContain("Pay your deposit:\nhttps://kindred.example/account?plan=KFP-7Q3M-2XK9");
+    expect(owed.html).toContain('<a href="https://kindred.example/account?plan=KFP-7Q3M-2XK9"');
+    // Said straight after the Direct Debit itself, before the dates of the monthly payments.
+    expect(owed.text.indexOf("Your deposit of £250")).toBeLessThan(owed.text.indexOf("Your first payment"));
+  });
+
   it("says nothing of monthly payments when there is only one", () => {
     const single = renderDirectDebitNotice({
       ...email,

@@ -10,6 +10,11 @@ const noticeSchema = z.object({
   sortCode: z.string(),
   accountNumberEnding: z.string(),
   instalments: z.array(z.object({ date: z.string(), amount: z.int() })),
+  /**
+   * The deposit still to pay by card when the notice is written (issue 25 item 1), and the
+   * address of the plan in the account, where it is paid; absent when it was paid already.
+   */
+  depositOwed: z.object({ amount: z.int(), accountLink: z.string() }).optional(),
 });
 export type DirectDebitNotice = z.infer<typeof noticeSchema>;
 
@@ -33,6 +38,18 @@ export function renderDirectDebitNotice({
     {
       paragraph: `Your Direct Debit for funeral plan ${notice.planReference} is set up, from the account of ${notice.accountHolderName}, sort code ${notice.sortCode}, account number ending ${notice.accountNumberEnding}. It will show on your bank statement as ${notice.mandateReference}.`,
     },
+    ...(notice.depositOwed
+      ? [
+          {
+            paragraph: `Your deposit of ${formatPrice(notice.depositOwed.amount)} is still to be paid. The Direct Debit collects only the monthly payments: the deposit is paid by card, and you can pay it in your account.`,
+          },
+          { link: { label: "Pay your deposit", url: notice.depositOwed.accountLink } },
+          {
+            paragraph:
+              "If you have paid your deposit since we wrote this email, thank you: there is nothing more to do.",
+          },
+        ]
+      : []),
     ...(first
       ? [
           {
