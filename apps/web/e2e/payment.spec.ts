@@ -124,7 +124,7 @@ test("a person pays in full by card, a declined card first, and their account sh
   await expect(page.getByText(/Your plan was saved to your account at/)).toBeVisible();
 });
 
-test("a person pays a deposit and sets up a Direct Debit, and later cancels from their account", async ({
+test("a person pays a deposit and sets up a Direct Debit from an account that cannot pay, sees two missed payments on the test site, and cancels from their account", async ({
   page,
   checkAccessibility,
 }) => {
@@ -164,17 +164,18 @@ test("a person pays a deposit and sets up a Direct Debit, and later cancels from
   await checkAccessibility();
   await screenshots(page, "direct-debit-refused");
 
-  await page.getByLabel("Account number").fill("55779911");
+  // The sandbox's test account whose every collection fails (no funds).
+  await page.getByLabel("Account number").fill("55779922");
   await page.getByRole("button", { name: "Set up Direct Debit" }).click();
   await expect(page.getByRole("heading", { name: "Your Direct Debit is set up" })).toBeVisible();
-  await expect(page.getByText("Ending 9911")).toBeVisible();
-  await expect(page.getByText("55779911")).toHaveCount(0);
+  await expect(page.getByText("Ending 9922")).toBeVisible();
+  await expect(page.getByText("55779922")).toHaveCount(0);
   await expect(page.getByText(/Your first monthly payment of/)).toBeVisible();
   await checkAccessibility();
   await screenshots(page, "direct-debit-set-up");
   // The plan counts as paid once its Direct Debit exists (SPEC.md): a reload still reaches the deposit.
   await page.reload();
-  await expect(page.getByText("Ending 9911")).toBeVisible();
+  await expect(page.getByText("Ending 9922")).toBeVisible();
 
   await payByCard(page, "4000 0025 0000 3155", deposit);
   const bank = page.getByRole("dialog", { name: "Confirm this payment with your bank" });
@@ -194,9 +195,19 @@ test("a person pays a deposit and sets up a Direct Debit, and later cancels from
   await expect(
     page.getByRole("definition").filter({ hasText: /Paying by instalments: 0 of 12/ }),
   ).toBeVisible();
-  await expect(page.getByText("Ending 9911")).toBeVisible();
+  await expect(page.getByText("Ending 9922")).toBeVisible();
   await checkAccessibility();
   await screenshots(page, "account-plan-instalments");
+
+  // On the test site the first two monthly payments are taken now, rather than in two months: the
+  // bank refuses both, and the account shows them missed, with what is owed and the day to catch up by.
+  const testSite = page.getByRole("region", { name: "Test site: take collections now" });
+  await testSite.getByRole("button", { name: "Take the payments now" }).click();
+  await expect(testSite.getByRole("status")).toHaveText(/2 payments were taken\./);
+  const missed = page.getByRole("alert").filter({ hasText: "2 monthly payments were missed" });
+  await expect(missed).toContainText(/is owed\. We sent you a statement on .*\. Please catch up by/);
+  await checkAccessibility();
+  await screenshots(page, "account-payments-missed");
 
   await page.getByRole("button", { name: "Cancel this plan" }).click();
   const dialog = page.getByRole("dialog", { name: "Are you sure you want to cancel this plan?" });
@@ -220,8 +231,9 @@ test("a person pays a deposit and sets up a Direct Debit, and later cancels from
   // The Direct Debit's advance notice, and the cancellation, reached the customer by email; the
   // account number only ever as its last four digits.
   const notice = await latestEmailTo(buyer.email, /^Your Direct Debit is set up/);
-  expect(notice.text).toContain("ending 9911");
-  expect(notice.text).not.toContain("55779911");
+  expect(notice.text).toContain("ending 9922");
+  expect(notice.text).not.toContain("55779922");
+  await latestEmailTo(buyer.email, /^Two payments for your funeral plan have been missed$/);
   const cancelled = await latestEmailTo(buyer.email, /^Your funeral plan has been cancelled$/);
   expect(cancelled.text).toContain(refundDeadlineInWords);
 });

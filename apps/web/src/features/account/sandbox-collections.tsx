@@ -12,6 +12,7 @@ import { ViolationsBox } from "../../components/violations-box";
 import { apiRequest } from "../../lib/api-client";
 import { planQueries } from "../../lib/plan-queries";
 import { paymentProvidersQuery } from "../../lib/payment-providers";
+import styles from "./account.module.css";
 
 /** How often the plan is asked again while the bank's answers to the collections taken arrive. */
 const answersPollIntervalMs = 1000;
@@ -90,7 +91,7 @@ export function SandboxCollections({ planId, payments }: { planId: string; payme
         <ViolationsBox title="The payments could not be taken" violations={take.data.data.violations} />
       ) : null}
       {take.data?.ok ? (
-        <p role="status">
+        <p role="status" className={styles.afterButton}>
           {take.data.data.taken === 1 ? "1 payment was" : `${take.data.data.taken} payments were`} taken. What
           the bank said shows above as it arrives.
         </p>
