@@ -37,4 +37,5 @@ export * from "./step-completeness";
 export * from "./text-placeholders";
 export * from "./violations";
 export * from "./when-the-time-comes";
+export * from "./words";
 export * from "./working-days";

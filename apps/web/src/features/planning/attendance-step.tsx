@@ -1,6 +1,6 @@
 "use client";
 
-import { formatPrice } from "@kindred/domain";
+import { formatPrice, withIndefiniteArticle } from "@kindred/domain";
 import { RadioCards } from "../../components/radio-cards";
 import { StepForm, useStepValidation } from "./step-form";
 import { stepErrors } from "./step-problems";
@@ -94,7 +94,10 @@ function AttendanceStep({ planOptions, journey, step, onContinue, continueLabel 
         onChange={(value) =>
           choose(
             { kind: "attendance", id: Number(value) },
-            `a ${options.find((option) => option.id === Number(value))?.name.toLowerCase() ?? "different funeral"}`,
+            withIndefiniteArticle(
+              options.find((option) => option.id === Number(value))?.name.toLowerCase() ??
+                "different funeral",
+            ),
           )
         }
         error={validation.errorFor("attendance")}
