@@ -211,7 +211,8 @@ test("a person pays a deposit and sets up a Direct Debit from an account that ca
 
   await page.getByRole("button", { name: "Cancel this plan" }).click();
   const dialog = page.getByRole("dialog", { name: "Are you sure you want to cancel this plan?" });
-  await expect(dialog).toContainText(messages.cancellationStatement(supportPhone.display));
+  await expect(dialog).toContainText(messages.cancellationPromiseBesideCancelling(supportPhone.display));
+  await expect(dialog).not.toContainText("To cancel, or if you have any questions, call us");
   await expect(dialog).toContainText(
     `We will refund everything you have paid, ${formatPrice(deposit)}, ${refundDeadlineInWords}.`,
   );

@@ -114,6 +114,12 @@ export const messages = {
    */
   cancellationStatement: (phone: string) =>
     `You can cancel your plan at any time. There is no fee for cancelling, and you will get a full refund of everything you have paid. To cancel, or if you have any questions, call us free on ${phone}.`,
+  /**
+   * The same promise inside the account's "cancel this plan" dialog, whose own button cancels:
+   * there, calling us is for questions, not the way to cancel (issue 25 item 8).
+   */
+  cancellationPromiseBesideCancelling: (phone: string) =>
+    `You can cancel your plan at any time. There is no fee for cancelling, and you will get a full refund of everything you have paid. If you have any questions before you decide, call us free on ${phone}.`,
   documentChangedSinceAccepted:
     "Your plan has changed since you accepted this document, so it has been updated. Please read it again and accept it.",
   /**

@@ -593,7 +593,7 @@ function CancelPlan({ planId, payments }: { planId: string; payments: PlanPaymen
             <p>Please try again, or call us and we will help.</p>
           </ViolationsBox>
         ) : null}
-        <p id="cancel-plan-promise">{messages.cancellationStatement(supportPhone.display)}</p>
+        <p id="cancel-plan-promise">{messages.cancellationPromiseBesideCancelling(supportPhone.display)}</p>
         <ul>
           <li>
             {refund > 0

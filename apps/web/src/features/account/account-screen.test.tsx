@@ -310,7 +310,9 @@ describe("AccountScreen, one plan", () => {
 
     await user.click(await screen.findByRole("button", { name: "Cancel this plan" }));
     const dialog = screen.getByRole("dialog", { name: "Are you sure you want to cancel this plan?" });
-    expect(dialog).toHaveTextContent(messages.cancellationStatement(supportPhone.display));
+    expect(dialog).toHaveTextContent(messages.cancellationPromiseBesideCancelling(supportPhone.display));
+    // Its own button cancels: it does not send the person to the phone to do it.
+    expect(dialog).not.toHaveTextContent("To cancel, or if you have any questions, call us");
     // £500 by card and three collections (£302, £301.95, £301.95).
     expect(dialog).toHaveTextContent(
       `We will refund everything you have paid, £1,405.90, ${refundDeadlineInWords}.`,
