@@ -57,7 +57,12 @@ const configSchema = z.object({
   EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** The longest wait between two tries. */
   EMAIL_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
-  /** The site's public address, which links in emails point at. */
+  /**
+   * The site's public address, which every link in an email points at (confirming an email
+   * address, resetting a password, the account): in production the public https:// address people
+   * reach the site at, never an internal one (compose.yaml's http://localhost:3000 is for running
+   * the production build on one machine).
+   */
   SITE_URL: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// address" })
     .default("http://localhost:3000")
