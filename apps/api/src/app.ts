@@ -51,8 +51,10 @@ import {
   createPaymentProviders,
   createSandboxProvider,
   paymentRoutes,
+  planBoughtAt,
   planChangesRefused,
   planStatementRoutes,
+  selectPlanMoneyRows,
   sendAnniversaryStatementsEvery,
   startPlanStatements,
   type PlanStatements,
@@ -198,6 +200,21 @@ export async function buildApp({
     db,
     plans,
     appliedReferralOf: referrals.appliedReferralOf,
+    // How a plan is paid for and whether it is bought, read from its money (the payments module's),
+    // so the plan documents show an instalment plan's schedule and, once bought, what follows.
+    purchaseOf: async (planId) => {
+      const rows = await selectPlanMoneyRows(db, planId);
+      if (!rows) return { choice: null, boughtAt: null, collections: [] };
+      const mandate = rows.mandates.at(-1);
+      return {
+        choice: rows.plan.paymentChoice,
+        boughtAt: planBoughtAt(rows),
+        collections: rows.collections
+          .filter((row) => row.mandateId === mandate?.id)
+          .map((row) => ({ number: row.number, date: row.dueDate, amount: row.amountPence })),
+      };
+    },
+    paymentTerms: async () => (await planOptions.getPlanOptions()).paymentTerms,
     library: await loadLegalLibrary(config.CONTENT_DIR),
   });
 

@@ -10,12 +10,24 @@ import {
   type PlanPeopleFields,
   type PlanResponse,
 } from "@kindred/contracts";
-import { firmDetails, formatPrice, messages, supportPhone } from "@kindred/domain";
+import {
+  atNeedPhone,
+  firmDetails,
+  formatPrice,
+  longUkDate,
+  messages,
+  paymentSchedule,
+  supportPhone,
+  ukToday,
+} from "@kindred/domain";
 import { parseLegalDocument } from "../src/modules/documents/legal-library";
+import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { createSignedInCustomer } from "./support/customers";
 import { byCode, catalogueAndBranch, fullJourney } from "./support/journeys";
+import { choosePayment, payByCard, requestDirectDebit, settlePayments } from "./support/paying";
 import { largePrintPoints, readPdf, smallestTextPoints } from "./support/pdf-text";
 import { coveredPersonDetails, peopleDetails } from "./support/people";
+import { paidPlan, readyPlan } from "./support/ready-plans";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let testApp: TestApp;
@@ -101,6 +113,18 @@ function journeyWithEveryWish(): JourneyDataPayload {
   };
 }
 
+/**
+ * A PDF's text without the foot of each page, so an answer that runs from one page on to the
+ * next reads as one: "Kindred Funeral Plans · Funeral plan details · Call us free on … · Page 1 of 3".
+ */
+function withoutFooters(text: string): string {
+  const footer = new RegExp(
+    ` ?${firmDetails.tradingName} · [^·]+ · Call us free on ${supportPhone.display} · Page \\d+ of \\d+`,
+    "g",
+  );
+  return text.replace(footer, "");
+}
+
 const pdfBytes = (body: Buffer) => new Uint8Array(body);
 const today = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" }).format(
   new Date(),
@@ -155,17 +179,18 @@ describe("GET /api/plan/{id}/document/summary", () => {
     expect(Math.min(...pdf.fontSizes)).toBeGreaterThanOrEqual(8);
   });
 
-  it("still fits one page when every wish has a long note, cutting the notes short", async () => {
+  it("gives every long note whole, never cut short", async () => {
     const plan = await createPlan(ownerToken, journeyWithEveryWish());
 
     const response = await call(ownerToken, "GET", `/api/plan/${plan.id}/document/summary`);
 
     expect(response.statusCode).toBe(200);
     const pdf = await readPdf(pdfBytes(response.rawPayload));
-    expect(pdf.pages).toBe(1);
     expect(pdf.text).toContain(`Total price of your plan ${formatPrice(plan.price.total)}`);
     expect(pdf.text).toContain(formatPrice(900_00));
-    expect(pdf.text).not.toContain("thank you");
+    for (const line of plan.sections) expect(withoutFooters(pdf.text), line.title).toContain(line.answer);
+    expect(pdf.text).not.toContain("…");
+    expect(pdf.offPage).toEqual([]);
   });
 
   it("answers base64 in JSON when asked with encode=base64", async () => {
@@ -362,7 +387,7 @@ describe("who the plan is for, in the plan summary and plan details", () => {
     }
   });
 
-  it("keeps the summary to one page with every wish and the longest names, which the details give whole", async () => {
+  it("gives the longest names whole in both documents, and the customer's own words for who the person is", async () => {
     const { token, plan, storePeople } = await customerPlan(journeyWithEveryWish());
     // As long as each field allows: a 30-letter title, 50-letter names, a 60-letter relationship.
     const longName = (start: string) =>
@@ -385,16 +410,178 @@ describe("who the plan is for, in the plan summary and plan details", () => {
     const summary = (await pdfOf(token, `/api/plan/${plan.id}/document/summary`)).pdf;
     const details = (await pdfOf(token, `/api/plan/${plan.id}/document/detail`)).pdf;
 
-    expect(summary.pages).toBe(1);
     expect(summary.text).toContain(`Total price of your plan ${formatPrice(plan.price.total)}`);
-    expect(summary.text).toContain("This plan is for Most Reverend Doctor Professor Wilhelmina");
-    expect(summary.text).toContain("…, born 2 November 1938.");
     const coveredName = `${coveredPerson.titleText} ${coveredPerson.firstName} ${coveredPerson.lastName}`;
-    expect(summary.text).not.toContain(coveredName);
-    expect(details.text).toContain(`This plan is for ${coveredName}, born 2 November 1938.`);
-    expect(details.text).toContain(
-      `arranged by you, ${people.customer.titleText} ${people.customer.firstName} ${people.customer.lastName}, for your ${coveredPerson.relationshipWithCustomer as string}.`,
+    const customerName = `${people.customer.titleText} ${people.customer.firstName} ${people.customer.lastName}`;
+    for (const pdf of [summary, details]) {
+      expect(pdf.text).toContain(`This plan is for ${coveredName}, born 2 November 1938.`);
+      // Words that cannot follow "for your" are quoted as the customer gave them.
+      expect(pdf.text).toContain(
+        `arranged by you, ${customerName}; you told us they are \u201c${coveredPerson.relationshipWithCustomer as string}\u201d.`,
+      );
+      expect(pdf.text).not.toContain("…");
+      expect(pdf.offPage).toEqual([]);
+    }
+  });
+
+  it("reads right whatever words the customer uses for who the person is to them", async () => {
+    for (const [relationshipWithCustomer, words] of [
+      ["my mother", "for your mother."],
+      ["Close friend", "for your close friend."],
+      ["a friend", "you told us they are \u201ca friend\u201d."],
+      ["Aunt Mary", "you told us they are \u201cAunt Mary\u201d."],
+    ]) {
+      const { token, plan, storePeople } = await customerPlan();
+      const people = peopleForMother();
+      await storePeople({
+        ...people,
+        coveredPerson: coveredPersonDetails({
+          relationshipWithCustomer,
+        }) as PlanPeopleFields["coveredPerson"],
+      });
+      const { pdf } = await pdfOf(token, `/api/plan/${plan.id}/document/summary`);
+      expect(pdf.text, relationshipWithCustomer).toContain(words);
+      expect(pdf.text).not.toContain("your my");
+      expect(pdf.text).not.toContain("your a ");
+    }
+  });
+});
+
+describe("every answer whole, the longest the contracts allow", () => {
+  /** A note as long as the journey's contract allows (2,000 characters), in words, its own for each topic. */
+  const longestNote = (topic: string) =>
+    `${topic}: ${"we would like everyone to come as they are and to stay for tea afterwards at St Mary's hall, ".repeat(30)}`
+      .slice(0, 2000)
+      .trimEnd();
+
+  /** The full journey with every wish, each topic's notes as long as the contract allows. */
+  function journeyWithLongestAnswers(): JourneyDataPayload {
+    const journey = fullJourney(catalogue, branch.id);
+    const wish = (topic: string, contribution: string) => ({
+      notes: longestNote(topic),
+      contribution,
+      isContributionStep: true as const,
+    });
+    return {
+      ...journey,
+      celebrant: { ...journey.celebrant!, notes: longestNote("Celebrant") },
+      pallbearers: { ...journey.pallbearers!, notes: longestNote("Pallbearers") },
+      ashes: { ...journey.ashes!, notes: longestNote("Ashes") },
+      stationery: wish("Stationery", "40"),
+      flowers: wish("Flowers", "120.50"),
+      memorial: wish("Memorial", "900"),
+      photoVideo: wish("Photography", "150"),
+      music: wish("Music", "80"),
+      otherRequests: wish("Other", "60"),
+      readings: { notes: longestNote("Readings") },
+    };
+  }
+
+  it("prints every answer and name whole in the summary and the details, in standard and large print, all on the page", async () => {
+    const { token, plan, storePeople } = await customerPlan(journeyWithLongestAnswers());
+    // As long as each field allows: a 30-letter title, 50-letter names, a 60-letter relationship.
+    const longName = (start: string) =>
+      `${start} ${"Wilhelmina-Maximilienne ".repeat(3)}`.slice(0, 50).trim();
+    const coveredPerson = coveredPersonDetails({
+      title: "Other",
+      titleText: "Most Reverend Doctor Professor".slice(0, 30),
+      firstName: longName("Wilhelmina"),
+      lastName: longName("Featherstonehaugh"),
+      relationshipWithCustomer: "Great-grandmother on my mother's side, who brought me up".padEnd(60, "!"),
+    });
+    await storePeople({
+      ...peopleForMother({ firstName: longName("Mary"), lastName: longName("Montgomery") }),
+      coveredPerson: coveredPerson as PlanPeopleFields["coveredPerson"],
+    });
+    const longest = plan.sections.filter((line) => line.answer.length >= 2000);
+    expect(longest.length).toBeGreaterThanOrEqual(9);
+    const coveredName = `${coveredPerson.titleText} ${coveredPerson.firstName} ${coveredPerson.lastName}`;
+
+    for (const type of ["summary", "detail"]) {
+      for (const print of ["standard", "large"]) {
+        const { pdf } = await pdfOf(token, `/api/plan/${plan.id}/document/${type}?print=${print}`);
+        const text = withoutFooters(pdf.text);
+        for (const line of plan.sections)
+          expect(text, `${type} ${print}: ${line.title}`).toContain(line.answer);
+        expect(text, `${type} ${print}`).toContain(`This plan is for ${coveredName}, born 2 November 1938.`);
+        expect(text, `${type} ${print}`).toContain(coveredPerson.relationshipWithCustomer as string);
+        expect(text, `${type} ${print}`).not.toContain("…");
+        expect(pdf.offPage, `${type} ${print}`).toEqual([]);
+        expect(text, `${type} ${print}`).toContain(`Plan reference ${plan.id}`);
+      }
+    }
+  });
+});
+
+describe("the plan documents of a plan paid by instalments", () => {
+  it("show the charge, the total payable and every instalment, and once bought say what follows rather than the steps to buy", async () => {
+    const ready = await readyPlan(testApp);
+    const choice = { option: "deposit", deposit: 25_000, months: 24 } as const;
+    await choosePayment(testApp, ready.token, ready.planId, choice);
+    const schedule = paymentSchedule(ready.price, choice, ready.catalogue.paymentTerms, ukToday());
+    expect(schedule.instalmentCharge).toBeGreaterThan(0);
+    const first = schedule.instalments[0]!;
+    const last = schedule.instalments.at(-1)!;
+    const detailOf = async () => (await pdfOf(ready.token, `/api/plan/${ready.planId}/document/detail`)).pdf;
+    const summaryOf = async () =>
+      (await pdfOf(ready.token, `/api/plan/${ready.planId}/document/summary`)).pdf;
+
+    const before = await detailOf();
+    expect(before.text).toContain("Read and accept each of the six documents.");
+    expect(before.text).not.toContain("You bought this plan");
+
+    await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
+    const created = await requestDirectDebit(
+      testApp,
+      ready.token,
+      ready.planId,
+      sandboxBankAccounts.collects,
     );
+    expect(created.statusCode, created.body).toBe(201);
+    await settlePayments(testApp);
+
+    const summary = await summaryOf();
+    const details = await detailOf();
+    const dates = `from ${longUkDate(first.date)} to ${longUkDate(last.date)}`;
+    const monthly = formatPrice(schedule.totalPayable - 25_000);
+    expect(summary.text).toContain(
+      `You pay a deposit of ${formatPrice(25_000)} by card, then 24 monthly payments by Direct Debit, ${monthly} in all, ${dates}`,
+    );
+    expect(summary.text).toContain(
+      `The charge for paying by instalments is ${formatPrice(schedule.instalmentCharge)}. Total payable: ${formatPrice(schedule.totalPayable)}.`,
+    );
+    expect(summary.pages).toBe(1);
+    expect(details.text).toContain(`Price of your plan ${formatPrice(ready.price)}`);
+    expect(details.text).toContain(
+      `Charge for paying by instalments ${formatPrice(schedule.instalmentCharge)}`,
+    );
+    expect(details.text).toContain(`Deposit, paid by card ${formatPrice(25_000)}`);
+    expect(details.text).toContain(`24 monthly payments by Direct Debit ${monthly}`);
+    expect(details.text).toContain(`Total payable ${formatPrice(schedule.totalPayable)}`);
+    expect(details.text).toContain(`The monthly payments are taken ${dates}`);
+    for (const pdf of [summary, details]) {
+      expect(pdf.text).not.toContain("Read and accept");
+      expect(pdf.offPage).toEqual([]);
+    }
+    for (const instalment of schedule.instalments) {
+      expect(details.text).toContain(
+        `${instalment.number} of 24 ${longUkDate(instalment.date)} ${formatPrice(instalment.amount)}`,
+      );
+    }
+    expect(details.text).toContain(`You bought this plan on ${today}.`);
+    expect(details.text).toContain(supportPhone.display);
+    expect(details.text).toContain(atNeedPhone.display);
+  });
+
+  it("show a plan paid in full as paid in full, with no instalments", async () => {
+    const ready = await paidPlan(testApp);
+
+    const { pdf } = await pdfOf(ready.token, `/api/plan/${ready.planId}/document/detail`);
+
+    expect(pdf.text).toContain(`You pay the whole price, ${formatPrice(ready.price)}, by card.`);
+    expect(pdf.text).not.toContain("Charge for paying by instalments");
+    expect(pdf.text).toContain(`You bought this plan on ${today}.`);
+    expect(pdf.text).not.toContain("Read and accept");
   });
 });
 

@@ -257,7 +257,7 @@ describe("PUT /api/plan/{id}/legal", () => {
       .where(eq(legalDocumentAcceptances.planId, plan.id));
     expect(rows).toHaveLength(6);
     expect(rows.find((row) => row.docReference === "terms-and-conditions")?.version).toBe("1.1");
-    expect(rows.find((row) => row.docReference === "plan-summary")?.version).toMatch(/^1\.1\+[\w-]{16}$/);
+    expect(rows.find((row) => row.docReference === "plan-summary")?.version).toMatch(/^1\.2\+[\w-]{16}$/);
   });
 
   it("is idempotent: accepting again changes nothing, not even the time", async () => {

@@ -144,14 +144,16 @@ export function longUkDate(iso: string): string {
 }
 
 /**
- * Who the person covered is to the customer, to follow "for your": "Mother" reads "mother".
- * Only a plain word or phrase is put in lower case; "Aunt Mary" or "John's wife" stay as typed.
+ * Who the person covered is to the customer, as words to follow "for your": "Mother" and "my
+ * mother" (the form's own example) both read "mother". Only a plain word or phrase will do; for
+ * anything else ("Aunt Mary", "John's wife", "a friend") there are no such words, so null: the
+ * document then quotes the person's own words rather than print "for your a friend".
  */
-export function relationshipInSentence(relationship: string): string {
-  const trimmed = relationship.trim();
-  return /^[A-Z][a-z-]*(?: [a-z-]+)*$/.test(trimmed)
-    ? `${trimmed.charAt(0).toLowerCase()}${trimmed.slice(1)}`
-    : trimmed;
+export function relationshipInSentence(relationship: string): string | null {
+  const words = relationship.trim().replace(/^my\s+/i, "");
+  if (!/^[A-Za-z][a-z-]*(?: [a-z-]+)*$/.test(words)) return null;
+  const phrase = `${words.charAt(0).toLowerCase()}${words.slice(1)}`;
+  return /^(?:a|an|the|our|his|her|their|your)\b/.test(phrase) ? null : phrase;
 }
 
 /** SPEC.md section 5 and 9: a date of birth's bounds. */

@@ -90,12 +90,16 @@ describe("how documents name a person", () => {
     expect(longUkDate("1948-13-07")).toBe("1948-13-07");
   });
 
-  it("puts a plain relationship in lower case to follow 'for your', and leaves names as typed", () => {
+  it("puts a plain relationship in lower case to follow 'for your', and gives none for words that would not", () => {
     expect(relationshipInSentence("Mother")).toBe("mother");
     expect(relationshipInSentence("Mother-in-law")).toBe("mother-in-law");
     expect(relationshipInSentence("Close friend")).toBe("close friend");
-    expect(relationshipInSentence("Aunt Mary")).toBe("Aunt Mary");
-    expect(relationshipInSentence("John's wife")).toBe("John's wife");
+    // The form suggests "my mother": never "for your my mother".
+    expect(relationshipInSentence("my mother")).toBe("mother");
+    expect(relationshipInSentence("  My husband ")).toBe("husband");
+    expect(relationshipInSentence("a friend")).toBeNull();
+    expect(relationshipInSentence("Aunt Mary")).toBeNull();
+    expect(relationshipInSentence("John's wife")).toBeNull();
   });
 });
 

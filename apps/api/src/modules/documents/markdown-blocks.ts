@@ -9,6 +9,8 @@ export const planSlotNames = [
   "planContributions",
   "planTotal",
   "planReferral",
+  "planPayments",
+  "planNextSteps",
 ] as const;
 export type PlanSlotName = (typeof planSlotNames)[number];
 

@@ -43,48 +43,86 @@ function spans(content: readonly LegalDocumentInline[]): ReactNode[] {
   });
 }
 
-/** Column widths: a choice table gives the answer the most room; two columns, the label. */
-function columnWidths(columns: number): string[] {
-  if (columns === 3) return ["30%", "50%", "20%"];
-  if (columns === 2) return ["50%", "50%"];
-  return Array.from({ length: columns }, () => `${100 / columns}%`);
+/**
+ * Column widths in per cent: a choice table gives the answer the most room; two columns, the label,
+ * except in large print, where a plan reference (36 characters) needs most of the line.
+ */
+function columnWidths(columns: number, scale: Scale): number[] {
+  if (columns === 3) return [30, 50, 20];
+  if (columns === 2) return scale.body >= 16 ? [35, 65] : [50, 50];
+  return Array.from({ length: columns }, () => 100 / columns);
 }
 
-function tableRow(
+/**
+ * A cell longer than this (a note of up to 2,000 characters) could make its row taller than a page,
+ * and a row is kept in one piece: such a cell goes beneath its row's first line, in its own column,
+ * as text that runs on to the next page like a paragraph. Nothing is ever cut short.
+ */
+const longCellLength = 300;
+
+function tableCell(
+  cell: string,
+  index: number,
   cells: readonly string[],
-  widths: readonly string[],
-  kind: "head" | "body" | "foot",
+  width: number,
+  kind: RowKind,
   scale: Scale,
 ) {
-  const bold = kind !== "body";
   return h(
-    View,
+    Text,
     {
-      wrap: false,
+      key: index,
       style: {
-        flexDirection: "row",
-        borderBottomWidth: kind === "head" ? 1 : 0.5,
-        borderBottomColor: kind === "head" ? ink : rule,
-        borderTopWidth: kind === "foot" ? 1 : 0,
-        borderTopColor: ink,
-        paddingVertical: scale.rowPadding,
+        width: `${width}%`,
+        lineHeight: leading(scale),
+        paddingRight: 6,
+        fontFamily: kind !== "body" || (index === 0 && cells.length > 1) ? "Helvetica-Bold" : "Helvetica",
+        textAlign: index === cells.length - 1 && index > 0 ? "right" : "left",
       },
     },
+    cell,
+  );
+}
+
+type RowKind = "head" | "body" | "foot";
+
+function tableRow(cells: readonly string[], widths: readonly number[], kind: RowKind, scale: Scale) {
+  const frame = {
+    borderBottomWidth: kind === "head" ? 1 : 0.5,
+    borderBottomColor: kind === "head" ? ink : rule,
+    borderTopWidth: kind === "foot" ? 1 : 0,
+    borderTopColor: ink,
+    paddingVertical: scale.rowPadding,
+  };
+  const isLong = (cell: string) => kind === "body" && cell.length > longCellLength;
+  const line = h(
+    View,
+    { wrap: false, style: { flexDirection: "row", ...(cells.some(isLong) ? {} : frame) } },
     cells.map((cell, index) =>
-      h(
-        Text,
-        {
-          key: index,
-          style: {
-            width: widths[index],
-            lineHeight: leading(scale),
-            paddingRight: 6,
-            fontFamily: bold || (index === 0 && cells.length > 1) ? "Helvetica-Bold" : "Helvetica",
-            textAlign: index === cells.length - 1 && index > 0 ? "right" : "left",
-          },
-        },
-        cell,
-      ),
+      tableCell(isLong(cell) ? "" : cell, index, cells, widths[index] ?? 0, kind, scale),
+    ),
+  );
+  if (!cells.some(isLong)) return line;
+  return h(
+    View,
+    { style: frame },
+    line,
+    cells.map((cell, index) =>
+      isLong(cell)
+        ? h(
+            Text,
+            {
+              key: index,
+              style: {
+                marginLeft: `${widths.slice(0, index).reduce((sum, width) => sum + width, 0)}%`,
+                width: `${widths[index] ?? 0}%`,
+                lineHeight: leading(scale),
+                paddingRight: 6,
+              },
+            },
+            cell,
+          )
+        : null,
     ),
   );
 }
@@ -139,7 +177,7 @@ function block(item: LegalDocumentBlock, index: number, scale: Scale, chapters: 
       );
     case "table": {
       const columns = item.header.length || item.rows[0]?.length || 1;
-      const widths = columnWidths(columns);
+      const widths = columnWidths(columns, scale);
       return h(
         View,
         { key: index, style: { marginBottom: scale.body * 0.8 } },

@@ -15,11 +15,18 @@ import {
   isPostedDocumentFormat,
   legalDocumentReferences,
   messages,
+  paymentChoiceProblems,
+  paymentSchedule,
   postedDocumentsMessage,
   publicDocumentFiles,
   publicDocumentsPath,
+  ukToday,
   type AccessibilitySupport,
   type LegalDocumentReference,
+  type PaymentChoice,
+  type PaymentSchedule,
+  type PaymentTerms,
+  type Pence,
 } from "@kindred/domain";
 import type { Database } from "../../db/database";
 import type { PlansService, PlanWithPeople } from "../plans";
@@ -155,6 +162,35 @@ export interface DocumentsService {
   ): Promise<RenderedDocument>;
 }
 
+/** How a plan is being bought, as the payments module keeps it: its choice, and when it was bought. */
+export interface PlanPurchase {
+  /** How the customer chose to pay; null until they have. */
+  choice: PaymentChoice | null;
+  /** When the plan was bought (its contract date); null while it is not. */
+  boughtAt: Date | null;
+  /** The monthly collections asked of its Direct Debit, once it is set up; empty before. */
+  collections: PaymentSchedule["instalments"];
+}
+
+/**
+ * The schedule of a plan's chosen way of paying, worked out as the payments module works it out
+ * (the domain's `paymentSchedule` over the plan's price and the catalogue's terms, from today),
+ * with the dates and amounts of the collections themselves once the Direct Debit is set up; null
+ * with no choice, or with one the price no longer allows.
+ */
+function scheduleOf(
+  price: Pence,
+  { choice, collections }: PlanPurchase,
+  terms: PaymentTerms,
+  now: Date,
+): PaymentSchedule | null {
+  if (!choice || price <= 0) return null;
+  const problems = paymentChoiceProblems(price, choice, terms);
+  if (problems.deposit || problems.months) return null;
+  const schedule = paymentSchedule(price, choice, terms, ukToday(now));
+  return collections.length > 0 ? { ...schedule, instalments: [...collections] } : schedule;
+}
+
 /** A plan's document written outside the legal library: its title, file name and blocks with slots. */
 export interface WrittenPlanDocument {
   title: string;
@@ -167,6 +203,8 @@ export function createDocumentsService({
   plans,
   library,
   appliedReferralOf,
+  purchaseOf,
+  paymentTerms,
   now = () => new Date(),
 }: {
   db: Database;
@@ -178,6 +216,14 @@ export function createDocumentsService({
    * the documents were accepted does not ask for them again.
    */
   appliedReferralOf: (planId: string) => Promise<PlanDocumentFacts["referral"]>;
+  /**
+   * How a plan is being bought (the payments module's): given from outside, as payments use this
+   * module. The schedule it gives is not part of a document's version either: it is shown once a
+   * way of paying is chosen, after the documents are accepted.
+   */
+  purchaseOf: (planId: string) => Promise<PlanPurchase>;
+  /** The deposits, terms and instalment charges the catalogue offers. */
+  paymentTerms: () => Promise<PaymentTerms>;
   now?: () => Date;
 }): DocumentsService {
   const template = (reference: LegalDocumentReference): LegalDocumentTemplate => {
@@ -210,12 +256,14 @@ export function createDocumentsService({
     plan: PlanResponse,
     people: DocumentPeople,
     referral: PlanDocumentFacts["referral"],
+    purchase: Pick<PlanDocumentFacts, "schedule" | "boughtAt">,
   ): PlanDocumentFacts => ({
     priced: plan,
     reference: plan.id,
     madeAt: now(),
     coveredPerson: people.coveredPerson,
     referral,
+    ...purchase,
   });
 
   /**
@@ -226,14 +274,26 @@ export function createDocumentsService({
     return documentFactsOf(await plans.getPlanWithPeople(userId, planId));
   }
 
-  /** A plan and its people as the documents name them, with the referral code applied to it. */
+  /**
+   * A plan and its people as the documents name them, with the referral code applied to it, and
+   * how it is paid for and whether it is bought.
+   */
   async function documentFactsOf({ plan, people }: PlanWithPeople) {
-    return { plan, people: documentPeopleOf(people), referral: await appliedReferralOf(plan.id) };
+    const purchase = await purchaseOf(plan.id);
+    return {
+      plan,
+      people: documentPeopleOf(people),
+      referral: await appliedReferralOf(plan.id),
+      purchase: {
+        schedule: scheduleOf(plan.price.total, purchase, await paymentTerms(), now()),
+        boughtAt: purchase.boughtAt,
+      },
+    };
   }
 
   async function legalDocumentsOf(owned: PlanWithPeople): Promise<LegalDocumentsResponse> {
-    const { plan, people, referral } = await documentFactsOf(owned);
-    return describe(plan, people, referral);
+    const { plan, people, referral, purchase } = await documentFactsOf(owned);
+    return describe(plan, people, referral, purchase);
   }
 
   /**
@@ -253,9 +313,10 @@ export function createDocumentsService({
     plan: PlanResponse,
     people: DocumentPeople,
     referral: PlanDocumentFacts["referral"],
+    purchase: Pick<PlanDocumentFacts, "schedule" | "boughtAt">,
   ): Promise<LegalDocumentsResponse> {
     const accepted = new Map((await selectAcceptances(db, plan.id)).map((row) => [row.docReference, row]));
-    const facts = factsOf(plan, people, referral);
+    const facts = factsOf(plan, people, referral, purchase);
     const print = printFor(undefined, people.support);
     const documents: LegalDocument[] = legalDocumentReferences.map((reference, index) => {
       const { title } = template(reference);
@@ -293,7 +354,7 @@ export function createDocumentsService({
     legalDocumentsOf,
 
     async acceptLegalDocuments(userId, planId, body) {
-      const { plan, people, referral } = await planWithPeople(userId, planId);
+      const { plan, people, referral, purchase } = await planWithPeople(userId, planId);
       await db.transaction(async (tx) => {
         for (const { docReference, accepted } of body.documents) {
           const version = versionOf(template(docReference), plan, people.coveredPerson);
@@ -301,12 +362,12 @@ export function createDocumentsService({
           else await withdrawAcceptance(tx, plan.id, docReference);
         }
       });
-      return describe(plan, people, referral);
+      return describe(plan, people, referral, purchase);
     },
 
     async planLegalDocumentPdf(userId, planId, reference, print) {
-      const { plan, people, referral } = await planWithPeople(userId, planId);
-      return render(reference, factsOf(plan, people, referral), printFor(print, people.support));
+      const { plan, people, referral, purchase } = await planWithPeople(userId, planId);
+      return render(reference, factsOf(plan, people, referral, purchase), printFor(print, people.support));
     },
 
     async unsavedPlanDocumentPdf(body, type, print) {
@@ -314,17 +375,25 @@ export function createDocumentsService({
       return render(
         documentOfType[type],
         // Nobody is named in a plan not saved yet: the document says they are added before paying.
-        { priced, reference: null, madeAt: now(), coveredPerson: null, referral: null },
+        {
+          priced,
+          reference: null,
+          madeAt: now(),
+          coveredPerson: null,
+          referral: null,
+          schedule: null,
+          boughtAt: null,
+        },
         printFor(print),
       );
     },
 
     async planWrittenDocumentPdf(userId, planId, written, requested) {
-      const { plan, people, referral } = await planWithPeople(userId, planId);
+      const { plan, people, referral, purchase } = await planWithPeople(userId, planId);
       const print = printFor(requested, people.support);
       const pdf = await renderDocumentPdf({
         title: written.title,
-        blocks: fillPlanSlots(written.blocks, factsOf(plan, people, referral)),
+        blocks: fillPlanSlots(written.blocks, factsOf(plan, people, referral, purchase)),
         scale: print.largePrint ? "large" : "standard",
       });
       return { fileName: fileNameFor(written, print), pdf };
