@@ -1,10 +1,8 @@
 "use client";
 
-import { useState } from "react";
-import type { Violation } from "@kindred/contracts";
-import { downloadPlanDocument, planDocumentPath, type PlanDocumentKind } from "../lib/plan-document";
+import { planDocumentPath, type PlanDocumentKind } from "../lib/plan-document";
+import { PdfDownloadButton } from "./pdf-download-button";
 import styles from "./payments.module.css";
-import { ViolationsBox } from "./violations-box";
 
 const documents: readonly { kind: PlanDocumentKind; title: string }[] = [
   { kind: "summary", title: "Funeral plan summary" },
@@ -13,35 +11,17 @@ const documents: readonly { kind: PlanDocumentKind; title: string }[] = [
 
 /** Buttons that download a plan's own two documents as PDFs (they need the person's token). */
 export function PlanDocumentDownloads({ planId }: { planId: string }) {
-  const [problems, setProblems] = useState<Violation[]>([]);
-  const [busy, setBusy] = useState<PlanDocumentKind | null>(null);
-
-  async function download(kind: PlanDocumentKind) {
-    if (busy) return;
-    setBusy(kind);
-    setProblems(await downloadPlanDocument(planDocumentPath(planId, kind)));
-    setBusy(null);
-  }
-
   return (
-    <>
-      <ul className={styles.downloads}>
-        {documents.map((document) => (
-          <li key={document.kind}>
-            <button
-              type="button"
-              className="button button--secondary"
-              aria-disabled={busy === document.kind || undefined}
-              onClick={() => void download(document.kind)}
-            >
-              {busy === document.kind ? "Downloading…" : `Download the ${document.title} (PDF)`}
-            </button>
-          </li>
-        ))}
-      </ul>
-      {problems.length > 0 ? (
-        <ViolationsBox title="Sorry, the document could not be downloaded" violations={problems} />
-      ) : null}
-    </>
+    <ul className={styles.downloads}>
+      {documents.map((document) => (
+        <li key={document.kind}>
+          <PdfDownloadButton
+            path={planDocumentPath(planId, document.kind)}
+            label={`Download the ${document.title} (PDF)`}
+            failureTitle="Sorry, the document could not be downloaded"
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
