@@ -256,7 +256,7 @@ export async function buildApp({
     db,
     jobQueue,
     mailer,
-    emails: createPlanPaymentEmails({ db, plans, planOptions, documents }),
+    emails: createPlanPaymentEmails({ db, plans, planOptions, documents, siteUrl: config.SITE_URL }),
     ...providers,
     log: app.log.child({ module: "plan-money" }),
   });

@@ -14,19 +14,29 @@ import { createTestApp, type TestApp } from "./support/test-app";
 /**
  * A deposit still to pay (issue 25 item 1): the payment page sets up the Direct Debit first and
  * takes the deposit by card after, so a person who leaves between the two has a Direct Debit and
- * no deposit. The plan's payments say what is owed (`depositOwed`, the domain's rule).
+ * no deposit. The plan's payments say what is owed (`depositOwed`, the domain's rule), and so does
+ * the Direct Debit's notice when it is written.
  */
 
+const siteUrl = "https://plans.kindred.test";
 let testApp: TestApp;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({ SITE_URL: siteUrl });
 });
 afterAll(() => testApp.close());
 
 const depositChoice = { option: "deposit", deposit: 25_000, months: 12 } as const;
 
+async function noticeTo(email: string) {
+  const notice = (await testApp.readOutbox()).find(
+    (message) => message.to === email && message.subject.startsWith("Your Direct Debit is set up"),
+  );
+  expect(notice).toBeDefined();
+  return notice!;
+}
+
 describe("a deposit still to pay", () => {
-  it("is owed once the Direct Debit is set up without it, and owed no more once paid", async () => {
+  it("is owed once the Direct Debit is set up without it, said in the notice with the way to the account, and owed no more once paid", async () => {
     const ready = await readyPlan(testApp);
     await choosePayment(testApp, ready.token, ready.planId, depositChoice);
     expect((await paymentsOf(testApp, ready.token, ready.planId)).depositOwed).toBeNull();
@@ -46,6 +56,9 @@ describe("a deposit still to pay", () => {
       paid: true,
       depositOwed: 25_000,
     });
+    const notice = await noticeTo(ready.email);
+    expect(notice.text).toContain("Your deposit of £250 is still to be paid.");
+    expect(notice.text).toContain(`Pay your deposit:\n${siteUrl}/account?plan=${ready.planId}`);
 
     const { answer } = await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
     expect(answer.status).toBe("processing");
@@ -55,7 +68,7 @@ describe("a deposit still to pay", () => {
     });
   });
 
-  it("is not owed when the deposit was paid before the Direct Debit", async () => {
+  it("is not owed, nor mentioned in the notice, when the deposit was paid before the Direct Debit", async () => {
     const ready = await readyPlan(testApp);
     await choosePayment(testApp, ready.token, ready.planId, depositChoice);
     await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
@@ -69,6 +82,9 @@ describe("a deposit still to pay", () => {
     await settlePayments(testApp);
 
     expect((await paymentsOf(testApp, ready.token, ready.planId)).depositOwed).toBeNull();
+    const notice = await noticeTo(ready.email);
+    expect(notice.text).not.toContain("Pay your deposit");
+    expect(notice.text).not.toContain("still to be paid");
   });
 
   it("is not owed once the plan is cancelled", async () => {

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import { formatPrice } from "@kindred/domain";
-import { newPerson } from "./account-support";
+import { latestEmailTo, newPerson } from "./account-support";
 import { test, expect, keepScreenshot } from "./fixtures";
 import { elementsPastTheRightEdge, fetchPlanOptions } from "./journey-support";
 import { comeBackToPayForAnAttendedCremation } from "./purchase-support";
@@ -67,6 +67,10 @@ test("a deposit left unpaid after the Direct Debit is shown in the account, and 
   await expect(owed.getByRole("link", { name: "Pay your deposit" })).toBeInViewport();
   await checkAccessibility();
   await screenshot(page, "deposit-owed-account");
+
+  // Its notice said so too, with the way to the account.
+  const notice = await latestEmailTo(buyer.email, /^Your Direct Debit is set up/);
+  expect(notice.text).toContain(`Your deposit of ${formatPrice(deposit)} is still to be paid.`);
 
   await owed.getByRole("link", { name: "Pay your deposit" }).click();
   await expect(page).toHaveURL(/\/purchase\/plan$/);

@@ -1,4 +1,4 @@
-import type { PlanDocumentReference } from "@kindred/domain";
+import { depositOwed, type PlanDocumentReference } from "@kindred/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { collections, mandates, payments, plans as planTable } from "../../db/schema";
@@ -7,7 +7,7 @@ import type { DocumentsService } from "../documents";
 import type { Email } from "../email";
 import type { PlansService } from "../plans";
 import { appointedBranch, appointmentOf } from "./funeral-director-appointment";
-import type { PlanEmail } from "./plan-money-store";
+import { planMoneyOf, selectPlanMoneyRows, type PlanEmail } from "./plan-money-store";
 
 /**
  * The emails a change of a plan's money sends, written from what is stored when the email job
@@ -36,11 +36,14 @@ export function createPlanPaymentEmails({
   plans,
   planOptions,
   documents,
+  siteUrl,
 }: {
   db: Database;
   plans: PlansService;
   planOptions: PlanOptionsService;
   documents: DocumentsService;
+  /** The site's public address (`SITE_URL`), for links to the account. */
+  siteUrl: string;
 }): PlanPaymentEmails {
   /** One of the plan's own documents, as an email carries it. */
   const planPdfAttachment = async (userId: string, planId: string, reference: PlanDocumentReference) => {
@@ -99,6 +102,9 @@ export function createPlanPaymentEmails({
             .from(collections)
             .where(eq(collections.mandateId, mandate.id))
             .orderBy(asc(collections.number));
+          // A deposit not yet paid when the notice is written is said, with the way to pay it.
+          const rows = await selectPlanMoneyRows(db, planId);
+          const owed = rows ? depositOwed(planMoneyOf(rows)) : null;
           return {
             kind: "direct-debit-notice",
             to,
@@ -110,6 +116,14 @@ export function createPlanPaymentEmails({
               sortCode: mandate.sortCode,
               accountNumberEnding: mandate.accountNumberEnding,
               instalments,
+              ...(owed === null
+                ? {}
+                : {
+                    depositOwed: {
+                      amount: owed,
+                      accountLink: `${siteUrl}/account?plan=${encodeURIComponent(planId)}`,
+                    },
+                  }),
             },
           };
         }
