@@ -157,6 +157,36 @@ describe("the plan statement the account offers at any time", () => {
     );
   });
 
+  it("for a plan whose Direct Debit was set up and whose deposit is not yet paid: the deposit still to pay, first (issue 25 item 1)", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, {
+      option: "deposit",
+      deposit: 25_000,
+      months: 12,
+    });
+    const created = await requestDirectDebit(
+      testApp,
+      ready.token,
+      ready.planId,
+      sandboxBankAccounts.collects,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    await settlePayments(testApp);
+    const payments = await paymentsOf(testApp, ready.token, ready.planId);
+    expect(payments.depositOwed).toBe(25_000);
+
+    const statement = await statementOf(ready.token, ready.planId);
+
+    expect(statement.text).toContain(
+      `Where the plan stands Paying by monthly Direct Debit: your deposit of ${formatPrice(25_000)} is still to pay`,
+    );
+    expect(statement.text).not.toContain("Deposit, by card £");
+    expect(statement.text).toContain(`Now Deposit, by card (not yet paid) ${formatPrice(25_000)}`);
+    const stillToPay = 25_000 + payments.collections.reduce((sum, each) => sum + each.amount, 0);
+    expect(statement.text).toContain(`Still to pay ${formatPrice(stillToPay)}`);
+    expect(statement.text).toContain("You can pay your deposit by card in your account.");
+  });
+
   it("for a cancelled plan still downloads, saying it was cancelled and what is refunded, with nothing to pay and no promise of a funeral", async () => {
     const ready = await readyPlan(testApp);
     await choosePayment(testApp, ready.token, ready.planId, { option: "full" });

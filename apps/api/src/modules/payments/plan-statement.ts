@@ -52,6 +52,10 @@ function standing({ payments, funeralRequestedOn }: PlanStatementFacts): string 
     case "paid":
       return "Paid in full";
     case "paying_by_instalments":
+      // The Direct Debit set up and the deposit not yet paid (issue 25 item 1): that comes first.
+      if (payments.depositOwed !== null) {
+        return `Paying by monthly Direct Debit: your deposit of ${formatPrice(payments.depositOwed)} is still to pay`;
+      }
       return `Paying by monthly Direct Debit: ${payments.collected} of ${payments.collections.length || (payments.schedule?.instalments.length ?? 0)} payments collected`;
     case "cancellation_pending_refund":
     case "cancelled":
@@ -153,19 +157,34 @@ function whatIsStillToPay(facts: PlanStatementFacts): Block[] {
           )
           .map((each) => ({ ...each, missed: each.status === "failed" }))
       : (payments.schedule?.instalments ?? []).map((each) => ({ ...each, missed: false }));
-  if (toCome.length === 0) {
+  // A deposit not yet paid (issue 25 item 1) is owed now, before the monthly payments.
+  const depositRow =
+    payments.depositOwed === null
+      ? []
+      : [["Now", "Deposit, by card (not yet paid)", formatPrice(payments.depositOwed)]];
+  if (toCome.length === 0 && depositRow.length === 0) {
     blocks.push(paragraph("Nothing: every monthly payment has been collected."));
   } else {
     blocks.push({
       kind: "table",
       header: ["Date", "Monthly payment", "Amount"],
-      rows: toCome.map((each) => [
-        day(each.date),
-        `Payment ${each.number}${each.missed ? " (missed: still owed)" : ""}`,
-        formatPrice(each.amount),
-      ]),
-      footer: ["Still to pay", "", formatPrice(total(toCome.map((each) => each.amount)))],
+      rows: [
+        ...depositRow,
+        ...toCome.map((each) => [
+          day(each.date),
+          `Payment ${each.number}${each.missed ? " (missed: still owed)" : ""}`,
+          formatPrice(each.amount),
+        ]),
+      ],
+      footer: [
+        "Still to pay",
+        "",
+        formatPrice(total([payments.depositOwed ?? 0, ...toCome.map((each) => each.amount)])),
+      ],
     });
+  }
+  if (payments.depositOwed !== null) {
+    blocks.push(paragraph("You can pay your deposit by card in your account."));
   }
   if (payments.arrears) {
     blocks.push(
