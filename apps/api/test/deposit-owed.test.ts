@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
-import {
-  choosePayment,
-  payByCard,
-  paymentsOf,
-  requestDirectDebit,
-  settlePayments,
-  withKey,
-} from "./support/paying";
+import { sandboxCards } from "../src/modules/payments";
+import { choosePayment, payByCard, paymentsOf, setUpDirectDebit, withKey } from "./support/paying";
 import { readyPlan } from "./support/ready-plans";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -41,14 +34,7 @@ describe("a deposit still to pay", () => {
     await choosePayment(testApp, ready.token, ready.planId, depositChoice);
     expect((await paymentsOf(testApp, ready.token, ready.planId)).depositOwed).toBeNull();
 
-    const created = await requestDirectDebit(
-      testApp,
-      ready.token,
-      ready.planId,
-      sandboxBankAccounts.collects,
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    await settlePayments(testApp);
+    await setUpDirectDebit(testApp, ready.token, ready.planId);
 
     // SPEC.md section 4's paid flag stays as it is; what is owed is said beside it.
     expect(await paymentsOf(testApp, ready.token, ready.planId)).toMatchObject({
@@ -72,14 +58,7 @@ describe("a deposit still to pay", () => {
     const ready = await readyPlan(testApp);
     await choosePayment(testApp, ready.token, ready.planId, depositChoice);
     await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
-    const created = await requestDirectDebit(
-      testApp,
-      ready.token,
-      ready.planId,
-      sandboxBankAccounts.collects,
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    await settlePayments(testApp);
+    await setUpDirectDebit(testApp, ready.token, ready.planId);
 
     expect((await paymentsOf(testApp, ready.token, ready.planId)).depositOwed).toBeNull();
     const notice = await noticeTo(ready.email);
@@ -90,14 +69,7 @@ describe("a deposit still to pay", () => {
   it("is not owed once the plan is cancelled", async () => {
     const ready = await readyPlan(testApp);
     await choosePayment(testApp, ready.token, ready.planId, depositChoice);
-    const created = await requestDirectDebit(
-      testApp,
-      ready.token,
-      ready.planId,
-      sandboxBankAccounts.collects,
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    await settlePayments(testApp);
+    await setUpDirectDebit(testApp, ready.token, ready.planId);
     expect((await paymentsOf(testApp, ready.token, ready.planId)).depositOwed).toBe(25_000);
 
     const cancelled = await withKey(testApp, ready.token, "POST", `/api/plan/${ready.planId}/cancel`, {});

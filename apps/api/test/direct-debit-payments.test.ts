@@ -14,8 +14,8 @@ import {
   choosePayment,
   payByCard,
   paymentsOf,
-  requestDirectDebit,
   sandboxOf,
+  setUpDirectDebit,
   settlePayments,
   withKey,
 } from "./support/paying";
@@ -39,9 +39,7 @@ async function depositPlan(account: { sortCode: string; accountNumber: string },
   const choice = { option: "deposit", deposit, months: 12 } as const;
   await choosePayment(testApp, ready.token, ready.planId, choice);
   await payDeposit(ready.token, ready.planId);
-  const created = await requestDirectDebit(testApp, ready.token, ready.planId, account);
-  expect(created.statusCode, created.body).toBe(201);
-  await settlePayments(testApp);
+  const created = await setUpDirectDebit(testApp, ready.token, ready.planId, account);
   return { ...ready, choice, created };
 }
 
@@ -99,14 +97,7 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
     expect((await paymentsOf(testApp, ready.token, ready.planId)).whenTheTimeComes).toBeNull();
 
     await payDeposit(ready.token, ready.planId);
-    const created = await requestDirectDebit(
-      testApp,
-      ready.token,
-      ready.planId,
-      sandboxBankAccounts.collects,
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    await settlePayments(testApp);
+    await setUpDirectDebit(testApp, ready.token, ready.planId);
 
     const [deposit] = await testApp.db.select().from(payments).where(eq(payments.planId, ready.planId));
     expect(deposit).toMatchObject({ paymentOption: "deposit", status: "confirmed" });

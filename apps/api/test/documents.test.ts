@@ -21,10 +21,10 @@ import {
   ukToday,
 } from "@kindred/domain";
 import { parseLegalDocument } from "../src/modules/documents/legal-library";
-import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
+import { sandboxCards } from "../src/modules/payments";
 import { createSignedInCustomer } from "./support/customers";
 import { byCode, catalogueAndBranch, fullJourney } from "./support/journeys";
-import { choosePayment, payByCard, requestDirectDebit, settlePayments } from "./support/paying";
+import { choosePayment, payByCard, setUpDirectDebit } from "./support/paying";
 import { largePrintPoints, readPdf, smallestTextPoints } from "./support/pdf-text";
 import { coveredPersonDetails, peopleDetails } from "./support/people";
 import { paidPlan, readyPlan } from "./support/ready-plans";
@@ -531,14 +531,7 @@ describe("the plan documents of a plan paid by instalments", () => {
     expect(before.text).not.toContain("You bought this plan");
 
     await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
-    const created = await requestDirectDebit(
-      testApp,
-      ready.token,
-      ready.planId,
-      sandboxBankAccounts.collects,
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    await settlePayments(testApp);
+    await setUpDirectDebit(testApp, ready.token, ready.planId);
 
     const summary = await summaryOf();
     const details = await detailOf();

@@ -4,15 +4,15 @@ import { deathNotificationResponseSchema, type DeathNotificationFields } from "@
 import { formatPrice, messages, ukToday, vulnerabilityKinds } from "@kindred/domain";
 import { eq, sql } from "drizzle-orm";
 import { atNeedCaseEvents, atNeedCases, collections, mandates, payments } from "../src/db/schema";
-import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
+import { sandboxCards } from "../src/modules/payments";
 import { callApi } from "./support/customers";
 import type { OutboxMessage } from "./support/outbox";
 import {
   choosePayment,
   payByCard,
   paymentsOf,
-  requestDirectDebit,
   sandboxOf,
+  setUpDirectDebit,
   settlePayments,
   withKey,
 } from "./support/paying";
@@ -65,9 +65,7 @@ async function instalmentPlan() {
   await choosePayment(testApp, ready.token, ready.planId, { option: "deposit", deposit: 25_000, months: 60 });
   const { answer } = await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
   expect(answer.status).toBe("processing");
-  const created = await requestDirectDebit(testApp, ready.token, ready.planId, sandboxBankAccounts.collects);
-  expect(created.statusCode, created.body).toBe(201);
-  await settlePayments(testApp);
+  await setUpDirectDebit(testApp, ready.token, ready.planId);
   const [people] = await testApp.db
     .execute(sql`select customer, nominee from plan_people where plan_id = ${ready.planId}`)
     .then((result) => (result as unknown as { rows: { customer: never; nominee: never }[] }).rows);

@@ -19,7 +19,7 @@ import {
   choosePayment,
   payByCard,
   paymentsOf,
-  requestDirectDebit,
+  setUpDirectDebit,
   settlePayments,
   withKey,
 } from "./support/paying";
@@ -115,14 +115,7 @@ describe("the plan statement the account offers at any time", () => {
     const choice = { option: "deposit", deposit: 25_000, months: 12 } as const;
     await choosePayment(testApp, ready.token, ready.planId, choice);
     await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
-    const created = await requestDirectDebit(
-      testApp,
-      ready.token,
-      ready.planId,
-      sandboxBankAccounts.collects,
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    await settlePayments(testApp);
+    await setUpDirectDebit(testApp, ready.token, ready.planId);
     const payments = await paymentsOf(testApp, ready.token, ready.planId);
     const { moratoriumMonths } = ready.catalogue.paymentTerms;
     const toCome = payments.collections;
@@ -164,14 +157,7 @@ describe("the plan statement the account offers at any time", () => {
       deposit: 25_000,
       months: 12,
     });
-    const created = await requestDirectDebit(
-      testApp,
-      ready.token,
-      ready.planId,
-      sandboxBankAccounts.collects,
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    await settlePayments(testApp);
+    await setUpDirectDebit(testApp, ready.token, ready.planId);
     const payments = await paymentsOf(testApp, ready.token, ready.planId);
     expect(payments.depositOwed).toBe(25_000);
 

@@ -11,6 +11,7 @@ import {
   paymentsOf,
   requestDirectDebit,
   sandboxOf,
+  setUpDirectDebit,
   settlePayments,
   withKey,
 } from "./support/paying";
@@ -107,14 +108,7 @@ describe("reconciliation with the provider", () => {
       months: 12,
     });
     await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
-    const created = await requestDirectDebit(
-      testApp,
-      ready.token,
-      ready.planId,
-      sandboxBankAccounts.collects,
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    await settlePayments(testApp);
+    await setUpDirectDebit(testApp, ready.token, ready.planId);
     // Its "active" event lost: our row still waits for it.
     await testApp.db
       .update(mandates)

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { paymentSchema, planPaymentsSchema, sandboxCardAnswerSchema } from "@kindred/contracts";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
+import { sandboxBankAccounts } from "../../src/modules/payments";
 import { planMoneyQueue } from "../../src/modules/payments/plan-money-store";
 import { sandboxWebhookQueue } from "../../src/modules/payments/sandbox/sandbox-provider";
 import { callApi } from "./customers";
@@ -46,6 +47,23 @@ export function requestDirectDebit(
     },
     key,
   );
+}
+
+/**
+ * Sets up a plan's Direct Debit with one of the sandbox's bank accounts (the one that collects,
+ * unless told), which must be accepted, and waits for everything that follows (its notice, the
+ * mandate's activation, the collections made with the provider).
+ */
+export async function setUpDirectDebit(
+  testApp: TestApp,
+  token: string,
+  planId: string,
+  account: { sortCode: string; accountNumber: string } = sandboxBankAccounts.collects,
+) {
+  const created = await requestDirectDebit(testApp, token, planId, account);
+  expect(created.statusCode, created.body).toBe(201);
+  await settlePayments(testApp);
+  return created;
 }
 
 /** The embedded sandbox provider the test app runs on. */
