@@ -137,8 +137,12 @@ test("the person named on a plan tells us of a death online; the funeral directo
   await phoneScreenshot(page, "answer");
 
   // The funeral director in the plan is instructed, and the person named on the plan told what the family pays.
-  const instruction = await latestEmailTo(branch.email, /^Funeral instruction: /);
-  expect(instruction.text).toContain(planId);
+  // The branch is every test's and run's: its instruction for this plan is the one whose subject names it.
+  const instruction = await latestEmailTo(
+    branch.email,
+    new RegExp(`^Funeral instruction: .*, plan ${planId}$`),
+  );
+  expect(instruction.text).toContain(`Plan reference: ${planId}`);
   const told = await latestEmailTo(nominee.email, /funeral plan: what happens next$/);
   expect(told.text).toContain(formatPrice(total - deposit));
   expect(told.text).toContain(formatPrice(deposit));
