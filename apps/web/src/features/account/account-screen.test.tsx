@@ -1,7 +1,12 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PlanPaymentsResponse, PlanPeopleResponse, PlanResponse } from "@kindred/contracts";
+import type {
+  PlanPaymentsResponse,
+  PlanPeopleResponse,
+  PlanReferralResponse,
+  PlanResponse,
+} from "@kindred/contracts";
 import {
   atNeedPhone,
   messages,
@@ -80,10 +85,17 @@ interface FakeAccount {
   plans: PlanResponse[];
   payments: Record<string, PlanPaymentsResponse>;
   people?: Record<string, PlanPeopleResponse>;
+  referrals?: Record<string, PlanReferralResponse>;
   cancelAnswer?: () => Response;
 }
 
-function fakeAccountApi({ plans, payments, people = {}, cancelAnswer }: FakeAccount): RecordedRequest[] {
+function fakeAccountApi({
+  plans,
+  payments,
+  people = {},
+  referrals = {},
+  cancelAnswer,
+}: FakeAccount): RecordedRequest[] {
   return fakeFetch((request) => {
     if (request.url === "/token") return tokenResponse("customer-token");
     if (request.url === "/api/plan") return jsonResponse(plans);
@@ -93,6 +105,16 @@ function fakeAccountApi({ plans, payments, people = {}, cancelAnswer }: FakeAcco
     if (plan && match?.[2] === undefined) return jsonResponse(plan);
     if (plan && match?.[2] === "/payments") return jsonResponse(payments[id]);
     if (plan && match?.[2] === "/customer") return jsonResponse(people[id] ?? noPeople);
+    if (plan && match?.[2] === "/referral") {
+      return jsonResponse(
+        referrals[id] ?? {
+          ownCode: null,
+          applied: null,
+          reward: 5_000,
+          description: "A £50 gift card each.",
+        },
+      );
+    }
     if (plan && match?.[2] === "/cancel" && cancelAnswer) return cancelAnswer();
     if (plan && match?.[2] === "/statement") {
       return jsonResponse({
@@ -172,6 +194,14 @@ describe("AccountScreen, the dashboard", () => {
         [planIds.cancelled]: fullChoicePayments({ planId: planIds.cancelled, state: "cancelled" }),
       },
       people: { [planIds.instalments]: margaretForHerMother },
+      referrals: {
+        [planIds.instalments]: {
+          ownCode: null,
+          applied: { code: "KIND-7Q4M", appliedAt: "2026-05-03T09:00:00.000Z" },
+          reward: 5_000,
+          description: "A £50 gift card each.",
+        },
+      },
     });
     render(<AccountScreen planId="" />, { wrapper: QueryProvider });
 
@@ -185,7 +215,17 @@ describe("AccountScreen, the dashboard", () => {
     expect(rowValue(cards[1]!, "State")).toBe("Ready to pay");
     expect(rowValue(cards[2]!, "State")).toBe("Paid in full");
     expect(rowValue(cards[3]!, "State")).toBe("Paying by instalments: 3 of 12 monthly payments collected");
-    expect(within(cards[3]!).getByRole("heading", { name: "Plan for Mrs Edith Price" })).toBeInTheDocument();
+    // Each plan named by the person it covers and its kind of funeral, with its reference.
+    expect(
+      within(cards[3]!).getByRole("heading", { name: "Edith Price: attended funeral" }),
+    ).toBeInTheDocument();
+    expect(
+      within(cards[0]!).getByRole("heading", { name: "Your plan: attended funeral" }),
+    ).toBeInTheDocument();
+    expect(rowValue(cards[3]!, "Plan reference")).toBe(planIds.instalments);
+    expect(rowValue(cards[3]!, "Bought on")).toBe("1 June 2026");
+    await waitFor(() => expect(rowValue(cards[3]!, "Referral")).toBe("Code KIND-7Q4M, added on 3 May 2026"));
+    expect(within(cards[2]!).queryByText("Referral")).not.toBeInTheDocument();
 
     expect(within(cards[0]!).getByRole("link", { name: "Continue planning" })).toHaveAttribute(
       "href",

@@ -3,7 +3,12 @@
 import Link from "next/link";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { PlanPaymentsResponse, PlanPeopleResponse, PlanResponse } from "@kindred/contracts";
+import type {
+  PlanPaymentsResponse,
+  PlanPeopleResponse,
+  PlanReferralResponse,
+  PlanResponse,
+} from "@kindred/contracts";
 import { atNeedPhone, formatPrice } from "@kindred/domain";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { PayYourDepositLink } from "../../components/deposit-still-to-pay";
@@ -15,10 +20,11 @@ import { isUserLoggedIn } from "../../lib/customer-session";
 import { formatLongDate } from "../../lib/long-date";
 import { isPlanUnfinished } from "../../lib/plan-progress";
 import { planQueries } from "../../lib/plan-queries";
+import { referralQueries } from "../../lib/referral-queries";
 import { openSignInPrompt } from "../../lib/sign-in-prompt";
 import { useHydrated } from "../../lib/use-hydrated";
 import { AccountPlanView } from "./account-plan-view";
-import { personName } from "./person-name";
+import { planName } from "./person-name";
 import { planStateInWords } from "./plan-state";
 import styles from "./account.module.css";
 
@@ -107,6 +113,7 @@ function Dashboard() {
 function PlanList({ plans }: { plans: readonly PlanResponse[] }) {
   const payments = useQueries({ queries: plans.map((plan) => planQueries.payments(plan.id)) });
   const people = useQueries({ queries: plans.map((plan) => planQueries.people(plan.id)) });
+  const referrals = useQueries({ queries: plans.map((plan) => referralQueries.plan(plan.id)) });
   return (
     <ul className={styles.planList}>
       {plans.map((plan, index) => (
@@ -116,17 +123,11 @@ function PlanList({ plans }: { plans: readonly PlanResponse[] }) {
           payments={payments[index]?.data}
           paymentsFailed={payments[index]?.status === "error"}
           people={people[index]?.data}
+          referral={referrals[index]?.data}
         />
       ))}
     </ul>
   );
-}
-
-/** Who a plan is for, in the words of the person reading their own account. */
-function planTitle(people: PlanPeopleResponse | undefined): string {
-  if (people?.coveredPerson) return `Plan for ${personName(people.coveredPerson)}`;
-  if (people?.customer) return "Your own plan";
-  return "Your plan";
 }
 
 function PlanCard({
@@ -134,29 +135,29 @@ function PlanCard({
   payments,
   paymentsFailed,
   people,
+  referral,
 }: {
   plan: PlanResponse;
   payments: PlanPaymentsResponse | undefined;
   paymentsFailed: boolean;
   people: PlanPeopleResponse | undefined;
+  referral: PlanReferralResponse | undefined;
 }) {
   const headingId = `plan-${plan.id}-heading`;
-  const funeral = plan.sections.find((section) => section.key === "funeralAttendance")?.answer;
+  const boughtOn = payments?.whenTheTimeComes?.boughtOn;
   const unfinished = payments !== undefined && isPlanUnfinished(payments);
   // The Direct Debit is set up and the deposit not yet paid (issue 25 item 1).
   const depositOwed = (payments?.depositOwed ?? null) !== null;
   return (
     <li className={styles.planCard}>
       <h2 id={headingId} className={styles.planCardTitle}>
-        {planTitle(people)}
+        {planName(people ? (people.coveredPerson ?? people.customer) : null, plan.sections)}
       </h2>
       <dl className="summary-list">
-        {funeral ? (
-          <div className="summary-list__row">
-            <dt className="summary-list__key">Funeral</dt>
-            <dd className="summary-list__value">{funeral}</dd>
-          </div>
-        ) : null}
+        <div className="summary-list__row">
+          <dt className="summary-list__key">Plan reference</dt>
+          <dd className="summary-list__value">{plan.id}</dd>
+        </div>
         <div className="summary-list__row">
           <dt className="summary-list__key">Price</dt>
           <dd className="summary-list__value">{formatPrice(plan.price.total)}</dd>
@@ -167,10 +168,25 @@ function PlanCard({
             {payments ? planStateInWords(payments) : paymentsFailed ? "Not known just now" : "Loading…"}
           </dd>
         </div>
-        <div className="summary-list__row">
-          <dt className="summary-list__key">Last saved</dt>
-          <dd className="summary-list__value">{formatLongDate(plan.updatedAt)}</dd>
-        </div>
+        {boughtOn ? (
+          <div className="summary-list__row">
+            <dt className="summary-list__key">Bought on</dt>
+            <dd className="summary-list__value">{formatLongDate(boughtOn)}</dd>
+          </div>
+        ) : (
+          <div className="summary-list__row">
+            <dt className="summary-list__key">Last saved</dt>
+            <dd className="summary-list__value">{formatLongDate(plan.updatedAt)}</dd>
+          </div>
+        )}
+        {referral?.applied ? (
+          <div className="summary-list__row">
+            <dt className="summary-list__key">Referral</dt>
+            <dd className="summary-list__value">
+              Code {referral.applied.code}, added on {formatLongDate(referral.applied.appliedAt)}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <div className="button-group">
         {unfinished ? (
