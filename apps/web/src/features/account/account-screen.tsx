@@ -24,7 +24,7 @@ import { referralQueries } from "../../lib/referral-queries";
 import { openSignInPrompt } from "../../lib/sign-in-prompt";
 import { useHydrated } from "../../lib/use-hydrated";
 import { AccountPlanView } from "./account-plan-view";
-import { planName } from "./person-name";
+import { planName } from "./plan-name";
 import { planStateInWords } from "./plan-state";
 import styles from "./account.module.css";
 
