@@ -97,15 +97,19 @@ function Dashboard() {
       ) : (
         <PlanList plans={plans.data} />
       )}
-      <h2>If you have a question</h2>
-      <CallUs className="call-us" />
-      <h2>If someone has died</h2>
-      <p>
-        We are very sorry. If the person a plan is for has died,{" "}
-        <Link href="/notify-a-death">tell us that someone has died</Link>, or call our line for telling us of
-        a death, answered {atNeedPhone.hours}:
-      </p>
-      <CallTheAtNeedLine className="call-us" />
+      <section className={styles.section} aria-labelledby="question-heading">
+        <h2 id="question-heading">If you have a question</h2>
+        <CallUs className="call-us" />
+      </section>
+      <section className={styles.section} aria-labelledby="someone-died-heading">
+        <h2 id="someone-died-heading">If someone has died</h2>
+        <p>
+          We are very sorry. If the person a plan is for has died,{" "}
+          <Link href="/notify-a-death">tell us that someone has died</Link>, or call our line for telling us
+          of a death, answered {atNeedPhone.hours}:
+        </p>
+        <CallTheAtNeedLine className="call-us" />
+      </section>
     </>
   );
 }
