@@ -83,8 +83,8 @@ test("a visitor reads, downloads and accepts the six documents; a changed answer
   expect(terms.status()).toBe(200);
   expect(terms.headers()["content-type"]).toBe("application/pdf");
 
-  for (const title of titles) {
-    await page.getByRole("tab", { name: new RegExp(title) }).click();
+  await page.getByRole("tab", { name: new RegExp(titles[0] ?? "") }).click();
+  for (const [index, title] of titles.entries()) {
     // Each document fits the screen's width: nothing reaches past its right edge, even on a phone.
     const overflowing = await elementsPastTheRightEdge(page);
     expect(overflowing).toEqual([]);
@@ -92,6 +92,12 @@ test("a visitor reads, downloads and accepts the six documents; a changed answer
     await checkbox.check();
     await expect(checkbox).toBeChecked();
     await expect(checkbox).toBeEnabled();
+    // At the foot of the document just accepted, the next one: no scrolling back up to the tabs.
+    const next = titles[index + 1];
+    if (next === undefined) continue;
+    await page.getByRole("button", { name: `Next document: ${next}` }).click();
+    await expect(page.getByRole("tab", { name: new RegExp(next) })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: new RegExp(next) })).toBeInViewport();
   }
   await expect(page.getByRole("heading", { name: "You have accepted all six documents" })).toBeVisible();
   await checkAccessibility();

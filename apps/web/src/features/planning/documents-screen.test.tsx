@@ -166,6 +166,25 @@ describe("DocumentsScreen", () => {
     );
   });
 
+  it("offers the next document to read at the foot of one just accepted, and opens it at its tab", async () => {
+    const user = userEvent.setup();
+    render(<DocumentsScreen />, { wrapper: QueryProvider });
+    await screen.findAllByRole("tab");
+    expect(screen.queryByRole("button", { name: /^Next document/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("checkbox", { name: `I have read and accept the ${titles[0]}` }));
+    await user.click(await screen.findByRole("button", { name: `Next document: ${titles[1]}` }));
+
+    const second = screen.getByRole("tab", { name: new RegExp(titles[1]!.replace(/[()]/g, "\\$&")) });
+    expect(second).toHaveAttribute("aria-selected", "true");
+    expect(second).toHaveFocus();
+    expect(screen.getByRole("tabpanel")).toHaveAccessibleName(
+      new RegExp(titles[1]!.replace(/[()]/g, "\\$&")),
+    );
+    // Not yet accepted: no way on from here until it is.
+    expect(screen.queryByRole("button", { name: /^Next document/ })).not.toBeInTheDocument();
+  });
+
   it("takes a tick back, and says so, when the API cannot record it", async () => {
     const user = userEvent.setup();
     render(<DocumentsScreen />, { wrapper: QueryProvider });

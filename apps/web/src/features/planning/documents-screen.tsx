@@ -78,6 +78,18 @@ export function DocumentsScreen() {
   const { documents, allAccepted, alternativeFormat } = state;
   const current = documents[selected] ?? documents[0];
   const acceptedCount = documents.filter((document) => document.accepted).length;
+  // At the foot of a document just accepted, the next one still to read, so a person on a phone
+  // need not scroll all the way back up to the tabs (issue 25 item 5).
+  const nextToRead = current
+    ? (documents.find((document) => document.index > current.index && !document.accepted) ??
+      documents.find((document) => document.index < current.index && !document.accepted))
+    : undefined;
+
+  /** Opens a document's tab, and moves there: focusing the tab brings it into view. */
+  function open(index: number) {
+    setSelected(index);
+    tabs.current[index]?.focus();
+  }
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
     const last = documents.length - 1;
@@ -97,8 +109,7 @@ export function DocumentsScreen() {
               : null;
     if (next === null) return;
     event.preventDefault();
-    setSelected(next);
-    tabs.current[next]?.focus();
+    open(next);
   }
 
   return (
@@ -169,6 +180,13 @@ export function DocumentsScreen() {
               I have read and accept the {current.title}
             </label>
           </div>
+          {current.accepted && nextToRead ? (
+            <p className={styles.nextDocument}>
+              <button type="button" className="button" onClick={() => open(nextToRead.index)}>
+                Next document: {nextToRead.title}
+              </button>
+            </p>
+          ) : null}
         </section>
       ) : null}
       {allAccepted ? (
