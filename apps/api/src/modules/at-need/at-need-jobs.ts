@@ -9,7 +9,7 @@ import { atNeedCases, plans } from "../../db/schema";
 import type { DocumentsService } from "../documents";
 import type { Email, Mailer } from "../email";
 import { appointedBranch, appointmentOf } from "../payments";
-import { coveredBy, namedPersonOf, storedPeople } from "./matching";
+import { coveredBy, namedPersonOf, storedPeople, toldByTheNamedPerson } from "./matching";
 
 /**
  * The emails that follow a death told to us and matched to a plan (issue 23 item 4), each a job
@@ -68,7 +68,7 @@ export async function startAtNeedJobs({
     const personName = fullName(coveredBy(people));
     const named = namedPersonOf(people);
     const { informant } = notification;
-    const informantIsNamed = named !== null && named.email.toLowerCase() === informant.email.toLowerCase();
+    const informantIsNamed = toldByTheNamedPerson(named, informant.email);
     const found = await appointmentOf(db, atNeed.planId);
     const branch = found && appointedBranch(found);
 

@@ -1,4 +1,5 @@
 import type { DeathNotification } from "@kindred/contracts";
+import { normaliseEmail } from "@kindred/domain";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { planPeople, plans } from "../../db/schema";
@@ -43,6 +44,11 @@ export function namedPersonOf(
   people: Pick<typeof planPeople.$inferSelect, "customer" | "coveredPerson" | "nominee">,
 ) {
   return people.nominee ?? (people.coveredPerson ? people.customer : null);
+}
+
+/** Whether whoever told us is the person named on the plan: the same email address. */
+export function toldByTheNamedPerson(named: { email: string } | null, informantEmail: string): boolean {
+  return named !== null && normaliseEmail(named.email) === normaliseEmail(informantEmail);
 }
 
 /** The postcode of the covered person's home, as stored (Royal Mail's form). */

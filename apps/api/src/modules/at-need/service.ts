@@ -1,5 +1,5 @@
 import type { DeathNotification, DeathNotificationResponse } from "@kindred/contracts";
-import { messages, moneyHeld, normaliseEmail, ukToday, whenTheTimeComes } from "@kindred/domain";
+import { messages, moneyHeld, ukToday, whenTheTimeComes } from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
@@ -9,7 +9,7 @@ import type { Mailer } from "../email";
 import { applyMoneyEvent, planBoughtAt, planMoneyOf, selectPlanMoneyRows } from "../payments";
 import type { PlansService } from "../plans";
 import { atNeedQueue, type AtNeedJob } from "./at-need-jobs";
-import { matchingPlan, namedPersonOf, storedPeople } from "./matching";
+import { matchingPlan, namedPersonOf, storedPeople, toldByTheNamedPerson } from "./matching";
 
 /**
  * Telling us of a death (issue 23 item 4; docs/decisions/028-telling-us-of-a-death.md). Anyone
@@ -111,7 +111,7 @@ export function createAtNeedService({
               await jobQueue.sendWithin(transaction, atNeedQueue, { caseId, email } satisfies AtNeedJob);
             }
             const named = people && namedPersonOf(people);
-            tellsTheNamedPerson = !!named && normaliseEmail(named.email) === normaliseEmail(informant.email);
+            tellsTheNamedPerson = toldByTheNamedPerson(named ?? null, informant.email);
           }
         } else {
           reference = await record(await opened(null, null), "opened");
