@@ -72,8 +72,13 @@ describe("ReferralCodeForm", () => {
     const requests = fakeReferralApi();
     render(<ReferralCodeForm planId={planId} />, { wrapper: QueryProvider });
 
-    expect(await screen.findByRole("heading", { name: "Have a referral code?" })).toBeInTheDocument();
-    expect(screen.getByText(description)).toBeInTheDocument();
+    // Optional, so folded away behind its question until the person opens it.
+    const question = await screen.findByText("Have a referral code?", { selector: "summary" });
+    const disclosure = question.closest("details");
+    expect(disclosure).not.toHaveAttribute("open");
+    await user.click(question);
+    expect(disclosure).toHaveAttribute("open");
+    expect(screen.getByText(description)).toBeVisible();
     await user.type(codeField(), "kind 7k4p q2");
     await user.click(screen.getByRole("button", { name: "Apply code" }));
 

@@ -20,7 +20,7 @@ const aboutTheCode = new Set(["code", "referreePlanId"]);
 
 /**
  * "Have a referral code?" (`POST /api/referral-code/apply`): optional, for a plan not yet paid
- * for. Says what a referral gives (the catalogue's words) before the code is applied, and once it
+ * for, folded away behind its question until opened. Says what a referral gives (the catalogue's words) before the code is applied, and once it
  * is, says so in a green box instead of the form. A code the API refuses is explained under the
  * field. Reads the plan's referral first, so a code applied earlier shows as applied.
  */
@@ -72,9 +72,11 @@ export function ReferralCodeForm({ planId, idPrefix = "referral" }: { planId: st
     );
   }
 
+  // Optional, so it stays folded away (one line) until the person opens it: the page's main
+  // action is not pushed down by a form most people do not need (issue 25 item 8).
   return (
-    <section className={styles.referral} aria-labelledby={headingId}>
-      <h2 id={headingId}>Have a referral code?</h2>
+    <details className={`${styles.referral} ${styles.disclosure}`}>
+      <summary>Have a referral code?</summary>
       <p>If a friend or relative gave you a referral code, you can add it here. You do not need one.</p>
       {description ? <p>{description}</p> : null}
       <FormShell
@@ -94,6 +96,6 @@ export function ReferralCodeForm({ planId, idPrefix = "referral" }: { planId: st
           autoComplete="off"
         />
       </FormShell>
-    </section>
+    </details>
   );
 }

@@ -24,6 +24,7 @@ import { RadioCards, type RadioCardOption } from "../../components/radio-cards";
 import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { WhenTheTimeComesList } from "../../components/when-the-time-comes-list";
 import { formatLongDate } from "../../lib/long-date";
+import { IfPaymentsStop } from "./if-payments-stop";
 import { savePaymentChoice } from "./payment-requests";
 import styles from "./payment.module.css";
 
@@ -255,6 +256,7 @@ export function PaymentChoiceForm({
       {payingBy ? (
         <IfThePersonCoveredDies payingBy={payingBy} moratoriumMonths={terms.moratoriumMonths} />
       ) : null}
+      <IfPaymentsStop />
     </FormShell>
   );
 }

@@ -48,6 +48,14 @@ function fakeOptionsApi({
     }
     if (request.url === `/api/plan/${testPlanId}/payments`) return jsonResponse(payments);
     if (request.url === "/api/plan-options") return jsonResponse(options);
+    if (request.url === `/api/plan/${testPlanId}/referral`) {
+      return jsonResponse({
+        ownCode: null,
+        applied: null,
+        reward: 5000,
+        description: "A £50 gift card each.",
+      });
+    }
     if (request.url === `/api/plan/${testPlanId}/payment-choice` && request.method === "PUT") {
       return answerChoice(JSON.parse(request.body ?? "null"));
     }
@@ -257,6 +265,30 @@ describe("ReadyToPayScreen, choosing how to pay", () => {
     // What happens at a death is said once, under the choice, in the domain's words only.
     expect(whatHappensAtDeath()).toEqual(explained({ option: "deposit", months: 12 }));
     expect(screen.queryByText(/pay what is still owed/)).not.toBeInTheDocument();
+  });
+
+  it("puts the optional referral code folded away before the choice, and Continue last on the page (issue 25 item 8)", async () => {
+    fakeOptionsApi();
+    renderScreen();
+
+    const referral = await screen.findByText("Have a referral code?", { selector: "summary" });
+    expect(referral.closest("details")).not.toHaveAttribute("open");
+    const continueButton = screen.getByRole("button", { name: "Continue" });
+    const inReadingOrder = [
+      screen.getByRole("heading", { level: 1, name: "Your plan is ready to pay for" }),
+      referral,
+      screen.getByRole("heading", { name: "How would you like to pay?" }),
+      screen.getByRole("heading", { name: "If payments stop" }),
+      continueButton,
+    ];
+    for (const [index, element] of inReadingOrder.slice(1).entries()) {
+      expect(inReadingOrder[index]?.compareDocumentPosition(element)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    }
+    // Nothing to read or press comes after Continue.
+    const after = Array.from(document.body.querySelectorAll("*")).filter(
+      (element) => continueButton.compareDocumentPosition(element) === Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(after.map((element) => element.textContent).join("")).toBe("");
   });
 
   it("says what happens if the person covered dies, in the domain's words for the way of paying chosen, before anything is saved", async () => {

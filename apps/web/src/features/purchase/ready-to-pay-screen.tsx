@@ -24,7 +24,6 @@ import { planQueries } from "../../lib/plan-queries";
 import { usePurchasePlan } from "../../lib/purchase-plan";
 import { readLocal } from "../../lib/storage";
 import { PaymentChoiceForm } from "./payment-choice-form";
-import { IfPaymentsStop } from "./if-payments-stop";
 import { purchasePaths } from "./purchase-paths";
 import styles from "./purchase.module.css";
 
@@ -195,8 +194,12 @@ function ChoosePayment({
       </div>
     );
   }
+  // Continue is the last thing on the page: the optional referral code comes before the choice
+  // (it does not change the price), and what happens if payments stop is inside the form, above
+  // Continue (issue 25 item 8).
   return (
     <>
+      <ReferralCodeForm planId={planId} />
       <PaymentChoiceForm
         planId={planId}
         planPrice={planPrice}
@@ -211,8 +214,6 @@ function ChoosePayment({
           router.push(purchasePaths.plan);
         }}
       />
-      <ReferralCodeForm planId={planId} />
-      <IfPaymentsStop />
     </>
   );
 }
