@@ -1,3 +1,4 @@
+import { maximumCarsOf } from "./catalogue";
 import { findById, type JourneyCatalogue } from "./journey-catalogue";
 import { contributionToPence, type JourneyData } from "./journey-data";
 import { journeyPath } from "./journey-path";
@@ -200,10 +201,15 @@ export function planSections(
       title: "Transport for family and friends",
       answer: withNotes(
         chosenCars
-          .map(
-            (selected) =>
-              `${selected.quantity} × ${nameOf(catalogue.transportationForAttendeesTypes, selected.transportationType.id)}`,
-          )
+          .map((selected) => {
+            const option = findById(
+              catalogue.transportationForAttendeesTypes,
+              selected.transportationType.id,
+            );
+            const name = option?.name ?? "Not chosen";
+            // Making their own way is a yes or a no, not a number of cars.
+            return option && maximumCarsOf(option) === 1 ? name : `${selected.quantity} × ${name}`;
+          })
           .join(", "),
         attendees.notes,
       ),

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { messages } from "@kindred/domain";
+import { messages, planSections } from "@kindred/domain";
 import { seededPlanOptions } from "../../test/plan-options-factory";
 import { renderStepScreen } from "../../test/step-screen-harness";
 import { chooseAttendance, chooseRemains, getJourneySnapshot, resetJourney } from "./journey-store";
@@ -13,7 +13,8 @@ const carsQuestion = "Would you like cars for your family and friends?";
 const processionQuestion =
   "Would you like a personalised procession, for example past your home or a place that matters to you?";
 const limousines = "Limousine (£325 each)";
-const ownWay = "Family and friends make their own way (no charge)";
+/** The tick box's name: its label, then what it means (the catalogue's description). */
+const ownWay = /^Family and friends make their own way/;
 
 function totalShown(): string | null | undefined {
   const panel = screen.getByRole("complementary", { name: "Your price so far" });
@@ -66,7 +67,10 @@ describe("TransportationStep", () => {
 
     const cars = screen.getByRole("group", { name: carsQuestion });
     expect(within(cars).getByRole("spinbutton", { name: limousines })).toHaveValue(0);
-    expect(within(cars).getByRole("spinbutton", { name: ownWay })).toHaveValue(0);
+    // Making their own way has no cars and no price: a tick box, with no number to choose.
+    expect(within(cars).getByRole("checkbox", { name: ownWay })).not.toBeChecked();
+    expect(within(cars).queryByRole("spinbutton", { name: ownWay })).not.toBeInTheDocument();
+    expect(within(cars).getAllByRole("spinbutton")).toHaveLength(1);
   });
 
   it("updates the running price as the transport for the person who has died is chosen", async () => {
@@ -131,7 +135,7 @@ describe("TransportationStep", () => {
     expect(getJourneySnapshot().journeyData.attendeesTransportation?.selectedTransportationTypes).toEqual([]);
   });
 
-  it("offers up to four limousines, and making their own way as a yes or no", async () => {
+  it("offers up to four limousines, and making their own way as a tick box at no charge", async () => {
     const user = userEvent.setup();
     attendedCremation();
     renderTransportationStep();
@@ -142,9 +146,8 @@ describe("TransportationStep", () => {
     expect(moreLimousines).toBeDisabled();
     expect(totalShown()).toBe("£5,240");
 
-    const ownWayMore = screen.getByRole("button", { name: `One more: ${ownWay}` });
-    await user.click(ownWayMore);
-    expect(ownWayMore).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: ownWay }));
+    expect(screen.getByRole("checkbox", { name: ownWay })).toBeChecked();
     expect(getJourneySnapshot().journeyData.attendeesTransportation?.selectedTransportationTypes).toEqual([
       { transportationType: { id: 21, name: "Limousine", price: 32_500 }, quantity: 4 },
       {
@@ -153,6 +156,17 @@ describe("TransportationStep", () => {
       },
     ]);
     expect(totalShown()).toBe("£5,240");
+    // The plan says so in words, without a number of it.
+    expect(
+      planSections(getJourneySnapshot().journeyData, planOptions).find(
+        (line) => line.key === "attendeesTransportationOptions",
+      )?.answer,
+    ).toBe("4 × Limousine, Family and friends make their own way");
+
+    await user.click(screen.getByRole("checkbox", { name: ownWay }));
+    expect(getJourneySnapshot().journeyData.attendeesTransportation?.selectedTransportationTypes).toEqual([
+      { transportationType: { id: 21, name: "Limousine", price: 32_500 }, quantity: 4 },
+    ]);
   });
 
   it("asks about a vehicle of the person's choice and money towards it, with the contribution rules", async () => {

@@ -9,6 +9,7 @@ import {
   offersContribution,
   type SelectedAttendeeTransport,
 } from "@kindred/domain";
+import { Checkbox } from "../../components/checkbox";
 import { FormFieldset } from "../../components/form-field";
 import { QuantityField } from "../../components/quantity-field";
 import { RadioCards } from "../../components/radio-cards";
@@ -126,19 +127,32 @@ export function TransportationStep({
         <FormFieldset
           id="attendeesTransportation"
           legend={stepQuestion(step, "attendeesTransportation")}
-          hint={`Choose how many of each you would like, up to ${maximumCarsOfOneKind} of each. You can leave these at 0.`}
+          hint={`Choose how many of each car you would like, up to ${maximumCarsOfOneKind} of each, or none.`}
         >
-          {attendeeTypes.map((option) => (
-            <QuantityField
-              key={option.id}
-              id={`attendeesTransportation-${option.code}`}
-              label={carsLabel(option)}
-              hint={option.description}
-              value={quantityOf(option)}
-              max={maximumCarsOf(option)}
-              onChange={(quantity) => chooseCars(option, quantity)}
-            />
-          ))}
+          {attendeeTypes.map((option) =>
+            // Making their own way is a yes or a no, with no cars and nothing to pay: a tick box,
+            // not a number of it (issue 25 item 8).
+            maximumCarsOf(option) === 1 ? (
+              <Checkbox
+                key={option.id}
+                id={`attendeesTransportation-${option.code}`}
+                label={option.name}
+                hint={option.description}
+                checked={quantityOf(option) > 0}
+                onChange={(checked) => chooseCars(option, checked ? 1 : 0)}
+              />
+            ) : (
+              <QuantityField
+                key={option.id}
+                id={`attendeesTransportation-${option.code}`}
+                label={carsLabel(option)}
+                hint={option.description}
+                value={quantityOf(option)}
+                max={maximumCarsOf(option)}
+                onChange={(quantity) => chooseCars(option, quantity)}
+              />
+            ),
+          )}
         </FormFieldset>
         <ContributionAndNotes
           idPrefix="attendeesTransportation"
