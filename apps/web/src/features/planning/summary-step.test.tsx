@@ -239,7 +239,16 @@ describe("SummaryStep", () => {
       "/planning",
     );
 
-    await user.click(screen.getByRole("button", { name: "Save my plan" }));
+    // The way on to buying is the main button; saving is the second one, after it (issue 25 item 8).
+    const buy = within(next).getByRole("link", { name: "Read your plan documents" });
+    const save = within(next).getByRole("button", { name: "Save my plan" });
+    expect(buy).toHaveAttribute("href", "/planning/documents");
+    expect(buy).toHaveClass("button");
+    expect(buy).not.toHaveClass("button--secondary");
+    expect(save).toHaveClass("button", "button--secondary");
+    expect(buy.compareDocumentPosition(save)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+
+    await user.click(save);
     expect(onContinue).toHaveBeenCalledOnce();
     await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Your plan is saved."));
   });

@@ -19,7 +19,6 @@ import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
 import { useHydrated } from "../../lib/use-hydrated";
 import { finishEdit, getJourneySnapshot, startEdit } from "./journey-store";
-import { StepForm, useStepValidation } from "./step-form";
 import { useFuneralDirectorBranch } from "./use-funeral-director-branch";
 import type { StepScreenProps } from "./step-screen-props";
 import styles from "./summary-step.module.css";
@@ -43,7 +42,6 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProps) {
   const router = useRouter();
   const [saved, setSaved] = useState(false);
-  const validation = useStepValidation(() => []);
   const { journeyData } = journey;
   const funeralDirector = useFuneralDirectorBranch(journeyData.funeralDirector?.id ?? null);
   const funeralDirectorName = funeralDirector?.name;
@@ -145,15 +143,10 @@ export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProp
     );
   }
 
+  // No form: there is nothing to answer here. The way on to buying is the main button, and saving
+  // (the plan is saved as it goes anyway) the second one beside it (issue 25 item 8).
   return (
-    <StepForm
-      validation={validation}
-      onContinue={() => {
-        setSaved(true);
-        onContinue();
-      }}
-      continueLabel="Save my plan"
-    >
+    <>
       <section className={styles.section} aria-labelledby="summary-funeral-title">
         <h2 id="summary-funeral-title">Your funeral</h2>
         {fromPackage ? (
@@ -210,26 +203,36 @@ export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProp
           download, and accept them; then you give the details of the people in your plan and choose how to
           pay. If you would rather talk anything through first, please call us.
         </p>
-        <p>
-          <Link href="/planning/documents" className="button button--secondary">
+        <div className={`button-group ${styles.actions}`}>
+          <Link href="/planning/documents" className="button">
             Read your plan documents
           </Link>
-        </p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setSaved(true);
+              onContinue();
+            }}
+          >
+            Save my plan
+          </button>
+        </div>
+        {saved ? (
+          <div className="success-box" role="status">
+            <p>
+              <strong>Your plan is saved.</strong> You can change any answer above, or call us when you are
+              ready.
+            </p>
+          </div>
+        ) : null}
         <CallUs className={`call-us ${styles.callUs}`} />
         <p>
           To come back to your plan on this device, keep this browser window open and go to{" "}
           <Link href="/planning">Plan your funeral</Link>. Your answers stay here until you close the window.
         </p>
       </section>
-      {saved ? (
-        <div className="success-box" role="status">
-          <p>
-            <strong>Your plan is saved.</strong> You can change any answer above, or call us when you are
-            ready.
-          </p>
-        </div>
-      ) : null}
-    </StepForm>
+    </>
   );
 }
 
