@@ -33,6 +33,12 @@ import { createDocumentsService } from "./modules/documents/service";
 import { startMailer } from "./modules/email/mailer";
 import { createEnquiriesService, enquiryRoutes, freeGuideRoutes } from "./modules/enquiries";
 import { atNeedRoutes, createAtNeedService, startAtNeedJobs } from "./modules/at-need";
+import {
+  createDataRightsService,
+  dataRightsRoutes,
+  sweepRetentionEvery,
+  type DataRightsService,
+} from "./modules/data-rights";
 import { funeralDirectorRoutes } from "./modules/funeral-directors/routes";
 import { createFuneralDirectorService } from "./modules/funeral-directors/service";
 import { healthRoutes } from "./modules/health/routes";
@@ -79,6 +85,8 @@ declare module "fastify" {
     reconciliation: Reconciliation;
     /** Plan statements: tests look for anniversaries themselves, and wait on their emails. */
     planStatements: PlanStatements;
+    /** A person's data rights: tests sweep for what has been kept long enough themselves. */
+    dataRights: DataRightsService;
   }
 }
 
@@ -290,6 +298,17 @@ export async function buildApp({
   const stopLookingForAnniversaries = sendAnniversaryStatementsEvery(planStatements, app.log);
   app.addHook("onClose", async () => stopLookingForAnniversaries());
   app.decorate("planStatements", planStatements);
+  // A person's data to download, their account to delete, and what is kept only so long (decision 030).
+  const dataRights = createDataRightsService({
+    db,
+    plans,
+    state: payments,
+    checkCredentials: accounts.checkCredentials,
+    verifiedTokens,
+  });
+  const stopSweeping = sweepRetentionEvery(dataRights, app.log.child({ module: "data-rights" }));
+  app.addHook("onClose", async () => stopSweeping());
+  app.decorate("dataRights", dataRights);
   app.decorate("sandboxProvider", sandbox);
   app.decorate("planMoneyJobs", planMoneyJobs);
   app.decorate("reconciliation", reconciliation);
@@ -362,6 +381,7 @@ export async function buildApp({
       if (config.DIRECT_DEBIT_PROVIDER === "sandbox")
         await api.register(sandboxDirectDebitRoutes, { sandbox, db });
       await api.register(accountRoutes, { accounts });
+      await api.register(dataRightsRoutes, { dataRights });
       await api.register(enquiryRoutes, { enquiries });
       await api.register(atNeedRoutes, {
         atNeed,

@@ -1,5 +1,6 @@
 export * from "./account";
 export * from "./at-need";
+export * from "./data-rights";
 export * from "./address-lookup";
 export * from "./direct-debit";
 export * from "./enquiry";

@@ -5,6 +5,7 @@ export * from "./answer-problems";
 export * from "./bank-details";
 export * from "./catalogue";
 export * from "./cleared-answers";
+export * from "./data-rights";
 export * from "./contact-details";
 export * from "./distance";
 export * from "./error-reports";

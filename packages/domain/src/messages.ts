@@ -191,4 +191,10 @@ export const messages = {
   phoneNeededToCall: "Enter a phone number for us to call, or untick By phone.",
   tooManyGuideRequests:
     "We have had several requests for the guide from this email address or connection. Please wait an hour and try again, or call us.",
+  /** Deleting an account (issue 25 item 12; docs/decisions/030-data-rights-and-retention.md). */
+  currentPasswordWrong: "That is not the password for your account. Check it and try again.",
+  accountDeleted:
+    "Your account has been deleted, with your unfinished plans and your choices about news and offers. We will not contact you with news or offers again.",
+  accountKeptForPlans:
+    "We have deleted what we can: your unfinished plans, your choices about news and offers, your answers about your circumstances and your sessions on other devices. Your account stays, with the plans the law requires us to keep, so you can still see them.",
 } as const;

@@ -375,3 +375,14 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when the error (or one it wraps) is PostgreSQL's foreign_key_violation: a row another
+ * transaction has just come to depend on.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
+}

@@ -790,3 +790,13 @@ export const enquiries = pgTable(
   },
   (table) => [index("enquiries_email_guide_sent_at_idx").on(table.email, table.guideSentAt)],
 );
+
+/**
+ * Email addresses never to send news and offers to (issue 25 item 12; the privacy policy's "If you
+ * ask us to stop, we keep your email address on a do-not-contact list"): put here when a person
+ * deletes their account or their marketing choices, stored normalised, and nothing else about them.
+ */
+export const doNotContact = pgTable("do_not_contact", {
+  email: text("email").primaryKey(),
+  addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+});

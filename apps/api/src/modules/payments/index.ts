@@ -12,6 +12,6 @@ export { planStatementRoutes } from "./statement-routes";
 // Which providers the settings choose.
 export { cardFieldsOf, createPaymentProviders } from "./create-providers";
 // What telling us of a death needs: when a plan was bought, and the one way its money changes.
-export { planBoughtAt } from "./payment-state";
+export { planBoughtAt, type PaymentState } from "./payment-state";
 export { appointedBranch, appointmentOf } from "./funeral-director-appointment";
 export { applyMoneyEvent, planMoneyOf, selectPlanMoneyRows } from "./plan-money-store";

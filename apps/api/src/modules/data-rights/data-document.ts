@@ -1,0 +1,221 @@
+import type { AccountData, LegalDocumentBlock } from "@kindred/contracts";
+import {
+  formatPrice,
+  longUkDate,
+  vulnerabilityKinds,
+  vulnerabilityLabels,
+  type VulnerabilityKind,
+} from "@kindred/domain";
+
+/**
+ * Everything we hold about a customer (`accountData`) as a document a person can read: the same
+ * facts as the JSON file, under plain headings, drawn by the plan documents' PDF machinery. The
+ * Direct Debit shows the account's last four digits only; we hold no more of it.
+ */
+
+type Block = LegalDocumentBlock;
+type PlanData = AccountData["plans"][number];
+
+const heading = (text: string, level: 1 | 2 | 3 = 2): Block => ({ kind: "heading", level, text });
+const paragraph = (text: string): Block => ({ kind: "paragraph", content: [{ text }] });
+const facts = (rows: [string, string][]): Block => ({ kind: "table", header: [], rows });
+const when = (isoDateOrTime: string | null) =>
+  isoDateOrTime ? longUkDate(isoDateOrTime.slice(0, 10)) : "Not yet";
+const yesNo = (value: boolean) => (value ? "Yes" : "No");
+
+/** "firstName" as "First name". */
+function label(key: string): string {
+  const words = key.replace(/([A-Z])/g, " $1").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A person's details as rows of label and value, nested details as "Address: line 1", and so on. */
+function rowsOf(value: unknown, prefix = ""): [string, string][] {
+  if (value === null || value === undefined || value === "") return [];
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) => rowsOf(item, `${prefix} ${index + 1}`.trim()));
+  }
+  if (typeof value === "object") {
+    return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) =>
+      rowsOf(item, prefix ? `${prefix}: ${label(key)}` : label(key)),
+    );
+  }
+  if (typeof value === "boolean") return [[prefix, yesNo(value)]];
+  return [[prefix, String(value)]];
+}
+
+function circumstances(vulnerabilities: unknown, consent: unknown): Block[] {
+  const answers = (vulnerabilities ?? {}) as Partial<Record<VulnerabilityKind, boolean>> & { notes?: string };
+  const ticked = vulnerabilityKinds.filter((kind) => answers[kind]).map((kind) => vulnerabilityLabels[kind]);
+  const notes = answers.notes?.trim() ?? "";
+  return [
+    heading("Your answers about your circumstances", 3),
+    paragraph(
+      ticked.length === 0 && notes === ""
+        ? "You have not told us anything about your circumstances."
+        : `You told us: ${[...ticked, ...(notes ? [`"${notes}"`] : [])].join("; ")}. You agreed to our keeping this: ${yesNo(consent === true)}.`,
+    ),
+  ];
+}
+
+function planBlocks({
+  plan,
+  people,
+  documentsAccepted,
+  payments,
+  referralCode,
+  referralApplied,
+  funeral,
+}: PlanData): Block[] {
+  const { vulnerabilities, vulnerabilityConsent, ...customer }: Record<string, unknown> =
+    people.customer ?? {};
+  const covered = people.coveredPerson;
+  return [
+    heading(covered ? `Plan for ${covered.firstName} ${covered.lastName}` : "Plan being planned"),
+    facts([
+      ["Plan reference", plan.id],
+      ["Started", when(plan.createdAt)],
+      ["Last changed", when(plan.updatedAt)],
+      ["Where it stands", label(payments.state).replace(/_/g, " ")],
+      ["Total price", formatPrice(plan.price.total)],
+    ]),
+    heading("What was chosen", 3),
+    {
+      kind: "table",
+      header: ["", "Chosen", "Price"],
+      rows: plan.sections.map((section) => [section.title, section.answer, formatPrice(section.price)]),
+    },
+    heading("The people in the plan", 3),
+    facts([
+      ...rowsOf(customer, "You"),
+      ...rowsOf(people.coveredPerson, "Person covered"),
+      ...rowsOf(people.nominee, "Nominated representative"),
+      ...rowsOf(people.payer, "Person paying"),
+    ]),
+    ...(people.customer ? circumstances(vulnerabilities, vulnerabilityConsent) : []),
+    heading("Documents you accepted", 3),
+    documentsAccepted.length === 0
+      ? paragraph("None yet.")
+      : {
+          kind: "table",
+          header: ["Document", "Version", "Accepted on"],
+          rows: documentsAccepted.map((row) => [row.docReference, row.version, when(row.acceptedAt)]),
+        },
+    heading("Payments", 3),
+    payments.payments.length === 0
+      ? paragraph("No card payments.")
+      : {
+          kind: "table",
+          header: ["Payment", "Amount", "Status"],
+          rows: payments.payments.map((payment) => [
+            label(payment.paymentOption),
+            formatPrice(payment.amount),
+            label(payment.status).replace(/_/g, " "),
+          ]),
+        },
+    ...(payments.directDebit
+      ? [
+          heading("Direct Debit", 3),
+          facts([
+            ["Account holder", payments.directDebit.accountHolderName],
+            ["Sort code", payments.directDebit.sortCode],
+            ["Account number ending", payments.directDebit.accountNumberEnding],
+            ["Reference", payments.directDebit.reference],
+            ["Set up on", when(payments.directDebit.createdAt)],
+          ]),
+        ]
+      : []),
+    ...(payments.collections.length > 0
+      ? [
+          heading("Monthly payments", 3),
+          {
+            kind: "table" as const,
+            header: ["Number", "Date", "Amount", "Status"],
+            rows: payments.collections.map((collection) => [
+              String(collection.number),
+              when(collection.date),
+              formatPrice(collection.amount),
+              label(collection.status),
+            ]),
+          },
+        ]
+      : []),
+    ...(payments.refunded > 0 || payments.refundOwed > 0
+      ? [
+          heading("Refunds", 3),
+          facts([
+            ["Refunded", formatPrice(payments.refunded)],
+            ["Being refunded", formatPrice(payments.refundOwed)],
+          ]),
+        ]
+      : []),
+    heading("Referrals and the funeral", 3),
+    facts([
+      ["Your referral code", referralCode ?? "None"],
+      ["A friend's code applied", referralApplied ? referralApplied.code : "None"],
+      ["Cancelled", payments.cancelledAt ? when(payments.cancelledAt) : "No"],
+      ["Funeral", funeral ? `We were told on ${when(funeral.toldUsAt)}: ${funeral.status}` : "Not requested"],
+    ]),
+  ];
+}
+
+export function accountDataDocument(data: AccountData): { title: string; blocks: Block[] } {
+  const { account } = data;
+  return {
+    title: "Your data",
+    blocks: [
+      heading("Your data", 1),
+      paragraph(
+        `Everything Kindred holds about you, as it stood on ${when(data.madeAt)}. The same is in the JSON file you can download from your account.`,
+      ),
+      heading("Your account"),
+      facts([
+        ["Name", [account.firstName, account.lastName].filter(Boolean).join(" ")],
+        ["Email address", account.email],
+        ["Email address confirmed", when(account.emailConfirmedAt)],
+        ["Account made", when(account.createdAt)],
+        ["Last signed in", when(account.lastSignedInAt)],
+      ]),
+      ...(data.plans.length === 0 ? [heading("Your plans"), paragraph("You have no plans with us.")] : []),
+      ...data.plans.flatMap(planBlocks),
+      heading("News and offers"),
+      paragraph(
+        data.onDoNotContactList
+          ? "Your email address is on our do-not-contact list: we never send you news or offers."
+          : "Your choices about news and offers are shown with each plan and free guide request.",
+      ),
+      heading("Emails we sent you"),
+      paragraph(
+        "We delete each email from our systems within minutes of sending it, so we keep no copy. We note when we last sent you each of these:",
+      ),
+      data.emailsSent.length === 0
+        ? paragraph("None.")
+        : {
+            kind: "table",
+            header: ["Email", "Last sent"],
+            rows: data.emailsSent.map((row) => [label(row.kind).replace(/-/g, " "), when(row.sentAt)]),
+          },
+      heading("Free guide requests"),
+      data.freeGuideRequests.length === 0
+        ? paragraph("None.")
+        : {
+            kind: "table",
+            header: ["Asked on", "Name", "Email", "Phone", "Postcode", "Contact by"],
+            rows: data.freeGuideRequests.map((row) => [
+              when(row.requestedAt),
+              row.name,
+              row.email,
+              row.phone ?? "",
+              row.postcode ?? "",
+              [
+                row.contactByEmail ? "email" : null,
+                row.contactByPhone ? "phone" : null,
+                row.contactByPost ? "post" : null,
+              ]
+                .filter(Boolean)
+                .join(", ") || "none",
+            ]),
+          },
+    ],
+  };
+}

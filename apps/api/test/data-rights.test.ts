@@ -1,0 +1,447 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  accountDataBase64ResponseSchema,
+  accountDataSchema,
+  accountDeletionSchema,
+  deletedAccountResponseSchema,
+  planResponseSchema,
+} from "@kindred/contracts";
+import {
+  boughtPlanKeptYears,
+  circumstancesKeptDaysAfterCancelling,
+  freeGuideRequestKeptYears,
+  legalDocumentReferences,
+  messages,
+  monthsAfter,
+  securityRecordsKeptDays,
+  ukToday,
+  unsavedPlanKeptMonths,
+  vulnerabilityKinds,
+} from "@kindred/domain";
+import { eq } from "drizzle-orm";
+import { accessTokens, doNotContact, enquiries, planPeople, plans, users } from "../src/db/schema";
+import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
+import { callApi, createSignedInCustomer, signIn, uniqueAddress } from "./support/customers";
+import { catalogueAndBranch, fullJourney } from "./support/journeys";
+import { choosePayment, payByCard, setUpDirectDebit, settlePayments, withKey } from "./support/paying";
+import { goodPassword } from "./support/people";
+import { readPdf } from "./support/pdf-text";
+import { paidPlan, readyPlan } from "./support/ready-plans";
+import { createTestApp, type TestApp } from "./support/test-app";
+
+/**
+ * A person's data and their rights over it (issue 25 item 12;
+ * docs/decisions/030-data-rights-and-retention.md): everything we hold about them to download,
+ * deleting their account, and the sweep that deletes what the privacy policy keeps for a time.
+ */
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp({ LOG_LEVEL: "trace" });
+});
+afterAll(() => testApp.close());
+
+const healthNotes = "Macular degeneration diagnosed in March";
+const circumstances = {
+  vulnerabilities: {
+    ...Object.fromEntries(vulnerabilityKinds.map((kind) => [kind, kind === "visualImpairment"])),
+    notes: healthNotes,
+  } as never,
+  vulnerabilityConsent: true,
+};
+
+async function askForTheGuide(email: string, name = "Margaret Thompson") {
+  const token = await testApp.requestApplicationToken();
+  return callApi(testApp, token, "POST", "/api/enquiries", { name, email }, uniqueAddress());
+}
+
+function myData(token: string | null, query: string) {
+  return callApi(testApp, token, "GET", `/api/account/data?${query}`);
+}
+
+/** A plan bought by Direct Debit with a deposit paid by card, with circumstances told and the free guide asked for. */
+async function planBoughtByDirectDebit() {
+  const ready = await readyPlan(testApp, undefined, circumstances);
+  await choosePayment(testApp, ready.token, ready.planId, { option: "deposit", deposit: 25_000, months: 12 });
+  await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
+  await setUpDirectDebit(testApp, ready.token, ready.planId);
+  expect((await askForTheGuide(ready.email)).statusCode).toBe(201);
+  await testApp.readOutbox();
+  return ready;
+}
+
+describe("downloading my data", () => {
+  it("as JSON: the account, the plan bought by Direct Debit with its choices, people, circumstances, documents, payments, masked mandate, collections and referral code, and the free guide request", async () => {
+    const bought = await planBoughtByDirectDebit();
+    const generated = await callApi(testApp, bought.token, "POST", "/api/referral-code/generate", {
+      referrerPlanId: bought.planId,
+    });
+    expect(generated.statusCode, generated.body).toBe(200);
+
+    const response = await myData(bought.token, "format=json");
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    expect(response.headers["content-disposition"]).toBe(
+      `attachment; filename="kindred-my-data-${ukToday()}.json"`,
+    );
+    const data = accountDataSchema.parse(response.json());
+    expect(data.account.email).toBe(bought.email);
+    expect(data.account.emailConfirmedAt).not.toBeNull();
+    expect(data.account.lastSignedInAt).not.toBeNull();
+    expect(data.plans).toHaveLength(1);
+    const [plan] = data.plans;
+    expect(plan!.plan.id).toBe(bought.planId);
+    expect(plan!.plan.price.total).toBe(bought.price);
+    expect(plan!.plan.sections.length).toBeGreaterThan(0);
+    expect(plan!.people.customer?.email).toBe(bought.email);
+    expect(plan!.people.customer?.["vulnerabilities"]).toMatchObject({
+      visualImpairment: true,
+      notes: healthNotes,
+    });
+    expect(plan!.documentsAccepted.map((row) => row.docReference).sort()).toEqual(
+      [...legalDocumentReferences].sort(),
+    );
+    expect(plan!.documentsAccepted.every((row) => row.version.length > 0)).toBe(true);
+    expect(plan!.payments.state).toBe("paying_by_instalments");
+    expect(plan!.payments.payments).toEqual([
+      expect.objectContaining({ paymentOption: "deposit", amount: 25_000, status: "confirmed" }),
+    ]);
+    expect(plan!.payments.directDebit?.accountNumberEnding).toBe(
+      sandboxBankAccounts.collects.accountNumber.slice(-4),
+    );
+    expect(plan!.payments.collections.length).toBe(12);
+    expect(plan!.referralCode).toBe(generated.json<{ code: string }>().code);
+    expect(plan!.funeral).toBeNull();
+    expect(data.freeGuideRequests).toEqual([
+      expect.objectContaining({ email: bought.email, name: "Margaret Thompson" }),
+    ]);
+    expect(data.onDoNotContactList).toBe(false);
+    // Never the full account number, a password hash or a token.
+    expect(response.body).not.toContain(sandboxBankAccounts.collects.accountNumber);
+    expect(response.body).not.toMatch(/passwordHash|tokenHash|\$argon2|clientSecret":"[^n]/);
+    // The health answers are the person's own to download, but never logged.
+    expect(testApp.logs.join("\n")).not.toContain(healthNotes);
+
+    // With encode=base64 (as the account page fetches it), the same file's bytes.
+    const encoded = accountDataBase64ResponseSchema.parse(
+      (await myData(bought.token, "encode=base64")).json(),
+    );
+    expect(encoded.contentType).toBe("application/json");
+    expect(encoded.fileName).toBe(`kindred-my-data-${ukToday()}.json`);
+    expect(
+      accountDataSchema.parse(JSON.parse(Buffer.from(encoded.file, "base64").toString("utf8"))).plans[0]!.plan
+        .id,
+    ).toBe(bought.planId);
+  });
+
+  it("as a PDF a person can read: their name, the plan reference, the Direct Debit by its last four digits only", async () => {
+    const bought = await planBoughtByDirectDebit();
+    const [user] = await testApp.db.select().from(users).where(eq(users.email, bought.email));
+
+    const response = await myData(bought.token, "format=pdf");
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toBe(
+      `attachment; filename="kindred-my-data-${ukToday()}.pdf"`,
+    );
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const pdf = await readPdf(response.rawPayload);
+    expect(pdf.text).toContain("Your data");
+    expect(pdf.text).toContain(`Name ${user!.firstName} ${user!.lastName}`);
+    expect(pdf.text).toContain(`Plan reference ${bought.planId}`);
+    expect(pdf.text).toContain(
+      `Account number ending ${sandboxBankAccounts.collects.accountNumber.slice(-4)}`,
+    );
+    expect(pdf.text).toContain("Your answers about your circumstances");
+    expect(pdf.text).toContain(healthNotes);
+    expect(pdf.text).not.toContain(sandboxBankAccounts.collects.accountNumber);
+    expect(pdf.offPage).toEqual([]);
+  });
+
+  it("gives another customer nothing of it, and refuses a visitor or no one", async () => {
+    const bought = await planBoughtByDirectDebit();
+    const other = await createSignedInCustomer(testApp);
+
+    const response = await myData(other.token, "format=json");
+
+    expect(response.statusCode).toBe(200);
+    const data = accountDataSchema.parse(response.json());
+    expect(data.account.email).toBe(other.details.email.toLowerCase());
+    expect(data.plans).toEqual([]);
+    expect(data.freeGuideRequests).toEqual([]);
+    expect(response.body).not.toContain(bought.planId);
+    expect(response.body).not.toContain(bought.email);
+    const pdf = await readPdf((await myData(other.token, "format=pdf")).rawPayload);
+    expect(pdf.text).not.toContain(bought.planId);
+    expect(pdf.text).toContain("You have no plans with us.");
+
+    expect((await myData(await testApp.requestApplicationToken(), "format=json")).statusCode).toBe(403);
+    expect((await myData(null, "format=json")).statusCode).toBe(401);
+    expect(
+      (await callApi(testApp, null, "POST", "/api/account/delete", { password: goodPassword })).statusCode,
+    ).toBe(401);
+  });
+});
+
+async function rowsOf(userId: string, planIds: string[]) {
+  const [user] = await testApp.db.select().from(users).where(eq(users.id, userId));
+  const stored = await Promise.all(
+    planIds.map(async (id) => (await testApp.db.select().from(plans).where(eq(plans.id, id)))[0]),
+  );
+  const people = await Promise.all(
+    planIds.map(
+      async (id) => (await testApp.db.select().from(planPeople).where(eq(planPeople.planId, id)))[0],
+    ),
+  );
+  return { user, stored, people };
+}
+
+function deleteAccount(token: string, password: string) {
+  return callApi(testApp, token, "POST", "/api/account/delete", { password });
+}
+
+describe("deleting my account", () => {
+  it("with no plan bought: a wrong password changes nothing; the right one deletes the account, its unfinished plan, its people and free guide requests, keeps the address only on the do-not-contact list and signs out", async () => {
+    const ready = await readyPlan(testApp, undefined, circumstances);
+    expect((await askForTheGuide(ready.email)).statusCode).toBe(201);
+    await testApp.readOutbox();
+    const [user] = await testApp.db.select().from(users).where(eq(users.email, ready.email));
+    const before = await rowsOf(user!.id, [ready.planId]);
+
+    const preview = accountDeletionSchema.parse(
+      (await callApi(testApp, ready.token, "GET", "/api/account/delete")).json(),
+    );
+    expect(preview).toEqual({ accountDeleted: true, unfinishedPlans: 1, freeGuideRequests: 1, kept: [] });
+
+    const refused = await deleteAccount(ready.token, "Not-my-password1");
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      violations: [{ propertyPath: "password", title: messages.currentPasswordWrong }],
+    });
+    expect(await rowsOf(user!.id, [ready.planId])).toEqual(before);
+    expect(await testApp.db.select().from(enquiries).where(eq(enquiries.email, ready.email))).toHaveLength(1);
+    expect(await testApp.db.select().from(doNotContact).where(eq(doNotContact.email, ready.email))).toEqual(
+      [],
+    );
+    expect((await callApi(testApp, ready.token, "GET", "/api/user")).statusCode).toBe(200);
+
+    const response = await deleteAccount(ready.token, goodPassword);
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(deletedAccountResponseSchema.parse(response.json())).toEqual({
+      accountDeleted: true,
+      unfinishedPlans: 1,
+      freeGuideRequests: 1,
+      kept: [],
+      message: messages.accountDeleted,
+    });
+    const after = await rowsOf(user!.id, [ready.planId]);
+    expect(after).toEqual({ user: undefined, stored: [undefined], people: [undefined] });
+    expect(await testApp.db.select().from(accessTokens).where(eq(accessTokens.userId, user!.id))).toEqual([]);
+    expect(await testApp.db.select().from(enquiries).where(eq(enquiries.email, ready.email))).toEqual([]);
+    expect(
+      await testApp.db.select().from(doNotContact).where(eq(doNotContact.email, ready.email)),
+    ).toHaveLength(1);
+    expect((await callApi(testApp, ready.token, "GET", "/api/user")).statusCode).toBe(401);
+    await expect(signIn(testApp, ready.email)).rejects.toThrow();
+    expect(testApp.logs.join("\n")).not.toContain(goodPassword);
+  });
+
+  it("with a plan bought: keeps the account and the bought plan (saying why and for how long), deletes the unfinished plan, the marketing choices and circumstances, and signs out other sessions", async () => {
+    const bought = await paidPlan(testApp);
+    await settlePayments(testApp);
+    const { catalogue, branch } = await catalogueAndBranch(testApp, bought.token);
+    const second = await callApi(
+      testApp,
+      bought.token,
+      "POST",
+      "/api/plan",
+      fullJourney(catalogue, branch.id),
+    );
+    expect(second.statusCode, second.body).toBe(201);
+    const unfinishedId = planResponseSchema.parse(second.json()).id;
+    const otherSession = await signIn(testApp, bought.email);
+    const [user] = await testApp.db.select().from(users).where(eq(users.email, bought.email));
+    await testApp.db
+      .update(planPeople)
+      .set({ vulnerabilities: circumstances.vulnerabilities, vulnerabilityConsentAt: new Date() })
+      .where(eq(planPeople.planId, bought.planId));
+
+    const response = await deleteAccount(bought.token, goodPassword);
+
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = deletedAccountResponseSchema.parse(response.json());
+    expect(answer).toMatchObject({
+      accountDeleted: false,
+      unfinishedPlans: 1,
+      message: messages.accountKeptForPlans,
+      kept: [{ planId: bought.planId, reason: "bought", keptUntil: null }],
+    });
+    expect(answer.kept[0]!.explanation).toContain("7 years after it ends");
+    const after = await rowsOf(user!.id, [bought.planId, unfinishedId]);
+    expect(after.user?.email).toBe(bought.email);
+    expect(after.stored[0]?.id).toBe(bought.planId);
+    expect(after.stored[1]).toBeUndefined();
+    expect(after.people[0]?.customer.contactMethods.every((choice) => !choice.checked)).toBe(true);
+    expect(after.people[0]?.vulnerabilities).toBeNull();
+    expect(
+      await testApp.db.select().from(doNotContact).where(eq(doNotContact.email, bought.email)),
+    ).toHaveLength(1);
+    // Still signed in here, to see the plan kept; signed out everywhere else.
+    expect(
+      (await callApi(testApp, bought.token, "GET", `/api/plan/${bought.planId}/payments`)).statusCode,
+    ).toBe(200);
+    expect((await callApi(testApp, otherSession, "GET", "/api/user")).statusCode).toBe(401);
+  });
+
+  it("keeps a bought plan that was cancelled until 7 years after its cancellation", async () => {
+    const bought = await paidPlan(testApp);
+    await settlePayments(testApp);
+    const cancelled = await withKey(testApp, bought.token, "POST", `/api/plan/${bought.planId}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await settlePayments(testApp);
+
+    const answer = deletedAccountResponseSchema.parse(
+      (await deleteAccount(bought.token, goodPassword)).json(),
+    );
+
+    expect(answer.accountDeleted).toBe(false);
+    expect(answer.kept).toEqual([
+      expect.objectContaining({
+        planId: bought.planId,
+        reason: "cancelled",
+        keptUntil: monthsAfter(ukToday(), 84),
+      }),
+    ]);
+  });
+});
+
+describe("the retention sweep", () => {
+  const day = 86_400_000;
+  const monthsOn = (months: number, days: number) =>
+    new Date(Date.parse(`${monthsAfter(ukToday(), months)}T12:00:00Z`) + days * day);
+
+  it("deletes a visitor's unfinished plan and its people 6 months after it last changed, and nothing saved to an account or bought", async () => {
+    const guestToken = await testApp.requestApplicationToken();
+    const { catalogue, branch } = await catalogueAndBranch(testApp, guestToken);
+    const created = await callApi(
+      testApp,
+      guestToken,
+      "POST",
+      "/api/guest/plan",
+      fullJourney(catalogue, branch.id),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const guestPlanId = planResponseSchema.parse(created.json()).id;
+    await testApp.db
+      .insert(planPeople)
+      .values({ planId: guestPlanId, customer: { firstName: "Ada" } as never });
+    const customer = await createSignedInCustomer(testApp);
+    const saved = await callApi(
+      testApp,
+      customer.token,
+      "POST",
+      "/api/plan",
+      fullJourney(catalogue, branch.id),
+    );
+    const savedId = planResponseSchema.parse(saved.json()).id;
+    const bought = await paidPlan(testApp);
+    await settlePayments(testApp);
+    const exists = async (id: string) =>
+      (await testApp.db.select().from(plans).where(eq(plans.id, id))).length === 1;
+
+    await testApp.app.dataRights.sweepRetention(monthsOn(6, -2));
+    expect(await exists(guestPlanId)).toBe(true);
+
+    // Two processes sweeping at once delete it once, with nothing else.
+    await Promise.all([
+      testApp.app.dataRights.sweepRetention(monthsOn(6, 2)),
+      testApp.app.dataRights.sweepRetention(monthsOn(6, 2)),
+    ]);
+
+    expect(await exists(guestPlanId)).toBe(false);
+    expect(await testApp.db.select().from(planPeople).where(eq(planPeople.planId, guestPlanId))).toEqual([]);
+    expect(await exists(savedId)).toBe(true);
+    expect(await exists(bought.planId)).toBe(true);
+  });
+
+  it("deletes a free guide request 2 years after it was made", async () => {
+    const email = `edith.${randomBytes(4).toString("hex")}@example.com`;
+    expect((await askForTheGuide(email)).statusCode).toBe(201);
+    const stored = async () => testApp.db.select().from(enquiries).where(eq(enquiries.email, email));
+
+    await testApp.app.dataRights.sweepRetention(monthsOn(24, -2));
+    expect(await stored()).toHaveLength(1);
+
+    const swept = await testApp.app.dataRights.sweepRetention(monthsOn(24, 2));
+
+    expect(swept.freeGuideRequests).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toEqual([]);
+  });
+
+  it("deletes a cancelled plan's answers about circumstances 30 days after it was cancelled, and sessions and sign-in attempts 90 days after they ended", async () => {
+    const bought = await paidPlan(testApp);
+    await settlePayments(testApp);
+    await testApp.db
+      .update(planPeople)
+      .set({ vulnerabilities: circumstances.vulnerabilities, vulnerabilityConsentAt: new Date() })
+      .where(eq(planPeople.planId, bought.planId));
+    expect(
+      (await withKey(testApp, bought.token, "POST", `/api/plan/${bought.planId}/cancel`, {})).statusCode,
+    ).toBe(200);
+    const [user] = await testApp.db.select().from(users).where(eq(users.email, bought.email));
+    const answers = async () =>
+      (await testApp.db.select().from(planPeople).where(eq(planPeople.planId, bought.planId)))[0]
+        ?.vulnerabilities;
+    const sessions = async () =>
+      testApp.db.select().from(accessTokens).where(eq(accessTokens.userId, user!.id));
+    const daysOn = (days: number) => new Date(Date.now() + days * day);
+
+    await testApp.app.dataRights.sweepRetention(daysOn(29));
+    expect(await answers()).toMatchObject({ notes: healthNotes });
+
+    await testApp.app.dataRights.sweepRetention(daysOn(31));
+    expect(await answers()).toBeNull();
+    expect((await testApp.db.select().from(plans).where(eq(plans.id, bought.planId))).length).toBe(1);
+
+    const [session] = await sessions();
+    const ended = session!.expiresAt.getTime() - Date.now();
+    await testApp.app.dataRights.sweepRetention(new Date(Date.now() + ended + 89 * day));
+    expect(await sessions()).toHaveLength(1);
+    await testApp.app.dataRights.sweepRetention(new Date(Date.now() + ended + 91 * day));
+    expect(await sessions()).toEqual([]);
+  });
+});
+
+describe("the privacy policy's retention table", () => {
+  it("states the periods the sweep and account deletion keep things for, and nothing they do not do", async () => {
+    const policy = await readFile(
+      path.join(testApp.config.CONTENT_DIR, "pages", "privacy-policy.md"),
+      "utf8",
+    );
+    const row = (label: string) => policy.split("\n").find((line) => line.startsWith(`| ${label} `)) ?? "";
+
+    expect(row("An unfinished plan not saved to an account")).toContain(
+      `${unsavedPlanKeptMonths} months after`,
+    );
+    expect(row("Free guide requests")).toContain(`${freeGuideRequestKeptYears} years after you ask`);
+    expect(row("Your answers about your circumstances")).toContain(
+      `deleted ${circumstancesKeptDaysAfterCancelling} days after it was cancelled`,
+    );
+    expect(row("Security records and error reports")).toContain(
+      `deleted ${securityRecordsKeptDays} days after they end`,
+    );
+    expect(
+      row(
+        "A plan that has been bought, with its people, payments, Direct Debit records, documents and referral code",
+      ),
+    ).toContain(`${boughtPlanKeptYears} years after it ends`);
+    expect(row("An account with no plan bought")).toContain("Delete my account");
+    expect(row("An account with no plan bought")).not.toMatch(/last signed in/);
+  });
+});
