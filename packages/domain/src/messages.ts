@@ -134,8 +134,7 @@ export const messages = {
    * Bank details (docs/decisions/015-bank-details-and-working-days.md): a sort code and account
    * number that do not pass Vocalink's modulus check together.
    */
-  bankDetailsCheckFailed:
-    "We could not check these bank details. Please check the sort code and account number.",
+  bankDetailsCheckFailed: "Check your sort code and account number. They do not match a UK bank account.",
   postcodeNotRecognised:
     "We could not find that postcode. Check it and try again, or choose our head office below.",
   /** Referral codes (issue 10 item 8; docs/decisions/017-referral-codes.md). */

@@ -187,6 +187,14 @@ describe("bank details together", () => {
     });
   });
 
+  it("says what to check in the person's own terms, not as something that went wrong on our side", () => {
+    // Issue 25 item 7: "We could not check these bank details" read like our fault.
+    expect(messages.bankDetailsCheckFailed).toBe(
+      "Check your sort code and account number. They do not match a UK bank account.",
+    );
+    expect(messages.bankDetailsCheckFailed).not.toMatch(/\bwe\b|could not|sorry/i);
+  });
+
   it("tells each field's own problem first, and runs no check until both are well-formed", () => {
     expect(bankDetailsProblems({ sortCode: "20-00", accountNumber: "" })).toEqual({
       sortCode: [messages.digitCount(6)],
