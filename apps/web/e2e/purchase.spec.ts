@@ -126,6 +126,10 @@ test("a visitor plans, accepts the documents, gives the four people's details an
     .getByRole("radio", { name: "No" })
     .check();
   await page.getByRole("region", { name: "Who is paying" }).getByRole("radio", { name: "No" }).check();
+  // The password's rules are there before anything is typed.
+  await expect(page.getByLabel("Create a password")).toHaveAccessibleDescription(
+    /8 to 25 characters.*at least one letter and at least one number/,
+  );
   await page.getByLabel("Create a password").fill(person.password);
   await page.getByLabel("Repeat your password").fill(person.password);
   await checkAccessibility();

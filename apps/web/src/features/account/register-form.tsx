@@ -8,7 +8,7 @@ import { PasswordField } from "../../components/password-field";
 import { TextField } from "../../components/text-field";
 import type { ApiResult } from "../../lib/api-client";
 import { registerAccount } from "./account-requests";
-import { PasswordRulesHint } from "./password-rules-hint";
+import { PasswordRulesHint } from "../../components/password-rules-hint";
 
 const labels = {
   firstName: "First name",

@@ -12,7 +12,7 @@ import { PasswordField } from "../../components/password-field";
 import { SuccessBox } from "../../components/success-box";
 import { ViolationsBox } from "../../components/violations-box";
 import { resetPassword } from "./account-requests";
-import { PasswordRulesHint } from "./password-rules-hint";
+import { PasswordRulesHint } from "../../components/password-rules-hint";
 import { SignInModal } from "./sign-in-modal";
 import type { SignIn } from "../../lib/customer-session";
 import { useSignInPrompt } from "./use-sign-in-prompt";

@@ -25,6 +25,7 @@ import { BackLink } from "../../components/back-link";
 import { FormShell } from "../../components/form-shell";
 import { useFormFailure } from "../../components/use-form-failure";
 import { PasswordField } from "../../components/password-field";
+import { PasswordRulesHint } from "../../components/password-rules-hint";
 import { ProcessingModal, useProcessingModal } from "../../components/processing-modal";
 import { useFormField, useSchemaForm, type SchemaForm } from "../../components/schema-form";
 import { TextField } from "../../components/text-field";
@@ -259,7 +260,12 @@ export function AdditionalScreen() {
               Choose a password for your account, so you can see your plan and its documents whenever you
               like. You will sign in with your email address, {draft.customer?.email}.
             </p>
-            <PasswordField {...password} label="Create a password" autoComplete="new-password" />
+            <PasswordField
+              {...password}
+              label="Create a password"
+              hint={<PasswordRulesHint />}
+              autoComplete="new-password"
+            />
             <PasswordField {...passwordRepeat} label="Repeat your password" autoComplete="new-password" />
           </section>
         ) : null}

@@ -1,5 +1,5 @@
 import { passwordLength } from "@kindred/domain";
-import styles from "./account.module.css";
+import styles from "./password-rules-hint.module.css";
 
 /** The password rules of SPEC.md section 5, said before the person types rather than after. */
 export function PasswordRulesHint() {
