@@ -42,14 +42,20 @@ test("an attended burial, priced at every step, then made a cremation from the s
   await checkAccessibility();
   await expectTotal(page, total);
 
+  // One more a screen; the burial's own two steps join the total as burial is chosen (issue 25 item 8).
+  const progress = page.getByRole("navigation", { name: "Your progress" }).locator("summary");
   await continueTo(page, "burial-cremation");
+  await expect(progress).toHaveText(/^Step 3 of 9: /);
   await radioFor(page, buried.name).check();
   total += buried.price;
   await expectTotal(page, total);
+  await expect(progress).toHaveText(/^Step 3 of 11: /);
 
   await continueTo(page, "burial");
+  await expect(progress).toHaveText(/^Step 4 of 11: /);
   await page.getByRole("radio", { name: /^Yes/ }).check();
   await continueTo(page, "service-burial");
+  await expect(progress).toHaveText(/^Step 5 of 11: /);
   await page
     .getByRole("textbox")
     .first()

@@ -32,6 +32,25 @@ export function isOnPath(journeyData: JourneyData, handle: JourneyStepHandle): b
 }
 
 /**
+ * Where a step stands among those the person is shown, for "Step 4 of 10" (issue 25 item 8): the
+ * steps of their path as it stands, without those chosen for them (prefilled by the kind of
+ * funeral or a package), which Continue and Back pass over. So the number goes up by one with
+ * each screen they see, and the total is what is left to see, not steps they never will. The
+ * total changes only when an answer changes the path itself: the kind of funeral or a package
+ * (fewer steps), burial or cremation (its own two steps), or stepping out of a package.
+ * Undefined for a step chosen for them, or off the path: it has no number.
+ */
+export function stepNumber(
+  journeyData: JourneyData,
+  handle: JourneyStepHandle,
+  isPrefilled: (handle: JourneyStepHandle) => boolean,
+): { number: number; total: number } | undefined {
+  const shown = journeyPath(journeyData).filter((each) => !isPrefilled(each));
+  const index = shown.indexOf(handle);
+  return index < 0 ? undefined : { number: index + 1, total: shown.length };
+}
+
+/**
  * The step Continue leads to: the next step on the path that is not prefilled.
  * The summary is the end, so it has no next step.
  */

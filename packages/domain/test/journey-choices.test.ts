@@ -16,6 +16,7 @@ import {
   releasePackage,
   resetStep,
   startEdit,
+  stepNumber,
   storedJourney,
   summarisePrice,
   visitStep,
@@ -134,6 +135,73 @@ describe("burial or cremation", () => {
       additional: 99000,
       total: 394000,
     });
+  });
+});
+
+describe("the step counter (issue 25 item 8)", () => {
+  /** "Step N of M" for each step the person is shown, in the order Continue takes them. */
+  function counted(state: JourneyState): string[] {
+    const shown: string[] = [];
+    let handle: JourneyStepHandle | undefined = "attendance";
+    while (handle) {
+      const at = stepNumber(state.journeyData, handle, prefilled(state));
+      shown.push(at ? `${handle} ${at.number} of ${at.total}` : `${handle} unnumbered`);
+      handle = nextStep(state.journeyData, handle, prefilled(state));
+    }
+    return shown;
+  }
+
+  it("goes up by one a screen, and grows only when burial or cremation brings its own steps", () => {
+    expect(counted(attended()).slice(0, 3)).toEqual([
+      "attendance 1 of 9",
+      "funeral-director 2 of 9",
+      "burial-cremation 3 of 9",
+    ]);
+    expect(counted(cremation())).toEqual([
+      "attendance 1 of 11",
+      "funeral-director 2 of 11",
+      "burial-cremation 3 of 11",
+      "crematoria 4 of 11",
+      "celebrant 5 of 11",
+      "pallbearers 6 of 11",
+      "transportation 7 of 11",
+      "coffin 8 of 11",
+      "ashes 9 of 11",
+      "additional 10 of 11",
+      "summary 11 of 11",
+    ]);
+  });
+
+  it("leaves out the steps a package or the kind of funeral chose, which Continue passes over", () => {
+    const withPackage = choosePackage(initialJourneyState(), catalogue, 500);
+    expect(counted(withPackage)).toEqual([
+      "attendance 1 of 4",
+      "funeral-director 2 of 4",
+      "additional 3 of 4",
+      "summary 4 of 4",
+    ]);
+    expect(stepNumber(withPackage.journeyData, "coffin", prefilled(withPackage))).toBeUndefined();
+
+    const farewell = chooseAttendance(
+      initialJourneyState(),
+      catalogue,
+      idOf(catalogue.attendance, "privateFarewell"),
+    );
+    expect(counted(farewell)).toEqual([
+      "attendance 1 of 4",
+      "funeral-director 2 of 4",
+      "additional 3 of 4",
+      "summary 4 of 4",
+    ]);
+
+    // Stepping out of the package gives the person its steps to see again, and counts them.
+    const released = releasePackage(withPackage, catalogue);
+    expect(counted(released).at(-1)).toBe("summary 11 of 11");
+  });
+
+  it("has no number for a step off the path", () => {
+    const state = cremation();
+    expect(stepNumber(state.journeyData, "burial", prefilled(state))).toBeUndefined();
   });
 });
 

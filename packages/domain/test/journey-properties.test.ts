@@ -6,13 +6,16 @@ import {
   finishEdit,
   journeyPath,
   journeyStepHandles,
+  nextStep,
   pendingChanges,
   planSections,
   priceJourney,
   startEdit,
+  stepNumber,
   storedJourney,
   summarisePrice,
   sumPence,
+  type JourneyStepHandle,
 } from "@kindred/domain";
 import { testCatalogue as catalogue } from "./support/catalogue";
 import { journeyAction, reachableJourney } from "./support/journey-actions";
@@ -60,6 +63,23 @@ describe("journey properties", () => {
           expect(journeyPath(state.journeyData)).not.toContain(handle);
         expect(state.journeyData.burial).toBeUndefined();
         expect(state.journeyData.burialService).toBeUndefined();
+      }),
+    );
+  });
+
+  it("the step counter goes up by one with each Continue, to the summary as the last of the total", () => {
+    fc.assert(
+      fc.property(journey, (state) => {
+        const isPrefilled = (handle: JourneyStepHandle) => state.steps[handle].prefilled;
+        const seen: { number: number; total: number }[] = [];
+        let handle: JourneyStepHandle | undefined = "attendance";
+        while (handle) {
+          const at = stepNumber(state.journeyData, handle, isPrefilled);
+          expect(at).toEqual({ number: seen.length + 1, total: seen[0]?.total ?? at?.total });
+          if (at) seen.push(at);
+          if (handle === "summary") expect(at?.number).toBe(at?.total);
+          handle = nextStep(state.journeyData, handle, isPrefilled);
+        }
       }),
     );
   });
