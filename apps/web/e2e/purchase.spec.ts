@@ -54,6 +54,20 @@ test("a visitor plans, accepts the documents, gives the four people's details an
     problems.getByRole("link", { name: `Your date of birth: ${messages.notARealDate}` }),
   ).toBeVisible();
   await expect(problems.getByRole("link", { name: `Your title: ${messages.required}` })).toBeVisible();
+  // The finder is what shows of the address: the summary asks for the address there, and names
+  // none of the lines or the country out of sight behind it (issue 25 item 7).
+  await expect(
+    problems.getByRole("link", { name: `Your address: ${messages.addressNotGiven}` }),
+  ).toBeVisible();
+  await expect(
+    problems.getByRole("link", { name: /^Your (address line|town or city|postcode|country)/ }),
+  ).toHaveCount(0);
+  // The confirmation that differs is named at once, and never called right.
+  await expect(
+    problems.getByRole("link", { name: `Confirm your email address: ${messages.emailsMustMatch}` }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Confirm your email address")).not.toHaveAccessibleDescription(/Looks good/);
+  await keepScreenshot(page, "your-details-problems");
   await expect(page).toHaveURL(/\/purchase\/customer$/);
 
   await page.getByLabel("Title").selectOption("Mrs");
@@ -63,8 +77,6 @@ test("a visitor plans, accepts the documents, gives the four people's details an
   await page.getByLabel("Month").first().selectOption({ label: "March" });
   await page.getByLabel("Phone number").fill("01632 960 001");
   // The address by postcode lookup, then the house and street by hand.
-  // The address fields opened with the errors; the finder is a click away.
-  await page.getByRole("button", { name: "Find an address by postcode" }).click();
   await page.getByLabel("Postcode").fill("mk92hp");
   await page.getByRole("button", { name: "Find address" }).click();
   await page.getByLabel("Select an address").selectOption({ label: "MK9 2HP, Milton Keynes" });

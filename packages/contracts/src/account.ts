@@ -8,7 +8,7 @@ import {
 } from "@kindred/domain";
 import { z } from "zod";
 import { planPeopleBodySchema } from "./people";
-import { ruled } from "./ruled";
+import { confirmedTwice, ruled } from "./ruled";
 
 const registrationFieldsSchema = z.object({
   firstName: ruled(nameProblems),
@@ -20,14 +20,12 @@ const registrationFieldsSchema = z.object({
 });
 
 function withMatchingRepeats<T extends z.ZodType<z.infer<typeof registrationFieldsSchema>>>(schema: T) {
-  return schema.superRefine((body, context) => {
-    for (const problem of confirmEmailProblems(body.email, body.confirmEmail)) {
-      context.addIssue({ code: "custom", path: ["confirmEmail"], message: problem });
-    }
-    for (const problem of passwordRepeatProblems(body.password, body.passwordRepeat)) {
-      context.addIssue({ code: "custom", path: ["passwordRepeat"], message: problem });
-    }
-  });
+  return confirmedTwice(
+    confirmedTwice(schema, "email", "confirmEmail", confirmEmailProblems),
+    "password",
+    "passwordRepeat",
+    passwordRepeatProblems,
+  );
 }
 
 /**

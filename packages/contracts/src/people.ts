@@ -24,7 +24,7 @@ import {
   type VulnerabilityKind,
 } from "@kindred/domain";
 import { z } from "zod";
-import { ruled } from "./ruled";
+import { confirmedTwice, ruled } from "./ruled";
 
 /**
  * The four people of a plan (SPEC.md section 3, "Person" and "Address"; issue 9 item 4), as the
@@ -151,7 +151,7 @@ const marketingChoiceSchema = z.object({
 });
 
 /** The person buying the plan: the account holder. */
-export const customerSchema = z
+const customerFieldsSchema = z
   .object({
     ...nameFields,
     dateOfBirth: dateOfBirthSchema({ tooYoung: messages.customerTooYoung }),
@@ -173,9 +173,6 @@ export const customerSchema = z
   })
   .superRefine((customer, context) => {
     refinePerson(customer, context);
-    for (const problem of confirmEmailProblems(customer.email, customer.confirmEmail)) {
-      context.addIssue({ code: "custom", path: ["confirmEmail"], message: problem });
-    }
     if (hasToldUsCircumstances(customer.vulnerabilities) && !customer.vulnerabilityConsent) {
       context.addIssue({
         code: "custom",
@@ -184,6 +181,12 @@ export const customerSchema = z
       });
     }
   });
+export const customerSchema = confirmedTwice(
+  customerFieldsSchema,
+  "email",
+  "confirmEmail",
+  confirmEmailProblems,
+);
 export type Customer = z.infer<typeof customerSchema>;
 export type CustomerFields = z.input<typeof customerSchema>;
 

@@ -108,6 +108,8 @@ export const messages = {
     "We could not find that address any more. Please find it again, or enter the address manually.",
   addressLookupUnavailable:
     "Sorry, we cannot look up addresses just now. Please enter the address manually, or try again in a few minutes.",
+  /** An address still to give while the finder is showing: its fields are out of sight. */
+  addressNotGiven: "Find the address by its postcode, or enter the address manually.",
   /**
    * The continuity statement (SPEC.md section 9): cancellation at any time, no fee, a full
    * refund, with the support phone number in the text.

@@ -1,9 +1,9 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import type { FoundAddress } from "@kindred/contracts";
-import { countries, countryPlaceholder } from "@kindred/domain";
+import { countries, countryPlaceholder, messages } from "@kindred/domain";
 import { AddressFinder } from "./address-finder";
 import styles from "./address-fields.module.css";
 import { useFormField, type SchemaForm } from "./schema-form";
@@ -31,16 +31,22 @@ export function addressLabels(prefix: string, whose: string): Record<string, str
 
 /**
  * A UK address the GOV.UK way: find it by postcode, then check or finish it in the fields, or
- * enter it by hand. `prefix` is the address's own path ("customer.address").
+ * enter it by hand. `prefix` is the address's own path ("customer.address"). The finder's postcode
+ * box and the fields' Postcode are one answer, so switching between them loses nothing typed.
+ * While the finder shows, the error summary names the address once ("Your address: Find the
+ * address by its postcode..."), linking to the finder's postcode box, never the lines out of sight.
  */
 export function AddressFields({
   form,
   prefix,
+  whose,
   legend,
   own,
 }: {
   form: AnyForm;
   prefix: string;
+  /** Whose address, as `addressLabels` was given it ("Your", "The payer's billing"). */
+  whose: string;
   legend: string;
   own: boolean;
 }) {
@@ -50,8 +56,23 @@ export function AddressFields({
   const county = useFormField(form, `${prefix}.county` as Path<FieldValues>);
   const postcode = useFormField(form, `${prefix}.postcode` as Path<FieldValues>);
   const country = useFormField(form, `${prefix}.country` as Path<FieldValues>);
-  const started = [line1, locality, postcode].some((field) => field.value !== "" || field.error);
+  // The postcode alone does not open the fields: the finder's box shows it too.
+  const started = [line1, line2, locality, county].some((field) => field.value !== "");
   const [showFields, setShowFields] = useState<boolean | null>(null);
+  const finderId = `${line1.id}-finder`;
+  const fieldsShown = showFields ?? started;
+  const missing = [line1, line2, locality, county, postcode, country].some((field) => field.error);
+
+  const { standIn } = form;
+  useEffect(() => {
+    standIn(
+      prefix,
+      fieldsShown
+        ? null
+        : { fieldId: `${finderId}-postcode`, label: `${whose} address`, message: messages.addressNotGiven },
+    );
+  }, [standIn, prefix, fieldsShown, finderId, whose]);
+  useEffect(() => () => standIn(prefix, null), [standIn, prefix]);
   const autoComplete = (token: string) => (own ? token : "off");
 
   function fill(address: FoundAddress) {
@@ -69,7 +90,6 @@ export function AddressFields({
   }
 
   // The finder first; once an address is chosen, or the person types it, its fields instead.
-  const fieldsShown = showFields ?? started;
   return (
     <fieldset className={`fieldset ${styles.addressGroup}`}>
       <legend className="legend">{legend}</legend>
@@ -102,7 +122,14 @@ export function AddressFields({
           </p>
         </div>
       ) : (
-        <AddressFinder idPrefix={`${line1.id}-finder`} onPick={fill} onManual={() => setShowFields(true)} />
+        <AddressFinder
+          idPrefix={finderId}
+          postcode={postcode.value}
+          onPostcodeChange={postcode.onChange}
+          error={missing ? messages.addressNotGiven : undefined}
+          onPick={fill}
+          onManual={() => setShowFields(true)}
+        />
       )}
     </fieldset>
   );

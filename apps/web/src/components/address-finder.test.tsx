@@ -1,11 +1,12 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AddressSuggestion, FoundAddress } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { QueryProvider } from "../lib/query-provider";
 import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "../test/fake-fetch";
-import { AddressFinder } from "./address-finder";
+import { AddressFinder, type AddressFinderProps } from "./address-finder";
 
 // What the API answers for MK9 2HP with its default provider (the bundled district data).
 const miltonKeynes: AddressSuggestion = {
@@ -50,12 +51,23 @@ function lookups(requests: RecordedRequest[]): string[] {
   return requests.filter((request) => request.url !== "/token").map((request) => request.url);
 }
 
+/** The finder as a form holds it: the postcode typed is the form's. */
+function FinderInForm(props: Pick<AddressFinderProps, "onPick" | "onManual">) {
+  const [postcode, setPostcode] = useState("");
+  return (
+    <AddressFinder
+      idPrefix="customer-address"
+      postcode={postcode}
+      onPostcodeChange={setPostcode}
+      {...props}
+    />
+  );
+}
+
 function renderFinder() {
   const onPick = vi.fn<(address: FoundAddress) => void>();
   const onManual = vi.fn<() => void>();
-  render(<AddressFinder idPrefix="customer-address" onPick={onPick} onManual={onManual} />, {
-    wrapper: QueryProvider,
-  });
+  render(<FinderInForm onPick={onPick} onManual={onManual} />, { wrapper: QueryProvider });
   return { onPick, onManual };
 }
 

@@ -14,6 +14,14 @@ import { ViolationsBox } from "./violations-box";
 export interface AddressFinderProps {
   /** Starts the ids of the finder's fields, so each address on a page has its own ("customer-address"). */
   idPrefix: string;
+  /**
+   * The postcode in the box: the form's own postcode, so what is typed here is there when the
+   * person enters the address manually, and what they typed there is here when they come back.
+   */
+  postcode: string;
+  onPostcodeChange(postcode: string): void;
+  /** What the form still needs, said above the postcode box (the address, after a failed Continue). */
+  error?: string;
   /** The address the person chose; the form around the finder fills its fields with it. */
   onPick(address: FoundAddress): void;
   /** The person will type the address: the form shows its fields empty. */
@@ -33,10 +41,16 @@ type Choice =
  * lookup that finds nothing, or cannot be made, never stands in the person's way. It only finds:
  * the form around it shows the address fields, filled by `onPick` or left empty by `onManual`.
  */
-export function AddressFinder({ idPrefix, onPick, onManual }: AddressFinderProps) {
+export function AddressFinder({
+  idPrefix,
+  postcode: typed,
+  onPostcodeChange,
+  error,
+  onPick,
+  onManual,
+}: AddressFinderProps) {
   const postcodeId = `${idPrefix}-postcode`;
   const listId = `${idPrefix}-found`;
-  const [typed, setTyped] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   // The postcode last searched for, as Royal Mail writes it; null before the first search.
   const [searched, setSearched] = useState<string | null>(null);
@@ -112,9 +126,9 @@ export function AddressFinder({ idPrefix, onPick, onManual }: AddressFinderProps
         hint="For example, MK9 2HP"
         buttonLabel="Find address"
         value={typed}
-        onChange={setTyped}
+        onChange={onPostcodeChange}
         onSearch={find}
-        error={problem ?? undefined}
+        error={problem ?? error}
       />
 
       <div role="status">

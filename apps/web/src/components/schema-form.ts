@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import {
   useController,
   useForm,
@@ -50,6 +50,16 @@ export interface FormFieldBinding {
   valid: boolean;
 }
 
+/**
+ * What stands in for a group of fields out of sight (an address's lines while its finder shows):
+ * the group's problems are named once, as this, linking to the control the person can see.
+ */
+interface StandIn {
+  fieldId: string;
+  label: string;
+  message: string;
+}
+
 /** A form of text fields held to a zod schema, usually a request body's from packages/contracts. */
 export interface SchemaForm<Input extends FieldValues, Output> {
   form: UseFormReturn<Input, unknown, Output>;
@@ -58,6 +68,11 @@ export interface SchemaForm<Input extends FieldValues, Output> {
   summary: ErrorSummaryItem[];
   /** The fields whose value is right as it stands (for the tick shown once a field has been left). */
   rightNow: ReadonlySet<string>;
+  /**
+   * Hides the fields under `prefix` ("customer.address") from the error summary, naming `instead`
+   * when any of them is wrong; null shows them again. Only what the person can see is listed.
+   */
+  standIn: (prefix: string, instead: StandIn | null) => void;
 }
 
 export function useSchemaForm<Input extends FieldValues, Output>({
@@ -97,18 +112,50 @@ export function useSchemaForm<Input extends FieldValues, Output>({
     return new Set(Object.keys(labels).filter((name) => !wrong.has(name)));
   }, [schema, values, labels]);
 
+  const [standIns, setStandIns] = useState<ReadonlyMap<string, StandIn>>(() => new Map());
+  const standIn = useCallback((prefix: string, instead: StandIn | null) => {
+    setStandIns((current) => {
+      const now = current.get(prefix);
+      const same =
+        instead === null
+          ? now === undefined
+          : now?.fieldId === instead.fieldId &&
+            now.label === instead.label &&
+            now.message === instead.message;
+      if (same) return current;
+      const next = new Map(current);
+      if (instead === null) next.delete(prefix);
+      else next.set(prefix, instead);
+      return next;
+    });
+  }, []);
+
   const errors = errorLeaves(form.formState.errors);
+  const hiddenBy = (name: string) => [...standIns].find(([prefix]) => name.startsWith(`${prefix}.`));
+  // The problems of fields out of sight, named once, where their first field would be.
+  const told = new Set<string>();
+  const line = (name: string, text: string): ErrorSummaryItem[] => {
+    const hidden = hiddenBy(name);
+    if (!hidden) return [{ fieldId: fieldId(name), text }];
+    const [prefix, instead] = hidden;
+    if (told.has(prefix)) return [];
+    told.add(prefix);
+    return [{ fieldId: instead.fieldId, text: `${instead.label}: ${instead.message}` }];
+  };
   const named = Object.keys(labels).flatMap((name) => {
     const [first] = messagesOf(errors.get(name));
-    return first === undefined ? [] : [{ fieldId: fieldId(name), text: `${labels[name]}: ${first}` }];
+    return first === undefined ? [] : line(name, `${labels[name]}: ${first}`);
   });
   // A problem with something that is not one of the fields (a link's token, say) is listed too.
   const firstField = fieldId(Object.keys(labels)[0] ?? "");
   const unnamed = [...errors]
     .filter(([name]) => !(name in labels))
-    .flatMap(([, error]) => messagesOf(error).slice(0, 1))
-    .map((text) => ({ fieldId: firstField, text }));
-  return { form, fieldId, summary: [...named, ...unnamed], rightNow };
+    .flatMap(([name, error]) =>
+      messagesOf(error)
+        .slice(0, 1)
+        .flatMap((text) => (hiddenBy(name) ? line(name, text) : [{ fieldId: firstField, text }])),
+    );
+  return { form, fieldId, summary: [...named, ...unnamed], rightNow, standIn };
 }
 
 /** Every field error of a form by its dotted path ("customer.dateOfBirth.day"), however deep. */
@@ -143,8 +190,13 @@ export function useFormField<Input extends FieldValues, Output>(
     onChange: (value) => field.onChange(value),
     onBlur: field.onBlur,
     error: problems.length > 0 ? problems : undefined,
+    // "Looks good" only beside something typed: an empty box is never praised, whatever the rules.
     valid:
-      problems.length === 0 && (fieldState.isTouched || form.formState.isSubmitted) && rightNow.has(name),
+      problems.length === 0 &&
+      typeof field.value === "string" &&
+      field.value.trim() !== "" &&
+      (fieldState.isTouched || form.formState.isSubmitted) &&
+      rightNow.has(name),
   };
 }
 

@@ -177,7 +177,7 @@ function ContactDetailsForm({
           hint="A UK landline or mobile number, like 01632 960 001"
           autoComplete="tel-national"
         />
-        <AddressFields form={anyForm} prefix="address" legend="Your address" own />
+        <AddressFields form={anyForm} prefix="address" whose="Your" legend="Your address" own />
         <RadioCards
           name={preferred.id}
           legend="How would you like us to contact you about your plan?"

@@ -57,14 +57,6 @@ const defaultValues: DeathNotificationFields = {
   informant: { firstName: "", lastName: "", relationship: "", email: "", phone: "" },
 };
 
-/**
- * A question that may be left out shows its tick only once answered: an empty postcode beside a
- * plan reference still to be given is not "right".
- */
-function optional(field: FormFieldBinding): FormFieldBinding {
-  return { ...field, valid: field.valid && field.value.trim() !== "" };
-}
-
 /** A radio question bound to one field of the form. */
 function Radios({
   field,
@@ -166,13 +158,13 @@ export function NotifyADeathForm({ onSent }: { onSent: (answer: DeathNotificatio
           year={person.year}
         />
         <TextField
-          {...optional(person.planReference)}
+          {...person.planReference}
           label="Plan reference (if you have it)"
           hint="You will find it on their plan documents, or in the email that confirmed their plan. If you do not have it, give the postcode of their home instead."
           autoComplete="off"
         />
         <TextField
-          {...optional(person.postcode)}
+          {...person.postcode}
           label="Postcode of their home (if you do not have the plan reference)"
           hint="For example, MK9 2HP"
           autoComplete="off"
@@ -205,7 +197,7 @@ export function NotifyADeathForm({ onSent }: { onSent: (answer: DeathNotificatio
           options={restingPlaces.map((value) => ({ value, label: restingPlaceLabels[value] }))}
         />
         <TextField
-          {...optional(restingPlaceDetails)}
+          {...restingPlaceDetails}
           label="Where exactly (optional)"
           hint="For example, the name of the hospital, care home or funeral director, and the town."
           autoComplete="off"

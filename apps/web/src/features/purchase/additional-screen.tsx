@@ -242,7 +242,12 @@ export function AdditionalScreen() {
             <>
               <NameFields form={anyForm} prefix="nominee" own={false} />
               <ContactFields form={anyForm} prefix="nominee" />
-              <SameAddress form={anyForm} prefix="nominee" legend="Do they live at your address?" />
+              <SameAddress
+                form={anyForm}
+                prefix="nominee"
+                whose="Their"
+                legend="Do they live at your address?"
+              />
             </>
           ) : null}
         </section>
@@ -278,10 +283,13 @@ export function AdditionalScreen() {
 function SameAddress({
   form,
   prefix,
+  whose,
   legend,
 }: {
   form: SchemaForm<FieldValues, unknown>;
   prefix: string;
+  /** As its address labels name the person ("Their", "The payer's"). */
+  whose: string;
   legend: string;
 }) {
   const same = useAnswer(form, `${prefix}.isSameAddressAsCustomer`);
@@ -289,7 +297,13 @@ function SameAddress({
     <>
       <YesNoField form={form} name={`${prefix}.isSameAddressAsCustomer`} legend={legend} />
       {same === "no" ? (
-        <AddressFields form={form} prefix={`${prefix}.address`} legend="Their address" own={false} />
+        <AddressFields
+          form={form}
+          prefix={`${prefix}.address`}
+          whose={whose}
+          legend="Their address"
+          own={false}
+        />
       ) : null}
     </>
   );
@@ -314,7 +328,7 @@ function CoveredPersonSection({ form }: { form: SchemaForm<FieldValues, unknown>
         legend="Do they know you are arranging this plan?"
         hint="It is fine if they do not yet. It helps us know how to speak with them if we need to."
       />
-      <SameAddress form={form} prefix="coveredPerson" legend="Do they live at your address?" />
+      <SameAddress form={form} prefix="coveredPerson" whose="Their" legend="Do they live at your address?" />
     </section>
   );
 }
@@ -327,14 +341,20 @@ function PayerSection({ form }: { form: SchemaForm<FieldValues, unknown> }) {
       <NameFields form={form} prefix="payer" own={false} />
       <DateOfBirthFields form={form} prefix="payer" legend="Their date of birth" own={false} />
       <ContactFields form={form} prefix="payer" />
-      <SameAddress form={form} prefix="payer" legend="Do they live at your address?" />
+      <SameAddress form={form} prefix="payer" whose="The payer's" legend="Do they live at your address?" />
       <YesNoField
         form={form}
         name="payer.isSameBillingAddressAsCustomer"
         legend="Is their card or bank account registered to your address?"
       />
       {sameBilling === "no" ? (
-        <AddressFields form={form} prefix="payer.billingAddress" legend="Their billing address" own={false} />
+        <AddressFields
+          form={form}
+          prefix="payer.billingAddress"
+          whose="The payer's billing"
+          legend="Their billing address"
+          own={false}
+        />
       ) : null}
     </>
   );

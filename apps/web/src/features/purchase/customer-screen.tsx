@@ -135,7 +135,7 @@ export function CustomerScreen() {
             hint="A UK landline or mobile number, like 01632 960 001"
             autoComplete="tel-national"
           />
-          <AddressFields form={anyForm} prefix="customer.address" legend="Your address" own />
+          <AddressFields form={anyForm} prefix="customer.address" whose="Your" legend="Your address" own />
           <RadioCards
             name={preferred.id}
             legend="How would you like us to contact you about your plan?"
