@@ -1,4 +1,5 @@
-// Bundles the API into dist/server.js, and the migrate step into dist/migrate.js. Our workspace packages are TypeScript sources, so they
+// Bundles the API into dist/server.js, the migrate step into dist/migrate.js and the first staff
+// administrator's command into dist/create-staff-admin.js. Our workspace packages are TypeScript sources, so they
 // are bundled in; every other dependency stays an import from node_modules.
 import { build } from "esbuild";
 import { readFileSync } from "node:fs";
@@ -10,7 +11,7 @@ const pinnedNode = JSON.parse(readFileSync(new URL("../../package.json", import.
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith("@kindred/"));
 
 await build({
-  entryPoints: ["src/server.ts", "src/migrate.ts"],
+  entryPoints: ["src/server.ts", "src/migrate.ts", "src/create-staff-admin.ts"],
   outdir: "dist",
   bundle: true,
   platform: "node",

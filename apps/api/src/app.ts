@@ -3,12 +3,14 @@ import formBody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import OAuth2Server from "@node-oauth/oauth2-server";
+import { staffSignInGrantType } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { describeDatabaseError, type DatabaseHandle } from "./db/database";
 import { startJobQueue } from "./db/job-queue";
+import { jobSealingKey } from "./db/sealed-job";
 import { loggerOptions } from "./logger";
 import { admitEnquiry, admitNewVisitor } from "./modules/accounts/attempts";
 import { createAddressLookupProvider } from "./modules/address-lookup/create-provider";
@@ -17,6 +19,8 @@ import { adviceArticleRoutes } from "./modules/advice-articles/routes";
 import { createAdviceArticlesService } from "./modules/advice-articles/service";
 import { accountRoutes } from "./modules/accounts/routes";
 import { startAccountEmailRequests } from "./modules/accounts/account-email-requests";
+import { isCommonPassword } from "./modules/accounts/common-passwords";
+import { hashPassword, passwordMatches } from "./modules/accounts/password-hash";
 import { accountEmailRequestHandler, createAccountsService } from "./modules/accounts/service";
 import { logoutRoutes } from "./modules/auth/logout-routes";
 import { createOAuthModel } from "./modules/auth/oauth-model";
@@ -39,6 +43,7 @@ import {
   sweepRetentionEvery,
   type DataRightsService,
 } from "./modules/data-rights";
+import { createStaffService, staffRoutes, staffSignInGrant } from "./modules/staff";
 import { funeralDirectorRoutes } from "./modules/funeral-directors/routes";
 import { createFuneralDirectorService } from "./modules/funeral-directors/service";
 import { healthRoutes } from "./modules/health/routes";
@@ -179,6 +184,16 @@ export async function buildApp({
   });
   app.decorate("accountEmailRequests", accountEmailRequests);
   const accounts = createAccountsService({ db, mailer, config, verifiedTokens, accountEmailRequests });
+  // The staff back office's members and their tokens, apart from customers' (decision 031).
+  const staff = createStaffService({
+    db,
+    mailer,
+    siteUrl: config.SITE_URL,
+    authenticatorSealingKey: jobSealingKey(config.LINK_SIGNING_SECRET, "staff-authenticator-keys"),
+    passwords: { hash: hashPassword, matches: passwordMatches, isCommon: isCommonPassword },
+    idleMinutes: config.STAFF_IDLE_MINUTES,
+    tokenHours: config.STAFF_TOKEN_HOURS,
+  });
   const oauthModel = createOAuthModel(db, verifiedTokens);
   const oauth = new OAuth2Server({
     model: oauthModel,
@@ -190,6 +205,7 @@ export async function buildApp({
         checkCredentials: accounts.checkCredentials,
         lifetimeSeconds: config.CUSTOMER_TOKEN_LIFETIME_SECONDS,
       }),
+      [staffSignInGrantType]: staffSignInGrant(staff),
     },
   });
 
@@ -346,6 +362,17 @@ export async function buildApp({
       await publicApi.register(adviceArticleRoutes, { adviceArticles: createAdviceArticlesService(db) });
     },
     { prefix: "/api" },
+  );
+  // The staff back office's API: its own guard and tokens, never the customers' (decision 031).
+  await app.register(
+    async (staffApi) => {
+      staffApi.addHook("onSend", async (_request, reply) => {
+        reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
+        reply.header("cache-control", "no-store");
+      });
+      await staffApi.register(staffRoutes, { staff, db });
+    },
+    { prefix: "/api/staff" },
   );
   await app.register(
     async (api) => {

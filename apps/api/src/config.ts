@@ -43,6 +43,10 @@ const configSchema = z.object({
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Lifetime of a signed-in customer's token; shorter than a visitor's, as it opens an account. */
   CUSTOMER_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+  /** A member of staff's token stops working after this many minutes unused (decision 031). */
+  STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  /** And this many hours after signing in, however busy: a working day. */
+  STAFF_TOKEN_HOURS: z.coerce.number().int().min(1).max(24).default(10),
   /** Unset: every email is written as an `.eml` file to OUTBOX_DIR instead of being sent. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// address" }).optional(),
   /** Defaults to `<DATA_DIR>/outbox`. */

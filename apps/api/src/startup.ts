@@ -1,3 +1,4 @@
+import { staffSignInGrantType } from "@kindred/contracts";
 import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle, type DatabaseLocation } from "./db/database";
 import { readAdviceArticleFiles } from "./modules/advice-articles/article-files";
@@ -36,7 +37,7 @@ export async function prepareDatabase(
         id: config.OAUTH_WEB_CLIENT_ID,
         name: "Kindred web server",
         secret: config.OAUTH_WEB_CLIENT_SECRET,
-        grants: ["client_credentials", "password"],
+        grants: ["client_credentials", "password", staffSignInGrantType],
       });
     });
     return handle;

@@ -19,3 +19,4 @@ export * from "./payments";
 export * from "./referral";
 export * from "./advice-articles";
 export * from "./settings";
+export * from "./staff";

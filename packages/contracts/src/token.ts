@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export type TokenScope = "APPLICATION" | "CUSTOMER";
+export type TokenScope = "APPLICATION" | "CUSTOMER" | "STAFF";
 
 /** What `POST /token` answers when it issues a token (RFC 6749 section 5.1). */
 export const tokenResponseSchema = z.object({

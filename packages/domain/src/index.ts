@@ -34,6 +34,7 @@ export * from "./price-data";
 export * from "./price-keys";
 export * from "./referral-code";
 export * from "./refunds";
+export * from "./staff-roles";
 export * from "./step-completeness";
 export * from "./text-placeholders";
 export * from "./violations";

@@ -198,4 +198,18 @@ export const messages = {
     "Your account has been deleted, with your unfinished plans and your choices about news and offers. We will not contact you with news or offers again.",
   accountKeptForPlans:
     "We have deleted what we can: your unfinished plans, your choices about news and offers, your answers about your circumstances and your sessions on other devices. Your account stays, with the plans the law requires us to keep, so you can still see them.",
+  /** The staff back office (issue 24; docs/decisions/031-staff-back-office.md). */
+  staffPasswordTooShort: "Use at least 12 characters. A few unrelated words together make a good one.",
+  staffPasswordTooLong: "Use 128 characters or fewer.",
+  authenticatorCodeFormat: "Enter the 6-digit code your authenticator app shows now.",
+  authenticatorCodeWrong:
+    "That code is not right, or has already been used. Enter the code your authenticator app shows now.",
+  staffSignInFailed: "The email address, password or code is not right. Check them and try again.",
+  staffAccountLocked:
+    "This account is locked for 15 minutes after too many tries. Please wait, or ask an administrator to unlock it.",
+  staffInvitationInvalid:
+    "This invitation has expired or has already been used. Please ask an administrator for a new one.",
+  staffMemberExists: "There is already a member of staff with this email address.",
+  noSuchStaffMember: "There is no member of staff with this reference.",
+  staffPermissionNeeded: "Your role does not allow this. Please ask an administrator if you need it.",
 } as const;

@@ -13,6 +13,7 @@ import {
   funeralStatuses,
   mandateStatuses,
   refundStatuses,
+  staffRoles,
   type AtDeath,
   type CardPaymentStatus,
   type CollectionStatus,
@@ -800,3 +801,88 @@ export const doNotContact = pgTable("do_not_contact", {
   email: text("email").primaryKey(),
   addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Members of staff (issue 24; docs/decisions/031-staff-back-office.md), apart from `users`, so no
+ * customer query can ever return one. They exist only by invitation: `password_hash` and the TOTP
+ * key are set when the invitation is accepted. The key is sealed (AES-256-GCM, as queued emails
+ * are); `totp_last_step` is the time-step of the last code used, so no code signs in twice.
+ */
+export const staffMembers = pgTable("staff_members", {
+  id: uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  /** Normalised, as customers' are. */
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  role: text("role", { enum: staffRoles }).notNull(),
+  passwordHash: text("password_hash"),
+  totpKeySealed: text("totp_key_sealed"),
+  totpLastStep: integer("totp_last_step"),
+  /** Failed sign-ins in a row; at five the account locks for 15 minutes. */
+  failedSignIns: integer("failed_sign_ins").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  invitedBy: uuid("invited_by"),
+  activatedAt: timestamp("activated_at", { withTimezone: true }),
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Invitation links, single-use, stored only as the SHA-256 hash of their secret. */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: serial("id").primaryKey(),
+    staffMemberId: uuid("staff_member_id")
+      .notNull()
+      .references(() => staffMembers.id),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("staff_invitations_token_hash_idx").on(table.tokenHash)],
+);
+
+/**
+ * Staff bearer tokens (scope STAFF), stored hashed, in a table of their own: the customers' token
+ * lookup never finds one, and the staff lookup never finds a customer's. A token stops working
+ * when idle too long (`last_used_at`) or at `expires_at`, whichever comes first.
+ */
+export const staffTokens = pgTable(
+  "staff_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    staffMemberId: uuid("staff_member_id")
+      .notNull()
+      .references(() => staffMembers.id),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("staff_tokens_staff_member_id_idx").on(table.staffMemberId)],
+);
+
+/**
+ * Every look and every action of staff: who, when, from which address, which plan, what. `detail`
+ * names what was seen or changed (fields, amounts, statuses), never the personal data itself. A
+ * trigger refuses updates and deletes (migration 0017): the log is never rewritten. `plan_id` has
+ * no foreign key, so the retention job may still delete an unfinished plan someone looked at.
+ */
+export const staffAuditEvents = pgTable(
+  "staff_audit_events",
+  {
+    id: serial("id").primaryKey(),
+    staffMemberId: uuid("staff_member_id").references(() => staffMembers.id),
+    action: text("action").notNull(),
+    planId: uuid("plan_id"),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    fromAddress: text("from_address"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("staff_audit_events_plan_id_idx").on(table.planId),
+    index("staff_audit_events_staff_member_id_idx").on(table.staffMemberId),
+  ],
+);

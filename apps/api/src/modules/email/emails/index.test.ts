@@ -148,6 +148,14 @@ const everyEmail: Email[] = [
     provided: true,
     attachments,
   },
+  {
+    kind: "staff-invitation",
+    to,
+    name: "Jane Smith",
+    role: "agent",
+    invitedBy: "Ada Administrator",
+    link: "https://kindred.test/staff/invitation?token=abc",
+  },
 ];
 
 describe("every email", () => {

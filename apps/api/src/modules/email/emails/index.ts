@@ -22,6 +22,7 @@ import { planCancelledSchema, renderPlanCancelled } from "./plan-cancelled";
 import { planPaidSchema, renderPlanPaid } from "./plan-paid";
 import { planStatementSchema, renderPlanStatement } from "./plan-statement";
 import { renderResetPassword, resetPasswordSchema } from "./reset-password";
+import { renderStaffInvitation, staffInvitationSchema } from "./staff-invitation";
 
 export type { EmailContent, Recipient } from "./layout";
 
@@ -43,6 +44,7 @@ export const emailSchema = z.discriminatedUnion("kind", [
   deathNotificationReceivedSchema,
   deathNotifiedSchema,
   funeralInstructionSchema,
+  staffInvitationSchema,
 ]);
 export type Email = z.infer<typeof emailSchema>;
 
@@ -64,6 +66,7 @@ const renderers: { [Kind in Email["kind"]]: (email: Extract<Email, { kind: Kind 
   "death-notification-received": renderDeathNotificationReceived,
   "death-notified": renderDeathNotified,
   "funeral-instruction": renderFuneralInstruction,
+  "staff-invitation": renderStaffInvitation,
 };
 
 /** The words of one email. */

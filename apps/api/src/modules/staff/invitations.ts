@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from "node:crypto";
+import { messages, normaliseEmail } from "@kindred/domain";
+import type { InviteStaffMemberBody } from "@kindred/contracts";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "../../db/database";
+import { staffInvitations, staffMembers } from "../../db/schema";
+import { ViolationError } from "../../plugins/error-handler";
+import { recordStaffAction } from "./audit-log";
+
+/** An invitation link works once, for this long. */
+const invitationHours = 72;
+
+/** Links' and tokens' secrets are stored only as their SHA-256 hash. */
+export const hashOf = (secret: string) => createHash("sha256").update(secret).digest("hex");
+export const newSecret = () => randomBytes(32).toString("base64url");
+
+/** Makes a new member and their invitation in `transaction`; answers the link to send them. */
+export async function createInvitation(
+  transaction: Database,
+  body: InviteStaffMemberBody,
+  { invitedBy, siteUrl, now }: { invitedBy: string | null; siteUrl: string; now: Date },
+): Promise<{ staffMemberId: string; link: string }> {
+  const [member] = await transaction
+    .insert(staffMembers)
+    .values({ email: normaliseEmail(body.email), name: body.name, role: body.role, invitedBy })
+    .onConflictDoNothing({ target: staffMembers.email })
+    .returning({ id: staffMembers.id });
+  if (!member) throw new ViolationError([{ propertyPath: "email", title: messages.staffMemberExists }], 409);
+  const token = newSecret();
+  await transaction.insert(staffInvitations).values({
+    staffMemberId: member.id,
+    tokenHash: hashOf(token),
+    expiresAt: new Date(now.getTime() + invitationHours * 3_600_000),
+  });
+  return { staffMemberId: member.id, link: `${siteUrl}/staff/invitation?token=${encodeURIComponent(token)}` };
+}
+
+/**
+ * The first administrator, by `npm run staff:create-admin`: refused while an administrator exists
+ * (they invite everyone else). Answers the invitation link, for the person running the command to
+ * hand over; nothing is emailed and no password is ever set by anyone but its owner.
+ */
+export async function createFirstAdministrator(
+  db: Database,
+  body: { name: string; email: string },
+  { siteUrl, now = new Date() }: { siteUrl: string; now?: Date },
+): Promise<string> {
+  return db.transaction(async (transaction) => {
+    const [administrator] = await transaction
+      .select({ id: staffMembers.id })
+      .from(staffMembers)
+      .where(and(eq(staffMembers.role, "administrator"), isNull(staffMembers.disabledAt)));
+    if (administrator) {
+      throw new Error("There is an administrator already: they invite everyone else from the back office.");
+    }
+    const { staffMemberId, link } = await createInvitation(
+      transaction,
+      { ...body, role: "administrator" },
+      { invitedBy: null, siteUrl, now },
+    );
+    await recordStaffAction(
+      transaction,
+      { staffMemberId: null, fromAddress: "command line", recorded: false },
+      { action: "staff.invited", detail: { staffMemberId, role: "administrator", by: "command" } },
+    );
+    return link;
+  });
+}

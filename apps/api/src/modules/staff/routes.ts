@@ -1,0 +1,195 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  acceptStaffInvitationBodySchema,
+  inviteStaffMemberBodySchema,
+  openStaffInvitationBodySchema,
+  signedInStaffSchema,
+  staffAuditPageSchema,
+  staffAuditQuerySchema,
+  staffEnrolmentSchema,
+  staffMemberSchema,
+  violationsResponseSchema,
+} from "@kindred/contracts";
+import type { Database } from "../../db/database";
+import { bearerRouteErrors, bodyErrors, databaseRouteErrors } from "../../plugins/route-responses";
+import { auditLogPage, recordStaffAction } from "./audit-log";
+import { guardStaffRoutes, staffMemberOf } from "./staff-guard";
+import type { StaffService } from "./staff-service";
+
+const staffSecurity = [{ bearerAuth: [] }];
+const refused = { 403: violationsResponseSchema.describe("The member's role does not allow this") };
+
+/**
+ * The staff API, under `/api/staff` (docs/decisions/031-staff-back-office.md): its own guard,
+ * never the customers' bearer check. Each route names its permission and writes the audit log.
+ */
+export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; db: Database }> = async (
+  app,
+  { staff, db },
+) => {
+  guardStaffRoutes(app, staff);
+
+  app.post(
+    "/invitation/open",
+    {
+      config: { staff: { may: "invitation" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "openStaffInvitation",
+        summary: "Open an invitation: who it is for, and the authenticator key to set up",
+        // The invitation link's secret is the credential: no token.
+        security: [],
+        body: openStaffInvitationBodySchema,
+        response: {
+          200: staffEnrolmentSchema,
+          404: violationsResponseSchema,
+          422: violationsResponseSchema,
+          ...databaseRouteErrors,
+          ...bodyErrors,
+        },
+      },
+    },
+    async (request) => staff.openInvitation(request.body.token, request.staffAudit),
+  );
+
+  app.post(
+    "/invitation/accept",
+    {
+      config: { staff: { may: "invitation" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "acceptStaffInvitation",
+        summary: "Accept an invitation: a password, and a code from the authenticator app just set up",
+        security: [],
+        body: acceptStaffInvitationBodySchema,
+        response: {
+          204: z.null(),
+          404: violationsResponseSchema,
+          422: violationsResponseSchema,
+          ...databaseRouteErrors,
+          ...bodyErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      await staff.acceptInvitation(request.body, request.staffAudit);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/me",
+    {
+      config: { staff: { may: "own-account" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "getSignedInStaff",
+        summary: "Who is signed in, and what their role lets them do",
+        security: staffSecurity,
+        response: { 200: signedInStaffSchema, ...refused, ...bearerRouteErrors },
+      },
+    },
+    async (request) => staff.me(staffMemberOf(request), request.staffAudit),
+  );
+
+  app.post(
+    "/sign-out-everywhere",
+    {
+      config: { staff: { may: "own-account" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "signOutStaffEverywhere",
+        summary: "Sign the member out on every device",
+        security: staffSecurity,
+        response: { 204: z.null(), ...refused, ...bearerRouteErrors },
+      },
+    },
+    async (request, reply) => {
+      await staff.signOutEverywhere(staffMemberOf(request), request.staffAudit);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/members",
+    {
+      config: { staff: { may: "staff.manage" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "listStaffMembers",
+        summary: "Every member of staff (administrators)",
+        security: staffSecurity,
+        response: {
+          200: z.object({ members: z.array(staffMemberSchema) }),
+          ...refused,
+          ...bearerRouteErrors,
+        },
+      },
+    },
+    async (request) => ({ members: await staff.members(request.staffAudit) }),
+  );
+
+  app.post(
+    "/members",
+    {
+      config: { staff: { may: "staff.manage" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "inviteStaffMember",
+        summary: "Invite someone to the back office, with their role (administrators)",
+        security: staffSecurity,
+        body: inviteStaffMemberBodySchema,
+        response: {
+          201: z.object({ id: z.uuid() }),
+          409: violationsResponseSchema,
+          422: violationsResponseSchema,
+          ...refused,
+          ...bearerRouteErrors,
+          ...bodyErrors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await staff.invite(staffMemberOf(request), request.body, request.staffAudit)),
+  );
+
+  app.post(
+    "/members/:staffMemberId/unlock",
+    {
+      config: { staff: { may: "staff.manage" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "unlockStaffMember",
+        summary: "Unlock a member locked after too many tries (administrators)",
+        security: staffSecurity,
+        params: z.object({ staffMemberId: z.uuid() }),
+        response: { 204: z.null(), 404: violationsResponseSchema, ...refused, ...bearerRouteErrors },
+      },
+    },
+    async (request, reply) => {
+      await staff.unlock(request.params.staffMemberId, request.staffAudit);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/audit",
+    {
+      config: { staff: { may: "audit.read" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "readStaffAuditLog",
+        summary: "The audit log, newest first (administrators)",
+        security: staffSecurity,
+        querystring: staffAuditQuerySchema,
+        response: { 200: staffAuditPageSchema, ...refused, ...bearerRouteErrors },
+      },
+    },
+    async (request) => {
+      // Reading the log is itself recorded, before the page is read, so it shows in it.
+      await recordStaffAction(db, request.staffAudit, { action: "staff.audit-read" });
+      return auditLogPage(db, request.query);
+    },
+  );
+};

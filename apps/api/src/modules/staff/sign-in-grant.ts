@@ -1,0 +1,50 @@
+import OAuth2Server from "@node-oauth/oauth2-server";
+import type { Client, Request, Token } from "@node-oauth/oauth2-server";
+import { messages } from "@kindred/domain";
+import type { StaffService } from "./staff-service";
+
+/** Answered with 429 by `POST /token`, as a customer's too many attempts are. */
+class StaffAccountLockedError extends OAuth2Server.OAuthError {
+  constructor() {
+    super(messages.staffAccountLocked, { code: 429, name: "too_many_attempts" });
+  }
+}
+
+function bodyField(request: Request, name: string): string | undefined {
+  const value: unknown = (request.body as Record<string, unknown>)[name];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/**
+ * How a member of staff signs in at `POST /token` (docs/decisions/031-staff-back-office.md): the
+ * extension grant `staffSignInGrantType` with `scope=STAFF`, `username` (the email), `password`
+ * and `otp` (the authenticator's code). The token is a staff token, kept apart from customers'.
+ */
+export function staffSignInGrant(staff: StaffService): typeof OAuth2Server.AbstractGrantType {
+  return class StaffSignInGrant extends OAuth2Server.AbstractGrantType {
+    async handle(request: Request, client: Client): Promise<Token> {
+      const scope = this.getScope(request) as string[] | undefined;
+      if (!scope || scope.length !== 1 || scope[0] !== "STAFF") {
+        throw new OAuth2Server.InvalidScopeError("Invalid scope: Requested scope is invalid");
+      }
+      const email = bodyField(request, "username");
+      if (!email) throw new OAuth2Server.InvalidRequestError("Missing parameter: `username`");
+      const password = bodyField(request, "password");
+      if (!password) throw new OAuth2Server.InvalidRequestError("Missing parameter: `password`");
+      const code = bodyField(request, "otp");
+      if (!code) throw new OAuth2Server.InvalidRequestError("Missing parameter: `otp`");
+
+      const address = String((request as Request & { ip?: unknown }).ip ?? "unknown");
+      const result = await staff.signIn({ email, password, code }, address);
+      if (result.outcome === "locked") throw new StaffAccountLockedError();
+      if (result.outcome === "refused") throw new OAuth2Server.InvalidGrantError(messages.staffSignInFailed);
+      return {
+        accessToken: result.token,
+        accessTokenExpiresAt: result.expiresAt,
+        scope: ["STAFF"],
+        client,
+        user: { id: result.staffMemberId },
+      };
+    }
+  };
+}

@@ -1,0 +1,99 @@
+import {
+  authenticatorCodeProblems,
+  emailProblems,
+  messages,
+  nameProblems,
+  staffPasswordProblems,
+  staffRoles,
+} from "@kindred/domain";
+import { z } from "zod";
+import { ruled } from "./ruled";
+
+/**
+ * The staff back office (issue 24; docs/decisions/031-staff-back-office.md): members of staff,
+ * their invitations and their audit log. Staff sign in at `POST /token` with the grant
+ * `staffSignInGrantType`, `scope=STAFF`, `username`, `password` and `otp`.
+ */
+
+/** The OAuth grant by which a member of staff signs in (an extension grant, RFC 6749 section 4.5). */
+export const staffSignInGrantType = "urn:kindred:params:oauth:grant-type:staff-sign-in";
+
+const staffRoleSchema = z.enum(staffRoles, { error: messages.required });
+const authenticatorCode = ruled(authenticatorCodeProblems).transform((code) => code.replace(/\s/g, ""));
+
+/** `POST /api/staff/members`: an administrator invites someone, with their role. */
+export const inviteStaffMemberBodySchema = z.object({
+  name: ruled(nameProblems).transform((name) => name.trim()),
+  email: ruled(emailProblems),
+  role: staffRoleSchema,
+});
+export type InviteStaffMemberBody = z.infer<typeof inviteStaffMemberBodySchema>;
+
+/** The secret of an emailed invitation link. */
+const invitationTokenSchema = z.string({ error: messages.staffInvitationInvalid }).min(20).max(200);
+
+/** `POST /api/staff/invitation/open`: the link's secret, to show who it is for and set up the app. */
+export const openStaffInvitationBodySchema = z.object({ token: invitationTokenSchema });
+
+/** What an open invitation shows: who it is for, and the authenticator key (as text and a QR code). */
+export const staffEnrolmentSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  /** The key, in groups of four, for typing into an app by hand. */
+  authenticatorKey: z.string(),
+  /** The `otpauth://` address the QR code holds. */
+  authenticatorUri: z.string(),
+  /** The QR code, as SVG markup made on the server. */
+  qrCodeSvg: z.string(),
+});
+
+/** `POST /api/staff/invitation/accept`: a password, and a code that proves the app is set up. */
+export const acceptStaffInvitationBodySchema = z.object({
+  token: invitationTokenSchema,
+  password: ruled(staffPasswordProblems),
+  code: authenticatorCode,
+});
+export type AcceptStaffInvitationBody = z.infer<typeof acceptStaffInvitationBodySchema>;
+
+/** A member of staff as the back office lists them. */
+export const staffMemberSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  status: z.enum(["invited", "active", "locked", "disabled"]),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/** `GET /api/staff/me`: who is signed in, and what their role lets them do. */
+export const signedInStaffSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  permissions: z.array(z.string()),
+});
+
+/** One line of the audit log: who did or saw what, when, from where. */
+const staffAuditEventSchema = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime({ offset: true }),
+  staffMemberId: z.uuid().nullable(),
+  staffMemberName: z.string().nullable(),
+  action: z.string(),
+  planId: z.uuid().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  fromAddress: z.string().nullable(),
+});
+
+/** `GET /api/staff/audit`: newest first, a page at a time (`before` is the last id seen). */
+export const staffAuditQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const staffAuditPageSchema = z.object({
+  events: z.array(staffAuditEventSchema),
+  nextBefore: z.number().int().nullable(),
+});
