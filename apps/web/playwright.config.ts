@@ -28,12 +28,12 @@ const serverOnly = /(visitor-address|stopping|odd-requests|bad-input)\.spec\.ts$
 /**
  * What the phone project runs again at a phone's size: the specs whose screens change with it
  * (the journey and its price bar, the documents, the forms and paying, telling us of a death, the
- * consent banner over a step, the information pages' folded header) and what moves as a page loads. The rest behave
+ * consent banner over a step, the information pages' folded header, the account's data dialog) and what moves as a page loads. The rest behave
  * the same at any size and run once; every page is still looked at phone widths inside
  * every-page.spec.ts, and the flows keep phone-width screenshots of their own (decision 025).
  */
 const phoneSized =
-  /(journey|journey-layout-shift|documents|purchase|payment|notify-a-death|consent|information-pages)\.spec\.ts$/;
+  /(journey|journey-layout-shift|documents|purchase|payment|notify-a-death|consent|information-pages|your-data)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",

@@ -20,7 +20,6 @@ export const accountDataQuerySchema = z.strictObject({
   format: z.enum(["json", "pdf"]).default("json"),
   encode: z.literal("base64").optional(),
 });
-export type AccountDataQuery = z.infer<typeof accountDataQuerySchema>;
 
 export const accountDataBase64ResponseSchema = z.object({
   fileName: z.string(),
@@ -28,6 +27,7 @@ export const accountDataBase64ResponseSchema = z.object({
   /** The file, base64-encoded. */
   file: z.string(),
 });
+export type AccountDataBase64Response = z.infer<typeof accountDataBase64ResponseSchema>;
 
 const accountDataPlanSchema = z.object({
   /** The plan as the account shows it: what was chosen, priced. */

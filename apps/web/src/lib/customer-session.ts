@@ -143,6 +143,15 @@ export async function signOut(): Promise<void> {
 }
 
 /**
+ * The account was deleted (issue 25 item 12): the server has already ended every session, so this
+ * browser only forgets it, and nothing more is saved under it. The caller says so, then goes home.
+ */
+export function forgetDeletedAccount(): void {
+  ending = true;
+  clearSignedInState();
+}
+
+/**
  * The signed-in session has run out: forget it, remember to say so, and go to the home page,
  * where the sign-in prompt opens with the notice (SPEC.md section 4).
  */

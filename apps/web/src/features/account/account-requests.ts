@@ -1,5 +1,8 @@
 import type {
+  AccountDeletion,
   ConfirmEmailQuery,
+  DeleteAccountBody,
+  DeletedAccountResponse,
   CustomerContactDetailsBody,
   ForgotPasswordBody,
   MessageResponse,
@@ -70,4 +73,21 @@ export function useChangeContactDetails(planId: string) {
       }),
     onSuccess: (people) => queryClient.setQueryData(planQueries.people(planId).queryKey, people),
   });
+}
+
+/**
+ * `GET /api/account/delete`: what deleting the account would do now (what goes, and the plans the
+ * law requires us to keep, why and until when), read afresh each time the dialog opens.
+ */
+export const accountDeletionQuery = () =>
+  queryOptions({
+    queryKey: ["account-deletion"],
+    queryFn: () => apiData<AccountDeletion>("/api/account/delete"),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** `POST /api/account/delete`, confirmed with the account's password. */
+export function deleteAccount(body: DeleteAccountBody): Promise<ApiResult<DeletedAccountResponse>> {
+  return apiRequest<DeletedAccountResponse>("/api/account/delete", { method: "POST", body });
 }

@@ -26,6 +26,7 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { AccountPlanView } from "./account-plan-view";
 import { planName } from "./plan-name";
 import { planStateInWords } from "./plan-state";
+import { YourData } from "./your-data";
 import styles from "./account.module.css";
 
 /**
@@ -110,6 +111,7 @@ function Dashboard() {
         </p>
         <CallTheAtNeedLine className="call-us" />
       </section>
+      <YourData plans={plans.data} />
     </>
   );
 }
