@@ -20,9 +20,17 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   // Every picture is served from /public; no remote image is ever fetched or optimised.
   images: { remotePatterns: [], localPatterns: [{ pathname: "/images/**" }] },
-  // SPEC.md section 2: the our-stories path goes to the home page, for good.
+  // Next.js's own redirect of an address ending in "/" comes before any of ours, so "/our-stories/"
+  // would take two hops to the home page. It is switched off and made the last of ours instead.
+  skipTrailingSlashRedirect: true,
   async redirects() {
-    return [{ source: "/our-stories", destination: "/", permanent: true }];
+    return [
+      // SPEC.md section 2: the our-stories path goes to the home page, for good, in one hop with
+      // or without a "/" at the end (a source matches both).
+      { source: "/our-stories", destination: "/", permanent: true },
+      // Any other address ending in "/" goes to the same address without it, as Next.js's would.
+      { source: "/:path+/", destination: "/:path+", permanent: true },
+    ];
   },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import { firmDetails } from "@kindred/domain";
 import type { ReactNode } from "react";
 import { PageExtras } from "@/components/page-extras";
 import { SiteFooter } from "@/components/site-footer";
@@ -11,28 +12,17 @@ import { bodyFont, digitFont } from "@/lib/fonts";
 import { journeyAnswersScript, newVisitorStepScript } from "@/lib/journey-answers-script";
 import { QueryProvider } from "@/lib/query-provider";
 import { getServerConfig } from "@/lib/server-config.server";
+import { sharingTags, siteDescription, siteTitle } from "@/lib/page-metadata";
 import "./globals.css";
-
-const siteName = "Kindred Funeral Plans";
-const defaultTitle = "Prepaid funeral plans | Kindred Funeral Plans";
-const description =
-  "Arrange and pay for your funeral in advance with a prepaid funeral plan from Kindred Funeral Plans. " +
-  "See the price as you choose, with no pressure, and cancel at any time for a full refund.";
 
 export const metadata: Metadata = {
   metadataBase: new URL(getServerConfig().SITE_URL),
-  title: { default: defaultTitle, template: `%s | ${siteName}` },
-  description,
-  applicationName: siteName,
-  openGraph: {
-    type: "website",
-    locale: "en_GB",
-    siteName,
-    title: defaultTitle,
-    description,
-    url: "/",
-  },
-  twitter: { card: "summary", title: defaultTitle, description },
+  title: { default: siteTitle, template: `%s | ${firmDetails.tradingName}` },
+  description: siteDescription,
+  applicationName: firmDetails.tradingName,
+  // A page with no sharing tags of its own shares the site's (with no address: each page that
+  // search engines may list says its own).
+  ...sharingTags(siteTitle, siteDescription),
   robots: { index: true, follow: true },
 };
 

@@ -1,6 +1,17 @@
+import type { Metadata } from "next";
+import { JsonLd } from "@/components/json-ld";
 import { HomePage } from "@/features/content/home-page";
+import { organizationJsonLd } from "@/features/content/organization-json-ld";
 import { fetchLatestAdviceArticles } from "@/lib/advice-articles.server";
+import { sharingTags, siteDescription, siteTitle } from "@/lib/page-metadata";
 import { fetchPlanOptions } from "@/lib/plan-options.server";
+import { getServerConfig } from "@/lib/server-config.server";
+
+// The layout's title and description; the address search engines list is this one.
+export const metadata: Metadata = {
+  alternates: { canonical: "/" },
+  ...sharingTags(siteTitle, siteDescription, "/"),
+};
 
 /** Without the API the home page still stands: it leaves out the prices and the latest advice. */
 function orNothing(what: string) {
@@ -17,5 +28,11 @@ export default async function Page() {
       .catch(orNothing("the plans' prices")),
     fetchLatestAdviceArticles(3).catch(orNothing("the latest advice")),
   ]);
-  return <HomePage packages={packages} latestAdvice={latestAdvice} />;
+  return (
+    <>
+      {/* Who the regulated firm is, for search engines: on the home page, as they look for it. */}
+      <JsonLd data={organizationJsonLd(getServerConfig().SITE_URL)} />
+      <HomePage packages={packages} latestAdvice={latestAdvice} />
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { adviceListPath } from "@kindred/domain";
+import { adviceListPath, firstJourneyStepHandle, journeyStepPath } from "@kindred/domain";
 import { fetchAdviceArticles } from "@/lib/advice-articles.server";
 import { getServerConfig } from "@/lib/server-config.server";
 
@@ -7,10 +7,15 @@ import { getServerConfig } from "@/lib/server-config.server";
 // known only when the server runs, not when it is built).
 export const dynamic = "force-dynamic";
 
-/** The public pages people arrive at from a search engine; pages behind sign-in or a plan are not. */
+/**
+ * The public pages people arrive at from a search engine, each with its own canonical address;
+ * pages behind sign-in or a plan, and journey steps after the first, are not (they are marked
+ * noindex: src/lib/page-metadata.ts).
+ */
 const publicPages = [
   "/",
   "/planning",
+  journeyStepPath(firstJourneyStepHandle),
   "/free-guide",
   adviceListPath,
   "/faqs",

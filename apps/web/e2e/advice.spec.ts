@@ -125,15 +125,6 @@ test.describe("an article that does not exist", () => {
   });
 });
 
-test("the old our-stories address moves to the home page for good", async ({ page, request }) => {
-  const response = await request.get("/our-stories", { maxRedirects: 0 });
-  expect([301, 308]).toContain(response.status());
-  expect(response.headers().location).toBe("/");
-
-  await page.goto("/our-stories");
-  await expect(page).toHaveURL(`${origin}/`);
-});
-
 test("the sitemap lists the public pages and every article; robots.txt points to it", async ({ request }) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);

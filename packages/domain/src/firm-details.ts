@@ -1,4 +1,18 @@
 /**
+ * Where the company is registered, in its parts (the Organization data on the home page needs
+ * them so); `firmDetails.registeredOffice` is the same on one line. Every value of `firmDetails`
+ * is text, a placeholder in the documents' templates, so the parts stand apart from it.
+ */
+export const registeredOfficeAddress = {
+  building: "Kindred House",
+  street: "300 Avebury Boulevard",
+  town: "Central Milton Keynes",
+  postcode: "MK9 2HP",
+  /** ISO 3166-1: the United Kingdom. */
+  country: "GB",
+} as const;
+
+/**
  * Who we are, the one place it is written: the legal documents, the plan documents and the
  * site's footer all read it from here.
  *
@@ -15,7 +29,8 @@ export const firmDetails = {
   firmReferenceNumber: "985214",
   /** The Information Commissioner's register of data controllers (the privacy policy). Placeholder. */
   icoRegistrationNumber: "ZB612457",
-  registeredOffice: "Kindred House, 300 Avebury Boulevard, Central Milton Keynes, MK9 2HP",
+  /** The registered office on one line, as letters and the footer write it. */
+  registeredOffice: `${registeredOfficeAddress.building}, ${registeredOfficeAddress.street}, ${registeredOfficeAddress.town}, ${registeredOfficeAddress.postcode}`,
   email: "care@kindred-funerals.example",
   website: "www.kindred-funerals.example",
   /** The trust that holds every plan's money, apart from ours. Placeholder. */

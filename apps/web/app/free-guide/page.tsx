@@ -1,11 +1,13 @@
-import type { Metadata } from "next";
 import { FreeGuideScreen } from "@/features/free-guide/free-guide-screen";
+import { publicPageMetadata } from "@/lib/page-metadata";
 
-export const metadata: Metadata = {
+// The canonical address has no query string: a link with UTM tags is the same page.
+export const metadata = publicPageMetadata({
   title: "Your free guide to planning a funeral",
   description:
     "A free guide to the choices a funeral involves, what they typically cost, how prepaid funeral plans are protected, and a checklist to talk through with your family.",
-};
+  path: "/free-guide",
+});
 
 export default function Page() {
   return <FreeGuideScreen />;

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
-import { adviceCategoryOf, adviceMessages, firmDetails, longestAdviceSearch } from "@kindred/domain";
+import { adviceCategoryOf, adviceMessages, longestAdviceSearch } from "@kindred/domain";
 import { AdviceListPage } from "@/features/advice/advice-list-page";
 import { fetchAdviceArticles } from "@/lib/advice-articles.server";
+import { publicPageMetadata } from "@/lib/page-metadata";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -20,21 +21,13 @@ async function readQuery(searchParams: SearchParams) {
 
 export async function generateMetadata(): Promise<Metadata> {
   const { seo } = await fetchAdviceArticles();
-  return {
+  // Every search and filter of the list is the same page to a search engine.
+  return publicPageMetadata({
     title: seo.title,
     description: seo.description,
-    // Every search and filter of the list is the same page to a search engine.
-    alternates: { canonical: seo.path },
-    openGraph: {
-      type: "website",
-      siteName: firmDetails.tradingName,
-      locale: "en_GB",
-      title: seo.title,
-      description: seo.description,
-      url: seo.path,
-    },
-    twitter: { card: "summary", title: seo.title, description: seo.description },
-  };
+    path: seo.path,
+    sharedTitle: seo.title,
+  });
 }
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {

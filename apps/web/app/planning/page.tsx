@@ -1,11 +1,12 @@
-import type { Metadata } from "next";
 import { PlanningStart } from "@/features/planning/planning-start";
+import { publicPageMetadata } from "@/lib/page-metadata";
 
-export const metadata: Metadata = {
+export const metadata = publicPageMetadata({
   title: "Plan your funeral",
   description:
     "Plan a prepaid funeral one question at a time, with the price shown as you go. It takes about 10 minutes and there is nothing to pay today.",
-};
+  path: "/planning",
+});
 
 export default function Page() {
   return <PlanningStart />;

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { firmDetails } from "@kindred/domain";
 import { notFound, permanentRedirect } from "next/navigation";
 import { AdviceArticlePage } from "@/features/advice/advice-article-page";
 import { fetchAdviceArticle } from "@/lib/advice-articles.server";
+import { publicPageMetadata } from "@/lib/page-metadata";
 import { getServerConfig } from "@/lib/server-config.server";
 
 type Params = Promise<{ slug: string }>;
@@ -11,23 +11,17 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const details = await fetchAdviceArticle((await params).slug);
   if (!details) return { title: "Page not found", robots: { index: false, follow: true } };
   const { data: article, seo } = details;
-  return {
+  return publicPageMetadata({
     title: seo.title,
     description: seo.description,
-    alternates: { canonical: seo.path },
-    openGraph: {
-      type: "article",
-      siteName: firmDetails.tradingName,
-      locale: "en_GB",
-      title: seo.title,
-      description: seo.description,
-      url: seo.path,
+    path: seo.path,
+    sharedTitle: seo.title,
+    article: {
       publishedTime: article.publishedOn,
       modifiedTime: article.updatedOn,
       section: article.category.name,
     },
-    twitter: { card: "summary", title: seo.title, description: seo.description },
-  };
+  });
 }
 
 export default async function Page({ params }: { params: Params }) {

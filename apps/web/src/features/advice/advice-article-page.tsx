@@ -1,19 +1,17 @@
 import type { AdviceArticleDetailsResponse } from "@kindred/contracts";
 import { adviceListPath, firmDetails } from "@kindred/domain";
 import Link from "next/link";
+import { JsonLd } from "../../components/json-ld";
 import { formatLongDate } from "../../lib/long-date";
 import styles from "./advice.module.css";
 import { ArticleBody } from "./article-body";
 import { PlanningAhead } from "./planning-ahead";
 import { AdviceArticleCards, AdviceArticleMeta } from "../../components/advice-article-card";
 
-/**
- * schema.org `Article` structured data for search engines, as Next.js recommends: a JSON script
- * with `<` escaped, so no text in an article can end the script early.
- */
-function articleJsonLd(article: AdviceArticleDetailsResponse["data"], origin: string): string {
+/** schema.org `Article` structured data for search engines. */
+function articleJsonLd(article: AdviceArticleDetailsResponse["data"], origin: string) {
   const url = `${origin}${article.path}`;
-  const data = {
+  return {
     "@context": "https://schema.org",
     "@type": "Article",
     headline: article.title,
@@ -27,7 +25,6 @@ function articleJsonLd(article: AdviceArticleDetailsResponse["data"], origin: st
     author: { "@type": "Organization", name: article.author, url: origin },
     publisher: { "@type": "Organization", name: firmDetails.tradingName, url: origin },
   };
-  return JSON.stringify(data).replace(/</g, "\\u003c");
 }
 
 /** One funeral advice article, with where it sits, what to read next and a calm way to plan ahead. */
@@ -41,10 +38,7 @@ export function AdviceArticlePage({
   const { data: article, related } = details;
   return (
     <div className="page-width">
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: articleJsonLd(article, origin) }}
-      />
+      <JsonLd data={articleJsonLd(article, origin)} />
       <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
         <ol>
           <li>

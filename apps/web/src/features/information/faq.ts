@@ -74,11 +74,3 @@ export function faqPageJsonLd(content: FaqContent) {
     })),
   };
 }
-
-/**
- * JSON for a `<script type="application/ld+json">`: `<` is escaped, so no text in an answer can
- * close the script element early.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
-}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { faqPageJsonLd, jsonForScript } from "./faq";
+import { JsonLd } from "../../components/json-ld";
+import { faqPageJsonLd } from "./faq";
 import { FaqGroups } from "./faq-groups";
 import { informationPageMetadata } from "./information-metadata";
 import { InformationPageShell, RatherTalk } from "./information-page-shell";
@@ -25,10 +26,7 @@ export function FaqsPage() {
       />
       <FaqGroups groups={faqs.groups} />
       <RatherTalk heading="Still have a question?" />
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: jsonForScript(faqPageJsonLd(faqs)) }}
-      />
+      <JsonLd data={faqPageJsonLd(faqs)} />
     </InformationPageShell>
   );
 }

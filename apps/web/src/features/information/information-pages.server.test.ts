@@ -19,7 +19,8 @@ vi.mock("server-only", () => ({}));
 
 const { contentDirectory, informationPageSlugs, loadFaqs, loadInformationPage } =
   await import("./information-pages.server");
-const { allQuestions, faqPageJsonLd, jsonForScript } = await import("./faq");
+const { allQuestions, faqPageJsonLd } = await import("./faq");
+const { jsonForScript } = await import("../../components/json-ld");
 const { blocksAsPlainText } = await import("../../components/page-markdown");
 
 const directory = contentDirectory();

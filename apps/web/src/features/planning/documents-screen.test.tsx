@@ -129,6 +129,30 @@ describe("DocumentsScreen", () => {
     ]);
   });
 
+  it("has one main heading, the page's own, while the documents load, once they come and if they fail", async () => {
+    const { unmount } = render(<DocumentsScreen />, { wrapper: QueryProvider });
+    const onlyHeading = () => {
+      const headings = screen.getAllByRole("heading", { level: 1 });
+      expect(headings).toHaveLength(1);
+      expect(headings[0]).toHaveTextContent("Your plan documents");
+    };
+    expect(screen.getByText("Loading your plan documents…")).toBeInTheDocument();
+    onlyHeading();
+    // Each document starts with a heading of its own: it sits below the page's.
+    await screen.findAllByRole("tab");
+    onlyHeading();
+    unmount();
+
+    fakeFetch((request) =>
+      request.url === "/token"
+        ? tokenResponse("application-token")
+        : jsonResponse({ violations: [{ propertyPath: "Request", title: "Not found" }] }, 404),
+    );
+    render(<DocumentsScreen />, { wrapper: QueryProvider });
+    expect(await screen.findByText("Sorry, we could not load your plan documents")).toBeInTheDocument();
+    onlyHeading();
+  });
+
   it("moves between the tabs with the arrow keys, as tabs do", async () => {
     const user = userEvent.setup();
     render(<DocumentsScreen />, { wrapper: QueryProvider });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import Link from "next/link";
 import type { LegalDocument, Violation } from "@kindred/contracts";
 import { journeyStepPath, publicDocumentsPath } from "@kindred/domain";
@@ -43,6 +43,20 @@ function DownloadLink({ document }: { document: LegalDocument }) {
 }
 
 /**
+ * The page around the documents, the same while they load, if they fail and once they come: the
+ * way back to the summary and the page's one main heading (issue 25 item 11).
+ */
+function DocumentsPage({ children }: { children: ReactNode }) {
+  return (
+    <div className="page-width journey-page">
+      <BackLink href={journeyStepPath("summary")} />
+      <h1>Your plan documents</h1>
+      {children}
+    </div>
+  );
+}
+
+/**
  * The documents screen (SPEC.md section 2): the six documents as tabs 0 to 5, each readable here
  * as HTML, downloadable as a PDF, and accepted one by one with its own checkbox. Reached from
  * the summary; a plan whose answers changed since shows why two need accepting again, and a
@@ -56,14 +70,14 @@ export function DocumentsScreen() {
 
   if (state.status === "loading") {
     return (
-      <div className="page-width journey-page">
+      <DocumentsPage>
         <LoadingSpinner label="Loading your plan documents…" />
-      </div>
+      </DocumentsPage>
     );
   }
   if (state.status === "failed") {
     return (
-      <div className="page-width journey-page">
+      <DocumentsPage>
         <ViolationsBox title="Sorry, we could not load your plan documents" violations={state.violations}>
           <p>
             Please go back to <Link href={journeyStepPath("summary")}>your plan summary</Link> and try again,
@@ -71,7 +85,7 @@ export function DocumentsScreen() {
           </p>
           <CallUs className="call-us" />
         </ViolationsBox>
-      </div>
+      </DocumentsPage>
     );
   }
 
@@ -113,9 +127,7 @@ export function DocumentsScreen() {
   }
 
   return (
-    <div className="page-width journey-page">
-      <BackLink href={journeyStepPath("summary")} />
-      <h1>Your plan documents</h1>
+    <DocumentsPage>
       <p>
         Before you buy, please read each of these six documents and tick to say you accept it. You can
         download any of them to keep. {acceptedCount} of {documents.length} accepted.
@@ -198,6 +210,6 @@ export function DocumentsScreen() {
           </Link>
         </div>
       ) : null}
-    </div>
+    </DocumentsPage>
   );
 }

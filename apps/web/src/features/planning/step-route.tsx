@@ -1,16 +1,28 @@
 import type { Metadata } from "next";
 import { unstable_rethrow } from "next/navigation";
 import type { ReactNode } from "react";
-import { journeyStepLabels, type JourneyStepHandle } from "@kindred/domain";
+import {
+  firstJourneyStepHandle,
+  journeyStepLabels,
+  journeyStepPath,
+  type JourneyStepHandle,
+} from "@kindred/domain";
+import { notForSearchEngines, publicPageMetadata } from "../../lib/page-metadata";
 import { fetchPlanOptions } from "../../lib/plan-options.server";
 import { StepPage } from "./step-page";
 
-/** A journey step's title and description. */
+/**
+ * A journey step's title and description. The first step is a way in that search engines may
+ * list (at its own address); every later step depends on the answers before it, so they are not
+ * listed (issue 25 item 11).
+ */
 export function stepMetadata(step: JourneyStepHandle): Metadata {
-  return {
-    title: `${journeyStepLabels[step]}: plan your funeral`,
-    description: "Plan a prepaid funeral one question at a time, with the price shown as you go.",
-  };
+  const title = `${journeyStepLabels[step]}: plan your funeral`;
+  const description = "Plan a prepaid funeral one question at a time, with the price shown as you go.";
+  if (step === firstJourneyStepHandle) {
+    return publicPageMetadata({ title, description, path: journeyStepPath(step) });
+  }
+  return { title, description, robots: notForSearchEngines };
 }
 
 /**
