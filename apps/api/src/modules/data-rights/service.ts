@@ -73,21 +73,21 @@ export interface DataRightsService {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** A plan row's kept reason, or null when it is erased. */
+/** A plan that stays after the erasure: whether it was cancelled (the UK day), its funeral asked for, bought. */
 interface PlanStanding {
   id: string;
-  cancelledAt: Date | null;
-  funeralRequestedAt: Date | null;
+  cancelledOn: string | null;
+  funeralRequested: boolean;
   bought: boolean;
 }
 
 function keptPlanOf(plan: PlanStanding): KeptPlan {
   let reason: KeptPlanReason = "payment-in-progress";
   let until: string | null = null;
-  if (plan.funeralRequestedAt) reason = "funeral-requested";
-  else if (plan.bought && plan.cancelledAt) {
+  if (plan.funeralRequested) reason = "funeral-requested";
+  else if (plan.bought && plan.cancelledOn) {
     reason = "cancelled";
-    until = keptUntil(ukToday(plan.cancelledAt));
+    until = keptUntil(plan.cancelledOn);
   } else if (plan.bought) reason = "bought";
   return { planId: plan.id, reason, keptUntil: until, explanation: keptPlanExplained(reason, until) };
 }
@@ -194,23 +194,19 @@ export function createDataRightsService({
   /** Each of the user's plans with whether it was ever bought (a payment taken, or a Direct Debit made). */
   async function standingOfPlans(tx: Database, userId: string): Promise<PlanStanding[]> {
     const { rows } = (await tx.execute(sql`
-      select p.id, p.cancelled_at, p.funeral_requested_at,
+      select p.id,
+        to_char(p.cancelled_at at time zone 'Europe/London', 'YYYY-MM-DD') as cancelled_on,
+        p.funeral_requested_at is not null as funeral_requested,
         (exists (select 1 from payments x where x.plan_id = p.id and x.status = 'confirmed')
           or exists (select 1 from mandates x where x.plan_id = p.id)) as bought
       from plans p where p.user_id = ${userId} order by p.created_at
     `)) as unknown as {
-      rows: {
-        id: string;
-        cancelled_at: string | Date | null;
-        funeral_requested_at: string | Date | null;
-        bought: boolean;
-      }[];
+      rows: { id: string; cancelled_on: string | null; funeral_requested: boolean; bought: boolean }[];
     };
-    const date = (value: string | Date | null) => (value === null ? null : new Date(value));
     return rows.map((row) => ({
       id: row.id,
-      cancelledAt: date(row.cancelled_at),
-      funeralRequestedAt: date(row.funeral_requested_at),
+      cancelledOn: row.cancelled_on,
+      funeralRequested: row.funeral_requested,
       bought: row.bought,
     }));
   }
