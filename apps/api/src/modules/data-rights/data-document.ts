@@ -1,7 +1,11 @@
 import type { AccountData, LegalDocumentBlock } from "@kindred/contracts";
 import {
+  accessibilitySupportLabels,
   formatPrice,
   longUkDate,
+  preferredContactLabels,
+  type AccessibilitySupport,
+  type PreferredContactMethod,
   vulnerabilityKinds,
   vulnerabilityLabels,
   type VulnerabilityKind,
@@ -37,11 +41,44 @@ function rowsOf(value: unknown, prefix = ""): [string, string][] {
   }
   if (typeof value === "object") {
     return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) =>
-      rowsOf(item, prefix ? `${prefix}: ${label(key)}` : label(key)),
+      personDetail(prefix, key, item),
     );
   }
   if (typeof value === "boolean") return [[prefix, yesNo(value)]];
   return [[prefix, String(value)]];
+}
+
+/** One of a person's details in words: choices by their labels, the date of birth as a date. */
+function personDetail(prefix: string, key: string, item: unknown): [string, string][] {
+  const named = `${prefix}: ${label(key)}`;
+  switch (key) {
+    case "confirmEmail":
+      return [];
+    case "address": {
+      const { line1, line2, locality, county, postcode, country } = (item ?? {}) as Record<string, unknown>;
+      const lines = [line1, line2, locality, county, postcode, country].filter(
+        (line) => typeof line === "string" && line.trim() !== "",
+      );
+      return lines.length > 0 ? [[named, lines.join(", ")]] : [];
+    }
+    case "dateOfBirth": {
+      const iso = (item as { iso8601?: string } | null)?.iso8601;
+      return iso ? [[`${prefix}: Date of birth`, longUkDate(iso)]] : rowsOf(item, named);
+    }
+    case "contactMethods":
+      return ((item ?? []) as { name: string; checked: boolean }[]).map((choice) => [
+        `${prefix}: News and offers by ${choice.name.toLowerCase()}`,
+        yesNo(choice.checked),
+      ]);
+    case "preferredContactMethod":
+      return [[named, preferredContactLabels[item as PreferredContactMethod] ?? String(item)]];
+    case "accessibilitySupportForDocumentation":
+      return [
+        [`${prefix}: Documents in`, accessibilitySupportLabels[item as AccessibilitySupport] ?? String(item)],
+      ];
+    default:
+      return rowsOf(item, named);
+  }
 }
 
 function circumstances(vulnerabilities: unknown, consent: unknown): Block[] {
@@ -69,9 +106,10 @@ function planBlocks({
 }: PlanData): Block[] {
   const { vulnerabilities, vulnerabilityConsent, ...customer }: Record<string, unknown> =
     people.customer ?? {};
-  const covered = people.coveredPerson;
+  // Named as the account names it: by the person it covers (the customer, when it is for them).
+  const covered = people.coveredPerson ?? people.customer;
   return [
-    heading(covered ? `Plan for ${covered.firstName} ${covered.lastName}` : "Plan being planned"),
+    heading(covered ? `Plan for ${covered.firstName} ${covered.lastName}` : "A plan not yet finished"),
     facts([
       ["Plan reference", plan.id],
       ["Started", when(plan.createdAt)],
@@ -99,7 +137,11 @@ function planBlocks({
       : {
           kind: "table",
           header: ["Document", "Version", "Accepted on"],
-          rows: documentsAccepted.map((row) => [row.docReference, row.version, when(row.acceptedAt)]),
+          rows: documentsAccepted.map((row) => [
+            label(row.docReference).replace(/-/g, " "),
+            row.version,
+            when(row.acceptedAt),
+          ]),
         },
     heading("Payments", 3),
     payments.payments.length === 0
