@@ -270,6 +270,7 @@ test.describe("with third parties configured", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
     const focusedInBanner = await banner(page).evaluate((region) => region.contains(document.activeElement));
     expect(focusedInBanner).toBe(false);
 
@@ -280,6 +281,170 @@ test.describe("with third parties configured", () => {
     await cookieSettings.focus();
     const [control, bannerBox] = [await cookieSettings.boundingBox(), await banner(page).boundingBox()];
     expect(control!.y + control!.height).toBeLessThanOrEqual(bannerBox!.y);
+  });
+});
+
+test.describe("on a 390 by 844 phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** The share of the window's height the banner takes, and whether `action` is in view and uncovered. */
+  async function bannerAndAction(page: Page, action: ReturnType<Page["getByRole"]>) {
+    const bannerBox = await banner(page).boundingBox();
+    const uncovered = await action.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const atCentre = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return box.bottom <= window.innerHeight && atCentre !== null && element.contains(atCentre);
+    });
+    return { share: bannerBox!.height / 844, uncovered };
+  }
+
+  test("the banner names the kinds of third party, links the cookie policy and covers no main action", async ({
+    page,
+  }) => {
+    await withThirdParties(page);
+    await page.route("**/browser-settings", (route) =>
+      route.fulfill({
+        json: {
+          ...browserSettings,
+          errorReporting: { dsn: "https://publickey@o1.ingest.sentry.example/12", release: "kindred@e2e" },
+        },
+      }),
+    );
+    await page.route("**/monitoring", (route) => route.fulfill({ status: 200, body: "" }));
+    await page.goto("/");
+
+    await expect(banner(page)).toContainText(
+      "We would like cookies from other companies for visitor measurement, a help chat, customer reviews and a feedback tool. If a page fails, we are told either way, to fix it.",
+    );
+    await expect(banner(page).getByRole("link", { name: "Our cookie policy" })).toHaveAttribute(
+      "href",
+      "/cookie-policy",
+    );
+    const startPlanning = page.getByRole("main").getByRole("link", { name: "Start planning" }).first();
+    const home = await bannerAndAction(page, startPlanning);
+    expect(home.share).toBeLessThanOrEqual(0.3);
+    expect(home.uncovered).toBe(true);
+    await keepScreenshot(page, "phone-home-with-banner", { window: true });
+
+    // A journey step: its Continue, scrolled to, is clear of the banner (the page keeps room for it).
+    await page.goto("/planning/attendance");
+    await expect(banner(page)).toBeVisible();
+    const continueButton = page.getByRole("button", { name: "Continue", exact: true });
+    await continueButton.scrollIntoViewIfNeeded();
+    const step = await bannerAndAction(page, continueButton);
+    expect(step.share).toBeLessThanOrEqual(0.3);
+    expect(step.uncovered).toBe(true);
+    await keepScreenshot(page, "phone-step-with-banner", { window: true });
+
+    // The link goes to the cookie policy, which names the same kinds.
+    await banner(page).getByRole("link", { name: "Our cookie policy" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Cookie policy" })).toBeVisible();
+  });
+});
+
+test.describe("with error reporting on", () => {
+  const reporting = {
+    cookiePolicyVersion: "1",
+    errorReporting: { dsn: "https://publickey@o1.ingest.sentry.example/12", release: "kindred@e2e" },
+    thirdParties: {},
+  };
+  /** What an envelope's item headers may hold: a line with only these keys is one. */
+  const itemHeaderKeys = new Set([
+    "type",
+    "length",
+    "content_type",
+    "filename",
+    "attachment_type",
+    "item_count",
+  ]);
+
+  /** The item types of every envelope the page sends to our tunnel (`/monitoring`), answered here. */
+  async function recordEnvelopes(page: Page): Promise<string[]> {
+    const types: string[] = [];
+    await page.route("**/browser-settings", (route) => route.fulfill({ json: reporting }));
+    await page.route("**/monitoring", (route) => {
+      const lines = (route.request().postDataBuffer() ?? Buffer.alloc(0)).toString("latin1").split("\n");
+      for (const line of lines.slice(1)) {
+        let value: unknown;
+        try {
+          value = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        if (
+          typeof value === "object" &&
+          value !== null &&
+          typeof (value as { type?: unknown }).type === "string" &&
+          Object.keys(value).every((key) => itemHeaderKeys.has(key))
+        )
+          types.push((value as { type: string }).type);
+      }
+      return route.fulfill({ status: 200, body: "" });
+    });
+    return types;
+  }
+
+  // The failures below are thrown on purpose, for error reporting to catch.
+  test.use({
+    expectedConsoleErrors: [/^page error: Failed (again )?(before a choice|once measuring|after measuring)/],
+  });
+
+  const failSoon = (page: Page, message: string) =>
+    page.evaluate((text) => {
+      setTimeout(() => {
+        throw new Error(text);
+      });
+    }, message);
+
+  test("before a choice only errors are sent; measuring starts once allowed and its key goes when taken back", async ({
+    page,
+  }) => {
+    // A budget of its own: three page loads, each waiting for its reports.
+    test.setTimeout(90_000);
+    const types = await recordEnvelopes(page);
+    await page.goto("/");
+    await expect(banner(page)).toContainText("If a page fails, we are told either way");
+
+    // Before a choice: an error is reported, and nothing else, even after moving on a page.
+    // (Error reporting is loaded once the settings have come: when the network is quiet.)
+    await page.waitForLoadState("networkidle");
+    await failSoon(page, "Failed before a choice");
+    await expect.poll(() => types).toEqual(["event"]);
+    await page.getByRole("main").getByRole("link", { name: "Start planning" }).first().click();
+    await expect(page).toHaveURL(/\/planning\/attendance$/);
+    await failSoon(page, "Failed again before a choice");
+    await expect.poll(() => types).toEqual(["event", "event"]);
+    await page.waitForLoadState("networkidle");
+    expect(types).toEqual(["event", "event"]);
+    expect(await page.evaluate(() => window.sessionStorage.getItem("sentryReplaySession"))).toBeNull();
+
+    // Allowed: the page load is traced, and a failure brings the visit's session and its replay.
+    await banner(page).getByRole("button", { name: "Accept extra cookies" }).click();
+    await expect.poll(() => types).toContain("transaction");
+    await failSoon(page, "Failed once measuring was allowed");
+    await expect
+      .poll(() => types)
+      .toEqual(expect.arrayContaining(["transaction", "session", "replay_event", "replay_recording"]));
+    expect(await page.evaluate(() => window.sessionStorage.getItem("sentryReplaySession"))).not.toBeNull();
+
+    // Taken back: the replay's key goes with the page's fresh load, and only errors are sent again.
+    await page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cookie settings" });
+    await dialog.getByRole("checkbox", { name: /measure how people use the site/ }).uncheck();
+    await Promise.all([
+      page.waitForEvent("load"),
+      dialog.getByRole("button", { name: "Save my cookie settings" }).click(),
+    ]);
+    await expect
+      .poll(() => page.evaluate(() => window.sessionStorage.getItem("sentryReplaySession")))
+      .toBeNull();
+    const before = types.length;
+    await page.waitForLoadState("networkidle");
+    await failSoon(page, "Failed after measuring was taken back");
+    await expect.poll(() => types.slice(before)).toEqual(["event"]);
+    await page.waitForLoadState("networkidle");
+    expect(types.slice(before)).toEqual(["event"]);
+    expect(await page.evaluate(() => window.sessionStorage.getItem("sentryReplaySession"))).toBeNull();
   });
 });
 

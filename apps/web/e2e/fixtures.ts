@@ -8,7 +8,10 @@ import { test as base, expect, type Page } from "@playwright/test";
  */
 export const test = base.extend<{
   checkAccessibility: () => Promise<void>;
-  /** Console errors the test expects (a 404 page's own status, say), by text or address. */
+  /**
+   * Console errors the test expects (a 404 page's own status, say), by text or address, and page
+   * errors ("page error: …") a test throws on purpose.
+   */
   expectedConsoleErrors: RegExp[];
 }>({
   expectedConsoleErrors: [[], { option: true }],
@@ -19,7 +22,10 @@ export const test = base.extend<{
       const text = `console.error: ${message.text()} (${message.location().url})`;
       if (!expectedConsoleErrors.some((pattern) => pattern.test(text))) problems.push(text);
     });
-    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("pageerror", (error) => {
+      const text = `page error: ${error.message}`;
+      if (!expectedConsoleErrors.some((pattern) => pattern.test(text))) problems.push(text);
+    });
     await use(page);
     expect(problems, "the browser reported errors").toEqual([]);
   },

@@ -1,27 +1,28 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useRef } from "react";
 import type { BrowserSettings } from "../lib/browser-settings";
-import type { ConsentCategory } from "../lib/cookie-consent";
-import { listInWords, shortNamesOfExtras } from "./cookie-extras";
+import { configuredThirdPartyKinds } from "../lib/third-parties";
+import { listInWords } from "./cookie-extras";
 import styles from "./cookie-consent.module.css";
 
 /**
- * The cookie banner (PECR): what we would like to use and why, with "Accept extra cookies" and
- * "Reject extra cookies" side by side in the same style and size, and "Choose cookies" for the
- * categories one by one. It sits over the bottom of the page and is not a dialog: it takes no
- * focus and traps none, and the page behind stays usable. It is first in the page's order, so
- * a keyboard or screen reader user meets it first.
+ * The cookie banner (PECR): the kinds of other company we would like to use, a link to the cookie
+ * policy, "Accept extra cookies" and "Reject extra cookies" side by side in the same style and size,
+ * and a quieter "Choose cookies" for the categories one by one. With error reporting on, it says
+ * that errors are reported either way. Short, so that on a phone it covers little of the window and
+ * never the page's main action. It sits over the bottom of the page and is not a dialog: it takes
+ * no focus and traps none, and the page behind stays usable. It is first in the page's order, so a
+ * keyboard or screen reader user meets it first.
  */
 export function CookieBanner({
   settings,
-  categories,
   onAcceptAll,
   onRejectAll,
   onChoose,
 }: {
   settings: BrowserSettings;
-  categories: readonly ConsentCategory[];
   onAcceptAll: () => void;
   onRejectAll: () => void;
   onChoose: () => void;
@@ -45,11 +46,6 @@ export function CookieBanner({
     };
   }, []);
 
-  const uses = [
-    categories.includes("analytics") ? "to understand how the site is used" : null,
-    categories.includes("functional") ? `for ${listInWords(shortNamesOfExtras(settings))}` : null,
-  ].filter(Boolean);
-
   return (
     <section ref={banner} className={styles.banner} aria-labelledby="cookie-banner-title">
       <div className="page-width">
@@ -57,8 +53,8 @@ export function CookieBanner({
           Cookies on Kindred Funeral Plans
         </h2>
         <p className={styles.text}>
-          We use essential cookies to make this site work. If you agree, we would also like to use extra
-          cookies from other companies {uses.join(", and ")}.
+          We would like cookies from other companies for {listInWords(configuredThirdPartyKinds(settings))}.
+          {settings.errorReporting ? " If a page fails, we are told either way, to fix it." : null}
         </p>
         <div className={styles.actions}>
           <button type="button" className="button" onClick={onAcceptAll}>
@@ -67,9 +63,12 @@ export function CookieBanner({
           <button type="button" className="button" onClick={onRejectAll}>
             Reject extra cookies
           </button>
-          <button type="button" className="button button--secondary" onClick={onChoose}>
-            Choose cookies
-          </button>
+          <p className={styles.more}>
+            <button type="button" className="link-button" onClick={onChoose}>
+              Choose cookies
+            </button>
+            <Link href="/cookie-policy">Our cookie policy</Link>
+          </p>
         </div>
       </div>
     </section>

@@ -74,7 +74,7 @@ function ChoicesForm({
           keep you signed in, and remember your text size, contrast and these choices. They are kept in your
           browser and are not shared with anyone.
           {settings.errorReporting
-            ? " If a page goes wrong, we send ourselves a report of the error, with your answers and details taken out."
+            ? " If a page goes wrong, our error-reporting service sends us a report of the error whatever you choose, with your answers and details taken out. It keeps nothing on your device."
             : null}
         </p>
       </section>

@@ -13,7 +13,7 @@ export function describeExtras(settings: BrowserSettings) {
       ? "counting visits and which pages are used, so we can make them clearer"
       : null,
     errorReporting
-      ? "recording a small share of visits, with all your words and pictures hidden, to see where a page goes wrong"
+      ? "measuring how quickly pages load, and recording a small share of visits, with all your words and pictures hidden, to see where a page goes wrong"
       : null,
   ].filter((item): item is string => item !== null);
   return { functional, analytics };
@@ -23,14 +23,4 @@ export function describeExtras(settings: BrowserSettings) {
 export function listInWords(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
-
-/** The extra features in a few words each, for the banner ("our help chat and customer reviews"). */
-export function shortNamesOfExtras(settings: BrowserSettings): string[] {
-  const { thirdParties } = settings;
-  return [
-    thirdParties.helpChat ? "our help chat" : null,
-    thirdParties.reviews ? "customer reviews" : null,
-    thirdParties.feedback ? "reporting problems with the site" : null,
-  ].filter((item): item is string => item !== null);
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BrowserSettings } from "../lib/browser-settings";
 import { cookieConsentKey, reloadPage } from "../lib/cookie-consent";
 import type * as CookieConsentModule from "../lib/cookie-consent";
+import type * as ErrorReportingModule from "../lib/error-reporting";
 import { QueryProvider } from "../lib/query-provider";
 import { fakeFetch, jsonResponse } from "../test/fake-fetch";
 import { PageExtras } from "./page-extras";
@@ -27,6 +28,13 @@ vi.mock("next/script", async () => {
 vi.mock("../lib/cookie-consent", async (importOriginal) => ({
   ...(await importOriginal<typeof CookieConsentModule>()),
   reloadPage: vi.fn(),
+}));
+
+// Sentry itself is not loaded here (error-reporting.client.test.ts tests it); clearing the
+// replay's key when measurement is taken back is the light door's own and runs as it is.
+vi.mock("../lib/error-reporting", async (importOriginal) => ({
+  ...(await importOriginal<typeof ErrorReportingModule>()),
+  loadErrorReporting: vi.fn(),
 }));
 
 const scripts = {
@@ -114,6 +122,34 @@ describe("the cookie banner", () => {
     expect(screen.getByText(/shown by our reviews provider, another company/)).toBeVisible();
     // It is not a dialog: nothing else on the page is hidden or out of reach.
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("names the kinds of third party configured, and links the cookie policy", async () => {
+    serveSettings(everyThirdParty);
+    renderShell();
+
+    const region = await banner();
+    expect(region).toHaveTextContent(
+      "We would like cookies from other companies for visitor measurement, a help chat, customer reviews and a feedback tool.",
+    );
+    expect(region).not.toHaveTextContent("If a page fails");
+    expect(within(region).getByRole("link", { name: "Our cookie policy" })).toHaveAttribute(
+      "href",
+      "/cookie-policy",
+    );
+  });
+
+  it("with error reporting alone, asks about visitor measurement and says errors are reported either way", async () => {
+    serveSettings({
+      cookiePolicyVersion: "1",
+      errorReporting: { dsn: "https://publickey@o1.ingest.sentry.example/12", release: "kindred@test" },
+      thirdParties: {},
+    });
+    renderShell();
+
+    expect(await banner()).toHaveTextContent(
+      "We would like cookies from other companies for visitor measurement. If a page fails, we are told either way, to fix it.",
+    );
   });
 
   it("on Accept, keeps the choice with the policy's version, goes, and loads what was allowed", async () => {
@@ -211,6 +247,41 @@ describe("Cookie settings in the footer", () => {
 
     expect(storedConsent()).toMatchObject({ analytics: false, functional: true });
     expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("taking measurement back clears the session replay's key, and keeps the tab's own items", async () => {
+    window.localStorage.setItem(
+      cookieConsentKey,
+      JSON.stringify({ version: "3", analytics: true, functional: false, savedAt: "2026-11-01T09:00:00Z" }),
+    );
+    window.sessionStorage.setItem("sentryReplaySession", JSON.stringify({ id: "a1b2c3", sampled: "buffer" }));
+    window.sessionStorage.setItem("journeyData", "{}");
+    serveSettings(everyThirdParty);
+    renderShell();
+
+    await userEvent.click(screen.getByRole("button", { name: "Cookie settings" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cookie settings" });
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: /measure how people use the site/ }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save my cookie settings" }));
+
+    expect(window.sessionStorage.getItem("sentryReplaySession")).toBeNull();
+    expect(window.sessionStorage.getItem("journeyData")).toBe("{}");
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("clears a replay key left behind when measurement is not allowed", async () => {
+    window.localStorage.setItem(
+      cookieConsentKey,
+      JSON.stringify({ version: "3", analytics: false, functional: true, savedAt: "2026-11-01T09:00:00Z" }),
+    );
+    window.sessionStorage.setItem(
+      "sentryReplaySession",
+      JSON.stringify({ id: "a1b2c3", sampled: "session" }),
+    );
+    serveSettings(everyThirdParty);
+    renderShell();
+
+    await waitFor(() => expect(window.sessionStorage.getItem("sentryReplaySession")).toBeNull());
   });
 
   it("opens from the reviews placeholder too", async () => {

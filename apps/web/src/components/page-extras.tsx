@@ -15,7 +15,7 @@ import {
   useCookieConsent,
   type CookieConsent,
 } from "../lib/cookie-consent";
-import { allowSessionReplay, loadErrorReporting } from "../lib/error-reporting";
+import { allowMeasurement, forgetMeasurement, loadErrorReporting } from "../lib/error-reporting";
 // The banner, the choices (and the dialog under them) and the third parties' loader each load only
 // when they are shown, keeping every page's first load light, as the sign-in prompt does: a
 // visitor who has chosen, or a deployment without extras, never downloads them. The banner sits
@@ -50,9 +50,14 @@ export function PageExtras() {
   useEffect(() => loadErrorReporting(settings?.errorReporting ?? null), [settings]);
   const analyticsAllowed = allows(consent, "analytics");
   const functionalAllowed = allows(consent, "functional");
+  const consentKnown = consent.status !== "unknown";
   useEffect(() => {
-    if (analyticsAllowed) allowSessionReplay();
-  }, [analyticsAllowed, settings]);
+    if (analyticsAllowed) allowMeasurement();
+    // Not allowed (or no longer): a replay key left behind goes too. A replay stopped as consent
+    // was taken back may still write it while it sends its last part, just before the page
+    // loads afresh, so this is checked on every load.
+    else if (consentKnown) forgetMeasurement();
+  }, [analyticsAllowed, consentKnown, settings]);
 
   if (!settings) return null;
   const categories = consentCategoriesOf(settings);
@@ -65,8 +70,10 @@ export function PageExtras() {
     const withdrawn =
       (current?.analytics && !choice.analytics) || (current?.functional && !choice.functional);
     if (withdrawn) {
-      // Scripts already running cannot be unloaded: their cookies go, and the page loads afresh.
+      // Scripts already running cannot be unloaded: their cookies go, and so does the replay's
+      // session key, and the page loads afresh.
       removeThirdPartyCookies();
+      if (current?.analytics && !choice.analytics) forgetMeasurement();
       reloadPage();
       return;
     }
@@ -84,7 +91,6 @@ export function PageExtras() {
         <Suspense fallback={null}>
           <CookieBanner
             settings={settings}
-            categories={categories}
             onAcceptAll={() => save({ analytics: true, functional: true })}
             onRejectAll={() => save({ analytics: false, functional: false })}
             onChoose={openCookieChoices}

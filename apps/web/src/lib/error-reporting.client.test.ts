@@ -3,10 +3,11 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { notFoundPageAttribute } from "@kindred/domain";
 import { fakeFetch } from "../test/fake-fetch";
 import type { ErrorReportingSettings } from "./browser-settings";
+import { forgetMeasurement, loadErrorReporting, replaySessionKey } from "./error-reporting";
 import {
   browserErrorReportingOptions,
   startErrorReporting,
-  startSessionReplay,
+  startMeasurement,
 } from "./error-reporting.client";
 
 // Sentry's browser SDK as far as our code uses it (Vitest would load the server's build, and the
@@ -14,6 +15,7 @@ import {
 const sdk = vi.hoisted(() => ({
   initialised: null as Record<string, unknown> | null,
   integrations: [] as { name: string; options: unknown }[],
+  replayStopped: 0,
 }));
 vi.mock("@sentry/nextjs", () => ({
   init: (options: Record<string, unknown>) => {
@@ -22,8 +24,18 @@ vi.mock("@sentry/nextjs", () => ({
   isInitialized: () => sdk.initialised !== null,
   getClient: () => (sdk.initialised ? {} : undefined),
   addIntegration: (integration: { name: string; options: unknown }) => sdk.integrations.push(integration),
-  getReplay: () => sdk.integrations.find((integration) => integration.name === "Replay"),
+  getReplay: () =>
+    sdk.integrations.some((integration) => integration.name === "Replay")
+      ? {
+          stop: () => {
+            sdk.replayStopped += 1;
+            return Promise.resolve();
+          },
+        }
+      : undefined,
   replayIntegration: (options: unknown) => ({ name: "Replay", options }),
+  browserTracingIntegration: () => ({ name: "BrowserTracing", options: undefined }),
+  browserSessionIntegration: () => ({ name: "BrowserSession", options: undefined }),
   getActiveSpan: () => undefined,
   getRootSpan: () => undefined,
 }));
@@ -60,6 +72,36 @@ describe("error reporting in the browser", () => {
     });
   });
 
+  it("before measurement is allowed, sends only errors: no page-load traces, sessions or counts of dropped reports", () => {
+    const { integrations, sendClientReports } = browserErrorReportingOptions(settings);
+    // Sentry 11.5's browser defaults (@sentry/browser's getDefaultIntegrations), and @sentry/nextjs's.
+    const errorsOnly = [
+      "EventFilters",
+      "FunctionToString",
+      "ConversationId",
+      "BrowserApiErrors",
+      "Breadcrumbs",
+      "Console",
+      "GlobalHandlers",
+      "LinkedErrors",
+      "Dedupe",
+      "HttpContext",
+      "CultureContext",
+    ];
+    const defaults = [
+      ...errorsOnly,
+      "BrowserSession",
+      "BrowserTracing",
+      "NextjsClientStackFrameNormalization",
+    ];
+
+    expect(integrations(defaults.map((name) => ({ name }))).map((integration) => integration.name)).toEqual([
+      ...errorsOnly,
+      "NextjsClientStackFrameNormalization",
+    ]);
+    expect(sendClientReports).toBe(false);
+  });
+
   it("drops not-found errors and the not-found page's transactions, and scrubs the rest", () => {
     const { beforeSend, beforeSendTransaction } = browserErrorReportingOptions(settings);
     const notFound = Object.assign(new Error("NEXT_HTTP_ERROR_FALLBACK;404"), {
@@ -84,7 +126,7 @@ describe("error reporting in the browser", () => {
     ).toEqual({ message: "Saving failed", request: { url: "/reset-password" } });
   });
 
-  it("with a DSN, starts once with those options, and records sessions only once allowed", () => {
+  it("with a DSN, starts once with those options, and traces, counts and records sessions only once allowed", () => {
     expect(startErrorReporting(settings)).toBe(true);
     expect(Sentry.isInitialized()).toBe(true);
     expect(sdk.initialised).toMatchObject({
@@ -94,11 +136,29 @@ describe("error reporting in the browser", () => {
     });
     expect(Sentry.getReplay()).toBeUndefined();
 
-    startSessionReplay();
-    startSessionReplay();
+    expect(sdk.integrations).toEqual([]);
+
+    startMeasurement();
+    startMeasurement();
 
     expect(sdk.integrations).toEqual([
+      { name: "BrowserTracing", options: undefined },
+      { name: "BrowserSession", options: undefined },
       { name: "Replay", options: { maskAllText: true, blockAllMedia: true } },
     ]);
+  });
+
+  it("when measurement is taken back, stops the replay and clears its session key from session storage", async () => {
+    // Through the light door, as the page does; the replay was started by the test above.
+    loadErrorReporting(settings);
+    await vi.dynamicImportSettled();
+    window.sessionStorage.setItem(replaySessionKey, JSON.stringify({ id: "a1b2c3", sampled: "session" }));
+    window.sessionStorage.setItem("journeyData", "{}");
+
+    forgetMeasurement();
+
+    expect(sdk.replayStopped).toBe(1);
+    expect(window.sessionStorage.getItem(replaySessionKey)).toBeNull();
+    expect(window.sessionStorage.getItem("journeyData")).toBe("{}");
   });
 });

@@ -8,20 +8,42 @@ import type * as ErrorReportingClient from "./error-reporting.client";
 
 type ErrorReportingModule = typeof ErrorReportingClient;
 
-let loaded: Promise<ErrorReportingModule> | undefined;
+/** Where Sentry's session replay keeps its session (session storage), once measurement is allowed. */
+export const replaySessionKey = "sentryReplaySession";
 
-/** Starts error reporting with these settings; does nothing when there are none. */
+let loaded: Promise<ErrorReportingModule> | undefined;
+/** The module once it has loaded, so that taking consent back can act at once. */
+let started: ErrorReportingModule | undefined;
+
+/** Starts error reporting with these settings (errors only); does nothing when there are none. */
 export function loadErrorReporting(settings: ErrorReportingSettings | null): void {
   if (!settings || loaded) return;
   loaded = import("./error-reporting.client").then((module) => {
     module.startErrorReporting(settings);
+    started = module;
     return module;
   });
 }
 
-/** Records sessions for replay (masked) once the visitor allows measurement; needs reporting on. */
-export function allowSessionReplay(): void {
-  void loaded?.then((module) => module.startSessionReplay());
+/**
+ * Page-load traces, sessions and replay (masked) once the visitor allows measurement; needs
+ * reporting on.
+ */
+export function allowMeasurement(): void {
+  void loaded?.then((module) => module.startMeasurement());
+}
+
+/**
+ * Measurement taken back: the replay stops and its session key goes, whether or not error
+ * reporting is on in this page (the page is then loaded afresh, without any of it).
+ */
+export function forgetMeasurement(): void {
+  started?.stopSessionReplay();
+  try {
+    window.sessionStorage.removeItem(replaySessionKey);
+  } catch {
+    // Storage switched off: nothing was kept.
+  }
 }
 
 /** Tells error reporting that this page is the not-found page (its transaction is dropped). */

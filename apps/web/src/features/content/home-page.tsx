@@ -81,7 +81,7 @@ export function HomePage({
     <>
       <section className="hero" aria-labelledby="home-title">
         <div className="page-width hero__inner">
-          <div>
+          <div className="hero__text">
             <h1 id="home-title">Plan your funeral in advance, calmly and in your own time</h1>
             <p className="lead">
               A prepaid funeral plan lets you choose the funeral you want and pay for it now, so the people

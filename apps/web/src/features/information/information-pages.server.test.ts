@@ -12,7 +12,9 @@ import {
 } from "@kindred/domain";
 import { describe, expect, it, vi } from "vitest";
 import { cookieConsentKey } from "../../lib/cookie-consent";
+import { replaySessionKey } from "../../lib/error-reporting";
 import { localStorageKeys, sessionStorageKeys } from "../../lib/storage";
+import { serviceProviderKinds, thirdPartyKinds } from "../../lib/third-parties";
 
 // `server-only` refuses to load outside React's server build; here we are the server.
 vi.mock("server-only", () => ({}));
@@ -191,9 +193,14 @@ describe("the cookie policy", () => {
         .match(/"text":"(\w+)","code":true/g)
         ?.map((match) => match.replace(/^"text":"|","code":true$/g, "")),
     );
-    for (const key of [...localStorageKeys, ...sessionStorageKeys, cookieConsentKey]) {
+    for (const key of [...localStorageKeys, ...sessionStorageKeys, cookieConsentKey, replaySessionKey]) {
       expect(named, key).toContain(key);
     }
+  });
+
+  it("names every kind of third party the site can be set up with, as the banner does", () => {
+    const text = blocksAsPlainText(policy.blocks);
+    for (const kind of Object.values(thirdPartyKinds)) expect(text).toContain(kind);
   });
 });
 
@@ -209,6 +216,25 @@ describe("the privacy policy", () => {
 
   it("sends people to the cookie policy for what the site keeps in the browser", () => {
     expect(JSON.stringify(policy.blocks)).toContain('"href":"/cookie-policy"');
+  });
+
+  it("names as companies that provide services to us exactly those the code has, and no others", () => {
+    const item = text.split("\n").find((line) => line.startsWith("companies that provide services to us"));
+    const [always, ifAgreed] = item!
+      .slice(item!.indexOf(": ") + 2)
+      .split("; and, only if you agree to their cookies, ");
+    const named = (list: string | undefined) =>
+      list!
+        .replace(/\s*\([^)]*\)/g, "")
+        .split(/, | and /)
+        .map((name) => name.trim());
+    expect(named(always)).toEqual([...serviceProviderKinds]);
+    expect(named(ifAgreed)).toEqual(Object.values(thirdPartyKinds));
+  });
+
+  it("says error reports are sent whatever the cookie choice, and what waits for agreement", () => {
+    expect(text).toContain("We do this whatever your cookie choices");
+    expect(text).toContain("Only if you agree to cookies for visitor measurement");
   });
 
   it("tells people how to complain to the ICO", () => {
