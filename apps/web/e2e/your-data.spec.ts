@@ -26,6 +26,8 @@ test("download my data as a file, then delete an account with no plan bought and
   await signInThroughPrompt(page, person.email, person.password);
   const section = page.getByRole("region", { name: "Your data" });
   await expect(section).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, "your-data", { window: true });
 
   const downloading = page.waitForEvent("download");
   await section.getByRole("button", { name: "Download my data (file)" }).click();

@@ -45,15 +45,17 @@ export function YourData({ plans }: { plans: readonly PlanResponse[] }) {
           failureTitle="Sorry, your data could not be downloaded"
         />
       </div>
-      <h3>Delete my account</h3>
-      <p>
-        You can delete your account and what we may delete with it. If you have bought a plan, the law
-        requires us to keep its records for {boughtPlanKeptYears} years after it ends; we tell you what we
-        keep before anything is deleted.
-      </p>
-      <button type="button" className="button button--secondary" onClick={() => setDeleting(true)}>
-        Delete my account
-      </button>
+      <section className={styles.section} aria-labelledby="delete-account-heading">
+        <h3 id="delete-account-heading">Delete my account</h3>
+        <p>
+          You can delete your account and what we may delete with it. If you have bought a plan, the law
+          requires us to keep its records for {boughtPlanKeptYears} years after it ends; we tell you what we
+          keep before anything is deleted.
+        </p>
+        <button type="button" className="button button--secondary" onClick={() => setDeleting(true)}>
+          Delete my account
+        </button>
+      </section>
       {deleting ? <DeleteAccountDialog plans={plans} onClose={() => setDeleting(false)} /> : null}
     </section>
   );
