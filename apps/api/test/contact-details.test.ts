@@ -84,11 +84,14 @@ describe("PUT /api/plan/:id/customer/contact-details", () => {
     });
     expect(after?.customer.email).toBe(before?.customer.email);
     expect(after?.customer.firstName).toBe(before?.customer.firstName);
-    expect({ ...after, customer: null, updatedAt: null }).toEqual({
+    // The people and what staff find the plan by (which follows the new phone and postcode) aside.
+    expect({ ...after, customer: null, updatedAt: null, searchText: null }).toEqual({
       ...before,
       customer: null,
       updatedAt: null,
+      searchText: null,
     });
+    expect(after?.searchText).toContain("07700900123");
     expect(after?.updatedAt.getTime()).toBeGreaterThanOrEqual(before?.updatedAt.getTime() ?? Infinity);
     // The plan is still the one bought.
     const plan = await callApi(testApp, token, "GET", `/api/plan/${planId}/payments`);

@@ -329,6 +329,7 @@ const staffRouteNeeds: Record<
     may: "administrator",
   },
   readStaffAuditLog: { method: "GET", url: "/api/staff/audit", may: "administrator" },
+  searchPlansAsStaff: { method: "GET", url: "/api/staff/plans?q=price", may: "any" },
   // Last: it ends the calling member's tokens.
   signOutStaffEverywhere: { method: "POST", url: "/api/staff/sign-out-everywhere", may: "any" },
 };

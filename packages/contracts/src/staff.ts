@@ -97,3 +97,25 @@ export const staffAuditPageSchema = z.object({
   events: z.array(staffAuditEventSchema),
   nextBefore: z.number().int().nullable(),
 });
+
+/** `GET /api/staff/plans`: find plans by part of a reference, name, email, phone or postcode. */
+export const staffPlanSearchQuerySchema = z.object({
+  q: z.string({ error: messages.searchTooShort }).max(100),
+  /** The page after this one (the `next` of the page before). */
+  after: z.string().max(200).optional(),
+});
+
+export const staffPlanSearchResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      planId: z.uuid(),
+      customerName: z.string().nullable(),
+      coveredPersonName: z.string().nullable(),
+      postcode: z.string().nullable(),
+      status: z.enum(["unfinished", "bought", "cancelled", "funeral_requested"]),
+      boughtOn: z.iso.datetime({ offset: true }).nullable(),
+      createdAt: z.iso.datetime({ offset: true }),
+    }),
+  ),
+  next: z.string().nullable(),
+});

@@ -212,4 +212,6 @@ export const messages = {
   staffMemberExists: "There is already a member of staff with this email address.",
   noSuchStaffMember: "There is no member of staff with this reference.",
   staffPermissionNeeded: "Your role does not allow this. Please ask an administrator if you need it.",
+  searchTooShort: "Type at least 3 letters or numbers to search.",
+  searchPageUnknown: "This page of results is no longer there. Please search again.",
 } as const;

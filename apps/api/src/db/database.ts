@@ -62,6 +62,16 @@ export type DatabaseLocation =
 
 const migrationsFolder = path.join(repositoryRoot, "apps/api/drizzle");
 
+/**
+ * The PostgreSQL extensions the migrations create, which PGlite must be given to load:
+ * `pg_trgm` finds plans by part of a name, email, phone or postcode (decision 031). Imported
+ * only where PGlite is used.
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return { pg_trgm };
+}
+
 /** How long a request waits for a connection before the database counts as unavailable. */
 const connectionTimeoutMilliseconds = 5_000;
 
@@ -166,6 +176,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
+  const extensions = await pgliteExtensions();
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let client: InstanceType<typeof PGlite>;
@@ -174,11 +185,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     // itself, whatever the umask (0666 for those it unpacks on the first start, 0644 for the cache
     // it writes at each), so once it is up they are tightened, with any an earlier run left.
     keepToOwner(location.dataDir);
-    client = new PGlite(location.dataDir);
+    client = new PGlite(location.dataDir, { extensions });
     await client.waitReady;
     keepToOwner(location.dataDir);
   } else {
-    client = new PGlite(location.copyOf ? { loadDataDir: location.copyOf } : {});
+    client = new PGlite({ ...(location.copyOf ? { loadDataDir: location.copyOf } : {}), extensions });
     await client.waitReady;
   }
   const db = drizzle({ client, schema });

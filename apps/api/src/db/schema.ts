@@ -343,18 +343,46 @@ export const legalDocumentAcceptances = pgTable(
  * category): kept apart from the rest, with the time the customer consented to our keeping them,
  * and only ever read back to the plan's owner.
  */
-export const planPeople = pgTable("plan_people", {
-  planId: uuid("plan_id")
-    .primaryKey()
-    .references(() => plans.id, { onDelete: "cascade" }),
-  customer: jsonb("customer").$type<Omit<Customer, "vulnerabilities" | "vulnerabilityConsent">>().notNull(),
-  coveredPerson: jsonb("covered_person").$type<CoveredPerson>(),
-  nominee: jsonb("nominee").$type<Nominee>(),
-  payer: jsonb("payer").$type<Payer>(),
-  vulnerabilities: jsonb("vulnerabilities").$type<Vulnerabilities>(),
-  vulnerabilityConsentAt: timestamp("vulnerability_consent_at", { withTimezone: true }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/** One person's part of `plan_people.search_text`: their names, email, phone and postcode. */
+function personSearchText(column: string) {
+  const field = (path: string) => `coalesce(${column}${path}, '')`;
+  return [
+    field("->>'firstName'"),
+    field("->>'lastName'"),
+    field("->>'email'"),
+    `regexp_replace(regexp_replace(${field("->>'phone'")}, '[^0-9]', '', 'g'), '^44', '0')`,
+    field("->'address'->>'postcode'"),
+    `replace(${field("->'address'->>'postcode'")}, ' ', '')`,
+  ].join(" || ' ' || ");
+}
+
+const planSearchText = sql.raw(
+  `lower(plan_id::text || ' ' || ${["customer", "covered_person", "nominee", "payer"].map(personSearchText).join(" || ' ' || ")})`,
+);
+
+export const planPeople = pgTable(
+  "plan_people",
+  {
+    planId: uuid("plan_id")
+      .primaryKey()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    customer: jsonb("customer").$type<Omit<Customer, "vulnerabilities" | "vulnerabilityConsent">>().notNull(),
+    coveredPerson: jsonb("covered_person").$type<CoveredPerson>(),
+    nominee: jsonb("nominee").$type<Nominee>(),
+    payer: jsonb("payer").$type<Payer>(),
+    vulnerabilities: jsonb("vulnerabilities").$type<Vulnerabilities>(),
+    vulnerabilityConsentAt: timestamp("vulnerability_consent_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What staff find a plan by (issue 24 item 4; decision 031): the plan reference, and each
+     * person's names, email address, phone (digits, in the national form) and postcode (as written
+     * and without its space), lower-case, kept by the database itself. A trigram index makes a
+     * part of any of them quick to find. Never the circumstances, dates of birth or bank details.
+     */
+    searchText: text("search_text").generatedAlwaysAs(planSearchText),
+  },
+  (table) => [index("plan_people_search_text_idx").using("gin", sql`${table.searchText} gin_trgm_ops`)],
+);
 
 export const paymentStatuses = [
   /** Made with the provider; waiting for the card details and the provider's answer. */

@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { readFile } from "node:fs/promises";
 import { inject } from "vitest";
+import { pgliteExtensions } from "../../src/db/database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -29,6 +30,6 @@ export function savedDatabase(): Promise<Blob | undefined> {
 export async function copySavedDatabaseTo(dataDir: string): Promise<void> {
   const saved = await savedDatabase();
   if (!saved) return;
-  const copy = new PGlite(dataDir, { loadDataDir: saved });
+  const copy = new PGlite(dataDir, { loadDataDir: saved, extensions: await pgliteExtensions() });
   await copy.close();
 }

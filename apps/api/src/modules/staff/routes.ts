@@ -9,11 +9,14 @@ import {
   staffAuditQuerySchema,
   staffEnrolmentSchema,
   staffMemberSchema,
+  staffPlanSearchQuerySchema,
+  staffPlanSearchResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
 import type { Database } from "../../db/database";
 import { bearerRouteErrors, bodyErrors, databaseRouteErrors } from "../../plugins/route-responses";
 import { auditLogPage, recordStaffAction } from "./audit-log";
+import { searchPlans } from "./plan-search";
 import { guardStaffRoutes, staffMemberOf } from "./staff-guard";
 import type { StaffService } from "./staff-service";
 
@@ -191,5 +194,27 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; db: Datab
       await recordStaffAction(db, request.staffAudit, { action: "staff.audit-read" });
       return auditLogPage(db, request.query);
     },
+  );
+
+  app.get(
+    "/plans",
+    {
+      config: { staff: { may: "plans.search" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "searchPlansAsStaff",
+        summary: "Find plans by part of a reference, name, email address, phone number or postcode",
+        security: staffSecurity,
+        querystring: staffPlanSearchQuerySchema,
+        response: {
+          200: staffPlanSearchResponseSchema,
+          422: violationsResponseSchema,
+          ...refused,
+          ...bearerRouteErrors,
+        },
+      },
+    },
+    async (request) =>
+      searchPlans(db, request.staffAudit, { query: request.query.q, after: request.query.after }),
   );
 };
