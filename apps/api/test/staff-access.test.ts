@@ -10,7 +10,7 @@ import {
 import { messages } from "@kindred/domain";
 import { staffAuditEvents, staffMembers, staffTokens } from "../src/db/schema";
 import { createFirstAdministrator } from "../src/modules/staff";
-import { hashOf } from "../src/modules/staff/invitations";
+import { hashSecret } from "../src/modules/auth/secret-hash";
 import { callApi, createSignedInCustomer } from "./support/customers";
 import {
   authenticatorCode,
@@ -160,7 +160,7 @@ describe("an invitation", () => {
   it("is refused when expired", async () => {
     const { token } = await inviteByApi("agent", "expired.invite@kindred.example");
     await testApp.db.execute(
-      sql`update staff_invitations set expires_at = now() - interval '1 minute' where token_hash = ${hashOf(token)}`,
+      sql`update staff_invitations set expires_at = now() - interval '1 minute' where token_hash = ${hashSecret(token)}`,
     );
     expect((await callApi(testApp, null, "POST", "/api/staff/invitation/open", { token })).statusCode).toBe(
       404,
@@ -290,7 +290,7 @@ describe("a staff token", () => {
     await testApp.db
       .update(staffTokens)
       .set({ lastUsedAt: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(staffTokens.tokenHash, hashOf(member.token)));
+      .where(eq(staffTokens.tokenHash, hashSecret(member.token)));
     expect((await callApi(testApp, member.token, "GET", "/api/staff/me")).statusCode).toBe(401);
   });
 

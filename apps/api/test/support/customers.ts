@@ -40,18 +40,12 @@ export function callApi(
   });
 }
 
-/** `POST /token` with the password grant, as the web server forwards it. */
-export function requestCustomerToken(
-  testApp: TestApp,
-  fields: { username: string; password: string; scope?: string; api_token?: string },
-  remoteAddress?: string,
-) {
+/** `POST /token` with these form fields and the web server's client credentials, as it forwards them. */
+export function requestToken(testApp: TestApp, fields: Record<string, string>, remoteAddress?: string) {
   return testApp.app.inject({
     method: "POST",
     url: "/token",
     payload: new URLSearchParams({
-      grant_type: "password",
-      scope: "CUSTOMER",
       client_id: testClient.id,
       client_secret: testClient.secret,
       ...fields,
@@ -59,6 +53,15 @@ export function requestCustomerToken(
     headers: { "content-type": "application/x-www-form-urlencoded" },
     ...(remoteAddress ? { remoteAddress } : {}),
   });
+}
+
+/** `POST /token` with the password grant, as the web server forwards it. */
+export function requestCustomerToken(
+  testApp: TestApp,
+  fields: { username: string; password: string; scope?: string; api_token?: string },
+  remoteAddress?: string,
+) {
+  return requestToken(testApp, { grant_type: "password", scope: "CUSTOMER", ...fields }, remoteAddress);
 }
 
 export async function signIn(

@@ -3,8 +3,8 @@ import { Secret, TOTP } from "otpauth";
 import { staffEnrolmentSchema, staffSignInGrantType, tokenResponseSchema } from "@kindred/contracts";
 import type { StaffRole } from "@kindred/domain";
 import { createFirstAdministrator } from "../../src/modules/staff";
-import { callApi } from "./customers";
-import { testClient, type TestApp } from "./test-app";
+import { callApi, requestToken } from "./customers";
+import type { TestApp } from "./test-app";
 
 /**
  * Members of staff for tests (docs/decisions/031-staff-back-office.md): invited, set up with an
@@ -38,19 +38,11 @@ export function requestStaffToken(
   fields: { username: string; password: string; otp: string; scope?: string },
   remoteAddress?: string,
 ) {
-  return testApp.app.inject({
-    method: "POST",
-    url: "/token",
-    payload: new URLSearchParams({
-      grant_type: staffSignInGrantType,
-      scope: "STAFF",
-      client_id: testClient.id,
-      client_secret: testClient.secret,
-      ...fields,
-    }).toString(),
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    ...(remoteAddress ? { remoteAddress } : {}),
-  });
+  return requestToken(
+    testApp,
+    { grant_type: staffSignInGrantType, scope: "STAFF", ...fields },
+    remoteAddress,
+  );
 }
 
 export interface TestStaffMember {

@@ -30,7 +30,8 @@ class TooManyAttemptsError extends OAuth2Server.OAuthError {
   }
 }
 
-function bodyField(request: Request, name: string): string | undefined {
+/** A non-empty text field of a token request's form, or undefined. */
+export function bodyField(request: Request, name: string): string | undefined {
   const value: unknown = (request.body as Record<string, unknown>)[name];
   return typeof value === "string" && value !== "" ? value : undefined;
 }

@@ -1,17 +1,17 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { messages, normaliseEmail } from "@kindred/domain";
 import type { InviteStaffMemberBody } from "@kindred/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { staffInvitations, staffMembers } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
+import { hashSecret } from "../auth";
 import { recordStaffAction } from "./audit-log";
 
 /** An invitation link works once, for this long. */
 const invitationHours = 72;
 
-/** Links' and tokens' secrets are stored only as their SHA-256 hash. */
-export const hashOf = (secret: string) => createHash("sha256").update(secret).digest("hex");
+/** A new secret for a link or a token; stored only as its hash (`hashSecret`). */
 export const newSecret = () => randomBytes(32).toString("base64url");
 
 /** Makes a new member and their invitation in `transaction`; answers the link to send them. */
@@ -29,7 +29,7 @@ export async function createInvitation(
   const token = newSecret();
   await transaction.insert(staffInvitations).values({
     staffMemberId: member.id,
-    tokenHash: hashOf(token),
+    tokenHash: hashSecret(token),
     expiresAt: new Date(now.getTime() + invitationHours * 3_600_000),
   });
   return { staffMemberId: member.id, link: `${siteUrl}/staff/invitation?token=${encodeURIComponent(token)}` };

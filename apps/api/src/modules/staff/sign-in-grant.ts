@@ -1,6 +1,7 @@
 import OAuth2Server from "@node-oauth/oauth2-server";
 import type { Client, Request, Token } from "@node-oauth/oauth2-server";
 import { messages } from "@kindred/domain";
+import { bodyField } from "../auth";
 import type { StaffService } from "./staff-service";
 
 /** Answered with 429 by `POST /token`, as a customer's too many attempts are. */
@@ -8,11 +9,6 @@ class StaffAccountLockedError extends OAuth2Server.OAuthError {
   constructor() {
     super(messages.staffAccountLocked, { code: 429, name: "too_many_attempts" });
   }
-}
-
-function bodyField(request: Request, name: string): string | undefined {
-  const value: unknown = (request.body as Record<string, unknown>)[name];
-  return typeof value === "string" && value !== "" ? value : undefined;
 }
 
 /**

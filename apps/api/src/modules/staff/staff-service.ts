@@ -15,7 +15,8 @@ import type { Mailer } from "../email";
 import { ViolationError } from "../../plugins/error-handler";
 import { acceptedStep, authenticatorEnrolment, newAuthenticatorKey } from "./authenticator";
 import { recordStaffAction, type AuditContext } from "./audit-log";
-import { createInvitation, hashOf, newSecret } from "./invitations";
+import { createInvitation, newSecret } from "./invitations";
+import { hashSecret } from "../auth";
 
 /**
  * Members of staff: invitations, setting up, signing in with a password and an authenticator
@@ -80,7 +81,7 @@ export function createStaffService(options: StaffServiceOptions) {
       .innerJoin(staffMembers, eq(staffMembers.id, staffInvitations.staffMemberId))
       .where(
         and(
-          eq(staffInvitations.tokenHash, hashOf(token)),
+          eq(staffInvitations.tokenHash, hashSecret(token)),
           isNull(staffInvitations.usedAt),
           gt(staffInvitations.expiresAt, now()),
           isNull(staffMembers.disabledAt),
@@ -260,7 +261,7 @@ export function createStaffService(options: StaffServiceOptions) {
         if (!taken) return false;
         await transaction
           .insert(staffTokens)
-          .values({ tokenHash: hashOf(token), staffMemberId: member.id, expiresAt, lastUsedAt: at });
+          .values({ tokenHash: hashSecret(token), staffMemberId: member.id, expiresAt, lastUsedAt: at });
         await recordStaffAction(transaction, audit, { action: "staff.signed-in", staffMemberId: member.id });
         return true;
       });
@@ -278,7 +279,7 @@ export function createStaffService(options: StaffServiceOptions) {
     async signedInBy(token: string): Promise<SignedInStaff | null> {
       const at = now();
       const idleSince = new Date(at.getTime() - options.idleMinutes * 60_000);
-      const tokenHash = hashOf(token);
+      const tokenHash = hashSecret(token);
       const [row] = await db
         .select({
           id: staffMembers.id,
