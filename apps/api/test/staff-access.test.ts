@@ -316,7 +316,7 @@ describe("a staff token", () => {
  */
 const staffRouteNeeds: Record<
   string,
-  { method: "GET" | "POST"; url: string; may: "invitation" | "any" | "administrator" }
+  { method: "GET" | "POST"; url: string; may: "invitation" | "any" | "finance" | "administrator" }
 > = {
   openStaffInvitation: { method: "POST", url: "/api/staff/invitation/open", may: "invitation" },
   acceptStaffInvitation: { method: "POST", url: "/api/staff/invitation/accept", may: "invitation" },
@@ -330,6 +330,21 @@ const staffRouteNeeds: Record<
   },
   readStaffAuditLog: { method: "GET", url: "/api/staff/audit", may: "administrator" },
   searchPlansAsStaff: { method: "GET", url: "/api/staff/plans?q=price", may: "any" },
+  staffRefundsQueue: { method: "GET", url: "/api/staff/queues/refunds", may: "finance" },
+  sendStaffRefundAgain: {
+    method: "POST",
+    url: "/api/staff/refunds/00000000-0000-4000-8000-000000000000/send-again",
+    may: "finance",
+  },
+  staffMissedPaymentsQueue: { method: "GET", url: "/api/staff/queues/missed-payments", may: "finance" },
+  staffAppointmentsQueue: { method: "GET", url: "/api/staff/queues/appointments", may: "any" },
+  staffAtNeedCasesQueue: { method: "GET", url: "/api/staff/queues/at-need-cases", may: "any" },
+  moveStaffAtNeedCase: {
+    method: "POST",
+    url: "/api/staff/at-need-cases/00000000-0000-4000-8000-000000000000/status",
+    may: "any",
+  },
+  staffEnquiriesQueue: { method: "GET", url: "/api/staff/queues/enquiries", may: "any" },
   // Last: it ends the calling member's tokens.
   signOutStaffEverywhere: { method: "POST", url: "/api/staff/sign-out-everywhere", may: "any" },
 };
@@ -369,7 +384,10 @@ describe("who may call each staff route", () => {
         ...members.map((member) => ({
           who: member.role,
           token: member.token,
-          allowed: route.may !== "administrator" || member.role === "administrator",
+          allowed:
+            route.may === "administrator"
+              ? member.role === "administrator"
+              : route.may !== "finance" || member.role !== "agent",
           refusedAs: 403,
         })),
       ];

@@ -20,3 +20,4 @@ export * from "./referral";
 export * from "./advice-articles";
 export * from "./settings";
 export * from "./staff";
+export * from "./staff-queues";

@@ -40,4 +40,5 @@ export * from "./text-placeholders";
 export * from "./violations";
 export * from "./when-the-time-comes";
 export * from "./words";
+export * from "./work-queues";
 export * from "./working-days";

@@ -214,4 +214,18 @@ export const messages = {
   staffPermissionNeeded: "Your role does not allow this. Please ask an administrator if you need it.",
   searchTooShort: "Type at least 3 letters or numbers to search.",
   searchPageUnknown: "This page of results is no longer there. Please search again.",
+  /** The staff work queues (issue 24 item 5). */
+  staffQueuePageInvalid: "Choose a page number from 1.",
+  refundNotOwed: "No refund is owed on this payment.",
+  refundAlreadyRefunded: "This refund has already been made. The provider confirmed it.",
+  refundStillBeingSent:
+    "This refund is still with the payment provider. You can send it again only once the provider has given up on it.",
+  noSuchRefund: "There is no refund with this reference.",
+  noSuchAtNeedCase: "There is no case with this reference.",
+  atNeedCaseUnmatched: "This case is not matched to a plan yet, so its funeral cannot be moved on.",
+  funeralStatusBackwards: "A funeral cannot go back a step. It is already further on than that.",
+  funeralStatusSame: "The funeral is already at this step.",
+  funeralStatusSkipped: "Move the funeral on one step at a time: it must be arranged before it is provided.",
+  atNeedNoteNeeded: "Write a note saying what was done.",
+  atNeedNoteTooLong: "Keep the note to 2,000 characters or fewer.",
 } as const;

@@ -118,7 +118,13 @@ export type MoneyEvent =
       id: string;
       status: "submitted" | "collected" | "failed" | "cancelled";
     }
-  | { cause: "provider" | "reconciliation"; type: "refunded"; of: string };
+  | { cause: "provider" | "reconciliation"; type: "refunded"; of: string }
+  /**
+   * Staff send a refund that is still owed to the provider again (issue 24 item 5), once its
+   * queued call has given up: the same refund, under the same key, so the provider gives the
+   * money back once however often it is asked.
+   */
+  | { cause: "staff"; type: "send_refund_again"; of: string };
 
 /** What must follow a change, queued in the change's own transaction. */
 export type MoneyEffect =
@@ -303,7 +309,18 @@ export function nextPlanMoney(money: PlanMoney, event: MoneyEvent): MoneyTransit
       return collectionEvent(money, event.id, event.status);
     case "refunded":
       return refundedEvent(money, event.of);
+    case "send_refund_again":
+      return sendRefundAgain(money, event.of);
   }
+}
+
+/** A refund still owed, asked of the provider again: nothing changes but the call that follows. */
+function sendRefundAgain(money: PlanMoney, of: string): MoneyTransition {
+  const refund = money.refunds.find((candidate) => candidate.of === of);
+  if (!refund) return refused(409, messages.refundNotOwed);
+  if (refund.status === "refunded") return refused(409, messages.refundAlreadyRefunded);
+  const kind = money.payments.some((payment) => payment.id === of) ? "card_payment" : "collection";
+  return { ok: true, money, effects: [{ type: "refund", of, kind, amount: refund.amount }] };
 }
 
 function refuseIfClosed(money: PlanMoney): MoneyTransition | null {

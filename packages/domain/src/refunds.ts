@@ -7,3 +7,11 @@ export const refundWithinDays = 30;
 
 /** "within 30 days", as every promise of a refund words it. */
 export const refundDeadlineInWords = `within ${refundWithinDays} days`;
+
+/**
+ * The latest a refund may be made (the staff refunds queue's deadline): `refundWithinDays` after it
+ * became owed, which for a cancellation is the moment of cancelling.
+ */
+export function refundDueBy(owedSince: Date): Date {
+  return new Date(owedSince.getTime() + refundWithinDays * 86_400_000);
+}

@@ -33,6 +33,8 @@ export const staffPermissions = {
   "plans.note": everyRole,
   "plans.contact-details": everyRole,
   "plans.resend": everyRole,
+  /** Moving a funeral on after a death (requested, arranged, provided), with a note at each step. */
+  "at-need.manage": everyRole,
   "money.refunds": financeAndUp,
   "money.collections": financeAndUp,
   "money.missed-payments": financeAndUp,

@@ -495,3 +495,37 @@ describe("nextPlanMoney, over any sequence of events", () => {
     );
   });
 });
+
+describe("sending a refund again (staff, issue 24 item 5)", () => {
+  const cancelledAfterPaying = run([
+    { cause: "customer", type: "choose", choice: full },
+    { cause: "customer", type: "open_card_payment", payment: { id: "p1", option: "full", amount: 400_000 } },
+    provider({ type: "card_payment", id: "p1", status: "confirmed" }),
+    { cause: "customer", type: "cancel" },
+  ]).money;
+
+  it("asks the provider for the same refund again, changing nothing else, while it is owed", () => {
+    const again = nextPlanMoney(cancelledAfterPaying, {
+      cause: "staff",
+      type: "send_refund_again",
+      of: "p1",
+    });
+    expect(again).toEqual({
+      ok: true,
+      money: cancelledAfterPaying,
+      effects: [{ type: "refund", of: "p1", kind: "card_payment", amount: 400_000 }],
+    });
+  });
+
+  it("refuses once the provider confirmed it, and for money on which no refund is owed", () => {
+    const refunded = run([provider({ type: "refunded", of: "p1" })], cancelledAfterPaying).money;
+    expect(nextPlanMoney(refunded, { cause: "staff", type: "send_refund_again", of: "p1" })).toEqual({
+      ok: false,
+      status: 409,
+      message: messages.refundAlreadyRefunded,
+    });
+    expect(
+      nextPlanMoney(cancelledAfterPaying, { cause: "staff", type: "send_refund_again", of: "c9" }),
+    ).toEqual({ ok: false, status: 409, message: messages.refundNotOwed });
+  });
+});

@@ -14,4 +14,4 @@ export { cardFieldsOf, createPaymentProviders } from "./create-providers";
 // What telling us of a death needs: when a plan was bought, and the one way its money changes.
 export { planBoughtAt, type PaymentState } from "./payment-state";
 export { appointedBranch, appointmentOf } from "./funeral-director-appointment";
-export { applyMoneyEvent, planMoneyOf, selectPlanMoneyRows } from "./plan-money-store";
+export { applyMoneyEvent, planMoneyOf, planMoneyQueue, selectPlanMoneyRows } from "./plan-money-store";

@@ -14,9 +14,11 @@ import {
   violationsResponseSchema,
 } from "@kindred/contracts";
 import type { Database } from "../../db/database";
+import type { JobQueue } from "../../db/job-queue";
 import { bearerRouteErrors, bodyErrors, databaseRouteErrors } from "../../plugins/route-responses";
 import { auditLogPage, recordStaffAction } from "./audit-log";
 import { searchPlans } from "./plan-search";
+import { staffQueueRoutes } from "./queue-routes";
 import { guardStaffRoutes, staffMemberOf } from "./staff-guard";
 import type { StaffService } from "./staff-service";
 
@@ -27,11 +29,13 @@ const refused = { 403: violationsResponseSchema.describe("The member's role does
  * The staff API, under `/api/staff` (docs/decisions/031-staff-back-office.md): its own guard,
  * never the customers' bearer check. Each route names its permission and writes the audit log.
  */
-export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; db: Database }> = async (
-  app,
-  { staff, db },
-) => {
+export const staffRoutes: FastifyPluginAsyncZod<{
+  staff: StaffService;
+  db: Database;
+  jobQueue: JobQueue;
+}> = async (app, { staff, db, jobQueue }) => {
   guardStaffRoutes(app, staff);
+  await app.register(staffQueueRoutes, { db, jobQueue });
 
   app.post(
     "/invitation/open",

@@ -1,0 +1,172 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  moveAtNeedCaseBodySchema,
+  staffAppointmentsPageSchema,
+  staffAtNeedCasesPageSchema,
+  staffEnquiriesPageSchema,
+  staffMissedPaymentsPageSchema,
+  staffQueueQuerySchema,
+  staffRefundSchema,
+  staffRefundsPageSchema,
+  violationsResponseSchema,
+} from "@kindred/contracts";
+import { funeralStatuses } from "@kindred/domain";
+import type { Database } from "../../db/database";
+import type { JobQueue } from "../../db/job-queue";
+import { bearerRouteErrors, bodyErrors } from "../../plugins/route-responses";
+import {
+  appointmentsQueue,
+  atNeedCasesQueue,
+  enquiriesQueue,
+  missedPaymentsQueue,
+  moveAtNeedCase,
+  refundsQueue,
+  sendRefundAgain,
+} from "./work-queues";
+
+const staffSecurity = [{ bearerAuth: [] }];
+const refused = { 403: violationsResponseSchema.describe("The member's role does not allow this") };
+/** A page number, reference or body that is not valid: field messages, and nothing changed. */
+const queueErrors = { 400: violationsResponseSchema, ...refused, ...bearerRouteErrors };
+
+/**
+ * The staff work queues and their actions (issue 24 item 5; docs/decisions/031-staff-back-office.md),
+ * registered inside the staff plugin, so its guard checks each route's permission and audit record.
+ */
+export const staffQueueRoutes: FastifyPluginAsyncZod<{ db: Database; jobQueue: JobQueue }> = async (
+  app,
+  { db, jobQueue },
+) => {
+  app.get(
+    "/queues/refunds",
+    {
+      config: { staff: { may: "money.refunds" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "staffRefundsQueue",
+        summary: "Refunds due after a cancellation, soonest deadline first (finance)",
+        security: staffSecurity,
+        querystring: staffQueueQuerySchema,
+        response: { 200: staffRefundsPageSchema, ...queueErrors },
+      },
+    },
+    async (request) => refundsQueue(db, request.staffAudit, request.query.page),
+  );
+
+  app.post(
+    "/refunds/:refundId/send-again",
+    {
+      config: { staff: { may: "money.refunds" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "sendStaffRefundAgain",
+        summary:
+          "Send a refund the provider's queued call gave up on to the provider again, once however often asked (finance)",
+        security: staffSecurity,
+        params: z.object({ refundId: z.uuid() }),
+        response: {
+          202: staffRefundSchema,
+          404: violationsResponseSchema,
+          409: violationsResponseSchema,
+          ...queueErrors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await sendRefundAgain(db, jobQueue, request.staffAudit, request.params.refundId)),
+  );
+
+  app.get(
+    "/queues/missed-payments",
+    {
+      config: { staff: { may: "money.missed-payments" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "staffMissedPaymentsQueue",
+        summary:
+          "Plans sent an arrears statement after two missed payments, by the day to catch up (finance)",
+        security: staffSecurity,
+        querystring: staffQueueQuerySchema,
+        response: { 200: staffMissedPaymentsPageSchema, ...queueErrors },
+      },
+    },
+    async (request) => missedPaymentsQueue(db, request.staffAudit, request.query.page),
+  );
+
+  app.get(
+    "/queues/appointments",
+    {
+      config: { staff: { may: "plans.read" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "staffAppointmentsQueue",
+        summary: "Bought plans whose funeral director staff must choose, and branches closed since",
+        security: staffSecurity,
+        querystring: staffQueueQuerySchema,
+        response: { 200: staffAppointmentsPageSchema, ...queueErrors },
+      },
+    },
+    async (request) => appointmentsQueue(db, request.staffAudit, request.query.page),
+  );
+
+  app.get(
+    "/queues/at-need-cases",
+    {
+      config: { staff: { may: "plans.read" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "staffAtNeedCasesQueue",
+        summary: "Cases from telling us of a death, matched or not, whose funeral is not yet provided",
+        security: staffSecurity,
+        querystring: staffQueueQuerySchema,
+        response: { 200: staffAtNeedCasesPageSchema, ...queueErrors },
+      },
+    },
+    async (request) => atNeedCasesQueue(db, request.staffAudit, request.query.page),
+  );
+
+  app.post(
+    "/at-need-cases/:caseId/status",
+    {
+      config: { staff: { may: "at-need.manage" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "moveStaffAtNeedCase",
+        summary: "Move a case's funeral on one step, with a note of what was done",
+        security: staffSecurity,
+        params: z.object({ caseId: z.uuid() }),
+        body: moveAtNeedCaseBodySchema,
+        response: {
+          200: z.object({
+            caseId: z.uuid(),
+            status: z.enum(funeralStatuses),
+            eventId: z.uuid(),
+            at: z.iso.datetime({ offset: true }),
+          }),
+          404: violationsResponseSchema,
+          409: violationsResponseSchema,
+          ...queueErrors,
+          ...bodyErrors,
+        },
+      },
+    },
+    async (request) => moveAtNeedCase(db, request.staffAudit, request.params.caseId, request.body),
+  );
+
+  app.get(
+    "/queues/enquiries",
+    {
+      config: { staff: { may: "plans.read" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "staffEnquiriesQueue",
+        summary: "Free guide enquiries from people who agreed to hear from us, to follow up",
+        security: staffSecurity,
+        querystring: staffQueueQuerySchema,
+        response: { 200: staffEnquiriesPageSchema, ...queueErrors },
+      },
+    },
+    async (request) => enquiriesQueue(db, request.staffAudit, request.query.page),
+  );
+};

@@ -1,0 +1,419 @@
+import {
+  atNeedDueBy,
+  funeralDirectorDueBy,
+  funeralDirectorNamedWithinDays,
+  funeralStepProblem,
+  guideFollowUpDueBy,
+  guideFollowUpWithinWorkingDays,
+  messages,
+  refundDueBy,
+  refundWithinDays,
+  ukToday,
+  type FuneralStatus,
+} from "@kindred/domain";
+import { staffQueuePageSize, type MoveAtNeedCaseBody } from "@kindred/contracts";
+import { and, asc, desc, eq, isNull, max, notExists, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/database";
+import type { JobQueue } from "../../db/job-queue";
+import {
+  arrearsStatements,
+  atNeedCaseEvents,
+  atNeedCases,
+  doNotContact,
+  enquiries,
+  funeralDirectorAppointments,
+  funeralDirectorBranches,
+  planPeople,
+  plans,
+  refunds,
+} from "../../db/schema";
+import { ViolationError } from "../../plugins/error-handler";
+import { applyMoneyEvent, planMoneyQueue } from "../payments";
+import { recordStaffAction, type AuditContext } from "./audit-log";
+
+/**
+ * The staff work queues (issue 24 item 5; docs/decisions/031-staff-back-office.md): what needs
+ * doing, a page at a time, soonest deadline first, each item with its deadline and how it is
+ * worked out. Each look is recorded (`queue.<name>.read`) before it is answered; each action in
+ * the transaction that makes it. Nothing of money is written here: a refund is sent again through
+ * the plan money state machine and its queued, idempotent provider call.
+ */
+
+/** One page of a queue: `limit` one more than a page, so the next page is known to exist. */
+const pageOf = (page: number) => ({ limit: staffQueuePageSize + 1, offset: (page - 1) * staffQueuePageSize });
+function paged<Row, Item>(rows: Row[], page: number, toItem: (row: Row) => Item) {
+  return {
+    items: rows.slice(0, staffQueuePageSize).map(toItem),
+    page,
+    nextPage: rows.length > staffQueuePageSize ? page + 1 : null,
+  };
+}
+
+type Person = { firstName?: string; lastName?: string } | null;
+const nameOf = (person: Person) =>
+  person ? `${person.firstName ?? ""} ${person.lastName ?? ""}`.trim() || null : null;
+
+// Refunds ---------------------------------------------------------------------------------------
+
+type StaffRefundStatus = "owed" | "sent_to_provider" | "failed_retrying" | "given_up" | "refunded";
+
+/** The latest provider call queued for a refund: its job's state and how often it failed. */
+const latestRefundJob = (of: SQL) => sql`(
+  select json_build_object('state', job.state, 'retries', job.retry_count)
+  from pgboss.job as job
+  where job.name = ${planMoneyQueue}
+    and job.data -> 'effect' ->> 'type' = 'refund'
+    and job.data -> 'effect' ->> 'of' = ${of}
+  order by job.created_on desc
+  limit 1
+)`;
+
+interface RefundJob {
+  state: string;
+  retries: number;
+}
+
+/**
+ * Where a refund stands, from its row and its latest queued call: a call waiting or in hand is
+ * `owed`, one that failed and waits to be tried again `failed_retrying`, one done `sent_to_provider`
+ * (the provider's confirmation, or reconciliation, makes it refunded). No call in hand (given up
+ * after its tries, or gone from the queue while the refund is still owed) is `given_up`.
+ */
+function refundStatusOf(refund: { status: "owed" | "refunded" }, job: RefundJob | null): StaffRefundStatus {
+  if (refund.status === "refunded") return "refunded";
+  if (!job) return "given_up";
+  if (job.state === "created" || job.state === "active") return "owed";
+  if (job.state === "retry") return "failed_retrying";
+  if (job.state === "completed") return "sent_to_provider";
+  return "given_up";
+}
+
+const refundOf = sql`coalesce(${refunds.paymentId}, ${refunds.collectionId})::text`;
+
+async function refundRows(db: Database, where: SQL | undefined, page = 1) {
+  const { limit, offset } = pageOf(page);
+  return db
+    .select({
+      refund: refunds,
+      customer: planPeople.customer,
+      job: sql<RefundJob | null>`${latestRefundJob(refundOf)}`,
+    })
+    .from(refunds)
+    .leftJoin(planPeople, eq(planPeople.planId, refunds.planId))
+    .where(where)
+    .orderBy(sql`${refunds.status} = 'refunded'`, asc(refunds.createdAt), asc(refunds.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+type RefundRow = Awaited<ReturnType<typeof refundRows>>[number];
+
+function refundItem({ refund, customer, job }: RefundRow) {
+  const status = refundStatusOf(refund, job);
+  return {
+    refundId: refund.id,
+    planId: refund.planId,
+    customerName: nameOf(customer as Person),
+    amountPence: refund.amountPence,
+    of: refund.paymentId ? ("card_payment" as const) : ("collection" as const),
+    owedSince: refund.createdAt.toISOString(),
+    deadline: refundDueBy(refund.createdAt).toISOString(),
+    deadlineRule: `${refundWithinDays} days from when the refund became owed (the cancellation, or a payment taken after it)`,
+    status,
+    // pg-boss counts a retry when it starts it: a call waiting to be tried again, or given up, failed once more.
+    failedAttempts:
+      status === "refunded" || !job
+        ? 0
+        : job.retries + (job.state === "retry" || job.state === "failed" ? 1 : 0),
+    maySendAgain: status === "given_up",
+    refundedAt: refund.refundedAt?.toISOString() ?? null,
+  };
+}
+
+/** Refunds owed, and those confirmed in the last `refundWithinDays` days, owed first, by deadline. */
+export async function refundsQueue(db: Database, audit: AuditContext, page: number) {
+  await recordStaffAction(db, audit, { action: "queue.refunds.read", detail: { page } });
+  const rows = await refundRows(
+    db,
+    or(
+      eq(refunds.status, "owed"),
+      sql`${refunds.refundedAt} > now() - make_interval(days => ${refundWithinDays})`,
+    ),
+    page,
+  );
+  return paged(rows, page, refundItem);
+}
+
+/**
+ * Sends a refund the provider's queued call gave up on to the provider again, through the plan
+ * money state machine (`send_refund_again`), with the plan's row locked: of two calls at once, the
+ * second finds the first's call in hand and sends nothing. The provider call is keyed by the
+ * refund, so the money is given back once however often it is asked.
+ */
+export async function sendRefundAgain(
+  db: Database,
+  jobQueue: JobQueue,
+  audit: AuditContext,
+  refundId: string,
+) {
+  const [found] = await db.select({ planId: refunds.planId }).from(refunds).where(eq(refunds.id, refundId));
+  if (!found) throw new ViolationError([{ propertyPath: "refundId", title: messages.noSuchRefund }], 404);
+  await db.transaction(async (transaction) => {
+    await transaction.select({ id: plans.id }).from(plans).where(eq(plans.id, found.planId)).for("update");
+    const [row] = await refundRows(transaction, eq(refunds.id, refundId));
+    const status = refundStatusOf(row!.refund, row!.job);
+    if (status === "refunded") {
+      throw new ViolationError([{ propertyPath: "refundId", title: messages.refundAlreadyRefunded }], 409);
+    }
+    if (status !== "given_up") {
+      throw new ViolationError([{ propertyPath: "refundId", title: messages.refundStillBeingSent }], 409);
+    }
+    const of = (row!.refund.paymentId ?? row!.refund.collectionId)!;
+    await applyMoneyEvent(transaction, jobQueue, found.planId, {
+      cause: "staff",
+      type: "send_refund_again",
+      of,
+    });
+    await recordStaffAction(transaction, audit, {
+      action: "refund.sent-again",
+      planId: found.planId,
+      detail: { refundId, amountPence: row!.refund.amountPence },
+    });
+  });
+  const [row] = await refundRows(db, eq(refunds.id, refundId));
+  return refundItem(row!);
+}
+
+// Missed payments -------------------------------------------------------------------------------
+
+/**
+ * Plans sent an arrears statement after two missed collections (decision 016), by the day it gave
+ * to catch up: each plan's latest statement, while the plan is neither cancelled nor used.
+ */
+export async function missedPaymentsQueue(db: Database, audit: AuditContext, page: number) {
+  await recordStaffAction(db, audit, { action: "queue.missed-payments.read", detail: { page } });
+  const latest = db
+    .select({ planId: arrearsStatements.planId, sentAt: max(arrearsStatements.sentAt).as("latest_sent_at") })
+    .from(arrearsStatements)
+    .groupBy(arrearsStatements.planId)
+    .as("latest");
+  const { limit, offset } = pageOf(page);
+  const rows = await db
+    .select({ statement: arrearsStatements, customer: planPeople.customer })
+    .from(arrearsStatements)
+    .innerJoin(
+      latest,
+      and(eq(latest.planId, arrearsStatements.planId), eq(latest.sentAt, arrearsStatements.sentAt)),
+    )
+    .innerJoin(plans, eq(plans.id, arrearsStatements.planId))
+    .leftJoin(planPeople, eq(planPeople.planId, arrearsStatements.planId))
+    .where(and(isNull(plans.cancelledAt), isNull(plans.funeralRequestedAt)))
+    .orderBy(asc(arrearsStatements.catchUpBy), asc(arrearsStatements.planId))
+    .limit(limit)
+    .offset(offset);
+  return paged(rows, page, ({ statement, customer }) => ({
+    planId: statement.planId,
+    customerName: nameOf(customer as Person),
+    missedPayments: statement.missedCount,
+    owedPence: statement.owedPence,
+    statementSentAt: statement.sentAt.toISOString(),
+    deadline: statement.catchUpBy,
+    deadlineRule: `The day the arrears statement sent on ${ukToday(statement.sentAt)} gave to catch up by`,
+  }));
+}
+
+// Funeral director appointments ---------------------------------------------------------------
+
+/**
+ * Bought plans whose funeral director staff must choose (decision 027: none chosen, or the chosen
+ * branch had closed), by the 30th day after purchase, then plans whose appointed branch has
+ * closed since, oldest first. Cancelled and used plans are left out.
+ */
+export async function appointmentsQueue(db: Database, audit: AuditContext, page: number) {
+  await recordStaffAction(db, audit, { action: "queue.appointments.read", detail: { page } });
+  const { limit, offset } = pageOf(page);
+  const rows = await db
+    .select({
+      appointment: funeralDirectorAppointments,
+      branch: {
+        id: funeralDirectorBranches.id,
+        name: funeralDirectorBranches.name,
+        open: funeralDirectorBranches.active,
+      },
+      customer: planPeople.customer,
+      coveredPerson: planPeople.coveredPerson,
+    })
+    .from(funeralDirectorAppointments)
+    .innerJoin(plans, eq(plans.id, funeralDirectorAppointments.planId))
+    .leftJoin(funeralDirectorBranches, eq(funeralDirectorBranches.id, funeralDirectorAppointments.branchId))
+    .leftJoin(planPeople, eq(planPeople.planId, funeralDirectorAppointments.planId))
+    .where(
+      and(
+        isNull(plans.cancelledAt),
+        isNull(plans.funeralRequestedAt),
+        or(eq(funeralDirectorAppointments.needsStaff, true), eq(funeralDirectorBranches.active, false)),
+      ),
+    )
+    .orderBy(
+      desc(funeralDirectorAppointments.needsStaff),
+      asc(funeralDirectorAppointments.appointedOn),
+      asc(funeralDirectorAppointments.planId),
+    )
+    .limit(limit)
+    .offset(offset);
+  return paged(rows, page, ({ appointment, branch, customer, coveredPerson }) => {
+    const reason = !appointment.needsStaff
+      ? ("branch_closed_since" as const)
+      : branch
+        ? ("branch_closed_when_bought" as const)
+        : ("no_branch_chosen" as const);
+    return {
+      planId: appointment.planId,
+      customerName: nameOf(customer as Person),
+      coveredPersonName: nameOf((coveredPerson as Person) ?? (customer as Person)),
+      chosenBranch: branch,
+      reason,
+      boughtOn: appointment.appointedOn,
+      deadline: funeralDirectorDueBy(appointment.appointedOn),
+      deadlineRule:
+        reason === "branch_closed_since"
+          ? `The appointed branch has closed: choose another and write to the customer (bought ${appointment.appointedOn})`
+          : `${funeralDirectorNamedWithinDays} days from the purchase on ${appointment.appointedOn} (FPCOB 10.1.3R)`,
+    };
+  });
+}
+
+// At-need cases ----------------------------------------------------------------------------------
+
+/**
+ * Cases from "tell us of a death" whose funeral is not yet provided, matched or not, by the next
+ * working day after their last step (an unmatched case is looked into; a matched one moved on).
+ */
+export async function atNeedCasesQueue(db: Database, audit: AuditContext, page: number) {
+  await recordStaffAction(db, audit, { action: "queue.at-need-cases.read", detail: { page } });
+  const lastChange = db
+    .select({ caseId: atNeedCaseEvents.caseId, at: max(atNeedCaseEvents.at).as("last_change_at") })
+    .from(atNeedCaseEvents)
+    .groupBy(atNeedCaseEvents.caseId)
+    .as("last_change");
+  const { limit, offset } = pageOf(page);
+  const rows = await db
+    .select({ atNeedCase: atNeedCases, lastChangeAt: lastChange.at })
+    .from(atNeedCases)
+    .innerJoin(lastChange, eq(lastChange.caseId, atNeedCases.id))
+    .where(sql`${atNeedCases.status} <> 'funeral_provided'`)
+    .orderBy(asc(lastChange.at), asc(atNeedCases.id))
+    .limit(limit)
+    .offset(offset);
+  return paged(rows, page, ({ atNeedCase, lastChangeAt: latest }) => {
+    const { person, informant } = atNeedCase.notification;
+    // Every case has its "opened" event; the aggregate comes back as text on some drivers.
+    const lastChangeAt = new Date(latest ?? atNeedCase.createdAt);
+    const since = ukToday(lastChangeAt);
+    return {
+      caseId: atNeedCase.id,
+      planId: atNeedCase.planId,
+      matched: atNeedCase.planId !== null,
+      status: atNeedCase.status,
+      personName: `${person.firstName} ${person.lastName}`,
+      informantName: `${informant.firstName} ${informant.lastName}`,
+      informantPhone: informant.phone,
+      toldAt: atNeedCase.createdAt.toISOString(),
+      lastChangeAt: lastChangeAt.toISOString(),
+      deadline: atNeedDueBy(since),
+      deadlineRule:
+        atNeedCase.planId === null
+          ? `The next working day after we were told on ${since}: find the plan, or call the person who told us`
+          : `The next working day after the last step on ${since}`,
+    };
+  });
+}
+
+/**
+ * Moves a matched case's funeral on one step (requested, arranged, provided), with the member's
+ * note, as an event by them in the transaction that changes the status, with the case's row
+ * locked: a step back, a skipped step or the same step twice is refused in words.
+ */
+export async function moveAtNeedCase(
+  db: Database,
+  audit: AuditContext,
+  caseId: string,
+  { status, note }: MoveAtNeedCaseBody,
+) {
+  return db.transaction(async (transaction) => {
+    const [found] = await transaction
+      .select({ id: atNeedCases.id, status: atNeedCases.status, planId: atNeedCases.planId })
+      .from(atNeedCases)
+      .where(eq(atNeedCases.id, caseId))
+      .for("update");
+    if (!found) throw new ViolationError([{ propertyPath: "caseId", title: messages.noSuchAtNeedCase }], 404);
+    const problem = funeralStepProblem(found.status, status);
+    if (problem) throw new ViolationError([{ propertyPath: "status", title: problem }], 409);
+    await transaction.update(atNeedCases).set({ status }).where(eq(atNeedCases.id, caseId));
+    const [event] = await transaction
+      .insert(atNeedCaseEvents)
+      .values({ caseId, kind: status, by: audit.staffMemberId!, note })
+      .returning({ id: atNeedCaseEvents.id, at: atNeedCaseEvents.at });
+    // The note is the member's own words about the family: the log says a note was written, not what.
+    await recordStaffAction(transaction, audit, {
+      action: "at-need-case.moved",
+      planId: found.planId,
+      detail: { caseId, from: found.status, to: status, noted: true },
+    });
+    return {
+      caseId,
+      status: status satisfies FuneralStatus,
+      eventId: event!.id,
+      at: event!.at.toISOString(),
+    };
+  });
+}
+
+// Free guide enquiries -------------------------------------------------------------------------
+
+/**
+ * Free guide enquiries from people who agreed to hear from us (by email, phone or post), and who
+ * have not asked since to hear nothing (`do_not_contact`), oldest first, by the working days given
+ * to follow one up. Nothing yet records a follow-up (decision 031 says what is needed).
+ */
+export async function enquiriesQueue(db: Database, audit: AuditContext, page: number) {
+  const { limit, offset } = pageOf(page);
+  const rows = await db
+    .select()
+    .from(enquiries)
+    .where(
+      and(
+        or(
+          eq(enquiries.contactByEmail, true),
+          eq(enquiries.contactByPhone, true),
+          eq(enquiries.contactByPost, true),
+        ),
+        notExists(db.select().from(doNotContact).where(eq(doNotContact.email, enquiries.email))),
+      ),
+    )
+    .orderBy(asc(enquiries.createdAt), asc(enquiries.id))
+    .limit(limit)
+    .offset(offset);
+  await recordStaffAction(db, audit, {
+    action: "queue.enquiries.read",
+    detail: { page, enquiries: rows.slice(0, staffQueuePageSize).map((row) => row.id) },
+  });
+  return paged(rows, page, (row) => {
+    const askedOn = ukToday(row.createdAt);
+    return {
+      enquiryId: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      postcode: row.postcode,
+      contactBy: [
+        ...(row.contactByEmail ? (["email"] as const) : []),
+        ...(row.contactByPhone ? (["phone"] as const) : []),
+        ...(row.contactByPost ? (["post"] as const) : []),
+      ],
+      askedAt: row.createdAt.toISOString(),
+      deadline: guideFollowUpDueBy(askedOn),
+      deadlineRule: `${guideFollowUpWithinWorkingDays} working days from the enquiry on ${askedOn}`,
+    };
+  });
+}

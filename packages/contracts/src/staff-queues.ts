@@ -1,0 +1,123 @@
+import { atNeedNoteProblems, funeralStatuses, messages } from "@kindred/domain";
+import { z } from "zod";
+import { ruled } from "./ruled";
+
+/**
+ * The staff work queues (issue 24 item 5; docs/decisions/031-staff-back-office.md): each a page
+ * of what needs doing, soonest deadline first, each item with its plan reference, the names staff
+ * need, its deadline and how the deadline is worked out, in words.
+ */
+
+/** How many items a page of a queue holds. */
+export const staffQueuePageSize = 20;
+
+/** `?page=`: which page of a queue, from 1. */
+export const staffQueueQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: messages.staffQueuePageInvalid })
+    .int({ error: messages.staffQueuePageInvalid })
+    .min(1, { error: messages.staffQueuePageInvalid })
+    .max(10_000, { error: messages.staffQueuePageInvalid })
+    .default(1),
+});
+
+const dateTime = z.iso.datetime({ offset: true });
+/** A deadline: when it is, and how it is worked out, as staff read it. */
+const deadline = { deadline: z.string(), deadlineRule: z.string() };
+
+function queuePage<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), page: z.number().int(), nextPage: z.number().int().nullable() });
+}
+
+/**
+ * Where a refund stands: owed and waiting for its call to the provider, sent (the provider has
+ * it; its confirmation is awaited), failed and being tried again, given up (no call in hand: staff
+ * may send it again), or refunded (the provider confirmed it).
+ */
+const staffRefundStatuses = [
+  "owed",
+  "sent_to_provider",
+  "failed_retrying",
+  "given_up",
+  "refunded",
+] as const;
+
+export const staffRefundSchema = z.object({
+  refundId: z.uuid(),
+  planId: z.uuid(),
+  customerName: z.string().nullable(),
+  amountPence: z.number().int(),
+  /** A card payment given back, or a Direct Debit collection. */
+  of: z.enum(["card_payment", "collection"]),
+  owedSince: dateTime,
+  ...deadline,
+  status: z.enum(staffRefundStatuses),
+  /** How many times the provider was asked and failed, for the call in hand. */
+  failedAttempts: z.number().int(),
+  /** True when staff may send it to the provider again (`given_up`). */
+  maySendAgain: z.boolean(),
+  refundedAt: dateTime.nullable(),
+});
+export const staffRefundsPageSchema = queuePage(staffRefundSchema);
+
+const staffMissedPaymentSchema = z.object({
+  planId: z.uuid(),
+  customerName: z.string().nullable(),
+  missedPayments: z.number().int(),
+  owedPence: z.number().int(),
+  statementSentAt: dateTime,
+  /** The day the arrears statement gave the customer to catch up by. */
+  ...deadline,
+});
+export const staffMissedPaymentsPageSchema = queuePage(staffMissedPaymentSchema);
+
+const staffAppointmentSchema = z.object({
+  planId: z.uuid(),
+  customerName: z.string().nullable(),
+  coveredPersonName: z.string().nullable(),
+  /** The branch the customer chose, if any, and whether it is open now. */
+  chosenBranch: z.object({ id: z.number().int(), name: z.string(), open: z.boolean() }).nullable(),
+  /**
+   * Why staff must act: no branch was chosen, the chosen one had closed when the plan was bought,
+   * or the appointed branch has closed since.
+   */
+  reason: z.enum(["no_branch_chosen", "branch_closed_when_bought", "branch_closed_since"]),
+  boughtOn: z.iso.date(),
+  ...deadline,
+});
+export const staffAppointmentsPageSchema = queuePage(staffAppointmentSchema);
+
+const staffAtNeedCaseSchema = z.object({
+  caseId: z.uuid(),
+  planId: z.uuid().nullable(),
+  matched: z.boolean(),
+  status: z.enum([...funeralStatuses, "unmatched"]),
+  personName: z.string(),
+  informantName: z.string(),
+  informantPhone: z.string(),
+  toldAt: dateTime,
+  /** The last step's time. */
+  lastChangeAt: dateTime,
+  ...deadline,
+});
+export const staffAtNeedCasesPageSchema = queuePage(staffAtNeedCaseSchema);
+
+const staffEnquirySchema = z.object({
+  enquiryId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  postcode: z.string().nullable(),
+  /** The ways the person agreed to hear from us (their marketing consent). */
+  contactBy: z.array(z.enum(["email", "phone", "post"])),
+  askedAt: dateTime,
+  ...deadline,
+});
+export const staffEnquiriesPageSchema = queuePage(staffEnquirySchema);
+
+/** `POST /api/staff/at-need-cases/{caseId}/status`: the next step, and a note of what was done. */
+export const moveAtNeedCaseBodySchema = z.object({
+  status: z.enum(funeralStatuses, { error: messages.required }),
+  note: ruled(atNeedNoteProblems).transform((note) => note.trim()),
+});
+export type MoveAtNeedCaseBody = z.infer<typeof moveAtNeedCaseBodySchema>;

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { atNeedNoteProblems, funeralStepProblem, messages } from "@kindred/domain";
+
+describe("moving a funeral on (staff, issue 24 item 5)", () => {
+  it("goes one step at a time: requested, then arranged, then provided", () => {
+    expect(funeralStepProblem("funeral_requested", "funeral_arranged")).toBeNull();
+    expect(funeralStepProblem("funeral_arranged", "funeral_provided")).toBeNull();
+  });
+
+  it("refuses a step back, the same step again, a skipped step, and a case with no plan", () => {
+    expect(funeralStepProblem("funeral_arranged", "funeral_requested")).toBe(messages.funeralStatusBackwards);
+    expect(funeralStepProblem("funeral_provided", "funeral_arranged")).toBe(messages.funeralStatusBackwards);
+    expect(funeralStepProblem("funeral_arranged", "funeral_arranged")).toBe(messages.funeralStatusSame);
+    expect(funeralStepProblem("funeral_requested", "funeral_provided")).toBe(messages.funeralStatusSkipped);
+    expect(funeralStepProblem("unmatched", "funeral_arranged")).toBe(messages.atNeedCaseUnmatched);
+  });
+
+  it("asks for a note with each step, of a sensible length", () => {
+    expect(atNeedNoteProblems("  ")).toEqual([messages.atNeedNoteNeeded]);
+    expect(atNeedNoteProblems("x".repeat(2_001))).toEqual([messages.atNeedNoteTooLong]);
+    expect(atNeedNoteProblems("Spoke to the family; the funeral is on Friday.")).toEqual([]);
+  });
+});
