@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { firmDetails } from "@kindred/domain";
 import type { ReactNode } from "react";
+import { CustomerSiteOnly } from "@/components/customer-site-only";
 import { PageExtras } from "@/components/page-extras";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
@@ -55,12 +56,17 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <QueryProvider>
           {/* The cookie banner (first, so it is met first), error reporting and third parties. */}
           <PageExtras />
-          <UtmCapture />
-          <SiteHeader account={<AccountMenu />} />
+          {/* The staff back office (/staff) has its own frame: app/staff/layout.tsx. */}
+          <CustomerSiteOnly>
+            <UtmCapture />
+            <SiteHeader account={<AccountMenu />} />
+          </CustomerSiteOnly>
           <main id="main-content" className="site-main" tabIndex={-1}>
             {children}
           </main>
-          <SiteFooter />
+          <CustomerSiteOnly>
+            <SiteFooter />
+          </CustomerSiteOnly>
         </QueryProvider>
       </body>
     </html>

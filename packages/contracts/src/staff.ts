@@ -21,6 +21,17 @@ export const staffSignInGrantType = "urn:kindred:params:oauth:grant-type:staff-s
 const staffRoleSchema = z.enum(staffRoles, { error: messages.required });
 const authenticatorCode = ruled(authenticatorCodeProblems).transform((code) => code.replace(/\s/g, ""));
 
+/**
+ * The staff sign-in form: the fields sent to `POST /token` with `staffSignInGrantType` (the
+ * back office checks them before sending; the API's grant checks them again).
+ */
+export const staffSignInFormSchema = z.object({
+  username: ruled(emailProblems),
+  password: ruled((password) => (password === "" ? [messages.required] : [])),
+  otp: authenticatorCode,
+});
+export type StaffSignInForm = z.infer<typeof staffSignInFormSchema>;
+
 /** `POST /api/staff/members`: an administrator invites someone, with their role. */
 export const inviteStaffMemberBodySchema = z.object({
   name: ruled(nameProblems).transform((name) => name.trim()),

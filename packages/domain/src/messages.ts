@@ -205,6 +205,8 @@ export const messages = {
   authenticatorCodeWrong:
     "That code is not right, or has already been used. Enter the code your authenticator app shows now.",
   staffSignInFailed: "The email address, password or code is not right. Check them and try again.",
+  staffSignedOut:
+    "You have been signed out, after 15 minutes without activity or because you signed out everywhere. Please sign in again.",
   staffAccountLocked:
     "This account is locked for 15 minutes after too many tries. Please wait, or ask an administrator to unlock it.",
   staffInvitationInvalid:

@@ -5,6 +5,7 @@ import type { BrowserSettings } from "../lib/browser-settings";
 import { cookieConsentKey, reloadPage } from "../lib/cookie-consent";
 import type * as CookieConsentModule from "../lib/cookie-consent";
 import type * as ErrorReportingModule from "../lib/error-reporting";
+import { loadErrorReporting } from "../lib/error-reporting";
 import { QueryProvider } from "../lib/query-provider";
 import { fakeFetch, jsonResponse } from "../test/fake-fetch";
 import { PageExtras } from "./page-extras";
@@ -348,5 +349,42 @@ describe("a third party's script", () => {
     rerender(shell());
     await waitFor(() => expect(stopChat).toHaveBeenCalledTimes(1));
     expect(loadedScripts()).not.toContain(scripts.helpChat);
+  });
+});
+
+describe("the staff back office (/staff, decision 031)", () => {
+  const withErrorReports: BrowserSettings = {
+    ...everyThirdParty,
+    errorReporting: { dsn: "https://key@errors.example.test/1", release: "test" },
+  };
+  const extrasOnly = () => (
+    <QueryProvider>
+      <PageExtras />
+    </QueryProvider>
+  );
+
+  it("asks nothing about cookies there, and still reports errors", async () => {
+    pathname = "/staff/sign-in";
+    serveSettings(withErrorReports);
+    render(extrasOnly());
+
+    await waitFor(() => expect(loadErrorReporting).toHaveBeenCalledWith(withErrorReports.errorReporting));
+    // With the settings in hand the extras render nothing at all (elsewhere, at least their status line).
+    expect(document.body.innerHTML).toBe("<div></div>");
+  });
+
+  it("loads no third party there, even for a visitor who accepted them all on the site", async () => {
+    window.localStorage.setItem(
+      cookieConsentKey,
+      JSON.stringify({ version: "3", analytics: true, functional: true, savedAt: "2026-11-01T09:00:00Z" }),
+    );
+    pathname = "/staff";
+    serveSettings(withErrorReports);
+    render(extrasOnly());
+
+    await waitFor(() => expect(loadErrorReporting).toHaveBeenCalledWith(withErrorReports.errorReporting));
+    expect(document.body.innerHTML).toBe("<div></div>");
+    expect(loadedScripts()).toEqual([]);
+    expect(window.kindredThirdParties).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@ import {
   type CookieConsent,
 } from "../lib/cookie-consent";
 import { allowMeasurement, forgetMeasurement, loadErrorReporting } from "../lib/error-reporting";
+import { isStaffPath } from "../lib/staff-area";
 // The banner, the choices (and the dialog under them) and the third parties' loader each load only
 // when they are shown, keeping every page's first load light, as the sign-in prompt does: a
 // visitor who has chosen, or a deployment without extras, never downloads them. The banner sits
@@ -38,17 +39,19 @@ const helpChatPath = "/";
  * the cookie banner and settings, and the third parties without a place of their own on the
  * page (visitor tracking, the help chat on the home page, the feedback sidebar), each loaded
  * only once its setting is set and the visitor has allowed its category. Nothing here renders
- * on the server: before the browser knows the visitor's choice, nothing is loaded.
+ * on the server: before the browser knows the visitor's choice, nothing is loaded. Under `/staff`
+ * (decision 031) only error reporting runs: no banner, no third parties, no session replay.
  */
 export function PageExtras() {
   const settings = useBrowserSettings();
   const consent = useCookieConsent(settings?.cookiePolicyVersion);
   const choicesOpen = useCookieChoicesOpen();
   const pathname = usePathname();
+  const staffArea = isStaffPath(pathname);
   const [savedMessage, setSavedMessage] = useState("");
 
   useEffect(() => loadErrorReporting(settings?.errorReporting ?? null), [settings]);
-  const analyticsAllowed = allows(consent, "analytics");
+  const analyticsAllowed = !staffArea && allows(consent, "analytics");
   const functionalAllowed = allows(consent, "functional");
   const consentKnown = consent.status !== "unknown";
   useEffect(() => {
@@ -56,10 +59,10 @@ export function PageExtras() {
     // Not allowed (or no longer): a replay key left behind goes too. A replay stopped as consent
     // was taken back may still write it while it sends its last part, just before the page
     // loads afresh, so this is checked on every load.
-    else if (consentKnown) forgetMeasurement();
-  }, [analyticsAllowed, consentKnown, settings]);
+    else if (consentKnown && !staffArea) forgetMeasurement();
+  }, [analyticsAllowed, consentKnown, staffArea, settings]);
 
-  if (!settings) return null;
+  if (!settings || staffArea) return null;
   const categories = consentCategoriesOf(settings);
   const { thirdParties } = settings;
   const current = consent.status === "decided" ? consent.consent : null;

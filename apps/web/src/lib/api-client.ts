@@ -61,12 +61,10 @@ function withoutToken(result: Extract<TokenResult, { ok: false }>): ApiResult<ne
   return { ok: false, status: 401, data: { violations: [requestViolation(messages.requestFailed)] } };
 }
 
-async function send(path: string, options: ApiRequestOptions, token: string): Promise<Response> {
+async function send(path: string, options: ApiRequestOptions, token: string | null): Promise<Response> {
   const method = options.method ?? "GET";
-  const headers = new Headers({
-    Authorization: `Bearer ${token}`,
-    Accept: options.accept ?? "application/json",
-  });
+  const headers = new Headers({ Accept: options.accept ?? "application/json" });
+  if (token !== null) headers.set("Authorization", `Bearer ${token}`);
   // SPEC.md section 7: methods other than POST send a JSON content type; a JSON body always does.
   // (A body-less DELETE would be refused by the API with that header, so it goes without.)
   if (options.body !== undefined || method === "GET") {
@@ -82,22 +80,16 @@ async function send(path: string, options: ApiRequestOptions, token: string): Pr
 }
 
 /**
- * Calls `path` (for example `/api/plan-options`) with the current token. A 401 means the token was
- * refused: it is reset once and that one request is tried again.
+ * Sends one request with `token` (none when null) and reads its answer, without any token handling
+ * of its own: the staff back office (features/staff) holds its own token and calls the API this way.
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
-  let tokenResult = await getValidToken();
-  if (!tokenResult.ok) return withoutToken(tokenResult);
-
+export async function requestWithToken<T>(
+  path: string,
+  options: ApiRequestOptions,
+  token: string | null,
+): Promise<ApiResult<T>> {
   try {
-    let response = await send(path, options, tokenResult.token);
-    if (response.status === 401) {
-      // A signed-in person's token was refused (revoked, or run out): that ends their session.
-      if (endSignedInSessionIfAny()) return new Promise<ApiResult<T>>(() => {});
-      tokenResult = await resetToken();
-      if (!tokenResult.ok) return withoutToken(tokenResult);
-      response = await send(path, options, tokenResult.token);
-    }
+    const response = await send(path, options, token);
     const body = await readBody(response);
     if (!response.ok) return failure(response.status, body);
     return { ok: true, status: response.status, data: body as T };
@@ -105,4 +97,21 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     console.warn(`Could not send ${options.method ?? "GET"} ${path}`, error);
     return { ok: false, status: 0, data: couldNotSendRequestResponse };
   }
+}
+
+/**
+ * Calls `path` (for example `/api/plan-options`) with the current token. A 401 means the token was
+ * refused: it is reset once and that one request is tried again.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
+  let tokenResult = await getValidToken();
+  if (!tokenResult.ok) return withoutToken(tokenResult);
+
+  const first = await requestWithToken<T>(path, options, tokenResult.token);
+  if (first.status !== 401) return first;
+  // A signed-in person's token was refused (revoked, or run out): that ends their session.
+  if (endSignedInSessionIfAny()) return new Promise<ApiResult<T>>(() => {});
+  tokenResult = await resetToken();
+  if (!tokenResult.ok) return withoutToken(tokenResult);
+  return requestWithToken<T>(path, options, tokenResult.token);
 }

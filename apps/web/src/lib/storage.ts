@@ -43,6 +43,9 @@ export const sessionStorageKeys = [
   // Not in SPEC.md's list: the purchase forms' answers (SPEC keeps customerData in local
   // storage; personal and health details stay only as long as the tab: decision 014). Never a password.
   "purchase",
+  // Not in SPEC.md's list: a member of staff's token for the back office (/staff; decision 031),
+  // apart from the customer's and gone with the tab.
+  "staffSession",
 ] as const;
 export type SessionStorageKey = (typeof sessionStorageKeys)[number];
 

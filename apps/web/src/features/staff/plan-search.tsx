@@ -1,0 +1,176 @@
+"use client";
+
+import { staffPlanSearchQuerySchema } from "@kindred/contracts";
+import { messages } from "@kindred/domain";
+import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { z } from "zod";
+import { FormShell } from "../../components/form-shell";
+import { LoadingSpinner } from "../../components/loading-spinner";
+import { useFormField, useSchemaForm } from "../../components/schema-form";
+import { TextField } from "../../components/text-field";
+import { ViolationsBox } from "../../components/violations-box";
+import { formatLongDate } from "../../lib/long-date";
+import { violationsOf } from "../../lib/api-query";
+import { staffQueries, type StaffPlanSearchResult } from "./staff-requests";
+import { planStatusNames } from "./staff-words";
+import styles from "./staff.module.css";
+
+/** The search box: the API's query, and at least 3 letters or numbers (the API's own rule, asked first). */
+const searchFormSchema = z.object({
+  q: staffPlanSearchQuerySchema.shape.q.refine((q) => q.replace(/[^\p{L}\p{N}]/gu, "").length >= 3, {
+    error: messages.searchTooShort,
+  }),
+});
+const labels = { q: "Search for a plan" } as const;
+
+const features = tableFeatures({});
+const column = createColumnHelper<typeof features, StaffPlanSearchResult>();
+const orNothing = (value: string | null) => value ?? "–";
+const columns = column.columns([
+  column.accessor("status", { header: "Status", cell: (info) => planStatusNames[info.getValue()] }),
+  column.accessor("customerName", { header: "Customer", cell: (info) => orNothing(info.getValue()) }),
+  column.accessor("coveredPersonName", { header: "Plan for", cell: (info) => orNothing(info.getValue()) }),
+  column.accessor("postcode", { header: "Postcode", cell: (info) => orNothing(info.getValue()) }),
+  column.accessor("boughtOn", {
+    header: "Bought",
+    cell: (info) => {
+      const bought = info.getValue();
+      return bought === null ? "–" : formatLongDate(bought);
+    },
+  }),
+  column.accessor("createdAt", { header: "Started", cell: (info) => formatLongDate(info.getValue()) }),
+  column.accessor("planId", {
+    header: "Reference",
+    cell: (info) => <span className={styles.reference}>{info.getValue()}</span>,
+  }),
+]);
+
+/**
+ * Finding a plan (GET /api/staff/plans?q=): by part of its reference, or of a name, email address,
+ * phone number or postcode of anyone in it; 20 at a time, newest change first. Each search is
+ * recorded in the audit log with what was typed.
+ */
+export function PlanSearch() {
+  const form = useSchemaForm({
+    schema: searchFormSchema,
+    idPrefix: "plan-search",
+    labels,
+    defaultValues: { q: "" },
+  });
+  const q = useFormField(form, "q");
+  // What was searched for, and where each page shown so far starts (null: the first page).
+  const [search, setSearch] = useState<{ q: string; pages: (string | null)[] } | null>(null);
+
+  return (
+    <>
+      <FormShell
+        form={form.form}
+        summary={form.summary}
+        onValid={(values) => setSearch({ q: values.q, pages: [null] })}
+        submitLabel="Search"
+      >
+        <TextField
+          {...q}
+          label={labels.q}
+          hint="Part of a plan reference, or of a name, email address, phone number or postcode."
+          autoComplete="off"
+        />
+      </FormShell>
+      {search ? (
+        <Results
+          q={search.q}
+          after={search.pages.at(-1) ?? null}
+          pageNumber={search.pages.length}
+          onNext={(next) => setSearch({ ...search, pages: [...search.pages, next] })}
+          onPrevious={() => setSearch({ ...search, pages: search.pages.slice(0, -1) })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Results({
+  q,
+  after,
+  pageNumber,
+  onNext,
+  onPrevious,
+}: {
+  q: string;
+  after: string | null;
+  pageNumber: number;
+  onNext: (next: string) => void;
+  onPrevious: () => void;
+}) {
+  const page = useQuery(staffQueries.planSearch(q, after));
+  if (page.status === "pending") return <LoadingSpinner label="Searching…" />;
+  if (page.status === "error") {
+    return <ViolationsBox title="Sorry, we could not search" violations={violationsOf(page.error)} />;
+  }
+  const { results, next } = page.data;
+  if (results.length === 0 && pageNumber === 1) {
+    return (
+      <p role="status">
+        No plans match &ldquo;{q}&rdquo;. Check the spelling, or try part of a postcode or phone number.
+      </p>
+    );
+  }
+  return (
+    <>
+      <p role="status" className="visually-hidden">
+        {page.isPlaceholderData ? "Searching…" : `Page ${pageNumber} of the plans matching ${q}`}
+      </p>
+      <ResultsTable
+        results={results}
+        caption={`Plans matching “${q}”${pageNumber > 1 ? `, page ${pageNumber}` : ""}`}
+      />
+      <div className={styles.actions}>
+        {pageNumber > 1 ? (
+          <button type="button" className="button button--secondary" onClick={onPrevious}>
+            Previous page
+          </button>
+        ) : null}
+        {next !== null ? (
+          <button type="button" className="button" onClick={() => onNext(next)}>
+            Next page
+          </button>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function ResultsTable({ results, caption }: { results: StaffPlanSearchResult[]; caption: string }) {
+  const table = useTable({ features, columns, data: results });
+  return (
+    <div className={styles.tableScroll} role="region" aria-label={caption} tabIndex={0}>
+      <table className={styles.table}>
+        <caption>{caption}</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col">
+                  <table.FlexRender header={header} />
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getAllCells().map((cell) => (
+                <td key={cell.id}>
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { messages } from "@kindred/domain";
+import { fakeFetch, jsonResponse } from "../../test/fake-fetch";
+import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
+import { StaffAuditScreen } from "./staff-audit-screen";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const event = (id: number, action: string) => ({
+  id,
+  at: "2026-11-27T18:20:46.000Z",
+  staffMemberId: "0b7f6a52-4c1e-4d8a-9f3b-2e6c5a7d8e91",
+  staffMemberName: "Ada Admin",
+  action,
+  planId: null,
+  detail: { query: "sw1a" },
+  fromAddress: "127.0.0.1",
+});
+
+describe("StaffAuditScreen", () => {
+  it("shows the newest entries, then the older ones a page at a time", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    const requests = fakeFetch((request) => {
+      if (request.url === "/api/staff/me") return jsonResponse(signedInStaff("administrator"));
+      if (request.url === "/api/staff/audit") {
+        return jsonResponse({
+          events: [event(9, "staff.audit-read"), event(8, "plans.search")],
+          nextBefore: 8,
+        });
+      }
+      if (request.url === "/api/staff/audit?before=8") {
+        return jsonResponse({ events: [event(7, "staff.signed-in")], nextBefore: null });
+      }
+      return jsonResponse({}, 404);
+    });
+    renderStaffScreen(<StaffAuditScreen />);
+
+    const table = await screen.findByRole("table", { name: "Newest entries" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(
+      within(rows[1]!)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["27 Nov 2026, 18:20:46", "Ada Admin", "plans.search", "–", "query: sw1a", "127.0.0.1"]);
+
+    await user.click(screen.getByRole("button", { name: "Older entries" }));
+
+    const older = await screen.findByRole("table", { name: "Older entries, page 2" });
+    expect(within(older).getAllByRole("row")).toHaveLength(2);
+    expect(requests.at(-1)?.url).toBe("/api/staff/audit?before=8");
+    expect(screen.queryByRole("button", { name: "Older entries" })).not.toBeInTheDocument();
+  });
+
+  it("is not open to an agent", async () => {
+    holdStaffToken();
+    const requests = fakeFetch(() => jsonResponse(signedInStaff("agent")));
+    renderStaffScreen(<StaffAuditScreen />);
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(messages.staffPermissionNeeded);
+    expect(requests).toHaveLength(1);
+  });
+});

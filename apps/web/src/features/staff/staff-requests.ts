@@ -1,0 +1,80 @@
+import type {
+  AcceptStaffInvitationBody,
+  InviteStaffMemberBody,
+  StaffMember,
+  signedInStaffSchema,
+  staffAuditPageSchema,
+  staffEnrolmentSchema,
+  staffPlanSearchResponseSchema,
+} from "@kindred/contracts";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import { invitationData, staffData } from "./staff-session";
+
+/** The back office's calls (docs/decisions/031-staff-back-office.md), as packages/contracts shapes them. */
+
+export type SignedInStaff = z.infer<typeof signedInStaffSchema>;
+export type StaffEnrolment = z.infer<typeof staffEnrolmentSchema>;
+export type StaffPlanSearchPage = z.infer<typeof staffPlanSearchResponseSchema>;
+export type StaffPlanSearchResult = StaffPlanSearchPage["results"][number];
+export type StaffAuditPage = z.infer<typeof staffAuditPageSchema>;
+
+export const staffQueries = {
+  /** Who is signed in, and what their role lets them do. */
+  me: () =>
+    queryOptions({
+      queryKey: ["staff", "me"],
+      queryFn: () => staffData<SignedInStaff>("/api/staff/me"),
+      staleTime: Infinity,
+    }),
+  /** One page of plans found by `q` (`after` is the page's start, from the page before). */
+  planSearch: (q: string, after: string | null) =>
+    queryOptions({
+      queryKey: ["staff", "plans", q, after],
+      queryFn: () => {
+        const query = new URLSearchParams({ q });
+        if (after !== null) query.set("after", after);
+        return staffData<StaffPlanSearchPage>(`/api/staff/plans?${query.toString()}`);
+      },
+      // Each search is recorded as it is made: the page shown is the one asked for now.
+      staleTime: 0,
+      placeholderData: keepPreviousData,
+    }),
+  members: () =>
+    queryOptions({
+      queryKey: ["staff", "members"],
+      queryFn: () => staffData<{ members: StaffMember[] }>("/api/staff/members"),
+      staleTime: 0,
+    }),
+  /** A page of the audit log, newest first, from just before `before` (the start when null). */
+  audit: (before: number | null) =>
+    queryOptions({
+      queryKey: ["staff", "audit", before],
+      queryFn: () =>
+        staffData<StaffAuditPage>(`/api/staff/audit${before === null ? "" : `?before=${before}`}`),
+      staleTime: 0,
+    }),
+  /**
+   * Opening an invitation: asked once and kept (never retried or refetched), as the customer's
+   * one-time links are, so a remount does not ask again.
+   */
+  invitation: (token: string) =>
+    queryOptions({
+      queryKey: ["staff", "invitation", token],
+      queryFn: () => invitationData<StaffEnrolment>("/api/staff/invitation/open", { token }),
+      staleTime: Infinity,
+      gcTime: Infinity,
+    }),
+};
+
+export function acceptInvitation(body: AcceptStaffInvitationBody): Promise<null> {
+  return invitationData<null>("/api/staff/invitation/accept", body);
+}
+
+export function inviteStaffMember(body: InviteStaffMemberBody): Promise<{ id: string }> {
+  return staffData<{ id: string }>("/api/staff/members", { method: "POST", body });
+}
+
+export function unlockStaffMember(id: string): Promise<null> {
+  return staffData<null>(`/api/staff/members/${encodeURIComponent(id)}/unlock`, { method: "POST" });
+}

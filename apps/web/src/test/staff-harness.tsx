@@ -1,0 +1,28 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { staffPermissions, type StaffRole } from "@kindred/domain";
+import { makeQueryClient } from "../lib/query-provider";
+
+/** Renders a back-office screen with a fresh query client, as each page load has. */
+export function renderStaffScreen(screen: ReactElement) {
+  return render(<QueryClientProvider client={makeQueryClient()}>{screen}</QueryClientProvider>);
+}
+
+/** This tab holds a staff token, as it does after signing in. */
+export function holdStaffToken(token = "staff-token"): void {
+  window.sessionStorage.setItem("staffSession", JSON.stringify({ token, expiresAt: Date.now() + 3_600_000 }));
+}
+
+/** `GET /api/staff/me`'s answer for a member with `role`. */
+export function signedInStaff(role: StaffRole) {
+  return {
+    id: "0b7f6a52-4c1e-4d8a-9f3b-2e6c5a7d8e91",
+    name: role === "administrator" ? "Ada Admin" : "Alan Agent",
+    email: role === "administrator" ? "ada@kindred.example" : "alan@kindred.example",
+    role,
+    permissions: Object.entries(staffPermissions)
+      .filter(([, roles]) => (roles as readonly StaffRole[]).includes(role))
+      .map(([permission]) => permission),
+  };
+}
