@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
+  paymentSchema,
   staffAppointmentsPageSchema,
   staffAtNeedCasesPageSchema,
   staffEnquiriesPageSchema,
@@ -29,6 +30,7 @@ import { callApi } from "./support/customers";
 import { catalogueAndBranch, fullJourney } from "./support/journeys";
 import {
   choosePayment,
+  confirmOnSandbox,
   payByCard,
   paymentsOf,
   sandboxOf,
@@ -304,6 +306,7 @@ describe("funeral director appointments", () => {
           sql`${funeralDirectorBranches.id} <> ${branch.id}`,
         ),
       )
+      .orderBy(funeralDirectorBranches.id)
       .limit(1);
     const setOpen = (id: number, active: boolean) =>
       testApp.db.update(funeralDirectorBranches).set({ active }).where(eq(funeralDirectorBranches.id, id));
@@ -314,15 +317,22 @@ describe("funeral director appointments", () => {
     await payByCard(testApp, closedSince.token, closedSince.planId, "full", sandboxCards.succeeds);
     const closedWhenBought = await readyPlan(testApp, fullJourney(catalogue, otherBranch!.id));
     await choosePayment(testApp, closedWhenBought.token, closedWhenBought.planId, { option: "full" });
+    // The payment is opened while the branch is open (a closed one changes the plan's documents),
+    // and taken once it has closed.
+    const opened = await withKey(testApp, closedWhenBought.token, "POST", "/api/payments/create", {
+      planId: closedWhenBought.planId,
+      paymentOption: "full",
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
     await setOpen(otherBranch!.id, false);
     try {
-      await payByCard(
+      const confirmed = await confirmOnSandbox(
         testApp,
         closedWhenBought.token,
-        closedWhenBought.planId,
-        "full",
+        paymentSchema.parse(opened.json()),
         sandboxCards.succeeds,
       );
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
       await settlePayments(testApp);
 
       const page = staffAppointmentsPageSchema.parse(await read(agent, "/api/staff/queues/appointments"));
