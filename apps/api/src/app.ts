@@ -370,7 +370,7 @@ export async function buildApp({
         reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
         reply.header("cache-control", "no-store");
       });
-      await staffApi.register(staffRoutes, { staff, db, jobQueue });
+      await staffApi.register(staffRoutes, { staff, db, jobQueue, plans, state: payments });
     },
     { prefix: "/api/staff" },
   );

@@ -310,13 +310,16 @@ describe("a staff token", () => {
   });
 });
 
+/** A plan reference no plan has: each plan route answers an allowed member 404 or 400. */
+const noPlan = "00000000-0000-4000-8000-000000000001";
+
 /**
  * Every staff route and what it needs. A route added without a line here fails the first test, so
  * its callers are always checked; the permission is the one `@kindred/domain`'s table gives it.
  */
 const staffRouteNeeds: Record<
   string,
-  { method: "GET" | "POST"; url: string; may: "invitation" | "any" | "finance" | "administrator" }
+  { method: "GET" | "POST" | "PUT"; url: string; may: "invitation" | "any" | "finance" | "administrator" }
 > = {
   openStaffInvitation: { method: "POST", url: "/api/staff/invitation/open", may: "invitation" },
   acceptStaffInvitation: { method: "POST", url: "/api/staff/invitation/accept", may: "invitation" },
@@ -345,6 +348,19 @@ const staffRouteNeeds: Record<
     may: "any",
   },
   staffEnquiriesQueue: { method: "GET", url: "/api/staff/queues/enquiries", may: "any" },
+  readPlanAsStaff: { method: "GET", url: `/api/staff/plans/${noPlan}`, may: "any" },
+  showPlanCircumstancesAsStaff: {
+    method: "POST",
+    url: `/api/staff/plans/${noPlan}/circumstances/show`,
+    may: "any",
+  },
+  addPlanNoteAsStaff: { method: "POST", url: `/api/staff/plans/${noPlan}/notes`, may: "any" },
+  changePlanContactDetailsAsStaff: {
+    method: "PUT",
+    url: `/api/staff/plans/${noPlan}/contact-details`,
+    may: "any",
+  },
+  resendPlanEmailAsStaff: { method: "POST", url: `/api/staff/plans/${noPlan}/resend`, may: "any" },
   // Last: it ends the calling member's tokens.
   signOutStaffEverywhere: { method: "POST", url: "/api/staff/sign-out-everywhere", may: "any" },
 };
@@ -397,7 +413,7 @@ describe("who may call each staff route", () => {
           token,
           route.method,
           route.url,
-          route.method === "POST" ? {} : undefined,
+          route.method === "GET" ? undefined : {},
         );
         const ok = allowed ? ![401, 403].includes(response.statusCode) : response.statusCode === refusedAs;
         if (!ok) failures.push(`${operationId} by ${who}: ${response.statusCode}`);

@@ -21,3 +21,4 @@ export * from "./advice-articles";
 export * from "./settings";
 export * from "./staff";
 export * from "./staff-queues";
+export * from "./staff-plan";

@@ -167,6 +167,17 @@ export const messages = {
     "This plan is paid for, so it can no longer be changed. Please call us if something needs to change.",
   contactDetailsPlanCancelled:
     "This plan has been cancelled, so its contact details can no longer be changed here. Please call us if you need to tell us something.",
+  /** Staff reading and acting on a plan (issue 24 item 4; docs/decisions/031-staff-back-office.md). */
+  circumstancesNotShared:
+    "The customer has not agreed to share their circumstances with us, so there is nothing to show.",
+  staffNoteNeeded: "Write the note.",
+  staffNoteTooLong: "Keep the note to 2,000 characters or fewer.",
+  contactDetailsChangedMeanwhile:
+    "These details changed while you were looking at them. Look at them again, then make your change.",
+  contactDetailsVersionNeeded: "Open the plan again to change its contact details.",
+  nothingToResend: "This plan has no email of that kind to send again.",
+  resendPlanCancelled:
+    "This plan has been cancelled, so its confirmation and Direct Debit notice are not sent again.",
   directDebitNotNeeded: "Direct Debit is only for paying by instalments. You chose to pay in full.",
   directDebitAlreadySetUp: "A Direct Debit is already set up for this plan.",
   depositNotPaidYet: "Please pay the deposit before setting up the Direct Debit.",

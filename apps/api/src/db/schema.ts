@@ -914,3 +914,28 @@ export const staffAuditEvents = pgTable(
     index("staff_audit_events_staff_member_id_idx").on(table.staffMemberId),
   ],
 );
+
+/**
+ * What staff wrote about a plan (issue 24 item 4; decision 031): a call, what was asked, what was
+ * promised. Kept as written: a trigger refuses updates and deletes (migration 0019), as the audit
+ * log's does. A plan with a note is a record of dealings with its customer and is not erased as an
+ * unfinished plan (data-rights' `erasable`).
+ */
+export const planNotes = pgTable(
+  "plan_notes",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    staffMemberId: uuid("staff_member_id")
+      .notNull()
+      .references(() => staffMembers.id),
+    /** Up to 2,000 characters (the contracts' `staffPlanNoteBodySchema`). */
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("plan_notes_plan_id_idx").on(table.planId, table.createdAt)],
+);

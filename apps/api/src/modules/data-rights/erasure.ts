@@ -19,7 +19,8 @@ const erasable = sql`
   and not exists (select 1 from referral_codes x where x.referrer_plan_id = p.id)
   and not exists (select 1 from funeral_director_appointments x where x.plan_id = p.id)
   and not exists (select 1 from plan_statements x where x.plan_id = p.id)
-  and not exists (select 1 from arrears_statements x where x.plan_id = p.id)`;
+  and not exists (select 1 from arrears_statements x where x.plan_id = p.id)
+  and not exists (select 1 from plan_notes x where x.plan_id = p.id)`;
 
 /**
  * Erases the unfinished plans `which` picks (a condition over the plan as `p`), within the

@@ -3,3 +3,5 @@
 export { dataRightsRoutes } from "./routes";
 export { createDataRightsService, type DataRightsService } from "./service";
 export { sweepRetentionEvery } from "./retention";
+// What staff read of a plan beside its money: the same records a person downloads (decision 031).
+export { planRecordsOf } from "./plan-records";

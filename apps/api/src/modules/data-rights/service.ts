@@ -22,15 +22,11 @@ import {
   accessTokens,
   accountEmailsSent,
   accountTokens,
-  atNeedCases,
   authAttempts,
   doNotContact,
   enquiries,
-  legalDocumentAcceptances,
   planPeople,
   plans as planTable,
-  referralCodes,
-  referrals,
   users,
 } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
@@ -46,6 +42,7 @@ import type { PaymentState } from "../payments";
 import type { PlansService } from "../plans";
 import { accountDataDocument } from "./data-document";
 import { eraseUnfinishedPlans } from "./erasure";
+import { planRecordsOf } from "./plan-records";
 
 /**
  * A person's data and their rights over it (UK GDPR; issue 25 item 12;
@@ -125,33 +122,13 @@ export function createDataRightsService({
       .limit(1);
     const planData = [];
     for (const plan of await plans.listPlans(user.id)) {
-      const [people, payments, accepted, [code], [applied], [funeral]] = await Promise.all([
+      const [people, payments, records] = await Promise.all([
         plans.getPeople(user.id, plan.id),
         state.planPayments(holder, plan.id),
-        db
-          .select()
-          .from(legalDocumentAcceptances)
-          .where(eq(legalDocumentAcceptances.planId, plan.id))
-          .orderBy(asc(legalDocumentAcceptances.acceptedAt)),
-        db.select().from(referralCodes).where(eq(referralCodes.referrerPlanId, plan.id)),
-        db.select().from(referrals).where(eq(referrals.referreePlanId, plan.id)),
-        db.select().from(atNeedCases).where(eq(atNeedCases.planId, plan.id)),
+        planRecordsOf(db, plan.id),
       ]);
-      planData.push({
-        plan,
-        people,
-        documentsAccepted: accepted.map((row) => ({
-          docReference: row.docReference,
-          version: row.version,
-          acceptedAt: row.acceptedAt.toISOString(),
-        })),
-        payments,
-        referralCode: code?.code ?? null,
-        referralApplied: applied ? { code: applied.code, appliedAt: applied.appliedAt.toISOString() } : null,
-        // Where the funeral stands and when we were told; not what the person who told us wrote
-        // of themselves, which is theirs.
-        funeral: funeral ? { status: funeral.status, toldUsAt: funeral.createdAt.toISOString() } : null,
-      });
+      const { documentsAccepted, ...rest } = records;
+      planData.push({ plan, people, documentsAccepted, payments, ...rest });
     }
     const [listed] = await db.select().from(doNotContact).where(eq(doNotContact.email, user.email));
     const sent = await db

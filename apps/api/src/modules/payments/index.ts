@@ -12,6 +12,8 @@ export { planStatementRoutes } from "./statement-routes";
 // Which providers the settings choose.
 export { cardFieldsOf, createPaymentProviders } from "./create-providers";
 // What telling us of a death needs: when a plan was bought, and the one way its money changes.
-export { planBoughtAt, type PaymentState } from "./payment-state";
+export { planBoughtAt, planOwner, type PaymentState } from "./payment-state";
 export { appointedBranch, appointmentOf } from "./funeral-director-appointment";
 export { applyMoneyEvent, planMoneyOf, planMoneyQueue, selectPlanMoneyRows } from "./plan-money-store";
+// What staff may send again of a plan's emails (decision 031).
+export { queuePlanEmailAgain } from "./resend-plan-email";

@@ -39,6 +39,15 @@ export async function ownedPlan(db: Database, holder: TokenHolder, planId: strin
   return plan;
 }
 
+/**
+ * The plan's owner as the account's own answer needs them, for a reader that is not the customer
+ * (an anniversary statement's job, a member of staff): `planPayments` checks the plan is theirs.
+ * `clientId` names who reads.
+ */
+export function planOwner(userId: string, clientId: string): TokenHolder {
+  return { userId, userKind: "customer", scope: "CUSTOMER", clientId, tokenHash: "" };
+}
+
 /** A payment as the customer sees it: refunded once the provider confirms its refund. */
 export function toPayment(row: PaymentRow, refundRows: readonly RefundRow[] = []): PaymentResponse {
   const refunded = refundRows.some((refund) => refund.paymentId === row.id && refund.status === "refunded");

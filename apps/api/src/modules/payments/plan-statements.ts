@@ -11,7 +11,7 @@ import type { DocumentsService, RenderedDocument } from "../documents";
 import type { Mailer } from "../email";
 import type { PlansService } from "../plans";
 import { isCompletedPayment } from "./paid-status";
-import type { PaymentState } from "./payment-state";
+import { planOwner, type PaymentState } from "./payment-state";
 import { selectPlanMoneyRows } from "./plan-money-store";
 import { planStatementDocument, type PlanStatementFacts } from "./plan-statement";
 
@@ -54,14 +54,6 @@ function latestAnniversary(boughtOn: string, today: string): { on: string; years
 
 const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-
-/**
- * The plan's owner as the account's own answer needs them, for a statement nobody asked for in a
- * request (the anniversary's): the plan's `planPayments` checks the plan is theirs.
- */
-function ownerOf(userId: string): TokenHolder {
-  return { userId, userKind: "customer", scope: "CUSTOMER", clientId: "plan-statements", tokenHash: "" };
-}
 
 export interface PlanStatements {
   /** The statement of one of the holder's plans as it stands today, as a PDF (404 for anyone else's). */
@@ -181,7 +173,7 @@ export async function startPlanStatements({
     if (!plan) return;
     const customer = (await plans.getPeople(plan.userId, planId)).customer;
     if (!customer) return;
-    const facts = await factsOf(ownerOf(plan.userId), planId);
+    const facts = await factsOf(planOwner(plan.userId, "plan-statements"), planId);
     const { state: standing, whenTheTimeComes } = facts.payments;
     const closed = standing === "cancelled" || standing === "cancellation_pending_refund";
     if (closed || facts.funeralRequestedOn || !whenTheTimeComes) return;

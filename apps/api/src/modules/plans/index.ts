@@ -3,3 +3,6 @@ export { noSuchPlan } from "./no-such-plan";
 export { storePlanPeople } from "./people";
 export { selectOwnedPlan, transferPlans } from "./queries";
 export type { PlansService, PlanWithPeople } from "./service";
+// What staff read and change of a plan's people (decision 031): the row as stored, and the contact details.
+export { selectPlanPeople, type PlanPeopleRow } from "./people";
+export { changeContactDetailsIn } from "./service";

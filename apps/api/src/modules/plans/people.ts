@@ -34,6 +34,12 @@ export async function selectPlanPeople(db: Database, planId: string): Promise<Pl
   return row;
 }
 
+/** The plan's people, locked until the transaction `db` ends. */
+export async function lockPlanPeople(db: Database, planId: string): Promise<PlanPeopleRow | undefined> {
+  const [row] = await db.select().from(planPeople).where(eq(planPeople.planId, planId)).for("update");
+  return row;
+}
+
 /**
  * Puts the customer's new phone number, address and preferred way of contact over the stored
  * ones, leaving everything else about every person as it was. One statement (a JSON merge), so

@@ -26,6 +26,7 @@ import type { PlanOptionsService } from "../catalogue";
 import type { FuneralDirectorService } from "../funeral-directors";
 import { noSuchPlan } from "./no-such-plan";
 import {
+  lockPlanPeople,
   selectPlanPeople,
   storePlanPeople,
   updateCustomerContactDetails,
@@ -184,6 +185,33 @@ export interface PlansService {
   ): Promise<PlanPeopleResponse>;
 }
 
+/**
+ * The customer's contact details changed within `transaction`, whoever asks (the customer, or a
+ * member of staff on their behalf): the plan locked, so a cancellation made meanwhile waits for
+ * this change or this change sees it; refused on a cancelled plan. `check` sees the people as they
+ * were (locked) before anything is written, and may refuse. Answers the people before and after.
+ */
+export async function changeContactDetailsIn(
+  transaction: Database,
+  userId: string,
+  planId: string,
+  contact: CustomerContactDetailsBody,
+  check: (before: PlanPeopleRow) => void = () => {},
+): Promise<{ before: PlanPeopleRow; after: PlanPeopleRow }> {
+  const plan = await lockOwnedPlan(transaction, planId, userId);
+  if (!plan) throw noSuchPlan();
+  if (plan.cancelledAt) {
+    throw new ViolationError([{ propertyPath: "plan", title: messages.contactDetailsPlanCancelled }], 409);
+  }
+  // No people yet: there are no contact details to change (they come with the purchase).
+  const before = await lockPlanPeople(transaction, planId);
+  if (!before) throw noSuchPlan();
+  check(before);
+  const after = await updateCustomerContactDetails(transaction, planId, contact);
+  if (!after) throw noSuchPlan();
+  return { before, after };
+}
+
 export function createPlansService({
   db,
   planOptions,
@@ -324,22 +352,10 @@ export function createPlansService({
     },
 
     async changeContactDetails(userId, planId, contact) {
-      const people = await db.transaction(async (transaction) => {
-        // Locked, so a cancellation made meanwhile waits for this change, or this change sees it.
-        const plan = await lockOwnedPlan(transaction, planId, userId);
-        if (!plan) throw noSuchPlan();
-        if (plan.cancelledAt) {
-          throw new ViolationError(
-            [{ propertyPath: "plan", title: messages.contactDetailsPlanCancelled }],
-            409,
-          );
-        }
-        // No people yet: there are no contact details to change (they come with the purchase).
-        const changed = await updateCustomerContactDetails(transaction, planId, contact);
-        if (!changed) throw noSuchPlan();
-        return changed;
-      });
-      return toPlanPeopleResponse(people);
+      const { after } = await db.transaction((transaction) =>
+        changeContactDetailsIn(transaction, userId, planId, contact),
+      );
+      return toPlanPeopleResponse(after);
     },
 
     async getPeople(userId, planId) {

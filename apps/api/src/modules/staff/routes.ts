@@ -17,6 +17,7 @@ import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
 import { bearerRouteErrors, bodyErrors, databaseRouteErrors } from "../../plugins/route-responses";
 import { auditLogPage, recordStaffAction } from "./audit-log";
+import { staffPlanRoutes, type StaffPlanRouteOptions } from "./plan-routes";
 import { searchPlans } from "./plan-search";
 import { staffQueueRoutes } from "./queue-routes";
 import { guardStaffRoutes, staffMemberOf } from "./staff-guard";
@@ -29,13 +30,16 @@ const refused = { 403: violationsResponseSchema.describe("The member's role does
  * The staff API, under `/api/staff` (docs/decisions/031-staff-back-office.md): its own guard,
  * never the customers' bearer check. Each route names its permission and writes the audit log.
  */
-export const staffRoutes: FastifyPluginAsyncZod<{
-  staff: StaffService;
-  db: Database;
-  jobQueue: JobQueue;
-}> = async (app, { staff, db, jobQueue }) => {
+export const staffRoutes: FastifyPluginAsyncZod<
+  {
+    staff: StaffService;
+    db: Database;
+    jobQueue: JobQueue;
+  } & StaffPlanRouteOptions
+> = async (app, { staff, db, jobQueue, plans, state }) => {
   guardStaffRoutes(app, staff);
   await app.register(staffQueueRoutes, { db, jobQueue });
+  await app.register(staffPlanRoutes, { db, jobQueue, plans, state });
 
   app.post(
     "/invitation/open",
