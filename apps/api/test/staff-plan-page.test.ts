@@ -11,7 +11,7 @@ import {
 import { legalDocumentReferences, messages, vulnerabilityKinds } from "@kindred/domain";
 import { planNotes } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
-import { callApi } from "./support/customers";
+import { callApi, goodPassword } from "./support/customers";
 import { choosePayment, payByCard, settlePayments, setUpDirectDebit } from "./support/paying";
 import { addressDetails } from "./support/people";
 import { readyPlan } from "./support/ready-plans";
@@ -219,6 +219,25 @@ describe("notes", () => {
   it("are kept as written: the database refuses to change or delete one", async () => {
     await expect(testApp.db.execute(sql`update plan_notes set text = 'changed'`)).rejects.toThrow();
     await expect(testApp.db.execute(sql`delete from plan_notes`)).rejects.toThrow();
+    expect(await notesOf(cardPlan.planId)).toHaveLength(2);
+  });
+
+  it("go with an unfinished plan when its customer deletes their account", async () => {
+    const unfinished = await readyPlan(testApp);
+    const noted = await callApi(testApp, agent.token, "POST", planUrl(unfinished.planId, "/notes"), {
+      text: "Asked us to call back about paying by Direct Debit.",
+    });
+    expect(noted.statusCode, noted.body).toBe(201);
+
+    const deleted = await callApi(testApp, unfinished.token, "POST", "/api/account/delete", {
+      password: goodPassword,
+    });
+
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toMatchObject({ accountDeleted: true, unfinishedPlans: 1 });
+    expect(await notesOf(unfinished.planId)).toEqual([]);
+    const gone = await callApi(testApp, agent.token, "GET", planUrl(unfinished.planId));
+    expect(gone.statusCode).toBe(404);
   });
 });
 

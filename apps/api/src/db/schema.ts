@@ -918,8 +918,7 @@ export const staffAuditEvents = pgTable(
 /**
  * What staff wrote about a plan (issue 24 item 4; decision 031): a call, what was asked, what was
  * promised. Kept as written: a trigger refuses updates and deletes (migration 0019), as the audit
- * log's does. A plan with a note is a record of dealings with its customer and is not erased as an
- * unfinished plan (data-rights' `erasable`).
+ * log's does, except a note's deletion with its plan when an unfinished plan is erased.
  */
 export const planNotes = pgTable(
   "plan_notes",
@@ -929,7 +928,7 @@ export const planNotes = pgTable(
       .default(sql`gen_random_uuid()`),
     planId: uuid("plan_id")
       .notNull()
-      .references(() => plans.id),
+      .references(() => plans.id, { onDelete: "cascade" }),
     staffMemberId: uuid("staff_member_id")
       .notNull()
       .references(() => staffMembers.id),

@@ -19,13 +19,12 @@ const erasable = sql`
   and not exists (select 1 from referral_codes x where x.referrer_plan_id = p.id)
   and not exists (select 1 from funeral_director_appointments x where x.plan_id = p.id)
   and not exists (select 1 from plan_statements x where x.plan_id = p.id)
-  and not exists (select 1 from arrears_statements x where x.plan_id = p.id)
-  and not exists (select 1 from plan_notes x where x.plan_id = p.id)`;
+  and not exists (select 1 from arrears_statements x where x.plan_id = p.id)`;
 
 /**
  * Erases the unfinished plans `which` picks (a condition over the plan as `p`), within the
  * caller's transaction: each with its people and answers about circumstances, the documents
- * accepted for it (both deleted with the plan), card payments that failed or were cancelled,
+ * accepted for it and staff notes on it (all deleted with the plan), card payments that failed or were cancelled,
  * Direct Debit requests closed without a mandate, and a friend's referral code applied to it.
  * The plans are locked first; one that a payment is made for meanwhile cannot be deleted (its
  * payment's key holds it), so the transaction fails rather than delete a plan being bought.
