@@ -12,6 +12,7 @@ import { legalDocumentReferences, messages, vulnerabilityKinds } from "@kindred/
 import { planNotes } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { callApi, goodPassword } from "./support/customers";
+import { catalogueAndBranch, fullJourney } from "./support/journeys";
 import { choosePayment, payByCard, settlePayments, setUpDirectDebit } from "./support/paying";
 import { addressDetails } from "./support/people";
 import { readyPlan } from "./support/ready-plans";
@@ -120,6 +121,33 @@ describe("a plan's page", () => {
       planId: directDebitPlan.planId,
       staffMemberName: agent.name,
     });
+  });
+
+  it("shows a visitor's unfinished plan, before anyone is named in it", async () => {
+    const visitor = await testApp.requestApplicationToken();
+    const { catalogue, branch } = await catalogueAndBranch(testApp, visitor);
+    const started = await callApi(
+      testApp,
+      visitor,
+      "POST",
+      "/api/guest/plan",
+      fullJourney(catalogue, branch.id),
+    );
+    expect(started.statusCode, started.body).toBe(201);
+    const { id } = started.json<{ id: string }>();
+
+    const { page: plan } = await page(id);
+
+    expect(plan.payments.paid).toBe(false);
+    expect(plan.people).toEqual({
+      customer: null,
+      coveredPerson: null,
+      nominee: null,
+      payer: null,
+      updatedAt: null,
+    });
+    expect(plan.circumstances).toEqual({ told: false, sharedAt: null });
+    expect(plan.timeline.map((entry) => entry.kind)).toEqual(["plan-started"]);
   });
 
   it("answers 404 for a plan that is not there, and a customer's token is refused outright", async () => {

@@ -42,10 +42,20 @@ export async function ownedPlan(db: Database, holder: TokenHolder, planId: strin
 /**
  * The plan's owner as the account's own answer needs them, for a reader that is not the customer
  * (an anniversary statement's job, a member of staff): `planPayments` checks the plan is theirs.
- * `clientId` names who reads.
+ * `clientId` names who reads; `userKind` is the owner's (a visitor's plan is not ready to pay).
  */
-export function planOwner(userId: string, clientId: string): TokenHolder {
-  return { userId, userKind: "customer", scope: "CUSTOMER", clientId, tokenHash: "" };
+export function planOwner(
+  userId: string,
+  clientId: string,
+  userKind: TokenHolder["userKind"] = "customer",
+): TokenHolder {
+  return {
+    userId,
+    userKind,
+    scope: userKind === "guest" ? "APPLICATION" : "CUSTOMER",
+    clientId,
+    tokenHash: "",
+  };
 }
 
 /** A payment as the customer sees it: refunded once the provider confirms its refund. */

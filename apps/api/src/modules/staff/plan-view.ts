@@ -8,6 +8,7 @@ import {
   atNeedCaseEvents,
   atNeedCases,
   planStatements,
+  users,
 } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
 import { planRecordsOf } from "../data-rights";
@@ -67,7 +68,8 @@ export async function staffPlanPage(
 ): Promise<StaffPlanPage> {
   const stored = await storedPlan(db, planId);
   await recordStaffAction(db, audit, { action: "plan.read", planId });
-  const owner = planOwner(stored.userId, "staff");
+  const [user] = await db.select({ kind: users.kind }).from(users).where(eq(users.id, stored.userId));
+  const owner = planOwner(stored.userId, "staff", user?.kind);
   // One at a time: PGlite's one connection serves them in turn anyway.
   const plan = await plans.getPlan(stored.userId, planId);
   const payments = await state.planPayments(owner, planId);
