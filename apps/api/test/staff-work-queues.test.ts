@@ -23,6 +23,7 @@ import {
   sandboxPayments,
   payments,
   staffAuditEvents,
+  staffMembers,
 } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { planMoneyQueue } from "../src/modules/payments/plan-money-store";
@@ -70,13 +71,14 @@ const read = async (member: TestStaffMember, url: string) => {
 
 const auditActions = async (member: TestStaffMember, action: string) =>
   testApp.db
-    .select()
+    .select({
+      action: staffAuditEvents.action,
+      planId: staffAuditEvents.planId,
+      detail: staffAuditEvents.detail,
+    })
     .from(staffAuditEvents)
-    .innerJoin(
-      sql`staff_members`,
-      sql`staff_members.id = ${staffAuditEvents.staffMemberId} and staff_members.email = ${member.email}`,
-    )
-    .where(eq(staffAuditEvents.action, action));
+    .innerJoin(staffMembers, eq(staffMembers.id, staffAuditEvents.staffMemberId))
+    .where(and(eq(staffAuditEvents.action, action), eq(staffMembers.email, member.email)));
 
 /** The state of the latest queued provider call for a refund of `of`. */
 async function refundJobState(of: string): Promise<string | undefined> {
@@ -280,7 +282,12 @@ describe("missed payments", () => {
     ]);
     expect(mine[0]?.customerName).toBeTruthy();
     expect(mine[0]?.deadlineRule).toContain(ukToday());
-    expect(await auditActions(finance, "queue.missed-payments.read")).toHaveLength(1);
+    const looks = await auditActions(finance, "queue.missed-payments.read");
+    expect(looks).toHaveLength(1);
+    expect(looks[0]?.detail).toMatchObject({
+      shown: expect.arrayContaining([first.planId, second.planId]),
+    });
+    expect(JSON.stringify(looks)).not.toContain(mine[0]!.customerName!);
 
     // A cancelled plan has nothing left to chase.
     await cancel(second.token, second.planId);
@@ -509,7 +516,12 @@ describe("free guide enquiries", () => {
       contactBy: ["email", "phone"],
     });
     expect(page.items[0]?.deadlineRule).toContain("2 working days");
+    // The look is recorded with the enquiries it showed, by reference, without their details.
     const [audit] = await auditActions(agent, "queue.enquiries.read");
+    expect(audit?.detail).toMatchObject({
+      page: 1,
+      shown: page.items.map((item) => item.enquiryId),
+    });
     expect(JSON.stringify(audit)).not.toContain(byPost);
   });
 });

@@ -41,9 +41,25 @@ import { recordStaffAction, type AuditContext } from "./audit-log";
 
 /** One page of a queue: `limit` one more than a page, so the next page is known to exist. */
 const pageOf = (page: number) => ({ limit: staffQueuePageSize + 1, offset: (page - 1) * staffQueuePageSize });
-function paged<Row, Item>(rows: Row[], page: number, toItem: (row: Row) => Item) {
+
+/**
+ * A page of a queue's rows as items, once the look is recorded (`queue.<name>.read`) with the page
+ * and what it showed, by reference (plans, cases, enquiries): never the personal data itself.
+ */
+async function recordedPage<Row, Item>(
+  db: Database,
+  audit: AuditContext,
+  { queue, page, rows }: { queue: string; page: number; rows: Row[] },
+  shown: (row: Row) => string,
+  toItem: (row: Row) => Item,
+) {
+  const onPage = rows.slice(0, staffQueuePageSize);
+  await recordStaffAction(db, audit, {
+    action: `queue.${queue}.read`,
+    detail: { page, shown: onPage.map(shown) },
+  });
   return {
-    items: rows.slice(0, staffQueuePageSize).map(toItem),
+    items: onPage.map(toItem),
     page,
     nextPage: rows.length > staffQueuePageSize ? page + 1 : null,
   };
@@ -132,7 +148,6 @@ function refundItem({ refund, customer, job }: RefundRow) {
 
 /** Refunds owed, and those confirmed in the last `refundWithinDays` days, owed first, by deadline. */
 export async function refundsQueue(db: Database, audit: AuditContext, page: number) {
-  await recordStaffAction(db, audit, { action: "queue.refunds.read", detail: { page } });
   const rows = await refundRows(
     db,
     or(
@@ -141,7 +156,7 @@ export async function refundsQueue(db: Database, audit: AuditContext, page: numb
     ),
     page,
   );
-  return paged(rows, page, refundItem);
+  return recordedPage(db, audit, { queue: "refunds", page, rows }, (row) => row.refund.planId, refundItem);
 }
 
 /**
@@ -191,7 +206,6 @@ export async function sendRefundAgain(
  * to catch up: each plan's latest statement, while the plan is neither cancelled nor used.
  */
 export async function missedPaymentsQueue(db: Database, audit: AuditContext, page: number) {
-  await recordStaffAction(db, audit, { action: "queue.missed-payments.read", detail: { page } });
   const latest = db
     .select({ planId: arrearsStatements.planId, sentAt: max(arrearsStatements.sentAt).as("latest_sent_at") })
     .from(arrearsStatements)
@@ -211,15 +225,21 @@ export async function missedPaymentsQueue(db: Database, audit: AuditContext, pag
     .orderBy(asc(arrearsStatements.catchUpBy), asc(arrearsStatements.planId))
     .limit(limit)
     .offset(offset);
-  return paged(rows, page, ({ statement, customer }) => ({
-    planId: statement.planId,
-    customerName: nameOf(customer as Person),
-    missedPayments: statement.missedCount,
-    owedPence: statement.owedPence,
-    statementSentAt: statement.sentAt.toISOString(),
-    deadline: statement.catchUpBy,
-    deadlineRule: `The day the arrears statement sent on ${ukToday(statement.sentAt)} gave to catch up by`,
-  }));
+  return recordedPage(
+    db,
+    audit,
+    { queue: "missed-payments", page, rows },
+    (row) => row.statement.planId,
+    ({ statement, customer }) => ({
+      planId: statement.planId,
+      customerName: nameOf(customer as Person),
+      missedPayments: statement.missedCount,
+      owedPence: statement.owedPence,
+      statementSentAt: statement.sentAt.toISOString(),
+      deadline: statement.catchUpBy,
+      deadlineRule: `The day the arrears statement sent on ${ukToday(statement.sentAt)} gave to catch up by`,
+    }),
+  );
 }
 
 // Funeral director appointments ---------------------------------------------------------------
@@ -230,7 +250,6 @@ export async function missedPaymentsQueue(db: Database, audit: AuditContext, pag
  * closed since, oldest first. Cancelled and used plans are left out.
  */
 export async function appointmentsQueue(db: Database, audit: AuditContext, page: number) {
-  await recordStaffAction(db, audit, { action: "queue.appointments.read", detail: { page } });
   const { limit, offset } = pageOf(page);
   const rows = await db
     .select({
@@ -261,26 +280,32 @@ export async function appointmentsQueue(db: Database, audit: AuditContext, page:
     )
     .limit(limit)
     .offset(offset);
-  return paged(rows, page, ({ appointment, branch, customer, coveredPerson }) => {
-    const reason = !appointment.needsStaff
-      ? ("branch_closed_since" as const)
-      : branch
-        ? ("branch_closed_when_bought" as const)
-        : ("no_branch_chosen" as const);
-    return {
-      planId: appointment.planId,
-      customerName: nameOf(customer as Person),
-      coveredPersonName: nameOf((coveredPerson as Person) ?? (customer as Person)),
-      chosenBranch: branch,
-      reason,
-      boughtOn: appointment.appointedOn,
-      deadline: funeralDirectorDueBy(appointment.appointedOn),
-      deadlineRule:
-        reason === "branch_closed_since"
-          ? `The appointed branch has closed: choose another and write to the customer (bought ${appointment.appointedOn})`
-          : `${funeralDirectorNamedWithinDays} days from the purchase on ${appointment.appointedOn} (FPCOB 10.1.3R)`,
-    };
-  });
+  return recordedPage(
+    db,
+    audit,
+    { queue: "appointments", page, rows },
+    (row) => row.appointment.planId,
+    ({ appointment, branch, customer, coveredPerson }) => {
+      const reason = !appointment.needsStaff
+        ? ("branch_closed_since" as const)
+        : branch
+          ? ("branch_closed_when_bought" as const)
+          : ("no_branch_chosen" as const);
+      return {
+        planId: appointment.planId,
+        customerName: nameOf(customer as Person),
+        coveredPersonName: nameOf((coveredPerson as Person) ?? (customer as Person)),
+        chosenBranch: branch,
+        reason,
+        boughtOn: appointment.appointedOn,
+        deadline: funeralDirectorDueBy(appointment.appointedOn),
+        deadlineRule:
+          reason === "branch_closed_since"
+            ? `The appointed branch has closed: choose another and write to the customer (bought ${appointment.appointedOn})`
+            : `${funeralDirectorNamedWithinDays} days from the purchase on ${appointment.appointedOn} (FPCOB 10.1.3R)`,
+      };
+    },
+  );
 }
 
 // At-need cases ----------------------------------------------------------------------------------
@@ -290,7 +315,6 @@ export async function appointmentsQueue(db: Database, audit: AuditContext, page:
  * working day after their last step (an unmatched case is looked into; a matched one moved on).
  */
 export async function atNeedCasesQueue(db: Database, audit: AuditContext, page: number) {
-  await recordStaffAction(db, audit, { action: "queue.at-need-cases.read", detail: { page } });
   const lastChange = db
     .select({ caseId: atNeedCaseEvents.caseId, at: max(atNeedCaseEvents.at).as("last_change_at") })
     .from(atNeedCaseEvents)
@@ -305,28 +329,34 @@ export async function atNeedCasesQueue(db: Database, audit: AuditContext, page: 
     .orderBy(asc(lastChange.at), asc(atNeedCases.id))
     .limit(limit)
     .offset(offset);
-  return paged(rows, page, ({ atNeedCase, lastChangeAt: latest }) => {
-    const { person, informant } = atNeedCase.notification;
-    // Every case has its "opened" event; the aggregate comes back as text on some drivers.
-    const lastChangeAt = new Date(latest ?? atNeedCase.createdAt);
-    const since = ukToday(lastChangeAt);
-    return {
-      caseId: atNeedCase.id,
-      planId: atNeedCase.planId,
-      matched: atNeedCase.planId !== null,
-      status: atNeedCase.status,
-      personName: `${person.firstName} ${person.lastName}`,
-      informantName: `${informant.firstName} ${informant.lastName}`,
-      informantPhone: informant.phone,
-      toldAt: atNeedCase.createdAt.toISOString(),
-      lastChangeAt: lastChangeAt.toISOString(),
-      deadline: atNeedDueBy(since),
-      deadlineRule:
-        atNeedCase.planId === null
-          ? `The next working day after we were told on ${since}: find the plan, or call the person who told us`
-          : `The next working day after the last step on ${since}`,
-    };
-  });
+  return recordedPage(
+    db,
+    audit,
+    { queue: "at-need-cases", page, rows },
+    (row) => row.atNeedCase.id,
+    ({ atNeedCase, lastChangeAt: latest }) => {
+      const { person, informant } = atNeedCase.notification;
+      // Every case has its "opened" event; the aggregate comes back as text on some drivers.
+      const lastChangeAt = new Date(latest ?? atNeedCase.createdAt);
+      const since = ukToday(lastChangeAt);
+      return {
+        caseId: atNeedCase.id,
+        planId: atNeedCase.planId,
+        matched: atNeedCase.planId !== null,
+        status: atNeedCase.status,
+        personName: `${person.firstName} ${person.lastName}`,
+        informantName: `${informant.firstName} ${informant.lastName}`,
+        informantPhone: informant.phone,
+        toldAt: atNeedCase.createdAt.toISOString(),
+        lastChangeAt: lastChangeAt.toISOString(),
+        deadline: atNeedDueBy(since),
+        deadlineRule:
+          atNeedCase.planId === null
+            ? `The next working day after we were told on ${since}: find the plan, or call the person who told us`
+            : `The next working day after the last step on ${since}`,
+      };
+    },
+  );
 }
 
 /**
@@ -394,26 +424,28 @@ export async function enquiriesQueue(db: Database, audit: AuditContext, page: nu
     .orderBy(asc(enquiries.createdAt), asc(enquiries.id))
     .limit(limit)
     .offset(offset);
-  await recordStaffAction(db, audit, {
-    action: "queue.enquiries.read",
-    detail: { page, enquiries: rows.slice(0, staffQueuePageSize).map((row) => row.id) },
-  });
-  return paged(rows, page, (row) => {
-    const askedOn = ukToday(row.createdAt);
-    return {
-      enquiryId: row.id,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      postcode: row.postcode,
-      contactBy: [
-        ...(row.contactByEmail ? (["email"] as const) : []),
-        ...(row.contactByPhone ? (["phone"] as const) : []),
-        ...(row.contactByPost ? (["post"] as const) : []),
-      ],
-      askedAt: row.createdAt.toISOString(),
-      deadline: guideFollowUpDueBy(askedOn),
-      deadlineRule: `${guideFollowUpWithinWorkingDays} working days from the enquiry on ${askedOn}`,
-    };
-  });
+  return recordedPage(
+    db,
+    audit,
+    { queue: "enquiries", page, rows },
+    (row) => row.id,
+    (row) => {
+      const askedOn = ukToday(row.createdAt);
+      return {
+        enquiryId: row.id,
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        postcode: row.postcode,
+        contactBy: [
+          ...(row.contactByEmail ? (["email"] as const) : []),
+          ...(row.contactByPhone ? (["phone"] as const) : []),
+          ...(row.contactByPost ? (["post"] as const) : []),
+        ],
+        askedAt: row.createdAt.toISOString(),
+        deadline: guideFollowUpDueBy(askedOn),
+        deadlineRule: `${guideFollowUpWithinWorkingDays} working days from the enquiry on ${askedOn}`,
+      };
+    },
+  );
 }
