@@ -170,6 +170,82 @@ describe("a plan's page", () => {
   });
 });
 
+describe("a plan whose covered person has died", () => {
+  it("shows the at-need case with each event, who did it and the note, in the timeline too", async () => {
+    const plan = await readyPlan(testApp);
+    await choosePayment(testApp, plan.token, plan.planId, { option: "full" });
+    await payByCard(testApp, plan.token, plan.planId, "full", sandboxCards.succeeds);
+    const [customer] = (
+      (await testApp.db.execute(
+        sql`select customer from plan_people where plan_id = ${plan.planId}`,
+      )) as unknown as { rows: { customer: { firstName: string; lastName: string; dateOfBirth: object } }[] }
+    ).rows.map((row) => row.customer);
+    const today = new Date();
+    const told = await callApi(
+      testApp,
+      await testApp.requestApplicationToken(),
+      "POST",
+      "/api/notify-a-death",
+      {
+        person: {
+          firstName: customer!.firstName,
+          lastName: customer!.lastName,
+          dateOfBirth: customer!.dateOfBirth,
+          planReference: plan.planId,
+          postcode: "",
+        },
+        dateOfDeath: {
+          day: String(today.getUTCDate()),
+          month: String(today.getUTCMonth() + 1),
+          year: String(today.getUTCFullYear()),
+        },
+        accidental: "no",
+        restingPlace: "hospital",
+        restingPlaceDetails: "St Mary's, Paddington",
+        informant: {
+          firstName: "Alex",
+          lastName: "Price",
+          relationship: "nominated_representative",
+          email: "alex.price@example.com",
+          phone: "07700 900999",
+        },
+      },
+      "198.51.100.77",
+    );
+    expect(told.statusCode, told.body).toBe(201);
+    const opened = (await page(plan.planId)).page.atNeedCase;
+    expect(opened).toMatchObject({
+      status: "funeral_requested",
+      events: [{ kind: "opened", by: "informant" }],
+    });
+    const moved = await callApi(
+      testApp,
+      agent.token,
+      "POST",
+      `/api/staff/at-need-cases/${opened!.id}/status`,
+      {
+        status: "funeral_arranged",
+        note: "Branch confirmed the date with the family.",
+      },
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const { page: after } = await page(plan.planId);
+
+    expect(after.atNeedCase?.status).toBe("funeral_arranged");
+    expect(after.atNeedCase?.events.at(-1)).toMatchObject({
+      kind: "funeral_arranged",
+      by: agent.name,
+      note: "Branch confirmed the date with the family.",
+    });
+    expect(after.payments.funeral).toMatchObject({ status: "funeral_arranged" });
+    expect(after.timeline.slice(0, 2)).toEqual([
+      expect.objectContaining({ kind: "funeral-step", what: "Funeral arranged", by: agent.name }),
+      expect.objectContaining({ kind: "death-told", by: "informant" }),
+    ]);
+  });
+});
+
 describe("showing the customer's circumstances", () => {
   it("answers them only by the show action, recorded as its own event, and never writes them to the logs", async () => {
     const response = await callApi(

@@ -1,6 +1,6 @@
 import type { StaffPlanPage, StaffPlanPeople, StaffPlanTimelineEntry } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
-import { asc, eq } from "drizzle-orm";
+import { funeralStatusLabels, messages } from "@kindred/domain";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import {
   accountEmailsSent,
@@ -8,6 +8,7 @@ import {
   atNeedCaseEvents,
   atNeedCases,
   planStatements,
+  staffMembers,
   users,
 } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
@@ -93,12 +94,16 @@ export async function staffPlanPage(
     .where(eq(arrearsStatements.planId, planId))
     .orderBy(asc(arrearsStatements.sentAt));
   const [atNeed] = await db.select().from(atNeedCases).where(eq(atNeedCases.planId, planId));
+  // Who: "informant" for a death told online, or the member of staff by name.
   const caseEvents = atNeed
-    ? await db
-        .select()
-        .from(atNeedCaseEvents)
-        .where(eq(atNeedCaseEvents.caseId, atNeed.id))
-        .orderBy(asc(atNeedCaseEvents.at))
+    ? (
+        await db
+          .select({ event: atNeedCaseEvents, staffName: staffMembers.name })
+          .from(atNeedCaseEvents)
+          .leftJoin(staffMembers, sql`${staffMembers.id}::text = ${atNeedCaseEvents.by}`)
+          .where(eq(atNeedCaseEvents.caseId, atNeed.id))
+          .orderBy(asc(atNeedCaseEvents.at))
+      ).map(({ event, staffName }) => ({ ...event, by: staffName ?? event.by }))
     : [];
   const notes = await planNotesOf(db, planId);
 
@@ -147,7 +152,7 @@ export async function staffPlanPage(
             row.kind === "opened" ? "Told of a death" : "Told of the death again",
             row.by,
           )
-        : event(row.at, "funeral-step", `Funeral ${row.kind}`, row.by, row.note),
+        : event(row.at, "funeral-step", funeralStatusLabels[row.kind], row.by, row.note),
     ),
     ...notes.map((note) => event(note.createdAt, "note", "Note", note.author, note.text)),
   ].sort((a, b) => b.at.localeCompare(a.at));
