@@ -97,6 +97,7 @@ describe("a plan's page", () => {
     expect(plan.payments.directDebit).toMatchObject({ accountNumberEnding: accountNumber.slice(-4) });
     expect(plan.payments.collections.length).toBeGreaterThan(0);
     expect(body).not.toContain(accountNumber);
+    expect(testApp.logs.some((line) => line.includes(accountNumber))).toBe(false);
     expect(plan.people.customer).toMatchObject({ email: directDebitPlan.email });
     expect(plan.documentsAccepted.map((row) => row.docReference).sort()).toEqual(
       [...legalDocumentReferences].sort(),
