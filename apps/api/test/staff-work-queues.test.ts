@@ -173,7 +173,10 @@ describe("refunds due after a cancellation", () => {
       ]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([202, 409]);
       const accepted = answers.find((answer) => answer.statusCode === 202)!;
-      expect(staffRefundSchema.parse(accepted.json())).toMatchObject({ status: "owed", maySendAgain: false });
+      // On its way again: waiting, or already with the provider if its job was quick.
+      const sent = staffRefundSchema.parse(accepted.json());
+      expect(["owed", "sent_to_provider", "refunded"]).toContain(sent.status);
+      expect(sent.maySendAgain).toBe(false);
       await settlePayments(testApp);
       expect(providerRefunds).toHaveBeenCalledTimes(1);
     } finally {
