@@ -35,7 +35,10 @@ const statusListeners = new Set<() => void>();
 let started = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let lastSent = "";
+/** What the status said when `lastSent` was saved, to say again when the journey returns to it. */
+let lastSaved: SaveStatus = { state: "idle" };
 let inFlight: Promise<void> | null = null;
+let sending = false;
 /** The version of the plan this window last saved or loaded; a save only goes over that one. */
 let planVersion: number | undefined;
 
@@ -89,6 +92,15 @@ async function ensurePlanId(): Promise<string | null> {
 
 async function send(body: string): Promise<void> {
   if (isSessionEnding()) return;
+  sending = true;
+  try {
+    await sendNow(body);
+  } finally {
+    sending = false;
+  }
+}
+
+async function sendNow(body: string): Promise<void> {
   setStatus({ state: "saving" });
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const planId = await ensurePlanId();
@@ -101,7 +113,8 @@ async function send(body: string): Promise<void> {
     if (saved.ok) {
       lastSent = body;
       planVersion = saved.data.plan.version;
-      setStatus({ state: "saved", at: new Date() });
+      lastSaved = { state: "saved", at: new Date() };
+      setStatus(lastSaved);
       return;
     }
     // A guest's plan belongs to the token that made it; once that token has been replaced the
@@ -136,12 +149,21 @@ function scheduleSave(): void {
   // Nothing to save yet, or an answer half-typed (money with no notes): wait for the next change.
   if (!isReadyToSave(journeyData)) return;
   const body = JSON.stringify(planSaveBody(state));
-  if (body === lastSent) return;
+  // A change still waiting is overtaken by this one, even when this one goes back to what was saved.
   clearTimeout(timer);
+  if (body === lastSent) {
+    if (!sending) setStatus(lastSaved);
+    return;
+  }
+  // Said at once, not when the request goes: until then the last "Saved" is no longer the truth
+  // (a window closed in the wait keeps the change only in this browser).
+  setStatus({ state: "saving" });
   timer = setTimeout(() => {
     const run = async () => {
       await inFlight;
       await send(body);
+      // A change made while that save was on its way is saved next.
+      scheduleSave();
     };
     inFlight = run();
   }, saveDelayMs);
@@ -170,6 +192,8 @@ export async function savePlanNow(): Promise<SaveOutcome> {
   if (body !== lastSent) {
     inFlight = send(body);
     await inFlight;
+  } else {
+    setStatus(lastSaved);
   }
   const planId = readLocal("planId");
   if (status.state === "saved" && typeof planId === "string") return { outcome: "saved", planId };
@@ -202,6 +226,7 @@ export function startPlanAutosave(): void {
 export function forgetSavedPlan(): void {
   clearTimeout(timer);
   lastSent = "";
+  lastSaved = { state: "idle" };
   planVersion = undefined;
   removeLocal("planId");
   setStatus({ state: "idle" });
