@@ -13,7 +13,7 @@ import { planNotes } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { callApi, goodPassword } from "./support/customers";
 import { catalogueAndBranch, fullJourney } from "./support/journeys";
-import { choosePayment, payByCard, settlePayments, setUpDirectDebit } from "./support/paying";
+import { choosePayment, payByCard, settlePayments, setUpDirectDebit, withKey } from "./support/paying";
 import { addressDetails } from "./support/people";
 import { readyPlan } from "./support/ready-plans";
 import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
@@ -471,5 +471,45 @@ describe("sending a plan's email again", () => {
     expect(violationsResponseSchema.parse(unknown.json()).violations[0]?.propertyPath).toBe("what");
     await settlePayments(testApp);
     expect(await sentToCustomer()).toBe(before);
+  });
+});
+
+describe("a cancelled plan", () => {
+  it("shows its cancellation, and refuses sending its emails again or changing its contact details, recording neither", async () => {
+    const plan = await readyPlan(testApp);
+    await choosePayment(testApp, plan.token, plan.planId, { option: "full" });
+    await payByCard(testApp, plan.token, plan.planId, "full", sandboxCards.succeeds);
+    const cancelled = await withKey(testApp, plan.token, "POST", `/api/plan/${plan.planId}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await settlePayments(testApp);
+    const { page: before } = await page(plan.planId);
+    expect(before.payments.cancelledAt).not.toBeNull();
+    expect(before.timeline[0]).toMatchObject({ kind: "cancelled" });
+    const [lastRead] = await latestAudit(1);
+
+    const resent = await callApi(testApp, agent.token, "POST", planUrl(plan.planId, "/resend"), {
+      what: "plan-confirmation",
+    });
+    const changed = await testApp.app.inject({
+      method: "PUT",
+      url: planUrl(plan.planId, "/contact-details"),
+      headers: { authorization: `Bearer ${agent.token}`, "if-match": `"${before.people.updatedAt}"` },
+      payload: {
+        phone: "07700 900111",
+        address: addressDetails(),
+        preferredContactMethod: "contact_method_post",
+      },
+    });
+
+    expect(resent.statusCode).toBe(409);
+    expect(violationsResponseSchema.parse(resent.json()).violations[0]?.title).toBe(
+      messages.resendPlanCancelled,
+    );
+    expect(changed.statusCode).toBe(409);
+    expect(violationsResponseSchema.parse(changed.json()).violations[0]?.title).toBe(
+      messages.contactDetailsPlanCancelled,
+    );
+    const [, previous] = await latestAudit(2);
+    expect(previous?.id).toBe(lastRead?.id);
   });
 });
