@@ -92,4 +92,17 @@ describe("saving the plan as the person goes", () => {
     expect(sent()).toEqual(["attended", "unattended"]);
     expect(autosave.getSaveStatus()).toMatchObject({ state: "saved" });
   });
+
+  it("says a refused save's words and sends nothing more until the next change", async () => {
+    apiRequest.mockImplementation(async () => ({
+      ok: false,
+      status: 412,
+      data: { violations: [{ propertyPath: "plan", title: "Changed elsewhere." }] },
+    }));
+    chooseAttendance("attended");
+    await vi.runAllTimersAsync();
+    expect(autosave.getSaveStatus()).toEqual({ state: "failed", message: "Changed elsewhere." });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sent()).toEqual(["attended"]);
+  });
 });

@@ -162,8 +162,9 @@ function scheduleSave(): void {
     const run = async () => {
       await inFlight;
       await send(body);
-      // A change made while that save was on its way is saved next.
-      scheduleSave();
+      // A change made while that save was on its way is saved next; after a refusal (changed in
+      // another window) nothing is sent again until the person changes something.
+      if (status.state === "saved") scheduleSave();
     };
     inFlight = run();
   }, saveDelayMs);
