@@ -8,6 +8,9 @@ import { defineConfig, devices } from "@playwright/test";
 export const webPort = Number(process.env.E2E_WEB_PORT ?? 3100);
 export const apiPort = Number(process.env.E2E_API_PORT ?? 4100);
 export const dataDir = path.join(os.tmpdir(), `kindred-e2e-data-${webPort}`);
+/** The first staff administrator's invitation link, as `npm run staff:create-admin` prints it (staff.spec.ts). */
+export const firstAdministratorFile = `${dataDir}-first-administrator.txt`;
+export const firstAdministrator = { name: "Ada Admin", email: "ada.admin@kindred.example" };
 const repositoryRoot = path.resolve(import.meta.dirname, "../..");
 
 const chromium = {
@@ -70,7 +73,11 @@ export default defineConfig({
     { name: "web server", testMatch: serverOnly },
   ],
   webServer: {
-    command: `rm -rf "${dataDir}" && node scripts/start.mjs --no-build`,
+    // The first staff administrator is made before the API starts (the embedded database is one
+    // process's), with DATA_DIR and SITE_URL from `env` below; staff.spec.ts reads the link it prints.
+    command:
+      `rm -rf "${dataDir}" && node apps/api/dist/create-staff-admin.js --name "${firstAdministrator.name}"` +
+      ` --email ${firstAdministrator.email} > "${firstAdministratorFile}" && node scripts/start.mjs --no-build`,
     cwd: repositoryRoot,
     url: `http://localhost:${webPort}/`,
     reuseExistingServer: false,

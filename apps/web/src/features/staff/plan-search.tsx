@@ -124,7 +124,7 @@ function Results({
       </p>
       <ResultsTable
         results={results}
-        caption={`Plans matching “${q}”${pageNumber > 1 ? `, page ${pageNumber}` : ""}`}
+        heading={`Plans matching “${q}”${pageNumber > 1 ? `, page ${pageNumber}` : ""}`}
       />
       <div className={styles.actions}>
         {pageNumber > 1 ? (
@@ -142,35 +142,38 @@ function Results({
   );
 }
 
-function ResultsTable({ results, caption }: { results: StaffPlanSearchResult[]; caption: string }) {
+/** The table scrolls sideways on a phone; its heading stays above it, in full. */
+function ResultsTable({ results, heading }: { results: StaffPlanSearchResult[]; heading: string }) {
   const table = useTable({ features, columns, data: results });
   return (
-    <div className={styles.tableScroll} role="region" aria-label={caption} tabIndex={0}>
-      <table className={styles.table}>
-        <caption>{caption}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  <table.FlexRender header={header} />
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className={styles.results}>
+      <h2 id="plan-search-results">{heading}</h2>
+      <div className={styles.tableScroll} role="region" aria-labelledby="plan-search-results" tabIndex={0}>
+        <table className={styles.table} aria-labelledby="plan-search-results">
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col">
+                    <table.FlexRender header={header} />
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getAllCells().map((cell) => (
+                  <td key={cell.id}>
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,123 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { messages } from "@kindred/domain";
+import { firstAdministrator, firstAdministratorFile } from "../playwright.config";
+import { latestEmailTo, linkIn, newPerson } from "./account-support";
+import { expect, keepScreenshot, test } from "./fixtures";
+import { fetchPlanOptions } from "./journey-support";
+import { comeBackToPayForAnAttendedCremation } from "./purchase-support";
+
+// The back office at a phone's width: staff may use it on one, and it is where layouts break.
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** The code an authenticator app shows for `key`, `stepsAhead` periods of 30 seconds from now. */
+function authenticatorCode(key: string, stepsAhead = 0): string {
+  const totp = new TOTP({
+    secret: Secret.fromBase32(key.replace(/\s/g, "")),
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+  });
+  return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+}
+
+const password = "a long and quiet passphrase";
+
+/**
+ * Opens the invitation, sets up the app from the key shown as text and the password; answers the
+ * key. A code is used once, so the code given here is this period's and sign-in uses the next one
+ * (the API accepts one period either side).
+ */
+async function acceptInvitation(page: Page, link: string, who: string, screenshot?: string): Promise<string> {
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Set up your back office account" })).toBeVisible();
+  await expect(page.getByText(`This invitation is for ${who}`)).toBeVisible();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const key = (await page.locator("code").textContent()) ?? "";
+  expect(key).toMatch(/^[A-Z2-7 ]{16,}$/);
+  if (screenshot) await keepScreenshot(page, screenshot);
+  await page.getByLabel("Choose a password").fill(password);
+  await page.getByLabel("Code from your authenticator app").fill(authenticatorCode(key));
+  await page.getByRole("button", { name: "Set up my account" }).click();
+  await expect(page.getByRole("heading", { name: "Your account is ready" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  return key;
+}
+
+async function signIn(page: Page, email: string, key: string, screenshot?: string): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Sign in to the back office" })).toBeVisible();
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Code from your authenticator app").fill(authenticatorCode(key, 1));
+  if (screenshot) await keepScreenshot(page, screenshot);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+}
+
+test("the first administrator sets up, invites an agent, and the agent finds a plan by its postcode", async ({
+  page,
+  context,
+  request,
+  checkAccessibility,
+}) => {
+  // A plan with people in it, made as a customer would make it (in a tab of its own).
+  const buyer = { ...newPerson("staff-search"), title: "Mrs" as const, lastName: `Quill${Date.now()}` };
+  const customerPage = await context.newPage();
+  const { planId } = await comeBackToPayForAnAttendedCremation(
+    customerPage,
+    await fetchPlanOptions(request),
+    buyer,
+  );
+  await customerPage.close();
+
+  // The administrator, from the link `npm run staff:create-admin` printed.
+  const adminLink = readFileSync(firstAdministratorFile, "utf8").match(
+    /https?:\/\/\S+\/staff\/invitation\?\S+/,
+  )?.[0];
+  if (!adminLink) throw new Error(`No invitation link in ${firstAdministratorFile}`);
+  const adminKey = await acceptInvitation(page, adminLink, firstAdministrator.name, "invitation");
+  await signIn(page, firstAdministrator.email, adminKey, "sign-in");
+  await expect(page.getByText(`Signed in as ${firstAdministrator.name} (Administrator)`)).toBeVisible();
+  await checkAccessibility();
+
+  // They invite an agent.
+  await page.getByRole("link", { name: "Members of staff" }).click();
+  await expect(page.getByRole("heading", { name: "Members of staff" })).toBeVisible();
+  const agent = { name: "Alan Agent", email: newPerson("staff-agent").email };
+  await page.getByLabel("Full name").fill(agent.name);
+  await page.getByLabel("Email address").fill(agent.email);
+  await page.getByLabel("Role").selectOption({ label: "Agent" });
+  await page.getByRole("button", { name: "Send the invitation" }).click();
+  await expect(page.getByText(`We have sent an invitation to ${agent.email}.`)).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(`${agent.name}.*Invited`) })).toBeVisible();
+  await checkAccessibility();
+
+  await page.getByRole("link", { name: "Audit log" }).click();
+  await expect(page.getByRole("table", { name: "Newest entries" })).toBeVisible();
+  await checkAccessibility();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+
+  // The agent accepts and signs in (on the same device, after the administrator signed out).
+  const invitation = await latestEmailTo(agent.email, /invitation to the Kindred back office/);
+  const agentKey = await acceptInvitation(page, linkIn(invitation, "/staff/invitation"), agent.name);
+  await signIn(page, agent.email, agentKey);
+  await expect(page.getByText(`Signed in as ${agent.name} (Agent)`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Members of staff" })).toHaveCount(0);
+
+  // They find the plan by its postcode (and the buyer's name, as other tests' plans share it).
+  await page.getByLabel("Search for a plan").fill(`MK9 2HP ${buyer.lastName}`);
+  await page.getByRole("button", { name: "Search" }).click();
+  const results = page.getByRole("table", { name: /Plans matching/ });
+  await expect(results.getByRole("row")).toHaveCount(2);
+  const found = results.getByRole("row").nth(1);
+  await expect(found).toContainText(`${buyer.firstName} ${buyer.lastName}`);
+  await expect(found).toContainText("MK9 2HP");
+  await expect(found).toContainText(planId);
+  await keepScreenshot(page, "search-results");
+  await checkAccessibility();
+
+  // The members page is not theirs.
+  await page.goto("/staff/members");
+  await expect(page.getByRole("alert").filter({ hasText: messages.staffPermissionNeeded })).toBeVisible();
+});
