@@ -294,6 +294,14 @@ describe("a staff token", () => {
     expect((await callApi(testApp, member.token, "GET", "/api/staff/me")).statusCode).toBe(401);
   });
 
+  it("stops working when the member signs out on its device, and only that one", async () => {
+    const member = await createTestStaffMember(testApp, administrator, "agent");
+    const second = await signInStaffAgain(testApp, member);
+    expect((await callApi(testApp, member.token, "POST", "/api/staff/sign-out")).statusCode).toBe(204);
+    expect((await callApi(testApp, member.token, "GET", "/api/staff/me")).statusCode).toBe(401);
+    expect((await callApi(testApp, second, "GET", "/api/staff/me")).statusCode).toBe(200);
+  });
+
   it("stops working on every device when the member signs out everywhere", async () => {
     const member = await createTestStaffMember(testApp, administrator, "agent");
     const second = await signInStaffAgain(testApp, member);
@@ -361,7 +369,8 @@ const staffRouteNeeds: Record<
     may: "any",
   },
   resendPlanEmailAsStaff: { method: "POST", url: `/api/staff/plans/${noPlan}/resend`, may: "any" },
-  // Last: it ends the calling member's tokens.
+  // Each ends the token it is called with.
+  signOutStaff: { method: "POST", url: "/api/staff/sign-out", may: "any" },
   signOutStaffEverywhere: { method: "POST", url: "/api/staff/sign-out-everywhere", may: "any" },
 };
 
@@ -407,6 +416,8 @@ describe("who may call each staff route", () => {
           refusedAs: 403,
         })),
       ];
+      // Signing out ends the token it is called with: each member signs in afresh after it.
+      const endsSession = operationId === "signOutStaff" || operationId === "signOutStaffEverywhere";
       for (const { who, token, allowed, refusedAs } of callers) {
         const response = await callApi(
           testApp,
@@ -420,6 +431,9 @@ describe("who may call each staff route", () => {
         if (!allowed && secrets.some((secret) => response.body.includes(secret))) {
           failures.push(`${operationId} by ${who} showed a member's address`);
         }
+      }
+      if (endsSession) {
+        for (const member of members) member.token = await signInStaffAgain(testApp, member);
       }
     }
     expect(failures).toEqual([]);

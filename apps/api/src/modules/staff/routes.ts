@@ -20,7 +20,7 @@ import { auditLogPage, recordStaffAction } from "./audit-log";
 import { staffPlanRoutes, type StaffPlanRouteOptions } from "./plan-routes";
 import { searchPlans } from "./plan-search";
 import { staffQueueRoutes } from "./queue-routes";
-import { guardStaffRoutes, staffMemberOf } from "./staff-guard";
+import { bearerTokenOf, guardStaffRoutes, staffMemberOf } from "./staff-guard";
 import type { StaffService } from "./staff-service";
 
 const staffSecurity = [{ bearerAuth: [] }];
@@ -102,6 +102,24 @@ export const staffRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request) => staff.me(staffMemberOf(request), request.staffAudit),
+  );
+
+  app.post(
+    "/sign-out",
+    {
+      config: { staff: { may: "own-account" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "signOutStaff",
+        summary: "Sign out on this device: the token used stops working",
+        security: staffSecurity,
+        response: { 204: z.null(), ...refused, ...bearerRouteErrors },
+      },
+    },
+    async (request, reply) => {
+      await staff.signOut(bearerTokenOf(request), request.staffAudit);
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(

@@ -43,8 +43,8 @@ export function guardStaffRoutes(app: FastifyInstance, staff: StaffService): voi
     const needs = request.routeOptions.config.staff?.may;
     if (!needs) throw new Error("Staff route without a permission");
     if (needs === "invitation") return;
-    const [scheme, token] = (request.headers.authorization ?? "").split(" ");
-    const member = scheme === "Bearer" && token ? await staff.signedInBy(token) : null;
+    const token = bearerTokenOf(request);
+    const member = token ? await staff.signedInBy(token) : null;
     if (!member) {
       return reply.code(401).header("www-authenticate", 'Bearer realm="staff", error="invalid_token"').send({
         error: "invalid_token",
@@ -69,6 +69,12 @@ export function guardStaffRoutes(app: FastifyInstance, staff: StaffService): voi
     }
     return payload;
   });
+}
+
+/** The request's bearer token, or an empty string. */
+export function bearerTokenOf(request: FastifyRequest): string {
+  const [scheme, token] = (request.headers.authorization ?? "").split(" ");
+  return scheme === "Bearer" && token ? token : "";
 }
 
 /** The signed-in member, on a route behind a permission. */

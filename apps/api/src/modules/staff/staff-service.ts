@@ -315,6 +315,17 @@ export function createStaffService(options: StaffServiceOptions) {
       return { ...member, permissions };
     },
 
+    /** Signs this token out (the device it is on): it stops working at once, in every process. */
+    async signOut(token: string, audit: AuditContext): Promise<void> {
+      await db.transaction(async (transaction) => {
+        await transaction
+          .update(staffTokens)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(staffTokens.tokenHash, hashSecret(token)), isNull(staffTokens.revokedAt)));
+        await recordStaffAction(transaction, audit, { action: "staff.signed-out" });
+      });
+    },
+
     /** Signs the member out on every device at once. */
     async signOutEverywhere(member: SignedInStaff, audit: AuditContext): Promise<void> {
       await db.transaction(async (transaction) => {

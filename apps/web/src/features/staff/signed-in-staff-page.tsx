@@ -95,7 +95,7 @@ function SignedInBar({ me }: { me: SignedInStaff }) {
         Signed in as <strong>{me.name}</strong> ({roleName(me.role)})
       </p>
       <div className={styles.actions}>
-        <button type="button" className="button button--secondary" onClick={staffSignOut}>
+        <button type="button" className="button button--secondary" onClick={() => void staffSignOut()}>
           Sign out
         </button>
         <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>

@@ -161,15 +161,18 @@ describe("StaffHomeScreen", () => {
     expect(window.sessionStorage.getItem("staffSession")).toBeNull();
   });
 
-  it("signs out on this device", async () => {
+  it("signs out on this device: the API ends the token, and it is forgotten here", async () => {
     const user = userEvent.setup();
     holdStaffToken();
-    answering("agent");
+    const requests = answering("agent", (request) =>
+      request.url === "/api/staff/sign-out" ? new Response(null, { status: 204 }) : jsonResponse({}, 404),
+    );
     renderStaffScreen(<StaffHomeScreen />);
 
     await user.click(await screen.findByRole("button", { name: "Sign out" }));
 
-    expect(loadPage).toHaveBeenCalledWith("/staff/sign-in");
+    await vi.waitFor(() => expect(loadPage).toHaveBeenCalledWith("/staff/sign-in"));
+    expect(requests.find((request) => request.url === "/api/staff/sign-out")?.method).toBe("POST");
     expect(window.sessionStorage.getItem("staffSession")).toBeNull();
   });
 });

@@ -82,8 +82,14 @@ function leaveFor(path: string): void {
   loadPage(path);
 }
 
-/** Signs out on this device: the token is forgotten here. */
-export function staffSignOut(): void {
+/**
+ * Signs out on this device: the API ends the token (so a copy of it is no use either), and it is
+ * forgotten here. If the API cannot be reached it is still forgotten, and runs out when idle.
+ */
+export async function staffSignOut(): Promise<void> {
+  const session = readStaffSession();
+  if (session !== null)
+    await requestWithToken<null>("/api/staff/sign-out", { method: "POST" }, session.token);
   leaveFor(staffPaths.signIn);
 }
 
@@ -123,5 +129,5 @@ export async function invitationData<T>(path: string, body: unknown): Promise<T>
 /** Signs out on every device (the API revokes every token of the member), then here. */
 export async function staffSignOutEverywhere(): Promise<void> {
   await staffData<null>("/api/staff/sign-out-everywhere", { method: "POST" });
-  staffSignOut();
+  leaveFor(staffPaths.signIn);
 }
