@@ -34,13 +34,7 @@ function queuePage<Item extends z.ZodType>(item: Item) {
  * it; its confirmation is awaited), failed and being tried again, given up (no call in hand: staff
  * may send it again), or refunded (the provider confirmed it).
  */
-const staffRefundStatuses = [
-  "owed",
-  "sent_to_provider",
-  "failed_retrying",
-  "given_up",
-  "refunded",
-] as const;
+const staffRefundStatuses = ["owed", "sent_to_provider", "failed_retrying", "given_up", "refunded"] as const;
 
 export const staffRefundSchema = z.object({
   refundId: z.uuid(),
