@@ -13,10 +13,11 @@ import { staffSignOut, staffSignOutEverywhere } from "./staff-session";
 import { roleName } from "./staff-words";
 import styles from "./staff.module.css";
 
-type Page = "home" | "members" | "audit";
+type Page = "home" | "queues" | "members" | "audit";
 
 const pages: readonly { page: Page; label: string; href: string; needs?: string }[] = [
   { page: "home", label: "Find a plan", href: staffPaths.home },
+  { page: "queues", label: "Work queues", href: staffPaths.queues, needs: "plans.read" },
   { page: "members", label: "Members of staff", href: staffPaths.members, needs: "staff.manage" },
   { page: "audit", label: "Audit log", href: staffPaths.audit, needs: "audit.read" },
 ];

@@ -53,7 +53,7 @@ describe("StaffHomeScreen", () => {
       within(nav)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Find a plan"]);
+    ).toEqual(["Find a plan", "Work queues"]);
     expect(requests[0]?.headers.get("authorization")).toBe("Bearer staff-token");
   });
 

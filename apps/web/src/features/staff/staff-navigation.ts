@@ -6,6 +6,8 @@ export const staffPaths = {
   signedOut: "/staff/sign-in?signed-out=1",
   members: "/staff/members",
   audit: "/staff/audit",
+  /** The work queues the member's role opens; each queue is `/staff/queues/<name>`. */
+  queues: "/staff/queues",
 } as const;
 
 /**

@@ -1,7 +1,14 @@
 import type {
   AcceptStaffInvitationBody,
   InviteStaffMemberBody,
+  MoveAtNeedCaseBody,
   StaffMember,
+  staffAppointmentsPageSchema,
+  staffAtNeedCasesPageSchema,
+  staffEnquiriesPageSchema,
+  staffMissedPaymentsPageSchema,
+  staffRefundSchema,
+  staffRefundsPageSchema,
   signedInStaffSchema,
   staffAuditPageSchema,
   staffEnrolmentSchema,
@@ -18,6 +25,17 @@ export type StaffEnrolment = z.infer<typeof staffEnrolmentSchema>;
 export type StaffPlanSearchPage = z.infer<typeof staffPlanSearchResponseSchema>;
 export type StaffPlanSearchResult = StaffPlanSearchPage["results"][number];
 export type StaffAuditPage = z.infer<typeof staffAuditPageSchema>;
+export type StaffRefund = z.infer<typeof staffRefundSchema>;
+
+/** Each work queue's page, by its name in the API's address (`/api/staff/queues/<name>`). */
+export interface StaffQueuePages {
+  refunds: z.infer<typeof staffRefundsPageSchema>;
+  "missed-payments": z.infer<typeof staffMissedPaymentsPageSchema>;
+  appointments: z.infer<typeof staffAppointmentsPageSchema>;
+  "at-need-cases": z.infer<typeof staffAtNeedCasesPageSchema>;
+  enquiries: z.infer<typeof staffEnquiriesPageSchema>;
+}
+export type StaffQueueName = keyof StaffQueuePages;
 
 export const staffQueries = {
   /** Who is signed in, and what their role lets them do. */
@@ -54,6 +72,13 @@ export const staffQueries = {
         staffData<StaffAuditPage>(`/api/staff/audit${before === null ? "" : `?before=${before}`}`),
       staleTime: 0,
     }),
+  /** A page of a work queue, soonest deadline first (each look is recorded, so never kept). */
+  queue: <Name extends StaffQueueName>(name: Name, page: number) =>
+    queryOptions({
+      queryKey: ["staff", "queues", name, page],
+      queryFn: () => staffData<StaffQueuePages[Name]>(`/api/staff/queues/${name}?page=${page}`),
+      staleTime: 0,
+    }),
   /**
    * Opening an invitation: asked once and kept (never retried or refetched), as the customer's
    * one-time links are, so a remount does not ask again.
@@ -77,4 +102,19 @@ export function inviteStaffMember(body: InviteStaffMemberBody): Promise<{ id: st
 
 export function unlockStaffMember(id: string): Promise<null> {
   return staffData<null>(`/api/staff/members/${encodeURIComponent(id)}/unlock`, { method: "POST" });
+}
+
+/** Sends a refund the provider's call gave up on to the provider again (finance). */
+export function sendRefundAgain(refundId: string): Promise<StaffRefund> {
+  return staffData<StaffRefund>(`/api/staff/refunds/${encodeURIComponent(refundId)}/send-again`, {
+    method: "POST",
+  });
+}
+
+/** Moves a funeral on one step, with a note of what was done. */
+export function moveAtNeedCase(caseId: string, body: MoveAtNeedCaseBody): Promise<unknown> {
+  return staffData<unknown>(`/api/staff/at-need-cases/${encodeURIComponent(caseId)}/status`, {
+    method: "POST",
+    body,
+  });
 }

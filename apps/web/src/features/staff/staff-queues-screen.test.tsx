@@ -1,0 +1,276 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { messages } from "@kindred/domain";
+import { fakeFetch, jsonResponse, type RecordedRequest } from "../../test/fake-fetch";
+import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
+import { StaffQueueScreen, StaffQueuesScreen } from "./staff-queues-screen";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const planA = "11111111-1111-4111-8111-111111111111";
+const planB = "22222222-2222-4222-8222-222222222222";
+const givenUpId = "33333333-3333-4333-8333-333333333333";
+const caseId = "44444444-4444-4444-8444-444444444444";
+
+const refund = (overrides: Record<string, unknown>) => ({
+  refundId: "55555555-5555-4555-8555-555555555555",
+  planId: planA,
+  customerName: "Margaret Smith",
+  amountPence: 12_500,
+  of: "card_payment",
+  owedSince: "2026-11-01T10:00:00.000Z",
+  deadline: "2026-12-01T10:00:00.000Z",
+  deadlineRule: "30 days from when the refund became owed (the cancellation, or a payment taken after it)",
+  status: "owed",
+  failedAttempts: 0,
+  maySendAgain: false,
+  refundedAt: null,
+  ...overrides,
+});
+
+/** The refunds queue, its second item's deadline the sooner (the table puts it first). */
+const refunds = [
+  refund({}),
+  refund({
+    refundId: givenUpId,
+    planId: planB,
+    customerName: "Tom Jones",
+    amountPence: 4_000,
+    deadline: "2026-11-20T09:00:00.000Z",
+    status: "given_up",
+    maySendAgain: true,
+  }),
+];
+
+const atNeedCase = {
+  caseId,
+  planId: planA,
+  matched: true,
+  status: "funeral_requested",
+  personName: "Edith Smith",
+  informantName: "Margaret Smith",
+  informantPhone: "07700 900123",
+  toldAt: "2026-11-26T10:00:00.000Z",
+  lastChangeAt: "2026-11-26T10:00:00.000Z",
+  deadline: "2026-11-27",
+  deadlineRule: "1 working day from the last step, on 2026-11-26",
+};
+
+const emptyPage = { items: [], page: 1, nextPage: null };
+
+function answering(
+  role: "agent" | "finance",
+  answer: (request: RecordedRequest) => Response | Promise<Response> | null = () => null,
+) {
+  return fakeFetch((request) => {
+    const own = answer(request);
+    if (own) return own;
+    if (request.url === "/api/staff/me") return jsonResponse(signedInStaff(role));
+    if (request.url === "/api/staff/queues/refunds?page=1") {
+      return jsonResponse({ items: refunds, page: 1, nextPage: null });
+    }
+    if (request.url === "/api/staff/queues/at-need-cases?page=1") {
+      return jsonResponse({ items: [atNeedCase], page: 1, nextPage: null });
+    }
+    if (request.url.startsWith("/api/staff/queues/")) return jsonResponse(emptyPage);
+    return jsonResponse({}, 404);
+  });
+}
+
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole("cell")
+    .map((cell) => cell.textContent);
+
+const posts = (requests: RecordedRequest[]) => requests.filter((request) => request.method === "POST");
+
+describe("StaffQueuesScreen", () => {
+  it("lists every queue finance may open, with how much is to do and the soonest deadline", async () => {
+    holdStaffToken();
+    answering("finance");
+    renderStaffScreen(<StaffQueuesScreen />);
+
+    const table = await screen.findByRole("table", { name: "Your work queues" });
+    const refundsRow = within(table).getByRole("link", { name: "Refunds due" }).closest("tr")!;
+    await vi.waitFor(() =>
+      expect(cellsOf(refundsRow)).toEqual(["Refunds due", "2", "20 Nov 2026, 09:00:00"]),
+    );
+    const atNeedRow = within(table).getByRole("link", { name: "Deaths told to us" }).closest("tr")!;
+    expect(cellsOf(atNeedRow)).toEqual(["Deaths told to us", "1", "27 November 2026"]);
+    expect(within(table).getByRole("link", { name: "Refunds due" })).toHaveAttribute(
+      "href",
+      "/staff/queues/refunds",
+    );
+    expect(within(table).getAllByRole("link")).toHaveLength(5);
+  });
+
+  it("offers an agent no refunds or missed payments, and asks the API for neither", async () => {
+    holdStaffToken();
+    const requests = answering("agent");
+    renderStaffScreen(<StaffQueuesScreen />);
+
+    const table = await screen.findByRole("table", { name: "Your work queues" });
+    expect(
+      within(table)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Funeral directors to appoint", "Deaths told to us", "Guide enquiries to follow up"]);
+    expect(screen.getByRole("navigation", { name: "Back office" })).toHaveTextContent("Work queues");
+    await vi.waitFor(() => expect(requests).toHaveLength(4));
+    expect(requests.some((request) => /refunds|missed-payments/.test(request.url))).toBe(false);
+  });
+});
+
+describe("StaffQueueScreen", () => {
+  it("shows refunds soonest deadline first, with the deadline, its rule and the plan's page", async () => {
+    holdStaffToken();
+    answering("finance");
+    renderStaffScreen(<StaffQueueScreen name="refunds" />);
+
+    const table = await screen.findByRole("table", { name: "Soonest deadline first" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((row) => within(row).getAllByRole("cell")[1]?.textContent)).toEqual([
+      "Tom Jones",
+      "Margaret Smith",
+    ]);
+    expect(cellsOf(rows[0]!)[0]).toBe(
+      "20 Nov 2026, 09:00:0030 days from when the refund became owed (the cancellation, or a payment taken after it)",
+    );
+    expect(within(rows[0]!).getByRole("link", { name: planB })).toHaveAttribute(
+      "href",
+      `/staff/plans/${planB}`,
+    );
+    expect(within(table).getByRole("columnheader", { name: "Deadline" })).toHaveAttribute(
+      "aria-sort",
+      "ascending",
+    );
+    // Only the refund the provider gave up on may be sent again.
+    expect(within(rows[1]!).queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("sends a refund again once, after asking, however often the button is pressed", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    let release: (response: Response) => void = () => {};
+    const requests = answering("finance", (request) =>
+      request.method === "POST"
+        ? new Promise<Response>((resolve) => {
+            release = resolve;
+          })
+        : null,
+    );
+    renderStaffScreen(<StaffQueueScreen name="refunds" />);
+
+    await user.click(await screen.findByRole("button", { name: "Send the refund again" }));
+    const dialog = screen.getByRole("dialog", { name: "Send the refund again?" });
+    expect(dialog).toHaveTextContent("refund £40 to Tom Jones");
+    await user.dblClick(within(dialog).getByRole("button", { name: "Send the refund again" }));
+
+    expect(posts(requests).map((request) => request.url)).toEqual([
+      `/api/staff/refunds/${givenUpId}/send-again`,
+    ]);
+    expect(within(dialog).getByRole("button", { name: "Sending…" })).toBeDisabled();
+    release(jsonResponse(refund({ refundId: givenUpId, status: "owed" }), 202));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(posts(requests)).toHaveLength(1);
+  });
+
+  it("says the API's words when the refund is still with the provider", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    answering("finance", (request) =>
+      request.method === "POST"
+        ? jsonResponse(
+            { violations: [{ propertyPath: "refundId", title: messages.refundStillBeingSent }] },
+            409,
+          )
+        : null,
+    );
+    renderStaffScreen(<StaffQueueScreen name="refunds" />);
+
+    await user.click(await screen.findByRole("button", { name: "Send the refund again" }));
+    const dialog = screen.getByRole("dialog", { name: "Send the refund again?" });
+    await user.click(within(dialog).getByRole("button", { name: "Send the refund again" }));
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      `The refund was not sent againrefundId: ${messages.refundStillBeingSent}`,
+    );
+    expect(within(dialog).getByRole("button", { name: "Send the refund again" })).toBeEnabled();
+  });
+
+  it("moves a funeral on only with a note, and sends the step and the note", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    const requests = answering("agent", (request) =>
+      request.method === "POST"
+        ? jsonResponse({
+            caseId,
+            status: "funeral_arranged",
+            eventId: caseId,
+            at: "2026-11-27T12:00:00.000Z",
+          })
+        : null,
+    );
+    renderStaffScreen(<StaffQueueScreen name="at-need" />);
+
+    const table = await screen.findByRole("table", { name: "Soonest deadline first" });
+    expect(cellsOf(within(table).getAllByRole("row")[1]!)[0]).toBe(
+      "27 November 20261 working day from the last step, on 2026-11-26",
+    );
+    await user.click(within(table).getByRole("button", { name: "Move to: funeral arranged" }));
+    const dialog = screen.getByRole("dialog", { name: "Move to: funeral arranged?" });
+    await user.click(within(dialog).getByRole("button", { name: "Move to: funeral arranged" }));
+
+    expect(within(dialog).getByLabelText("What was done")).toHaveAccessibleDescription(
+      expect.stringContaining(messages.atNeedNoteNeeded),
+    );
+    expect(posts(requests)).toEqual([]);
+
+    await user.type(
+      within(dialog).getByLabelText("What was done"),
+      "  Spoke to Margaret; Co-op Hove booked.  ",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Move to: funeral arranged" }));
+
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(posts(requests).map((request) => [request.url, JSON.parse(request.body ?? "null")])).toEqual([
+      [
+        `/api/staff/at-need-cases/${caseId}/status`,
+        { status: "funeral_arranged", note: "Spoke to Margaret; Co-op Hove booked." },
+      ],
+    ]);
+  });
+
+  it("says the API's refusal when the funeral cannot be moved on", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    answering("agent", (request) =>
+      request.method === "POST"
+        ? jsonResponse({ violations: [{ propertyPath: "status", title: messages.funeralStatusSame }] }, 409)
+        : null,
+    );
+    renderStaffScreen(<StaffQueueScreen name="at-need" />);
+
+    await user.click(await screen.findByRole("button", { name: "Move to: funeral arranged" }));
+    const dialog = screen.getByRole("dialog", { name: "Move to: funeral arranged?" });
+    await user.type(within(dialog).getByLabelText("What was done"), "Booked.");
+    await user.click(within(dialog).getByRole("button", { name: "Move to: funeral arranged" }));
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      `The funeral was not moved onstatus: ${messages.funeralStatusSame}`,
+    );
+  });
+
+  it("tells an agent the refunds queue is not open to them, and asks the API for nothing more", async () => {
+    holdStaffToken();
+    const requests = answering("agent");
+    renderStaffScreen(<StaffQueueScreen name="refunds" />);
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(messages.staffPermissionNeeded);
+    expect(requests.map((request) => request.url)).toEqual(["/api/staff/me"]);
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,592 @@
+"use client";
+
+import { moveAtNeedCaseBodySchema, type MoveAtNeedCaseBody } from "@kindred/contracts";
+import { formatPrice, funeralStatusLabels, type FuneralStatus } from "@kindred/domain";
+import {
+  createColumnHelper,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+} from "@tanstack/react-table";
+import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef, useState, type ReactNode } from "react";
+import { z } from "zod";
+import { FormShell } from "../../components/form-shell";
+import { LoadingSpinner } from "../../components/loading-spinner";
+import { Modal } from "../../components/modal";
+import { useFormField, useSchemaForm } from "../../components/schema-form";
+import { TextAreaField } from "../../components/text-area-field";
+import { useFormFailure } from "../../components/use-form-failure";
+import { ViolationsBox } from "../../components/violations-box";
+import { violationsOf } from "../../lib/api-query";
+import { formatLongDate } from "../../lib/long-date";
+import { SignedInStaffPage } from "./signed-in-staff-page";
+import { staffPaths } from "./staff-navigation";
+import {
+  moveAtNeedCase,
+  sendRefundAgain,
+  staffQueries,
+  type SignedInStaff,
+  type StaffQueueName,
+  type StaffQueuePages,
+  type StaffRefund,
+} from "./staff-requests";
+import { formatMoment } from "./staff-words";
+import styles from "./staff.module.css";
+
+/**
+ * The work queues (issue 24 item 5; docs/decisions/031-staff-back-office.md): what needs doing,
+ * soonest deadline first, each with its deadline and how it is worked out, in words. Each queue
+ * needs its own permission (the API checks it again): an agent has no refunds or missed payments.
+ */
+export const staffQueueScreens = {
+  refunds: { title: "Refunds due", api: "refunds", needs: "money.refunds" },
+  "missed-payments": { title: "Missed payments", api: "missed-payments", needs: "money.missed-payments" },
+  appointments: { title: "Funeral directors to appoint", api: "appointments", needs: "plans.read" },
+  "at-need": { title: "Deaths told to us", api: "at-need-cases", needs: "plans.read" },
+  enquiries: { title: "Guide enquiries to follow up", api: "enquiries", needs: "plans.read" },
+} as const satisfies Record<string, { title: string; api: StaffQueueName; needs: string }>;
+type StaffQueueScreenName = keyof typeof staffQueueScreens;
+const screenNames = Object.keys(staffQueueScreens) as StaffQueueScreenName[];
+
+export function isStaffQueueScreenName(name: string): name is StaffQueueScreenName {
+  return Object.hasOwn(staffQueueScreens, name);
+}
+
+const queuePath = (name: StaffQueueScreenName) => `${staffPaths.queues}/${name}`;
+/** The plan's own page in the back office. */
+const planPath = (planId: string) => `${staffPaths.home}/plans/${encodeURIComponent(planId)}`;
+
+/** A deadline in words: a day ("5 January 2027"), or a moment's day and time for a refund. */
+function deadlineText(deadline: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(deadline) ? formatLongDate(deadline) : formatMoment(deadline);
+}
+
+// A type, not an interface, so it is a table's row data (an object with string keys).
+type Deadlined = { deadline: string };
+
+/** Soonest deadline first; a refund already made goes after every one still to do. */
+function byDeadline<Row extends Deadlined>(rows: readonly Row[]): Row[] {
+  const done = (row: Row) => ("status" in row && row.status === "refunded" ? 1 : 0);
+  const when = (row: Row) =>
+    Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(row.deadline) ? `${row.deadline}T23:59:59Z` : row.deadline);
+  return [...rows].sort((a, b) => done(a) - done(b) || when(a) - when(b));
+}
+
+/** What is still to do in a queue's rows (a refund made is shown, but done). */
+function stillToDo<Row extends Deadlined>(rows: readonly Row[]): Row[] {
+  return byDeadline(rows).filter((row) => !("status" in row && row.status === "refunded"));
+}
+
+/** /staff/queues: the queues the member's role opens, each with how much is in it and its soonest deadline. */
+export function StaffQueuesScreen() {
+  return (
+    <SignedInStaffPage page="queues" title="Work queues" needs="plans.read">
+      {(me) => <QueueList me={me} />}
+    </SignedInStaffPage>
+  );
+}
+
+function QueueList({ me }: { me: SignedInStaff }) {
+  const open = screenNames.filter((name) => me.permissions.includes(staffQueueScreens[name].needs));
+  const firstPages = useQueries({
+    queries: open.map((name) => staffQueries.queue(staffQueueScreens[name].api, 1)),
+  });
+  return (
+    <div className={styles.tableScroll} role="region" aria-label="Your work queues" tabIndex={0}>
+      <table className={styles.table}>
+        <caption>Your work queues</caption>
+        <thead>
+          <tr>
+            <th scope="col">Queue</th>
+            <th scope="col">To do</th>
+            <th scope="col">Soonest deadline</th>
+          </tr>
+        </thead>
+        <tbody>
+          {open.map((name, index) => {
+            const first = firstPages[index];
+            let count: ReactNode = "Loading…";
+            let soonest: ReactNode = "";
+            if (first?.status === "error") {
+              count = violationsOf(first.error)
+                .map((violation) => violation.title)
+                .join(" ");
+            } else if (first?.status === "success") {
+              const toDo = stillToDo<Deadlined>(first.data.items);
+              count = first.data.nextPage === null ? String(toDo.length) : `${toDo.length} or more`;
+              soonest = toDo[0] ? deadlineText(toDo[0].deadline) : "–";
+            }
+            return (
+              <tr key={name}>
+                <td>
+                  <a href={queuePath(name)}>{staffQueueScreens[name].title}</a>
+                </td>
+                <td>{count}</td>
+                <td>{soonest}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** `/staff/queues/<name>`: one queue, a page at a time, soonest deadline first. */
+export function StaffQueueScreen({ name }: { name: StaffQueueScreenName }) {
+  const { title, needs } = staffQueueScreens[name];
+  return (
+    <SignedInStaffPage page="queues" title={title} needs={needs}>
+      {() => (
+        <>
+          <p>
+            <a href={staffPaths.queues}>All work queues</a>
+          </p>
+          <QueuePages name={name} />
+        </>
+      )}
+    </SignedInStaffPage>
+  );
+}
+
+function QueuePages({ name }: { name: StaffQueueScreenName }) {
+  const [page, setPage] = useState(1);
+  const queue = useQuery(staffQueries.queue(staffQueueScreens[name].api, page));
+  if (queue.status === "pending") return <LoadingSpinner label="Loading the queue…" />;
+  if (queue.status === "error") {
+    return (
+      <ViolationsBox title="Sorry, we could not load this queue" violations={violationsOf(queue.error)} />
+    );
+  }
+  const { items, nextPage } = queue.data;
+  if (items.length === 0 && page === 1) return <p role="status">Nothing is waiting in this queue.</p>;
+  const caption = page === 1 ? "Soonest deadline first" : `Soonest deadline first, page ${page}`;
+  return (
+    <>
+      <QueueTable name={name} data={queue.data} caption={caption} />
+      <div className={styles.actions}>
+        {page > 1 ? (
+          <button type="button" className="button button--secondary" onClick={() => setPage(page - 1)}>
+            Previous page
+          </button>
+        ) : null}
+        {nextPage !== null ? (
+          <button type="button" className="button" onClick={() => setPage(nextPage)}>
+            Next page
+          </button>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function QueueTable({
+  name,
+  data,
+  caption,
+}: {
+  name: StaffQueueScreenName;
+  data: StaffQueuePages[StaffQueueName];
+  caption: string;
+}) {
+  switch (name) {
+    case "refunds":
+      return (
+        <RowsTable
+          rows={(data as StaffQueuePages["refunds"]).items}
+          columns={refundColumns}
+          caption={caption}
+        />
+      );
+    case "missed-payments":
+      return (
+        <RowsTable
+          rows={(data as StaffQueuePages["missed-payments"]).items}
+          columns={missedPaymentColumns}
+          caption={caption}
+        />
+      );
+    case "appointments":
+      return (
+        <RowsTable
+          rows={(data as StaffQueuePages["appointments"]).items}
+          columns={appointmentColumns}
+          caption={caption}
+        />
+      );
+    case "at-need":
+      return (
+        <RowsTable
+          rows={(data as StaffQueuePages["at-need-cases"]).items}
+          columns={atNeedColumns}
+          caption={caption}
+        />
+      );
+    case "enquiries":
+      return (
+        <RowsTable
+          rows={(data as StaffQueuePages["enquiries"]).items}
+          columns={enquiryColumns}
+          caption={caption}
+        />
+      );
+  }
+}
+
+const features = tableFeatures({});
+type Features = typeof features;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column's value type differs
+type Columns<Row extends RowData> = ColumnDef<Features, Row, any>[];
+
+/** A queue's rows in our own table markup; it scrolls sideways on a phone, its caption above it. */
+function RowsTable<Row extends Deadlined & RowData>({
+  rows,
+  columns,
+  caption,
+}: {
+  rows: readonly Row[];
+  columns: Columns<Row>;
+  caption: string;
+}) {
+  const table = useTable({ features, columns, data: byDeadline(rows) });
+  return (
+    <div className={styles.tableScroll} role="region" aria-label={caption} tabIndex={0}>
+      <table className={styles.table}>
+        <caption>{caption}</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th
+                  key={header.id}
+                  scope="col"
+                  aria-sort={header.column.id === "deadline" ? "ascending" : undefined}
+                >
+                  <table.FlexRender header={header} />
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getAllCells().map((cell) => (
+                <td key={cell.id}>
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const orNothing = (value: string | null) => value ?? "–";
+
+/** The deadline, and how it is worked out underneath. */
+function deadlineColumn<Row extends Deadlined & { deadlineRule: string }>() {
+  const column = createColumnHelper<Features, Row>();
+  return column.display({
+    id: "deadline",
+    header: "Deadline",
+    cell: ({ row }) => (
+      <>
+        <strong>{deadlineText(row.original.deadline)}</strong>
+        <br />
+        <span className={styles.detail}>{row.original.deadlineRule}</span>
+      </>
+    ),
+  });
+}
+
+/** The plan's reference, linking to its page. */
+function planColumn<Row extends { planId: string | null }>() {
+  const column = createColumnHelper<Features, Row>();
+  return column.display({
+    id: "plan",
+    header: "Plan",
+    cell: ({ row }) =>
+      row.original.planId === null ? (
+        "Not matched to a plan"
+      ) : (
+        <a className={styles.reference} href={planPath(row.original.planId)}>
+          {row.original.planId}
+        </a>
+      ),
+  });
+}
+
+type RefundRow = StaffQueuePages["refunds"]["items"][number];
+const refundStatusNames: Record<RefundRow["status"], string> = {
+  owed: "Owed, waiting to be sent",
+  sent_to_provider: "With the payment provider",
+  failed_retrying: "Failed, being tried again",
+  given_up: "The provider gave up",
+  refunded: "Refunded",
+};
+const refund = createColumnHelper<Features, RefundRow>();
+const refundColumns = refund.columns([
+  deadlineColumn<RefundRow>(),
+  refund.accessor("customerName", { header: "Customer", cell: (info) => orNothing(info.getValue()) }),
+  refund.accessor("amountPence", { header: "Amount", cell: (info) => formatPrice(info.getValue()) }),
+  refund.accessor("of", {
+    header: "Of",
+    cell: (info) => (info.getValue() === "card_payment" ? "A card payment" : "A Direct Debit collection"),
+  }),
+  refund.display({
+    id: "status",
+    header: "Status",
+    cell: ({ row }) => {
+      const { status, failedAttempts, refundedAt } = row.original;
+      if (status === "refunded" && refundedAt !== null) return `Refunded on ${formatLongDate(refundedAt)}`;
+      if (status === "failed_retrying") return `${refundStatusNames[status]} (${failedAttempts} failed)`;
+      return refundStatusNames[status];
+    },
+  }),
+  planColumn<RefundRow>(),
+  refund.display({
+    id: "action",
+    header: "Action",
+    cell: ({ row }) => (row.original.maySendAgain ? <SendRefundAgain refund={row.original} /> : "–"),
+  }),
+]);
+
+type MissedPaymentRow = StaffQueuePages["missed-payments"]["items"][number];
+const missed = createColumnHelper<Features, MissedPaymentRow>();
+const missedPaymentColumns = missed.columns([
+  deadlineColumn<MissedPaymentRow>(),
+  missed.accessor("customerName", { header: "Customer", cell: (info) => orNothing(info.getValue()) }),
+  missed.accessor("missedPayments", { header: "Payments missed" }),
+  missed.accessor("owedPence", { header: "Owed", cell: (info) => formatPrice(info.getValue()) }),
+  missed.accessor("statementSentAt", {
+    header: "Statement sent",
+    cell: (info) => formatLongDate(info.getValue()),
+  }),
+  planColumn<MissedPaymentRow>(),
+]);
+
+type AppointmentRow = StaffQueuePages["appointments"]["items"][number];
+const reasonNames: Record<AppointmentRow["reason"], string> = {
+  no_branch_chosen: "No branch chosen",
+  branch_closed_when_bought: "The chosen branch had closed when the plan was bought",
+  branch_closed_since: "The appointed branch has closed since",
+};
+const appointment = createColumnHelper<Features, AppointmentRow>();
+const appointmentColumns = appointment.columns([
+  deadlineColumn<AppointmentRow>(),
+  appointment.accessor("reason", { header: "Why", cell: (info) => reasonNames[info.getValue()] }),
+  appointment.accessor("customerName", { header: "Customer", cell: (info) => orNothing(info.getValue()) }),
+  appointment.accessor("coveredPersonName", {
+    header: "Plan for",
+    cell: (info) => orNothing(info.getValue()),
+  }),
+  appointment.accessor("chosenBranch", {
+    header: "Branch chosen",
+    cell: (info) => {
+      const branch = info.getValue();
+      return branch === null ? "–" : `${branch.name}${branch.open ? "" : " (closed)"}`;
+    },
+  }),
+  appointment.accessor("boughtOn", { header: "Bought", cell: (info) => formatLongDate(info.getValue()) }),
+  planColumn<AppointmentRow>(),
+]);
+
+type AtNeedRow = StaffQueuePages["at-need-cases"]["items"][number];
+const atNeed = createColumnHelper<Features, AtNeedRow>();
+const atNeedColumns = atNeed.columns([
+  deadlineColumn<AtNeedRow>(),
+  atNeed.accessor("status", {
+    header: "Stage",
+    cell: (info) => {
+      const status = info.getValue();
+      return status === "unmatched" ? "Not matched to a plan yet" : funeralStatusLabels[status];
+    },
+  }),
+  atNeed.accessor("personName", { header: "Who died" }),
+  atNeed.display({
+    id: "informant",
+    header: "Told by",
+    cell: ({ row }) => `${row.original.informantName}, ${row.original.informantPhone}`,
+  }),
+  atNeed.accessor("toldAt", { header: "Told us", cell: (info) => formatMoment(info.getValue()) }),
+  planColumn<AtNeedRow>(),
+  atNeed.display({
+    id: "action",
+    header: "Action",
+    cell: ({ row }) => <MoveFuneralOn atNeedCase={row.original} />,
+  }),
+]);
+
+type EnquiryRow = StaffQueuePages["enquiries"]["items"][number];
+const contactNames = { email: "Email", phone: "Phone", post: "Post" } as const;
+const enquiry = createColumnHelper<Features, EnquiryRow>();
+const enquiryColumns = enquiry.columns([
+  deadlineColumn<EnquiryRow>(),
+  enquiry.accessor("name", { header: "Name" }),
+  enquiry.accessor("contactBy", {
+    header: "Agreed to hear by",
+    cell: (info) =>
+      info
+        .getValue()
+        .map((way) => contactNames[way])
+        .join(", "),
+  }),
+  enquiry.accessor("email", {
+    header: "Email",
+    cell: (info) => <span className={styles.detail}>{info.getValue()}</span>,
+  }),
+  enquiry.accessor("phone", { header: "Phone", cell: (info) => orNothing(info.getValue()) }),
+  enquiry.accessor("postcode", { header: "Postcode", cell: (info) => orNothing(info.getValue()) }),
+  enquiry.accessor("askedAt", { header: "Asked", cell: (info) => formatMoment(info.getValue()) }),
+]);
+
+/** Reloads every page of every queue: an action may move an item, or take it out. */
+function useQueuesReload() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ["staff", "queues"] });
+}
+
+/** "Send the refund again", confirmed first; one press sends once, and a refusal is said in the API's words. */
+function SendRefundAgain({ refund: owed }: { refund: StaffRefund }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  // Set at once on the first press, so a second press before the button shows it is busy sends nothing.
+  const sending = useRef(false);
+  const [failed, setFailed] = useState<unknown>(null);
+  const reload = useQueuesReload();
+  const who = owed.customerName ?? "this customer";
+
+  async function send() {
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
+    setFailed(null);
+    try {
+      await sendRefundAgain(owed.refundId);
+      setConfirming(false);
+      await reload();
+    } catch (error) {
+      setFailed(error);
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+        Send the refund again
+      </button>
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Send the refund again?"
+        type="prompt"
+        size="prompt"
+        dismissible={!busy}
+        describedBy={`send-again-${owed.refundId}`}
+      >
+        <p id={`send-again-${owed.refundId}`}>
+          This asks the payment provider again to refund {formatPrice(owed.amountPence)} to {who}. It is sent
+          once, however often the button is pressed.
+        </p>
+        {failed !== null ? (
+          <ViolationsBox title="The refund was not sent again" violations={violationsOf(failed)} />
+        ) : null}
+        <div className={styles.actions}>
+          <button type="button" className="button" disabled={busy} onClick={() => void send()}>
+            {busy ? "Sending…" : "Send the refund again"}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+const nextStep: Partial<Record<AtNeedRow["status"], FuneralStatus>> = {
+  funeral_requested: "funeral_arranged",
+  funeral_arranged: "funeral_provided",
+};
+const noteForm = z.object({ note: moveAtNeedCaseBodySchema.shape.note });
+const noteLabels = { note: "What was done" } as const;
+
+/** "Move to: funeral arranged" (or provided), with a note of what was done, required. */
+function MoveFuneralOn({ atNeedCase }: { atNeedCase: AtNeedRow }) {
+  const [open, setOpen] = useState(false);
+  const next = nextStep[atNeedCase.status];
+  if (next === undefined) return "–";
+  const label = `Move to: ${funeralStatusLabels[next].toLowerCase()}`;
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+        {label}
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title={`${label}?`} type="prompt" size="prompt">
+        <MoveForm caseId={atNeedCase.caseId} status={next} label={label} onDone={() => setOpen(false)} />
+      </Modal>
+    </>
+  );
+}
+
+function MoveForm({
+  caseId,
+  status,
+  label,
+  onDone,
+}: {
+  caseId: string;
+  status: FuneralStatus;
+  label: string;
+  onDone: () => void;
+}) {
+  const form = useSchemaForm({
+    schema: noteForm,
+    idPrefix: `move-${caseId}`,
+    labels: noteLabels,
+    defaultValues: { note: "" },
+  });
+  const note = useFormField(form, "note");
+  const failure = useFormFailure(form.form, ["note"]);
+  const reload = useQueuesReload();
+
+  async function move(values: Pick<MoveAtNeedCaseBody, "note">) {
+    failure.clear();
+    try {
+      await moveAtNeedCase(caseId, { status, note: values.note });
+      onDone();
+      await reload();
+    } catch (error) {
+      failure.fail(error);
+    }
+  }
+
+  return (
+    <FormShell
+      form={form.form}
+      summary={form.summary}
+      onValid={move}
+      submitLabel={label}
+      busyLabel="Saving…"
+      before={failure.box("The funeral was not moved on")}
+    >
+      <TextAreaField
+        id={note.id}
+        label={noteLabels.note}
+        hint="Who you spoke to and what was agreed. It is kept with the case as written."
+        value={note.value}
+        onChange={note.onChange}
+        error={note.error?.[0]}
+      />
+    </FormShell>
+  );
+}
