@@ -348,6 +348,11 @@ const staffRouteNeeds: Record<
     may: "finance",
   },
   staffMissedPaymentsQueue: { method: "GET", url: "/api/staff/queues/missed-payments", may: "finance" },
+  recordStaffArrearsOutcome: {
+    method: "POST",
+    url: "/api/staff/missed-payments/00000000-0000-4000-8000-000000000000/outcome",
+    may: "finance",
+  },
   staffAppointmentsQueue: { method: "GET", url: "/api/staff/queues/appointments", may: "any" },
   staffAtNeedCasesQueue: { method: "GET", url: "/api/staff/queues/at-need-cases", may: "any" },
   moveStaffAtNeedCase: {
@@ -356,6 +361,11 @@ const staffRouteNeeds: Record<
     may: "any",
   },
   staffEnquiriesQueue: { method: "GET", url: "/api/staff/queues/enquiries", may: "any" },
+  markStaffEnquiryFollowedUp: {
+    method: "POST",
+    url: "/api/staff/enquiries/00000000-0000-4000-8000-000000000000/followed-up",
+    may: "any",
+  },
   readPlanAsStaff: { method: "GET", url: `/api/staff/plans/${noPlan}`, may: "any" },
   showPlanCircumstancesAsStaff: {
     method: "POST",

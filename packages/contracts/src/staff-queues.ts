@@ -1,4 +1,4 @@
-import { atNeedNoteProblems, funeralStatuses, messages } from "@kindred/domain";
+import { arrearsOutcomeKinds, atNeedNoteProblems, funeralStatuses, messages } from "@kindred/domain";
 import { z } from "zod";
 import { ruled } from "./ruled";
 
@@ -55,6 +55,8 @@ export const staffRefundSchema = z.object({
 export const staffRefundsPageSchema = queuePage(staffRefundSchema);
 
 const staffMissedPaymentSchema = z.object({
+  /** The plan's latest arrears statement, whose outcome staff record. */
+  statementId: z.uuid(),
   planId: z.uuid(),
   customerName: z.string().nullable(),
   missedPayments: z.number().int(),
@@ -115,3 +117,45 @@ export const moveAtNeedCaseBodySchema = z.object({
   note: ruled(atNeedNoteProblems).transform((note) => note.trim()),
 });
 export type MoveAtNeedCaseBody = z.infer<typeof moveAtNeedCaseBodySchema>;
+
+/**
+ * `POST /api/staff/missed-payments/{statementId}/outcome`: how a missed-payments case ended, with a
+ * note (required for a new arrangement: what was agreed).
+ */
+export const arrearsOutcomeBodySchema = z
+  .object({
+    outcome: z.enum(arrearsOutcomeKinds, { error: messages.arrearsOutcomeNeeded }),
+    note: z
+      .string({ error: messages.arrearsArrangementNoteNeeded })
+      .trim()
+      .max(2000, messages.staffNoteTooLong)
+      .optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.outcome === "new_arrangement" && !body.note) {
+      context.addIssue({ code: "custom", path: ["note"], message: messages.arrearsArrangementNoteNeeded });
+    }
+  });
+export type ArrearsOutcomeBody = z.infer<typeof arrearsOutcomeBodySchema>;
+
+/** The outcome recorded, by whom and when, and the plan's state after it. */
+export const arrearsOutcomeSchema = z.object({
+  outcomeId: z.uuid(),
+  statementId: z.uuid(),
+  planId: z.uuid(),
+  outcome: z.enum(arrearsOutcomeKinds),
+  note: z.string().nullable(),
+  recordedBy: z.string(),
+  recordedAt: dateTime,
+  /** True once the plan is cancelled (a cancellation with refund, whose refunds are owed and queued). */
+  planCancelled: z.boolean(),
+});
+
+/** `POST /api/staff/enquiries/{enquiryId}/followed-up`: when and by whom, and whether it already was. */
+export const enquiryFollowedUpSchema = z.object({
+  enquiryId: z.uuid(),
+  followedUpAt: dateTime,
+  followedUpBy: z.string(),
+  /** True when it had already been marked followed up: nothing was changed. */
+  alreadyFollowedUp: z.boolean(),
+});

@@ -241,4 +241,11 @@ export const messages = {
   funeralStatusSkipped: "Move the funeral on one step at a time: it must be arranged before it is provided.",
   atNeedNoteNeeded: "Write a note saying what was done.",
   atNeedNoteTooLong: "Keep the note to 2,000 characters or fewer.",
+  arrearsOutcomeNeeded: "Choose the outcome: settled, a new arrangement, or cancelled with a refund.",
+  arrearsArrangementNoteNeeded: "Write what was agreed for the new arrangement.",
+  noSuchArrearsStatement: "There is no arrears statement with this reference.",
+  arrearsOutcomeAlreadyRecorded: "An outcome has already been recorded for this statement.",
+  arrearsStatementNotLatest:
+    "A later statement has been sent for this plan since. Record the outcome against that one.",
+  noSuchEnquiry: "There is no enquiry with this reference.",
 } as const;

@@ -6,6 +6,23 @@ import { addWorkingDays } from "./working-days";
  * (refunds.ts); a missed payment's is the day its arrears statement gave the customer.
  */
 
+/**
+ * FPCOB 2.3.6R: a payment shortfall of two payments may be settled, without penalty, within 10
+ * business days of the statement that tells the customer of it.
+ */
+export const arrearsCatchUpWorkingDays = 10;
+
+/** The day an arrears statement sent on `sentOn` (a UK day) gives the customer to catch up by. */
+export function arrearsCatchUpBy(sentOn: string): string {
+  return addWorkingDays(sentOn, arrearsCatchUpWorkingDays);
+}
+
+/**
+ * What staff record as a missed-payments case's outcome: paid what was owed, a new arrangement
+ * agreed (with a note of what), or the plan cancelled with everything paid refunded.
+ */
+export const arrearsOutcomeKinds = ["settled", "new_arrangement", "cancelled_with_refund"] as const;
+
 /** FPCOB 10.1.3R: the customer is told their funeral director within 30 days of buying the plan. */
 export const funeralDirectorNamedWithinDays = 30;
 

@@ -9,6 +9,7 @@ import type {
   Vulnerabilities,
 } from "@kindred/contracts";
 import {
+  arrearsOutcomeKinds,
   collectionStatuses,
   funeralStatuses,
   mandateStatuses,
@@ -816,6 +817,9 @@ export const enquiries = pgTable(
     freeGuideRef: uuid("free_guide_ref"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     guideSentAt: timestamp("guide_sent_at", { withTimezone: true }),
+    /** When a member of staff followed the enquiry up, and who (issue 24 item 5; decision 031). */
+    followedUpAt: timestamp("followed_up_at", { withTimezone: true }),
+    followedUpBy: uuid("followed_up_by").references(() => staffMembers.id),
   },
   (table) => [index("enquiries_email_guide_sent_at_idx").on(table.email, table.guideSentAt)],
 );
@@ -937,4 +941,40 @@ export const planNotes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("plan_notes_plan_id_idx").on(table.planId, table.createdAt)],
+);
+
+/**
+ * The outcome of a missed-payments case, one per arrears statement, with who recorded it and when
+ * (issue 24 item 5; decision 031). Kept as recorded: a trigger refuses updates and deletes
+ * (migration 0020), as the audit log's does. "Cancelled with refund" is the plan money state
+ * machine's cancel, applied in the transaction that writes the row.
+ */
+export const arrearsOutcomes = pgTable(
+  "arrears_outcomes",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    arrearsStatementId: uuid("arrears_statement_id")
+      .notNull()
+      .unique()
+      .references(() => arrearsStatements.id),
+    outcome: text("outcome", { enum: arrearsOutcomeKinds }).notNull(),
+    /** What was agreed (a new arrangement's is required), up to 2,000 characters. */
+    note: text("note"),
+    recordedBy: uuid("recorded_by")
+      .notNull()
+      .references(() => staffMembers.id),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("arrears_outcomes_plan_id_idx").on(table.planId),
+    check(
+      "arrears_outcomes_outcome_known",
+      sql`${table.outcome} in ('settled', 'new_arrangement', 'cancelled_with_refund')`,
+    ),
+  ],
 );

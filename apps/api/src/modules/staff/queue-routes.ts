@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  arrearsOutcomeBodySchema,
+  arrearsOutcomeSchema,
+  enquiryFollowedUpSchema,
   moveAtNeedCaseBodySchema,
   staffAppointmentsPageSchema,
   staffAtNeedCasesPageSchema,
@@ -19,8 +22,10 @@ import {
   appointmentsQueue,
   atNeedCasesQueue,
   enquiriesQueue,
+  markEnquiryFollowedUp,
   missedPaymentsQueue,
   moveAtNeedCase,
+  recordArrearsOutcome,
   refundsQueue,
   sendRefundAgain,
 } from "./work-queues";
@@ -92,6 +97,41 @@ export const staffQueueRoutes: FastifyPluginAsyncZod<{ db: Database; jobQueue: J
       },
     },
     async (request) => missedPaymentsQueue(db, request.staffAudit, request.query.page),
+  );
+
+  app.post(
+    "/missed-payments/:statementId/outcome",
+    {
+      config: { staff: { may: "money.missed-payments" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "recordStaffArrearsOutcome",
+        summary:
+          "Record how a missed-payments case ended: settled, a new arrangement (what was agreed), or cancelled with everything paid refunded (finance)",
+        security: staffSecurity,
+        params: z.object({ statementId: z.uuid() }),
+        body: arrearsOutcomeBodySchema,
+        response: {
+          201: arrearsOutcomeSchema,
+          404: violationsResponseSchema,
+          409: violationsResponseSchema,
+          ...queueErrors,
+          ...bodyErrors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await recordArrearsOutcome(
+            db,
+            jobQueue,
+            request.staffAudit,
+            request.params.statementId,
+            request.body,
+          ),
+        ),
   );
 
   app.get(
@@ -168,5 +208,21 @@ export const staffQueueRoutes: FastifyPluginAsyncZod<{ db: Database; jobQueue: J
       },
     },
     async (request) => enquiriesQueue(db, request.staffAudit, request.query.page),
+  );
+
+  app.post(
+    "/enquiries/:enquiryId/followed-up",
+    {
+      config: { staff: { may: "plans.read" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "markStaffEnquiryFollowedUp",
+        summary: "Mark a free guide enquiry followed up; asked again, it changes nothing and says so",
+        security: staffSecurity,
+        params: z.object({ enquiryId: z.uuid() }),
+        response: { 200: enquiryFollowedUpSchema, 404: violationsResponseSchema, ...queueErrors },
+      },
+    },
+    async (request) => markEnquiryFollowedUp(db, request.staffAudit, request.params.enquiryId),
   );
 };

@@ -11,11 +11,12 @@ import {
   ukToday,
   type FuneralStatus,
 } from "@kindred/domain";
-import { staffQueuePageSize, type MoveAtNeedCaseBody } from "@kindred/contracts";
+import { staffQueuePageSize, type ArrearsOutcomeBody, type MoveAtNeedCaseBody } from "@kindred/contracts";
 import { and, asc, desc, eq, isNull, max, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
 import {
+  arrearsOutcomes,
   arrearsStatements,
   atNeedCaseEvents,
   atNeedCases,
@@ -26,6 +27,7 @@ import {
   planPeople,
   plans,
   refunds,
+  staffMembers,
 } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
 import { applyMoneyEvent, planMoneyQueue } from "../payments";
@@ -203,7 +205,8 @@ export async function sendRefundAgain(
 
 /**
  * Plans sent an arrears statement after two missed collections (decision 016), by the day it gave
- * to catch up: each plan's latest statement, while the plan is neither cancelled nor used.
+ * to catch up: each plan's latest statement with no outcome recorded yet, while the plan is neither
+ * cancelled nor used. A later statement (another miss) brings the plan back.
  */
 export async function missedPaymentsQueue(db: Database, audit: AuditContext, page: number) {
   const latest = db
@@ -221,7 +224,18 @@ export async function missedPaymentsQueue(db: Database, audit: AuditContext, pag
     )
     .innerJoin(plans, eq(plans.id, arrearsStatements.planId))
     .leftJoin(planPeople, eq(planPeople.planId, arrearsStatements.planId))
-    .where(and(isNull(plans.cancelledAt), isNull(plans.funeralRequestedAt)))
+    .where(
+      and(
+        isNull(plans.cancelledAt),
+        isNull(plans.funeralRequestedAt),
+        notExists(
+          db
+            .select({ id: arrearsOutcomes.id })
+            .from(arrearsOutcomes)
+            .where(eq(arrearsOutcomes.arrearsStatementId, arrearsStatements.id)),
+        ),
+      ),
+    )
     .orderBy(asc(arrearsStatements.catchUpBy), asc(arrearsStatements.planId))
     .limit(limit)
     .offset(offset);
@@ -231,6 +245,7 @@ export async function missedPaymentsQueue(db: Database, audit: AuditContext, pag
     { queue: "missed-payments", page, rows },
     (row) => row.statement.planId,
     ({ statement, customer }) => ({
+      statementId: statement.id,
       planId: statement.planId,
       customerName: nameOf(customer as Person),
       missedPayments: statement.missedCount,
@@ -240,6 +255,104 @@ export async function missedPaymentsQueue(db: Database, audit: AuditContext, pag
       deadlineRule: `The day the arrears statement sent on ${ukToday(statement.sentAt)} gave to catch up by`,
     }),
   );
+}
+
+/** The member's name, as outcomes and follow-ups say who recorded them. */
+async function staffNameOf(db: Database, staffMemberId: string): Promise<string> {
+  const [member] = await db
+    .select({ name: staffMembers.name })
+    .from(staffMembers)
+    .where(eq(staffMembers.id, staffMemberId));
+  return member!.name;
+}
+
+/**
+ * Records how a missed-payments case ended, once per statement, against the plan's latest one,
+ * with the plan's row locked. "Cancelled with refund" is the plan money state machine's own cancel
+ * (cause `staff`: every payment and collection taken is owed back and its refund queued, what is
+ * to come and the mandate stopped, the customer emailed), in the transaction that writes the
+ * outcome, so one is never without the other; settled and a new arrangement change no money. The
+ * note is the member's words about the customer's money: the audit record says whether there was
+ * one, never what it says.
+ */
+export async function recordArrearsOutcome(
+  db: Database,
+  jobQueue: JobQueue,
+  audit: AuditContext,
+  statementId: string,
+  { outcome, note }: ArrearsOutcomeBody,
+) {
+  const [statement] = await db
+    .select({ id: arrearsStatements.id, planId: arrearsStatements.planId })
+    .from(arrearsStatements)
+    .where(eq(arrearsStatements.id, statementId));
+  if (!statement) {
+    throw new ViolationError([{ propertyPath: "statementId", title: messages.noSuchArrearsStatement }], 404);
+  }
+  const { planId } = statement;
+  const recorded = await db.transaction(async (transaction) => {
+    const [plan] = await transaction
+      .select({ cancelledAt: plans.cancelledAt })
+      .from(plans)
+      .where(eq(plans.id, planId))
+      .for("update");
+    const [already] = await transaction
+      .select({ id: arrearsOutcomes.id })
+      .from(arrearsOutcomes)
+      .where(eq(arrearsOutcomes.arrearsStatementId, statementId));
+    if (already) {
+      throw new ViolationError(
+        [{ propertyPath: "statementId", title: messages.arrearsOutcomeAlreadyRecorded }],
+        409,
+      );
+    }
+    const [latest] = await transaction
+      .select({ id: arrearsStatements.id })
+      .from(arrearsStatements)
+      .where(eq(arrearsStatements.planId, planId))
+      .orderBy(desc(arrearsStatements.sentAt), desc(arrearsStatements.missedCount))
+      .limit(1);
+    if (latest!.id !== statementId) {
+      throw new ViolationError(
+        [{ propertyPath: "statementId", title: messages.arrearsStatementNotLatest }],
+        409,
+      );
+    }
+    if (plan!.cancelledAt) {
+      throw new ViolationError([{ propertyPath: "plan", title: messages.planCancelled }], 409);
+    }
+    if (outcome === "cancelled_with_refund") {
+      // Refused in its own words (409) when the funeral has been asked for.
+      await applyMoneyEvent(transaction, jobQueue, planId, { cause: "staff", type: "cancel" });
+    }
+    const [row] = await transaction
+      .insert(arrearsOutcomes)
+      .values({
+        planId,
+        arrearsStatementId: statementId,
+        outcome,
+        note: note || null,
+        recordedBy: audit.staffMemberId!,
+      })
+      .returning();
+    await recordStaffAction(transaction, audit, {
+      action: "missed-payments.outcome-recorded",
+      planId,
+      detail: { statementId, outcome, noted: Boolean(row!.note) },
+    });
+    return row!;
+  });
+  const [after] = await db.select({ cancelledAt: plans.cancelledAt }).from(plans).where(eq(plans.id, planId));
+  return {
+    outcomeId: recorded.id,
+    statementId,
+    planId,
+    outcome: recorded.outcome,
+    note: recorded.note,
+    recordedBy: await staffNameOf(db, recorded.recordedBy),
+    recordedAt: recorded.recordedAt.toISOString(),
+    planCancelled: after!.cancelledAt !== null,
+  };
 }
 
 // Funeral director appointments ---------------------------------------------------------------
@@ -404,7 +517,7 @@ export async function moveAtNeedCase(
 /**
  * Free guide enquiries from people who agreed to hear from us (by email, phone or post), and who
  * have not asked since to hear nothing (`do_not_contact`), oldest first, by the working days given
- * to follow one up. Nothing yet records a follow-up (decision 031 says what is needed).
+ * to follow one up, until a member of staff marks one followed up.
  */
 export async function enquiriesQueue(db: Database, audit: AuditContext, page: number) {
   const { limit, offset } = pageOf(page);
@@ -419,6 +532,7 @@ export async function enquiriesQueue(db: Database, audit: AuditContext, page: nu
           eq(enquiries.contactByPost, true),
         ),
         notExists(db.select().from(doNotContact).where(eq(doNotContact.email, enquiries.email))),
+        isNull(enquiries.followedUpAt),
       ),
     )
     .orderBy(asc(enquiries.createdAt), asc(enquiries.id))
@@ -448,4 +562,39 @@ export async function enquiriesQueue(db: Database, audit: AuditContext, page: nu
       };
     },
   );
+}
+
+/**
+ * Marks a free guide enquiry followed up, by the member, once: asked again it changes nothing and
+ * answers when and by whom it was, saying so. Either way the call is recorded.
+ */
+export async function markEnquiryFollowedUp(db: Database, audit: AuditContext, enquiryId: string) {
+  return db.transaction(async (transaction) => {
+    const [found] = await transaction
+      .select({ followedUpAt: enquiries.followedUpAt, followedUpBy: enquiries.followedUpBy })
+      .from(enquiries)
+      .where(eq(enquiries.id, enquiryId))
+      .for("update");
+    if (!found) throw new ViolationError([{ propertyPath: "enquiryId", title: messages.noSuchEnquiry }], 404);
+    const alreadyFollowedUp = found.followedUpAt !== null;
+    const followedUp = alreadyFollowedUp
+      ? { followedUpAt: found.followedUpAt!, followedUpBy: found.followedUpBy! }
+      : (
+          await transaction
+            .update(enquiries)
+            .set({ followedUpAt: new Date(), followedUpBy: audit.staffMemberId! })
+            .where(eq(enquiries.id, enquiryId))
+            .returning({ followedUpAt: enquiries.followedUpAt, followedUpBy: enquiries.followedUpBy })
+        )[0]!;
+    await recordStaffAction(transaction, audit, {
+      action: "enquiry.followed-up",
+      detail: { enquiryId, alreadyFollowedUp },
+    });
+    return {
+      enquiryId,
+      followedUpAt: followedUp.followedUpAt!.toISOString(),
+      followedUpBy: await staffNameOf(transaction, followedUp.followedUpBy!),
+      alreadyFollowedUp,
+    };
+  });
 }
