@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDirectDebitResponseSchema, planPaymentsSchema } from "@kindred/contracts";
 import {
+  arrearsCatchUpBy,
   endOfTheFirstMonths,
   paymentSchedule,
   sumPence,
@@ -119,7 +120,7 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
     }
   });
 
-  it("after two missed payments sends one statement with 10 days to catch up, and the plan shows it", async () => {
+  it("after two missed payments sends one statement with 10 working days to catch up, and the plan shows it", async () => {
     const { planId, token, email } = await depositPlan(sandboxBankAccounts.collectionsFail);
     const { collections } = await paymentsOf(testApp, token, planId);
 
@@ -132,12 +133,15 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
     const state = await paymentsOf(testApp, token, planId);
     expect(state.missedPayments).toBe(2);
     expect(state.arrears?.owed).toBe(collections[0]!.amount + collections[1]!.amount);
+    // FPCOB 2.3.6R: 10 business days from the statement to settle, without penalty.
+    expect(state.arrears?.catchUpBy).toBe(arrearsCatchUpBy(ukToday()));
     const statements = (await testApp.readOutbox()).filter(
       (message) =>
         message.to === email && message.subject === "Two payments for your funeral plan have been missed",
     );
     expect(statements).toHaveLength(1);
     expect(statements[0]?.text).toContain("Please pay what is owed by");
+    expect(statements[0]?.text).toContain("10 working days from this email");
   });
 
   it("in the sandbox, takes a plan's collections due up to a day at once, so missed payments are seen without waiting, and only for the plan's own customer", async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { atNeedDueBy, funeralDirectorDueBy, guideFollowUpDueBy, refundDueBy } from "@kindred/domain";
+import {
+  arrearsCatchUpBy,
+  atNeedDueBy,
+  funeralDirectorDueBy,
+  guideFollowUpDueBy,
+  refundDueBy,
+} from "@kindred/domain";
 
 describe("the staff work queues' deadlines (issue 24 item 5)", () => {
   it("gives a refund 30 days from when it became owed", () => {
@@ -21,5 +27,12 @@ describe("the staff work queues' deadlines (issue 24 item 5)", () => {
   it("follows a guide enquiry up within 2 working days", () => {
     expect(guideFollowUpDueBy("2026-11-26")).toBe("2026-11-30");
     expect(guideFollowUpDueBy("2026-12-24")).toBe("2026-12-30");
+  });
+
+  it("gives an arrears statement 10 working days to catch up (FPCOB 2.3.6R's business days)", () => {
+    // A Friday: two weeks of working days on.
+    expect(arrearsCatchUpBy("2026-11-27")).toBe("2026-12-11");
+    // Over Christmas: Christmas Day, Boxing Day's Monday and New Year's Day are not counted.
+    expect(arrearsCatchUpBy("2026-12-18")).toBe("2027-01-06");
   });
 });

@@ -1,4 +1,4 @@
-import { sumPence } from "@kindred/domain";
+import { arrearsCatchUpBy, sumPence, ukToday } from "@kindred/domain";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { arrearsStatements, collections, plans } from "../../db/schema";
@@ -7,13 +7,12 @@ import type { Mailer } from "../email";
 /**
  * Missed instalments and the arrears statement (docs/decisions/016-payments.md): failed
  * collections are counted from the provider's events, and at two missed payments the customer is
- * sent a statement with 10 days to catch up, again at each later miss, never twice for one count.
+ * sent a statement with 10 working days to catch up (FPCOB 2.3.6R's business days), again at each
+ * later miss, never twice for one count.
  */
 
 /** After this many missed instalments the customer is sent a statement (FPCOB). */
 const missedPaymentsBeforeStatement = 2;
-/** Days the statement gives to catch up. */
-const catchUpDays = 10;
 
 /** Whom an arrears statement is written to. */
 export interface ArrearsCustomer {
@@ -23,8 +22,8 @@ export interface ArrearsCustomer {
 }
 
 /**
- * Missed instalments counted from the provider's events; at two, a statement with 10 days to catch
- * up, stored and emailed in `transaction`. The customer is read before it (inside one, PGlite's one
+ * Missed instalments counted from the provider's events; at two, a statement with 10 working days
+ * to catch up (`arrearsCatchUpBy`, from the UK day it is sent), stored and emailed in `transaction`. The customer is read before it (inside one, PGlite's one
  * connection is taken); with none, the statement is stored and no email sent.
  */
 export async function checkMissedPayments(
@@ -47,10 +46,7 @@ export async function checkMissedPayments(
     .where(eq(arrearsStatements.planId, planId));
   const alreadyStated = Math.max(0, ...statements.map((statement) => statement.missedCount));
   if (missed.length < missedPaymentsBeforeStatement || missed.length <= alreadyStated) return;
-  const today = now.toISOString().slice(0, 10);
-  const catchUpBy = new Date(Date.parse(`${today}T00:00:00Z`) + catchUpDays * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
+  const catchUpBy = arrearsCatchUpBy(ukToday(now));
   await transaction.insert(arrearsStatements).values({
     planId,
     missedCount: missed.length,

@@ -10,7 +10,7 @@ const email = {
     { date: "2027-02-05", amount: 4_950 },
     { date: "2027-03-05", amount: 4_950 },
   ],
-  catchUpBy: "2027-03-15",
+  catchUpBy: "2027-03-19",
 };
 
 describe("the statement after two missed payments", () => {
@@ -26,9 +26,11 @@ describe("the statement after two missed payments", () => {
     }
   });
 
-  it("gives the date to catch up by, and the ways through if money is tight", () => {
+  it("gives the date to catch up by, 10 working days on, with no fee, and the ways through if money is tight", () => {
     for (const part of [content.text, content.html]) {
-      expect(part).toContain("Please pay what is owed by 15 March 2027.");
+      expect(part).toContain(
+        "Please pay what is owed by 19 March 2027, 10 working days from this email, with no fee.",
+      );
       expect(part).toContain("If money is tight, please call us.");
       expect(part).toContain("Your plan stays in place while we talk.");
     }

@@ -1,8 +1,8 @@
-import { formatPrice, sumPence } from "@kindred/domain";
+import { arrearsCatchUpWorkingDays, formatPrice, sumPence } from "@kindred/domain";
 import { z } from "zod";
 import { compose, formatLongDate, recipientSchema, type EmailContent } from "./layout";
 
-/** After two missed instalments (FPCOB): what is owed, and 10 days to catch up. */
+/** After two missed instalments (FPCOB 2.3.5R): what is owed, and 10 working days to catch up. */
 export const arrearsStatementSchema = z.object({
   kind: z.literal("arrears-statement"),
   to: recipientSchema,
@@ -28,7 +28,7 @@ export function renderArrearsStatement({
         .join(", and ")}. In all, ${formatPrice(owed)} is owed.`,
     },
     {
-      paragraph: `Please pay what is owed by ${formatLongDate(catchUpBy)}. You can call us to pay by card, or we can collect it again by Direct Debit once there is money in the account.`,
+      paragraph: `Please pay what is owed by ${formatLongDate(catchUpBy)}, ${arrearsCatchUpWorkingDays} working days from this email, with no fee. You can call us to pay by card, or we can collect it again by Direct Debit once there is money in the account.`,
     },
     {
       paragraph:
