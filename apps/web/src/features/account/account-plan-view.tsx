@@ -40,7 +40,8 @@ import { formatLongDate } from "../../lib/long-date";
 import { isPlanUnfinished } from "../../lib/plan-progress";
 import { planQueries } from "../../lib/plan-queries";
 import { cancelPlan } from "./account-requests";
-import { ChangeContactDetails, contactDetailsOf } from "./contact-details-form";
+import { contactDetailsOf } from "../../components/contact-details-fields";
+import { ChangeContactDetails } from "./contact-details-form";
 import { personName } from "./person-name";
 import { PlanStatementDownload } from "./plan-statement-download";
 import { SandboxCollections } from "./sandbox-collections";
@@ -50,7 +51,7 @@ import {
   mandateStatusInWords,
   planStateInWords,
   isCancelled,
-} from "./plan-state";
+} from "../../lib/plan-state";
 import styles from "./account.module.css";
 
 /** Everything paid so far: card payments confirmed and monthly payments collected. */

@@ -25,7 +25,7 @@ import { openSignInPrompt } from "../../lib/sign-in-prompt";
 import { useHydrated } from "../../lib/use-hydrated";
 import { AccountPlanView } from "./account-plan-view";
 import { planName } from "./plan-name";
-import { planStateInWords } from "./plan-state";
+import { planStateInWords } from "../../lib/plan-state";
 import { YourData } from "./your-data";
 import styles from "./account.module.css";
 

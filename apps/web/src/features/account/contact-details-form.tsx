@@ -1,57 +1,27 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
-import type { FieldValues } from "react-hook-form";
+import { useEffect, useRef, useState } from "react";
+import type { CustomerContactDetailsBody, PlanPeopleResponse } from "@kindred/contracts";
 import {
-  customerContactDetailsBodySchema,
-  type CustomerContactDetailsBody,
-  type CustomerContactDetailsFields,
-  type PlanPeopleResponse,
-} from "@kindred/contracts";
-import { countryPlaceholder, preferredContactLabels, preferredContactMethods } from "@kindred/domain";
-import { AddressFields, addressLabels } from "../../components/address-fields";
+  ContactDetailsFields,
+  useContactDetailsForm,
+  type ContactDetailsWords,
+} from "../../components/contact-details-fields";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { FormShell } from "../../components/form-shell";
 import { useFormFailure } from "../../components/use-form-failure";
 import { CallUs } from "../../components/phone-link";
-import { RadioCards } from "../../components/radio-cards";
-import { useFormField, useSchemaForm, type SchemaForm } from "../../components/schema-form";
 import { SuccessBox } from "../../components/success-box";
-import { TextField } from "../../components/text-field";
 import { useChangeContactDetails } from "./account-requests";
 import styles from "./account.module.css";
 
 type Customer = NonNullable<PlanPeopleResponse["customer"]>;
 
-const labels: Record<string, string> = {
-  phone: "Your phone number",
-  ...addressLabels("address", "Your"),
-  preferredContactMethod: "How we contact you",
+const words: ContactDetailsWords = {
+  whose: "Your",
+  preferredLegend: "How would you like us to contact you about your plan?",
+  own: true,
 };
-
-/** The customer's phone number, address and preferred contact as stored; null if they cannot be read. */
-export function contactDetailsOf(customer: Customer): CustomerContactDetailsBody | null {
-  const parsed = customerContactDetailsBodySchema.safeParse(customer);
-  return parsed.success ? parsed.data : null;
-}
-
-function startingFields(customer: Customer): CustomerContactDetailsFields {
-  return (
-    contactDetailsOf(customer) ?? {
-      phone: "",
-      address: {
-        line1: "",
-        line2: "",
-        line3: "",
-        locality: "",
-        county: "",
-        country: countryPlaceholder,
-        postcode: "",
-      },
-      preferredContactMethod: "",
-    }
-  );
-}
 
 type State = "closed" | "open" | "saved";
 
@@ -121,17 +91,8 @@ function ContactDetailsForm({
   onClose: () => void;
 }) {
   const changeContactDetails = useChangeContactDetails(planId);
-  const defaultValues = useMemo(() => startingFields(customer), [customer]);
-  const form = useSchemaForm<CustomerContactDetailsFields, CustomerContactDetailsBody>({
-    schema: customerContactDetailsBodySchema,
-    idPrefix: "contact-details",
-    labels,
-    defaultValues,
-  });
-  const anyForm = form as unknown as SchemaForm<FieldValues, unknown>;
-  const phone = useFormField(form, "phone");
-  const preferred = useFormField(form, "preferredContactMethod");
-  const failure = useFormFailure(form.form, Object.keys(labels));
+  const { form, fieldNames } = useContactDetailsForm(customer, "contact-details", words);
+  const failure = useFormFailure(form.form, fieldNames);
 
   /** What the API says about a field goes under it (and in the error summary); the rest in a box. */
   async function save(contact: CustomerContactDetailsBody) {
@@ -171,21 +132,7 @@ function ContactDetailsForm({
           </p>
         }
       >
-        <TextField
-          {...phone}
-          label="Phone number"
-          hint="A UK landline or mobile number, like 01632 960 001"
-          autoComplete="tel-national"
-        />
-        <AddressFields form={anyForm} prefix="address" whose="Your" legend="Your address" own />
-        <RadioCards
-          name={preferred.id}
-          legend="How would you like us to contact you about your plan?"
-          options={preferredContactMethods.map((value) => ({ value, label: preferredContactLabels[value] }))}
-          value={preferred.value === "" ? null : preferred.value}
-          onChange={preferred.onChange}
-          error={preferred.error?.[0]}
-        />
+        <ContactDetailsFields form={form} words={words} />
       </FormShell>
     </FocusOnArrival>
   );

@@ -13,6 +13,7 @@ import { TextField } from "../../components/text-field";
 import { ViolationsBox } from "../../components/violations-box";
 import { formatLongDate } from "../../lib/long-date";
 import { violationsOf } from "../../lib/api-query";
+import { staffPaths } from "./staff-navigation";
 import { staffQueries, type StaffPlanSearchResult } from "./staff-requests";
 import { planStatusNames } from "./staff-words";
 import styles from "./staff.module.css";
@@ -30,7 +31,11 @@ const column = createColumnHelper<typeof features, StaffPlanSearchResult>();
 const orNothing = (value: string | null) => value ?? "–";
 const columns = column.columns([
   column.accessor("status", { header: "Status", cell: (info) => planStatusNames[info.getValue()] }),
-  column.accessor("customerName", { header: "Customer", cell: (info) => orNothing(info.getValue()) }),
+  column.accessor("customerName", {
+    header: "Customer",
+    // Each row opens the plan's page: the customer's name is the link (or the reference, without one).
+    cell: (info) => <a href={staffPaths.plan(info.row.original.planId)}>{orNothing(info.getValue())}</a>,
+  }),
   column.accessor("coveredPersonName", { header: "Plan for", cell: (info) => orNothing(info.getValue()) }),
   column.accessor("postcode", { header: "Postcode", cell: (info) => orNothing(info.getValue()) }),
   column.accessor("boughtOn", {
@@ -43,7 +48,11 @@ const columns = column.columns([
   column.accessor("createdAt", { header: "Started", cell: (info) => formatLongDate(info.getValue()) }),
   column.accessor("planId", {
     header: "Reference",
-    cell: (info) => <span className={styles.reference}>{info.getValue()}</span>,
+    cell: (info) => (
+      <a className={styles.reference} href={staffPaths.plan(info.getValue())}>
+        {info.getValue()}
+      </a>
+    ),
   }),
 ]);
 

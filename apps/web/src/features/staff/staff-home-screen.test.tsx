@@ -115,6 +115,15 @@ describe("StaffHomeScreen", () => {
       "19 November 2026",
       plan(1).planId,
     ]);
+    // Each row opens its plan's page, by the customer's name or the reference.
+    expect(within(rows[0]!).getByRole("link", { name: "Margaret Jones 1" })).toHaveAttribute(
+      "href",
+      `/staff/plans/${plan(1).planId}`,
+    );
+    expect(within(rows[0]!).getByRole("link", { name: plan(1).planId })).toHaveAttribute(
+      "href",
+      `/staff/plans/${plan(1).planId}`,
+    );
     expect(requests.at(-1)?.url).toBe("/api/staff/plans?q=SW1A+1AA");
 
     await user.click(screen.getByRole("button", { name: "Next page" }));

@@ -8,6 +8,8 @@ export const staffPaths = {
   audit: "/staff/audit",
   /** The work queues the member's role opens; each queue is `/staff/queues/<name>`. */
   queues: "/staff/queues",
+  /** A plan's page: `/staff/plans/<planId>`. */
+  plan: (planId: string) => `/staff/plans/${encodeURIComponent(planId)}`,
 } as const;
 
 /**

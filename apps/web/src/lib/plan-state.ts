@@ -1,3 +1,4 @@
+/** A plan's money in words, as its customer's account and the back office's plan page both say it. */
 import type { PlanPaymentsResponse } from "@kindred/contracts";
 import { formatPrice, funeralStatusLabels } from "@kindred/domain";
 
