@@ -150,9 +150,7 @@ describe("StaffPlanScreen", () => {
       expect.arrayContaining(["People", "Choices and guaranteed price", "Documents accepted", "Timeline"]),
     );
     const state = section("Where the plan stands");
-    expect(factOf(state, "Where the plan stands")).toBe(
-      "Paying by instalments: 1 of 2 monthly payments collected",
-    );
+    expect(factOf(state, "State")).toBe("Paying by instalments: 1 of 2 monthly payments collected");
     expect(factOf(state, "Total price")).toBe("£3,750");
     expect(factOf(state, "Paid so far")).toBe("£635.42");
     expect(factOf(state, "Next payment due")).toBe("£135.42 on 1 July 2026");

@@ -130,7 +130,7 @@ function StateAndMoney({ plan }: { plan: StaffPlanPage }) {
   );
   const debit = payments.directDebit;
   const rows: [string, ReactNode][] = [
-    ["Where the plan stands", <strong key="state">{planStateInWords(payments)}</strong>],
+    ["State", <strong key="state">{planStateInWords(payments)}</strong>],
     ["Total price", formatPrice(plan.plan.price.total)],
     ["Paid so far", formatPrice(paidSoFar + collected - payments.refunded)],
   ];
@@ -632,7 +632,9 @@ function Timeline({ plan, mayNote }: { plan: StaffPlanPage; mayNote: boolean }) 
             </p>
             <p>
               <strong>{timelineWords[entry.kind]}</strong>
-              {entry.what && entry.kind !== "note" ? `: ${entry.what}` : ""}
+              {entry.kind !== "note" && entry.what !== "" && entry.what !== timelineWords[entry.kind]
+                ? `: ${entry.what}`
+                : ""}
             </p>
             {entry.text ? <p className={styles.noteText}>{entry.text}</p> : null}
           </li>
