@@ -117,6 +117,27 @@ test("the first administrator sets up, invites an agent, and the agent finds a p
   await keepScreenshot(page, "search-results");
   await checkAccessibility();
 
+  // They open the plan from its row: where it stands and its money first, then the rest.
+  await found.getByRole("link", { name: `${buyer.firstName} ${buyer.lastName}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/plans/${planId}$`));
+  await expect(page.getByRole("heading", { level: 2 }).first()).toHaveText("Where the plan stands");
+  await expect(page.getByRole("region", { name: "People" })).toContainText(
+    `${buyer.firstName} ${buyer.lastName}`,
+  );
+  await keepScreenshot(page, "plan-page");
+  await checkAccessibility();
+
+  // A note of the call, kept in the timeline with who wrote it.
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  const note = `Rang to ask when the next payment is taken (${Date.now()}).`;
+  await timeline.getByLabel("Add a note").fill(note);
+  await timeline.getByRole("button", { name: "Add the note" }).click();
+  const written = timeline.getByRole("listitem").filter({ hasText: note });
+  await expect(written).toBeVisible();
+  await expect(written).toContainText(agent.name);
+  await written.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, "plan-page-note");
+
   // The members page is not theirs.
   await page.goto("/staff/members");
   await expect(page.getByRole("alert").filter({ hasText: messages.staffPermissionNeeded })).toBeVisible();
