@@ -24,6 +24,15 @@ function authenticatorCode(key: string, stepsAhead = 0): string {
 
 const password = "a long and quiet passphrase";
 
+/** The work queues, as an administrator is offered them. */
+const everyQueue = [
+  "Refunds due",
+  "Missed payments",
+  "Funeral directors to appoint",
+  "Deaths told to us",
+  "Guide enquiries to follow up",
+];
+
 /**
  * Opens the invitation, sets up the app from the key shown as text and the password; answers the
  * key. A code is used once, so the code given here is this period's and sign-in uses the next one
@@ -70,6 +79,18 @@ test("the first administrator sets up, invites an agent, and the agent finds a p
     buyer,
   );
   await customerPage.close();
+  // A free guide asked for by someone happy to be emailed, for the enquiries queue.
+  const enquirer = `Iris ${Date.now()
+    .toString()
+    .replace(/\d/g, (digit) => "abcdefghij"[Number(digit)] ?? "")}`;
+  const guidePage = await context.newPage();
+  await guidePage.goto("/free-guide");
+  await guidePage.getByLabel("Your name").fill(enquirer);
+  await guidePage.getByLabel("Email address").fill(newPerson("staff-enquiry").email);
+  await guidePage.getByRole("checkbox", { name: "By email" }).check();
+  await guidePage.getByRole("button", { name: "Send me the guide" }).click();
+  await expect(guidePage).toHaveURL(/\/free-guide\/thank-you$/);
+  await guidePage.close();
 
   // The administrator, from the link `npm run staff:create-admin` printed.
   const adminLink = readFileSync(firstAdministratorFile, "utf8").match(
@@ -96,7 +117,27 @@ test("the first administrator sets up, invites an agent, and the agent finds a p
   await page.getByRole("link", { name: "Audit log" }).click();
   await expect(page.getByRole("table", { name: "Newest entries" })).toBeVisible();
   await checkAccessibility();
+
+  // The work queues: every one is theirs; a free guide enquiry waits to be followed up.
+  await page.getByRole("link", { name: "Work queues" }).click();
+  const queues = page.getByRole("table", { name: "Your work queues" });
+  await expect(queues.getByRole("link")).toHaveText(everyQueue);
+  const enquiriesRow = queues.getByRole("row", { name: /Guide enquiries to follow up/ });
+  await expect(enquiriesRow.getByRole("cell").nth(1)).toHaveText(/^\d+( or more)?$/);
+  await expect(enquiriesRow.getByRole("cell").nth(2)).toHaveText(/\d{4}$/);
+  await keepScreenshot(page, "work-queues");
+  await checkAccessibility();
+  await queues.getByRole("link", { name: "Guide enquiries to follow up" }).click();
+  const enquiry = page.getByRole("table", { name: "Soonest deadline first" }).getByRole("row", {
+    name: new RegExp(enquirer),
+  });
+  await expect(enquiry).toContainText("2 working days from the enquiry");
+  await keepScreenshot(page, "enquiries-queue");
+  await checkAccessibility();
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  // Signing out loads the sign-in page once the API has ended the token: opening the link before
+  // then would be cut short by it.
+  await expect(page).toHaveURL(/\/staff\/sign-in$/);
 
   // The agent accepts and signs in (on the same device, after the administrator signed out).
   const invitation = await latestEmailTo(agent.email, /invitation to the Kindred back office/);
@@ -141,4 +182,14 @@ test("the first administrator sets up, invites an agent, and the agent finds a p
   // The members page is not theirs.
   await page.goto("/staff/members");
   await expect(page.getByRole("alert").filter({ hasText: messages.staffPermissionNeeded })).toBeVisible();
+
+  // Nor are the refunds and missed payments: not offered, and not shown at their address.
+  await page.getByRole("link", { name: "Work queues" }).click();
+  await expect(page.getByRole("table", { name: "Your work queues" }).getByRole("link")).toHaveText(
+    everyQueue.filter((queue) => queue !== "Refunds due" && queue !== "Missed payments"),
+  );
+  await page.goto("/staff/queues/refunds");
+  await expect(page.getByRole("heading", { name: "Refunds due" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: messages.staffPermissionNeeded })).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(0);
 });

@@ -23,6 +23,7 @@ import { violationsOf } from "../../lib/api-query";
 import { formatLongDate } from "../../lib/long-date";
 import { SignedInStaffPage } from "./signed-in-staff-page";
 import { staffPaths } from "./staff-navigation";
+import { staffQueueScreens, type StaffQueueScreenName } from "./staff-queue-screens";
 import {
   moveAtNeedCase,
   sendRefundAgain,
@@ -34,25 +35,6 @@ import {
 } from "./staff-requests";
 import { formatMoment } from "./staff-words";
 import styles from "./staff.module.css";
-
-/**
- * The work queues (issue 24 item 5; docs/decisions/031-staff-back-office.md): what needs doing,
- * soonest deadline first, each with its deadline and how it is worked out, in words. Each queue
- * needs its own permission (the API checks it again): an agent has no refunds or missed payments.
- */
-export const staffQueueScreens = {
-  refunds: { title: "Refunds due", api: "refunds", needs: "money.refunds" },
-  "missed-payments": { title: "Missed payments", api: "missed-payments", needs: "money.missed-payments" },
-  appointments: { title: "Funeral directors to appoint", api: "appointments", needs: "plans.read" },
-  "at-need": { title: "Deaths told to us", api: "at-need-cases", needs: "plans.read" },
-  enquiries: { title: "Guide enquiries to follow up", api: "enquiries", needs: "plans.read" },
-} as const satisfies Record<string, { title: string; api: StaffQueueName; needs: string }>;
-type StaffQueueScreenName = keyof typeof staffQueueScreens;
-const screenNames = Object.keys(staffQueueScreens) as StaffQueueScreenName[];
-
-export function isStaffQueueScreenName(name: string): name is StaffQueueScreenName {
-  return Object.hasOwn(staffQueueScreens, name);
-}
 
 const queuePath = (name: StaffQueueScreenName) => `${staffPaths.queues}/${name}`;
 /** The plan's own page in the back office. */
@@ -78,6 +60,8 @@ function byDeadline<Row extends Deadlined>(rows: readonly Row[]): Row[] {
 function stillToDo<Row extends Deadlined>(rows: readonly Row[]): Row[] {
   return byDeadline(rows).filter((row) => !("status" in row && row.status === "refunded"));
 }
+
+const screenNames = Object.keys(staffQueueScreens) as StaffQueueScreenName[];
 
 /** /staff/queues: the queues the member's role opens, each with how much is in it and its soonest deadline. */
 export function StaffQueuesScreen() {
@@ -298,8 +282,7 @@ function deadlineColumn<Row extends Deadlined & { deadlineRule: string }>() {
     cell: ({ row }) => (
       <>
         <strong>{deadlineText(row.original.deadline)}</strong>
-        <br />
-        <span className={styles.detail}>{row.original.deadlineRule}</span>
+        <div className={styles.detail}>{row.original.deadlineRule}</div>
       </>
     ),
   });
@@ -439,7 +422,7 @@ const enquiryColumns = enquiry.columns([
   }),
   enquiry.accessor("email", {
     header: "Email",
-    cell: (info) => <span className={styles.detail}>{info.getValue()}</span>,
+    cell: (info) => <div className={styles.detail}>{info.getValue()}</div>,
   }),
   enquiry.accessor("phone", { header: "Phone", cell: (info) => orNothing(info.getValue()) }),
   enquiry.accessor("postcode", { header: "Postcode", cell: (info) => orNothing(info.getValue()) }),

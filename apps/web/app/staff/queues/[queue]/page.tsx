@@ -1,19 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import {
-  isStaffQueueScreenName,
-  StaffQueueScreen,
-  staffQueueScreens,
-} from "@/features/staff/staff-queues-screen";
+import { isStaffQueueScreenName, staffQueueScreens } from "@/features/staff/staff-queue-screens";
+import { StaffQueueScreen } from "@/features/staff/staff-queues-screen";
 
 type Params = Promise<{ queue: string }>;
-
-/** The five queues are known in advance; any other name is not a page. */
-export const dynamicParams = false;
-
-export function generateStaticParams() {
-  return Object.keys(staffQueueScreens).map((queue) => ({ queue }));
-}
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { queue } = await params;
@@ -22,6 +12,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function Page({ params }: { params: Params }) {
   const { queue } = await params;
+  // The five queues are known in advance; any other name is not a page.
   if (!isStaffQueueScreenName(queue)) notFound();
   return <StaffQueueScreen name={queue} />;
 }
