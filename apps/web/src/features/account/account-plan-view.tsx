@@ -486,7 +486,7 @@ function MissedPayments({ payments }: { payments: PlanPaymentsResponse }) {
       ) : (
         <p>
           We will try to collect it again. If two payments are missed, we will send you a statement of what is
-          owed and give you 10 days to catch up.
+          owed and give you 10 working days to catch up.
         </p>
       )}
       <p>If you are finding it hard to keep up, please call us. We will help.</p>

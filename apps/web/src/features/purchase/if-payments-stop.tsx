@@ -12,7 +12,7 @@ export function IfPaymentsStop() {
       <h2 id="payments-stop-heading">If payments stop</h2>
       <p>
         If a monthly payment is missed, we will let you know. After two missed payments, we will send you a
-        statement within 5 working days showing what is owed, and give you 10 days to catch up.
+        statement within 5 working days showing what is owed, and give you 10 working days to catch up.
       </p>
       <p>If you are finding it hard to keep up, please call us as soon as you can. We will help.</p>
       <CallUs className="call-us" />

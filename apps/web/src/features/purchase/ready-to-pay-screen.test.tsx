@@ -261,7 +261,9 @@ describe("ReadyToPayScreen, choosing how to pay", () => {
     expect(screen.getByRole("radio", { name: /Pay a deposit/ })).toBeChecked();
     expect(screen.getByRole("radio", { name: /12 months/ })).toBeChecked();
     expect(screen.getByRole("heading", { name: "If payments stop" })).toBeInTheDocument();
-    expect(screen.getByText(/statement within 5 working days/)).toHaveTextContent(/10 days to catch up/);
+    expect(screen.getByText(/statement within 5 working days/)).toHaveTextContent(
+      /10 working days to catch up/,
+    );
     // What happens at a death is said once, under the choice, in the domain's words only.
     expect(whatHappensAtDeath()).toEqual(explained({ option: "deposit", months: 12 }));
     expect(screen.queryByText(/pay what is still owed/)).not.toBeInTheDocument();
