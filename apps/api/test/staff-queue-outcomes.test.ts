@@ -8,7 +8,7 @@ import {
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   arrearsOutcomes,
   arrearsStatements,
@@ -17,22 +17,18 @@ import {
   plans,
   refunds,
   sandboxPayments,
-  staffAuditEvents,
   staffMembers,
 } from "../src/db/schema";
-import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { planMoneyQueue } from "../src/modules/payments/plan-money-store";
 import { callApi } from "./support/customers";
+import { paymentsOf, sandboxOf, settlePayments } from "./support/paying";
+import { failingInstalmentPlan, failingPlanDeposit } from "./support/missed-payments";
 import {
-  choosePayment,
-  payByCard,
-  paymentsOf,
-  sandboxOf,
-  setUpDirectDebit,
-  settlePayments,
-} from "./support/paying";
-import { readyPlan } from "./support/ready-plans";
-import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
+  auditEntriesBy,
+  createFirstTestAdministrator,
+  createTestStaffMember,
+  type TestStaffMember,
+} from "./support/staff";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /**
@@ -55,36 +51,18 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const auditActions = async (member: TestStaffMember, action: string) =>
-  testApp.db
-    .select({ planId: staffAuditEvents.planId, detail: staffAuditEvents.detail })
-    .from(staffAuditEvents)
-    .innerJoin(staffMembers, eq(staffMembers.id, staffAuditEvents.staffMemberId))
-    .where(and(eq(staffAuditEvents.action, action), eq(staffMembers.email, member.email)));
+const auditActions = (member: TestStaffMember, action: string) => auditEntriesBy(testApp, member, action);
 
-const deposit = 25_000;
+const deposit = failingPlanDeposit;
 
-/**
- * A plan paid by a deposit and instalments from the sandbox's failing account (55779922), its first
- * two collections taken and missed: the arrears statement is sent.
- */
-async function failingInstalmentPlan() {
-  const ready = await readyPlan(testApp);
-  await choosePayment(testApp, ready.token, ready.planId, { option: "deposit", deposit, months: 12 });
-  await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
-  await setUpDirectDebit(testApp, ready.token, ready.planId, sandboxBankAccounts.collectionsFail);
-  const { collections } = await paymentsOf(testApp, ready.token, ready.planId);
-  const taken = await callApi(testApp, ready.token, "POST", "/api/sandbox-provider/collections", {
-    planId: ready.planId,
-    until: collections[1]!.date,
-  });
-  expect(taken.statusCode, taken.body).toBe(200);
-  await settlePayments(testApp);
+/** A plan with two missed collections (support/missed-payments.ts), and its arrears statement. */
+async function failingInstalmentPlanWithStatement() {
+  const plan = await failingInstalmentPlan(testApp);
   const [statement] = await testApp.db
     .select()
     .from(arrearsStatements)
-    .where(eq(arrearsStatements.planId, ready.planId));
-  return { ...ready, statementId: statement!.id };
+    .where(eq(arrearsStatements.planId, plan.planId));
+  return { ...plan, statementId: statement!.id };
 }
 
 const missedPaymentsQueue = async () => {
@@ -110,7 +88,7 @@ async function refundJobsOf(of: string): Promise<number> {
 
 describe("the outcome of a missed-payments case", () => {
   it("refuses bad input with field messages, an unknown statement 404, and an agent 403, recording nothing", async () => {
-    const plan = await failingInstalmentPlan();
+    const plan = await failingInstalmentPlanWithStatement();
     const refusals: [unknown, { propertyPath: string; title: string }][] = [
       [{}, { propertyPath: "outcome", title: messages.arrearsOutcomeNeeded }],
       [{ outcome: "forgiven" }, { propertyPath: "outcome", title: messages.arrearsOutcomeNeeded }],
@@ -159,8 +137,8 @@ describe("the outcome of a missed-payments case", () => {
   });
 
   it("records settled and a new arrangement by the member, once each, changing no money; the queue leaves them out until a later statement", async () => {
-    const settled = await failingInstalmentPlan();
-    const arranged = await failingInstalmentPlan();
+    const settled = await failingInstalmentPlanWithStatement();
+    const arranged = await failingInstalmentPlanWithStatement();
     const queued = await missedPaymentsQueue();
     expect(queued.find((item) => item.planId === settled.planId)?.statementId).toBe(settled.statementId);
 
@@ -243,7 +221,7 @@ describe("the outcome of a missed-payments case", () => {
   });
 
   it("cancelled with refund cancels the plan as the customer's cancel does, its refund owed, queued and made exactly once under a double click", async () => {
-    const plan = await failingInstalmentPlan();
+    const plan = await failingInstalmentPlanWithStatement();
     const [depositPayment] = await testApp.db.select().from(payments).where(eq(payments.planId, plan.planId));
     const card = sandboxOf(testApp).card;
     const providerRefunds = vi.spyOn(card, "refundPayment");
@@ -296,7 +274,7 @@ describe("the outcome of a missed-payments case", () => {
   });
 
   it("records nothing and moves no money when the plan's funeral has been asked for", async () => {
-    const plan = await failingInstalmentPlan();
+    const plan = await failingInstalmentPlanWithStatement();
     await testApp.db.update(plans).set({ funeralRequestedAt: new Date() }).where(eq(plans.id, plan.planId));
     const refused = await recordOutcome(plan.statementId, { outcome: "cancelled_with_refund" });
     expect(refused.statusCode).toBe(409);

@@ -22,10 +22,8 @@ import {
   refunds,
   sandboxPayments,
   payments,
-  staffAuditEvents,
-  staffMembers,
 } from "../src/db/schema";
-import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
+import { sandboxCards } from "../src/modules/payments";
 import { planMoneyQueue } from "../src/modules/payments/plan-money-store";
 import { callApi } from "./support/customers";
 import { catalogueAndBranch, fullJourney } from "./support/journeys";
@@ -35,12 +33,17 @@ import {
   payByCard,
   paymentsOf,
   sandboxOf,
-  setUpDirectDebit,
   settlePayments,
   withKey,
 } from "./support/paying";
 import { paidPlan, readyPlan } from "./support/ready-plans";
-import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
+import { failingInstalmentPlan } from "./support/missed-payments";
+import {
+  auditEntriesBy,
+  createFirstTestAdministrator,
+  createTestStaffMember,
+  type TestStaffMember,
+} from "./support/staff";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /**
@@ -69,16 +72,7 @@ const read = async (member: TestStaffMember, url: string) => {
   return response.json() as unknown;
 };
 
-const auditActions = async (member: TestStaffMember, action: string) =>
-  testApp.db
-    .select({
-      action: staffAuditEvents.action,
-      planId: staffAuditEvents.planId,
-      detail: staffAuditEvents.detail,
-    })
-    .from(staffAuditEvents)
-    .innerJoin(staffMembers, eq(staffMembers.id, staffAuditEvents.staffMemberId))
-    .where(and(eq(staffAuditEvents.action, action), eq(staffMembers.email, member.email)));
+const auditActions = (member: TestStaffMember, action: string) => auditEntriesBy(testApp, member, action);
 
 /** The state of the latest queued provider call for a refund of `of`. */
 async function refundJobState(of: string): Promise<string | undefined> {
@@ -238,25 +232,10 @@ describe("refunds due after a cancellation", () => {
 });
 
 /** A plan paid by a deposit and instalments, from the sandbox's account whose collections fail. */
-async function failingInstalmentPlan() {
-  const ready = await readyPlan(testApp);
-  await choosePayment(testApp, ready.token, ready.planId, { option: "deposit", deposit: 25_000, months: 12 });
-  await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
-  await setUpDirectDebit(testApp, ready.token, ready.planId, sandboxBankAccounts.collectionsFail);
-  const { collections } = await paymentsOf(testApp, ready.token, ready.planId);
-  const taken = await callApi(testApp, ready.token, "POST", "/api/sandbox-provider/collections", {
-    planId: ready.planId,
-    until: collections[1]!.date,
-  });
-  expect(taken.statusCode, taken.body).toBe(200);
-  await settlePayments(testApp);
-  return { ...ready, owed: collections[0]!.amount + collections[1]!.amount };
-}
-
 describe("missed payments", () => {
   it("lists plans sent an arrears statement by the day it gave to catch up", async () => {
-    const first = await failingInstalmentPlan();
-    const second = await failingInstalmentPlan();
+    const first = await failingInstalmentPlan(testApp);
+    const second = await failingInstalmentPlan(testApp);
     // The first's statement gave longer (sent on another day).
     const [statement] = await testApp.db
       .select()

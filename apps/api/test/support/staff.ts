@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { staffEnrolmentSchema, staffSignInGrantType, tokenResponseSchema } from "@kindred/contracts";
 import type { StaffRole } from "@kindred/domain";
+import { and, eq } from "drizzle-orm";
+import { staffAuditEvents, staffMembers } from "../../src/db/schema";
 import { createFirstAdministrator } from "../../src/modules/staff";
 import { callApi, requestToken } from "./customers";
 import type { TestApp } from "./test-app";
@@ -116,4 +118,16 @@ export async function createTestStaffMember(
   if (!link) throw new Error("No invitation email");
   const key = await acceptInvitation(testApp, invitationTokenOf(link));
   return { email, name, role, key, token: await signInStaff(testApp, email, key) };
+}
+
+/** The audit log's entries of `action` by `member`: their plan and detail. */
+export function auditEntriesBy(testApp: TestApp, member: TestStaffMember, action: string) {
+  return testApp.db
+    .select({
+      planId: staffAuditEvents.planId,
+      detail: staffAuditEvents.detail,
+    })
+    .from(staffAuditEvents)
+    .innerJoin(staffMembers, eq(staffMembers.id, staffAuditEvents.staffMemberId))
+    .where(and(eq(staffAuditEvents.action, action), eq(staffMembers.email, member.email)));
 }

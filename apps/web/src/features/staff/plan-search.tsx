@@ -2,7 +2,6 @@
 
 import { staffPlanSearchQuerySchema } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
-import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
@@ -17,6 +16,7 @@ import { staffPaths } from "./staff-navigation";
 import { staffQueries, type StaffPlanSearchResult } from "./staff-requests";
 import { planStatusNames } from "./staff-words";
 import styles from "./staff.module.css";
+import { orNothing, staffColumnHelper, StaffTable } from "./staff-table";
 
 /** The search box: the API's query, and at least 3 letters or numbers (the API's own rule, asked first). */
 const searchFormSchema = z.object({
@@ -26,9 +26,7 @@ const searchFormSchema = z.object({
 });
 const labels = { q: "Search for a plan" } as const;
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, StaffPlanSearchResult>();
-const orNothing = (value: string | null) => value ?? "–";
+const column = staffColumnHelper<StaffPlanSearchResult>();
 const columns = column.columns([
   column.accessor("status", { header: "Status", cell: (info) => planStatusNames[info.getValue()] }),
   column.accessor("customerName", {
@@ -151,38 +149,12 @@ function Results({
   );
 }
 
-/** The table scrolls sideways on a phone; its heading stays above it, in full. */
+/** The results, named by their heading, which stays above the table in full. */
 function ResultsTable({ results, heading }: { results: StaffPlanSearchResult[]; heading: string }) {
-  const table = useTable({ features, columns, data: results });
   return (
     <div className={styles.results}>
       <h2 id="plan-search-results">{heading}</h2>
-      <div className={styles.tableScroll} role="region" aria-labelledby="plan-search-results" tabIndex={0}>
-        <table className={styles.table} aria-labelledby="plan-search-results">
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col">
-                    <table.FlexRender header={header} />
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable rows={results} columns={columns} named={{ labelledBy: "plan-search-results" }} />
     </div>
   );
 }

@@ -2,13 +2,7 @@
 
 import { moveAtNeedCaseBodySchema, type MoveAtNeedCaseBody } from "@kindred/contracts";
 import { formatPrice, funeralStatusLabels, type FuneralStatus } from "@kindred/domain";
-import {
-  createColumnHelper,
-  tableFeatures,
-  useTable,
-  type ColumnDef,
-  type RowData,
-} from "@tanstack/react-table";
+import type { RowData } from "@tanstack/react-table";
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type ReactNode } from "react";
 import { z } from "zod";
@@ -23,6 +17,7 @@ import { violationsOf } from "../../lib/api-query";
 import { formatLongDate } from "../../lib/long-date";
 import { SignedInStaffPage } from "./signed-in-staff-page";
 import { staffPaths } from "./staff-navigation";
+import { orNothing, staffColumnHelper, StaffTable, type StaffColumns } from "./staff-table";
 import { staffQueueScreens, type StaffQueueScreenName } from "./staff-queue-screens";
 import {
   moveAtNeedCase,
@@ -219,63 +214,22 @@ function QueueTable({
   }
 }
 
-const features = tableFeatures({});
-type Features = typeof features;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column's value type differs
-type Columns<Row extends RowData> = ColumnDef<Features, Row, any>[];
-
-/** A queue's rows in our own table markup; it scrolls sideways on a phone, its caption above it. */
+/** A queue's rows, soonest deadline first, in the back office's table with its caption above. */
 function RowsTable<Row extends Deadlined & RowData>({
   rows,
   columns,
   caption,
 }: {
   rows: readonly Row[];
-  columns: Columns<Row>;
+  columns: StaffColumns<Row>;
   caption: string;
 }) {
-  const table = useTable({ features, columns, data: byDeadline(rows) });
-  return (
-    <div className={styles.tableScroll} role="region" aria-label={caption} tabIndex={0}>
-      <table className={styles.table}>
-        <caption>{caption}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th
-                  key={header.id}
-                  scope="col"
-                  aria-sort={header.column.id === "deadline" ? "ascending" : undefined}
-                >
-                  <table.FlexRender header={header} />
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <StaffTable rows={byDeadline(rows)} columns={columns} named={{ caption }} sortedBy="deadline" />;
 }
-
-const orNothing = (value: string | null) => value ?? "–";
 
 /** The deadline, and how it is worked out underneath. */
 function deadlineColumn<Row extends Deadlined & { deadlineRule: string }>() {
-  const column = createColumnHelper<Features, Row>();
+  const column = staffColumnHelper<Row>();
   return column.display({
     id: "deadline",
     header: "Deadline",
@@ -290,7 +244,7 @@ function deadlineColumn<Row extends Deadlined & { deadlineRule: string }>() {
 
 /** The plan's reference, linking to its page. */
 function planColumn<Row extends { planId: string | null }>() {
-  const column = createColumnHelper<Features, Row>();
+  const column = staffColumnHelper<Row>();
   return column.display({
     id: "plan",
     header: "Plan",
@@ -313,7 +267,7 @@ const refundStatusNames: Record<RefundRow["status"], string> = {
   given_up: "The provider gave up",
   refunded: "Refunded",
 };
-const refund = createColumnHelper<Features, RefundRow>();
+const refund = staffColumnHelper<RefundRow>();
 const refundColumns = refund.columns([
   deadlineColumn<RefundRow>(),
   refund.accessor("customerName", { header: "Customer", cell: (info) => orNothing(info.getValue()) }),
@@ -341,7 +295,7 @@ const refundColumns = refund.columns([
 ]);
 
 type MissedPaymentRow = StaffQueuePages["missed-payments"]["items"][number];
-const missed = createColumnHelper<Features, MissedPaymentRow>();
+const missed = staffColumnHelper<MissedPaymentRow>();
 const missedPaymentColumns = missed.columns([
   deadlineColumn<MissedPaymentRow>(),
   missed.accessor("customerName", { header: "Customer", cell: (info) => orNothing(info.getValue()) }),
@@ -360,7 +314,7 @@ const reasonNames: Record<AppointmentRow["reason"], string> = {
   branch_closed_when_bought: "The chosen branch had closed when the plan was bought",
   branch_closed_since: "The appointed branch has closed since",
 };
-const appointment = createColumnHelper<Features, AppointmentRow>();
+const appointment = staffColumnHelper<AppointmentRow>();
 const appointmentColumns = appointment.columns([
   deadlineColumn<AppointmentRow>(),
   appointment.accessor("reason", { header: "Why", cell: (info) => reasonNames[info.getValue()] }),
@@ -381,7 +335,7 @@ const appointmentColumns = appointment.columns([
 ]);
 
 type AtNeedRow = StaffQueuePages["at-need-cases"]["items"][number];
-const atNeed = createColumnHelper<Features, AtNeedRow>();
+const atNeed = staffColumnHelper<AtNeedRow>();
 const atNeedColumns = atNeed.columns([
   deadlineColumn<AtNeedRow>(),
   atNeed.accessor("status", {
@@ -408,7 +362,7 @@ const atNeedColumns = atNeed.columns([
 
 type EnquiryRow = StaffQueuePages["enquiries"]["items"][number];
 const contactNames = { email: "Email", phone: "Phone", post: "Post" } as const;
-const enquiry = createColumnHelper<Features, EnquiryRow>();
+const enquiry = staffColumnHelper<EnquiryRow>();
 const enquiryColumns = enquiry.columns([
   deadlineColumn<EnquiryRow>(),
   enquiry.accessor("name", { header: "Name" }),
