@@ -22,3 +22,4 @@ export * from "./settings";
 export * from "./staff";
 export * from "./staff-queues";
 export * from "./staff-plan";
+export * from "./staff-catalogue";

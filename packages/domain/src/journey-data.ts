@@ -1,4 +1,5 @@
 import { messages } from "./messages";
+import { typedPoundsToPence } from "./money";
 import type { AttendanceCode, RemainsCode } from "./catalogue";
 
 /**
@@ -83,11 +84,8 @@ export const minimumContributionNotesLength = 2;
  * of money (negative, more than two decimal places, or not a number). Empty means nothing.
  */
 export function contributionToPence(contribution: string): number | null {
-  const cleaned = contribution.replace(/[£,\s]/g, "");
-  if (cleaned === "") return 0;
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [pounds = "0", pence = ""] = cleaned.split(".");
-  return Number(pounds) * 100 + Number(pence.padEnd(2, "0"));
+  if (contribution.replace(/[£,\s]/g, "") === "") return 0;
+  return typedPoundsToPence(contribution);
 }
 
 /** The most a person may set aside towards one wish, in pounds. */

@@ -30,3 +30,15 @@ export function formatPrice(pence: Pence): string {
 export function sumPence(amounts: readonly Pence[]): Pence {
   return amounts.reduce((total, amount) => total + amount, 0);
 }
+
+/**
+ * An amount of money as a person types it ("25", "25.50", "£1,000") in pence, or null when it is
+ * not one (negative, more than two decimal places, more than seven figures of pounds, or not a
+ * number). Empty is null too: whether empty means nothing is for the caller to say.
+ */
+export function typedPoundsToPence(typed: string): Pence | null {
+  const cleaned = typed.replace(/[£,\s]/g, "");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [pounds = "0", pence = ""] = cleaned.split(".");
+  return Number(pounds) * 100 + Number(pence.padEnd(2, "0"));
+}

@@ -4,6 +4,7 @@ import type {
   Customer,
   DeathNotification,
   Nominee,
+  PlanResponse,
   Payer,
   UtmParams,
   Vulnerabilities,
@@ -287,6 +288,9 @@ export const journeySteps = pgTable("journey_steps", {
  * `priceData` is what the API priced it at from the catalogue; `planningJourneyData` is the web
  * app's own state, kept as given and never priced from.
  */
+/** A plan priced as its customer agreed to pay it: its priced view then, and when. */
+export type AgreedPrice = Pick<PlanResponse, "priceData" | "price" | "sections"> & { agreedAt: string };
+
 export const plans = pgTable(
   "plans",
   {
@@ -307,6 +311,13 @@ export const plans = pgTable(
      * card payment and the Direct Debit take their amounts from one schedule.
      */
     paymentChoice: jsonb("payment_choice").$type<PaymentChoice>(),
+    /**
+     * The price the customer agreed to pay, fixed when money is first asked for the plan (a card
+     * payment or a Direct Debit set up) and asked again at today's price by each new request, until
+     * the plan is paid; null while nothing has been asked. A plan with one is priced from it, never
+     * from the catalogue (issue 24 item 6; decision 008).
+     */
+    agreedPrice: jsonb("agreed_price").$type<AgreedPrice>(),
     /** Set once when the customer cancels; a cancelled plan is never paid again or changed. */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /**
@@ -976,5 +987,52 @@ export const arrearsOutcomes = pgTable(
       "arrears_outcomes_outcome_known",
       sql`${table.outcome} in ('settled', 'new_arrangement', 'cancelled_with_refund')`,
     ),
+  ],
+);
+
+/**
+ * What a branch's details may be changed to from the back office (issue 24 item 6): only the
+ * fields given change. A move of address comes with a release (it needs the branch's coordinates).
+ */
+export interface StoredBranchChange {
+  name?: string;
+  phone?: string;
+  email?: string;
+  website?: string;
+  managerName?: string;
+  /** False closes the branch; true opens it again. */
+  active?: boolean;
+}
+
+/** What a catalogue change sets: an option's price, or some of a branch's details. */
+export type StoredCatalogueChange = { pricePence: number } | StoredBranchChange;
+
+/**
+ * Every change to an option's price or a branch's details, dated (issue 24 item 6; decision 032):
+ * who made it (a member of staff, or null for a catalogue release the seed applied), when, why,
+ * and from when it holds. A change is written into its option's or branch's row when it falls
+ * due (`applied_at`), by whichever process gets to it first. Kept as made: a trigger refuses any
+ * update but setting `applied_at` once, and every delete (migration 0021).
+ */
+export const catalogueChanges = pgTable(
+  "catalogue_changes",
+  {
+    id: serial("id").primaryKey(),
+    optionId: integer("option_id").references(() => catalogueOptions.id),
+    branchId: integer("branch_id").references(() => funeralDirectorBranches.id),
+    change: jsonb("change").$type<StoredCatalogueChange>().notNull(),
+    effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
+    reason: text("reason").notNull(),
+    madeBy: uuid("made_by").references(() => staffMembers.id),
+    madeAt: timestamp("made_at", { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("catalogue_changes_option_id_idx").on(table.optionId, table.effectiveAt),
+    index("catalogue_changes_branch_id_idx").on(table.branchId, table.effectiveAt),
+    index("catalogue_changes_due_idx")
+      .on(table.effectiveAt)
+      .where(sql`${table.appliedAt} is null`),
+    check("catalogue_changes_one_subject", sql`(${table.optionId} is null) <> (${table.branchId} is null)`),
   ],
 );
