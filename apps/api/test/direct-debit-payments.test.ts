@@ -9,7 +9,8 @@ import {
   whenTheTimeComesExplained,
 } from "@kindred/domain";
 import { eq } from "drizzle-orm";
-import { payments } from "../src/db/schema";
+import { payments, sandboxMandates } from "../src/db/schema";
+import { directDebitReference } from "../src/modules/payments/direct-debit";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import {
   choosePayment,
@@ -142,6 +143,49 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]?.text).toContain("Please pay what is owed by");
     expect(statements[0]?.text).toContain("10 working days from this email");
+  });
+
+  it("sends the statement only after two payments missed in a row: missed, collected, missed sends none; a second in a row sends it (FPCOB 2.3.5R)", async () => {
+    const { planId, token, email } = await depositPlan(sandboxBankAccounts.collectionsFail);
+    const { collections } = await paymentsOf(testApp, token, planId);
+    // The customer's account has money in it for one month, then not again.
+    const accountCollects = (collects: boolean) =>
+      testApp.db
+        .update(sandboxMandates)
+        .set({ behaviour: collects ? "collects" : "fails" })
+        .where(eq(sandboxMandates.reference, directDebitReference(planId)));
+    const take = async (which: number) => {
+      await sandboxOf(testApp).collectDue(collections[which]!.date);
+      await settlePayments(testApp);
+    };
+    const statementsSent = async () =>
+      (await testApp.readOutbox()).filter(
+        (message) =>
+          message.to === email && message.subject === "Two payments for your funeral plan have been missed",
+      );
+
+    await take(0);
+    await accountCollects(true);
+    await take(1);
+    await accountCollects(false);
+    await take(2);
+    let state = await paymentsOf(testApp, token, planId);
+    expect(state.collections.slice(0, 3).map((collection) => collection.status)).toEqual([
+      "failed",
+      "collected",
+      "failed",
+    ]);
+    expect(state.missedPayments).toBe(2);
+    expect(state.arrears).toBeNull();
+    expect(await statementsSent()).toHaveLength(0);
+
+    await take(3);
+    state = await paymentsOf(testApp, token, planId);
+    expect(state.missedPayments).toBe(3);
+    expect(state.arrears?.owed).toBe(
+      collections[0]!.amount + collections[2]!.amount + collections[3]!.amount,
+    );
+    expect(await statementsSent()).toHaveLength(1);
   });
 
   it("in the sandbox, takes a plan's collections due up to a day at once, so missed payments are seen without waiting, and only for the plan's own customer", async () => {

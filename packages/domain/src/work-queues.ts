@@ -1,3 +1,4 @@
+import type { CollectionStatus } from "./plan-money";
 import { addWorkingDays } from "./working-days";
 
 /**
@@ -15,6 +16,34 @@ export const arrearsCatchUpWorkingDays = 10;
 /** The day an arrears statement sent on `sentOn` (a UK day) gives the customer to catch up by. */
 export function arrearsCatchUpBy(sentOn: string): string {
   return addWorkingDays(sentOn, arrearsCatchUpWorkingDays);
+}
+
+/**
+ * FPCOB 2.3.5R: a customer who "has failed to make two consecutive payments" is sent an arrears
+ * statement. Whether one is due now, from the plan's collections in the order they fell due
+ * (those still wanted): a missed collection whose previous collection was missed too, with none
+ * collected between them, and which was not yet counted when the last statement was sent
+ * (`missedWhenLastStated`, the number of misses it counted; 0 before any). So missed, collected,
+ * missed sends nothing; missed, missed sends one; a third miss in a row sends another, as does a
+ * later pair in a row after a collection succeeded. A cancelled collection never fell due and
+ * stands between nothing.
+ */
+export function arrearsStatementDue(
+  collectionsInDueOrder: readonly { status: CollectionStatus }[],
+  missedWhenLastStated: number,
+): boolean {
+  let missed = 0;
+  let previousMissed = false;
+  for (const { status } of collectionsInDueOrder) {
+    if (status === "cancelled") continue;
+    const isMissed = status === "failed";
+    if (isMissed) {
+      missed += 1;
+      if (previousMissed && missed > missedWhenLastStated) return true;
+    }
+    previousMissed = isMissed;
+  }
+  return false;
 }
 
 /**

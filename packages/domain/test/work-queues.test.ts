@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   arrearsCatchUpBy,
+  arrearsStatementDue,
   atNeedDueBy,
+  type CollectionStatus,
   funeralDirectorDueBy,
   guideFollowUpDueBy,
   refundDueBy,
@@ -34,5 +36,33 @@ describe("the staff work queues' deadlines (issue 24 item 5)", () => {
     expect(arrearsCatchUpBy("2026-11-27")).toBe("2026-12-11");
     // Over Christmas: Christmas Day, Boxing Day's Monday and New Year's Day are not counted.
     expect(arrearsCatchUpBy("2026-12-18")).toBe("2027-01-06");
+  });
+
+  describe("sends the arrears statement after two collections missed in a row (FPCOB 2.3.5R)", () => {
+    const inOrder = (...statuses: CollectionStatus[]) => statuses.map((status) => ({ status }));
+
+    it("not for one miss, nor for two with a collection between them", () => {
+      expect(arrearsStatementDue(inOrder("failed", "scheduled"), 0)).toBe(false);
+      expect(arrearsStatementDue(inOrder("failed", "collected", "failed", "scheduled"), 0)).toBe(false);
+      // The next one's outcome not yet known: not yet two in a row.
+      expect(arrearsStatementDue(inOrder("failed", "submitted", "failed"), 0)).toBe(false);
+    });
+
+    it("for two missed in a row, wherever they fall, and a cancelled collection stands between nothing", () => {
+      expect(arrearsStatementDue(inOrder("failed", "failed", "scheduled"), 0)).toBe(true);
+      expect(arrearsStatementDue(inOrder("collected", "failed", "collected", "failed", "failed"), 0)).toBe(
+        true,
+      );
+      expect(arrearsStatementDue(inOrder("failed", "cancelled", "failed"), 0)).toBe(true);
+    });
+
+    it("once for each count: again at a third miss in a row, or a later pair in a row after a collection", () => {
+      // The statement sent at two misses counted them: nothing new.
+      expect(arrearsStatementDue(inOrder("failed", "failed"), 2)).toBe(false);
+      expect(arrearsStatementDue(inOrder("failed", "failed", "failed"), 2)).toBe(true);
+      // Collected after the statement, then one miss: not in a row; a second: a new statement.
+      expect(arrearsStatementDue(inOrder("failed", "failed", "collected", "failed"), 2)).toBe(false);
+      expect(arrearsStatementDue(inOrder("failed", "failed", "collected", "failed", "failed"), 2)).toBe(true);
+    });
   });
 });

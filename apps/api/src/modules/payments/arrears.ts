@@ -1,4 +1,4 @@
-import { arrearsCatchUpBy, sumPence, ukToday } from "@kindred/domain";
+import { arrearsCatchUpBy, arrearsStatementDue, sumPence, ukToday } from "@kindred/domain";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { arrearsStatements, collections, plans } from "../../db/schema";
@@ -6,13 +6,11 @@ import type { Mailer } from "../email";
 
 /**
  * Missed instalments and the arrears statement (docs/decisions/016-payments.md): failed
- * collections are counted from the provider's events, and at two missed payments the customer is
- * sent a statement with 10 working days to catch up (FPCOB 2.3.6R's business days), again at each
- * later miss, never twice for one count.
+ * collections are counted from the provider's events, and at two missed in a row (none collected
+ * between them, FPCOB 2.3.5R: the domain's `arrearsStatementDue`) the customer is sent a statement
+ * with 10 working days to catch up (FPCOB 2.3.6R's business days), again at each later miss in a
+ * row, never twice for one count.
  */
-
-/** After this many missed instalments the customer is sent a statement (FPCOB). */
-const missedPaymentsBeforeStatement = 2;
 
 /** Whom an arrears statement is written to. */
 export interface ArrearsCustomer {
@@ -22,7 +20,7 @@ export interface ArrearsCustomer {
 }
 
 /**
- * Missed instalments counted from the provider's events; at two, a statement with 10 working days
+ * Missed instalments counted from the provider's events; at two in a row, a statement with 10 working days
  * to catch up (`arrearsCatchUpBy`, from the UK day it is sent), stored and emailed in `transaction`. The customer is read before it (inside one, PGlite's one
  * connection is taken); with none, the statement is stored and no email sent.
  */
@@ -33,19 +31,18 @@ export async function checkMissedPayments(
 ): Promise<void> {
   const [plan] = await transaction.select().from(plans).where(eq(plans.id, planId));
   if (!plan || plan.cancelledAt) return;
-  const missed = await transaction
+  const wanted = await transaction
     .select()
     .from(collections)
-    .where(
-      and(eq(collections.planId, planId), eq(collections.status, "failed"), eq(collections.wanted, true)),
-    )
-    .orderBy(asc(collections.number));
+    .where(and(eq(collections.planId, planId), eq(collections.wanted, true)))
+    .orderBy(asc(collections.dueDate), asc(collections.number));
+  const missed = wanted.filter((row) => row.status === "failed");
   const statements = await transaction
     .select()
     .from(arrearsStatements)
     .where(eq(arrearsStatements.planId, planId));
   const alreadyStated = Math.max(0, ...statements.map((statement) => statement.missedCount));
-  if (missed.length < missedPaymentsBeforeStatement || missed.length <= alreadyStated) return;
+  if (!arrearsStatementDue(wanted, alreadyStated)) return;
   const catchUpBy = arrearsCatchUpBy(ukToday(now));
   await transaction.insert(arrearsStatements).values({
     planId,

@@ -90,7 +90,7 @@ export const staffQueueRoutes: FastifyPluginAsyncZod<{ db: Database; jobQueue: J
         tags: ["staff"],
         operationId: "staffMissedPaymentsQueue",
         summary:
-          "Plans sent an arrears statement after two missed payments, by the day to catch up (finance)",
+          "Plans sent an arrears statement after two payments missed in a row, by the day to catch up (finance)",
         security: staffSecurity,
         querystring: staffQueueQuerySchema,
         response: { 200: staffMissedPaymentsPageSchema, ...queueErrors },

@@ -485,8 +485,8 @@ function MissedPayments({ payments }: { payments: PlanPaymentsResponse }) {
         </p>
       ) : (
         <p>
-          We will try to collect it again. If two payments are missed, we will send you a statement of what is
-          owed and give you 10 working days to catch up.
+          We will try to collect it again. If two payments in a row are missed, we will send you a statement
+          of what is owed and give you 10 working days to catch up.
         </p>
       )}
       <p>If you are finding it hard to keep up, please call us. We will help.</p>

@@ -11,8 +11,8 @@ export function IfPaymentsStop() {
     <section className={styles.section} aria-labelledby="payments-stop-heading">
       <h2 id="payments-stop-heading">If payments stop</h2>
       <p>
-        If a monthly payment is missed, we will let you know. After two missed payments, we will send you a
-        statement within 5 working days showing what is owed, and give you 10 working days to catch up.
+        If a monthly payment is missed, we will let you know. After two missed payments in a row, we will send
+        you a statement within 5 working days showing what is owed, and give you 10 working days to catch up.
       </p>
       <p>If you are finding it hard to keep up, please call us as soon as you can. We will help.</p>
       <CallUs className="call-us" />

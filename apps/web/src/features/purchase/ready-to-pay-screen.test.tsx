@@ -262,7 +262,7 @@ describe("ReadyToPayScreen, choosing how to pay", () => {
     expect(screen.getByRole("radio", { name: /12 months/ })).toBeChecked();
     expect(screen.getByRole("heading", { name: "If payments stop" })).toBeInTheDocument();
     expect(screen.getByText(/statement within 5 working days/)).toHaveTextContent(
-      /10 working days to catch up/,
+      /After two missed payments in a row, .* 10 working days to catch up/,
     );
     // What happens at a death is said once, under the choice, in the domain's words only.
     expect(whatHappensAtDeath()).toEqual(explained({ option: "deposit", months: 12 }));
