@@ -14,6 +14,7 @@ import {
   circumstancesKeptDaysAfterCancelling,
   freeGuideRequestKeptYears,
   legalDocumentReferences,
+  longUkDate,
   messages,
   monthsAfter,
   securityRecordsKeptDays,
@@ -22,14 +23,24 @@ import {
   vulnerabilityKinds,
 } from "@kindred/domain";
 import { eq } from "drizzle-orm";
-import { accessTokens, doNotContact, enquiries, planPeople, plans, users } from "../src/db/schema";
+import {
+  accessTokens,
+  arrearsStatements,
+  doNotContact,
+  enquiries,
+  planPeople,
+  plans,
+  users,
+} from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { callApi, createSignedInCustomer, signIn, uniqueAddress } from "./support/customers";
 import { catalogueAndBranch, fullJourney } from "./support/journeys";
 import { choosePayment, payByCard, setUpDirectDebit, settlePayments, withKey } from "./support/paying";
+import { failingInstalmentPlan } from "./support/missed-payments";
 import { goodPassword } from "./support/people";
 import { readPdf } from "./support/pdf-text";
 import { paidPlan, readyPlan } from "./support/ready-plans";
+import { createFirstTestAdministrator, createTestStaffMember } from "./support/staff";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /**
@@ -160,6 +171,46 @@ describe("downloading my data", () => {
     expect(pdf.text).toContain("Your answers about your circumstances");
     expect(pdf.text).toContain(healthNotes);
     expect(pdf.text).not.toContain(sandboxBankAccounts.collects.accountNumber);
+    expect(pdf.offPage).toEqual([]);
+  });
+
+  it("holds what was recorded after missed payments, with its note, and never which member of staff recorded it", async () => {
+    const plan = await failingInstalmentPlan(testApp);
+    const administrator = await createFirstTestAdministrator(testApp);
+    const finance = await createTestStaffMember(testApp, administrator, "finance");
+    const [statement] = await testApp.db
+      .select()
+      .from(arrearsStatements)
+      .where(eq(arrearsStatements.planId, plan.planId));
+    const agreed = "Agreed by phone: an extra 20 pounds a month from January until it is caught up.";
+    const recorded = await callApi(
+      testApp,
+      finance.token,
+      "POST",
+      `/api/staff/missed-payments/${statement!.id}/outcome`,
+      { outcome: "new_arrangement", note: agreed },
+    );
+    expect(recorded.statusCode, recorded.body).toBe(201);
+
+    const json = await myData(plan.token, "format=json");
+    expect(json.statusCode, json.body).toBe(200);
+    const [mine] = accountDataSchema.parse(json.json()).plans;
+    expect(mine?.arrearsOutcomes).toEqual([
+      {
+        statementSentAt: statement!.sentAt.toISOString(),
+        outcome: "new_arrangement",
+        recordedAt: expect.any(String),
+        note: agreed,
+      },
+    ]);
+    expect(json.body).not.toContain(finance.name);
+    expect(json.body).not.toContain(finance.email);
+
+    const pdf = await readPdf((await myData(plan.token, "format=pdf")).rawPayload);
+    expect(pdf.text).toContain("After missed payments");
+    expect(pdf.text).toContain(`${longUkDate(ukToday())} A new arrangement ${longUkDate(ukToday())}`);
+    expect(pdf.text.replace(/\s+/g, " ")).toContain(agreed);
+    expect(pdf.text).not.toContain(finance.name);
     expect(pdf.offPage).toEqual([]);
   });
 

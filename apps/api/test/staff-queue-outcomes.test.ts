@@ -5,6 +5,7 @@ import {
   enquiryFollowedUpSchema,
   staffEnquiriesPageSchema,
   staffMissedPaymentsPageSchema,
+  staffPlanPageSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
@@ -164,6 +165,23 @@ describe("the outcome of a missed-payments case", () => {
       .from(staffMembers)
       .where(eq(staffMembers.email, finance.email));
     expect(stored).toMatchObject({ outcome: "new_arrangement", note: agreed, recordedBy: financeRow!.id });
+
+    // The plan's page shows each outcome in its timeline: what, when, by whom, and the note.
+    for (const [plan, what, text] of [
+      [settled, "Settled", null],
+      [arranged, "A new arrangement", agreed],
+    ] as const) {
+      const page = await callApi(testApp, agent.token, "GET", `/api/staff/plans/${plan.planId}`);
+      expect(page.statusCode, page.body).toBe(200);
+      const { timeline } = staffPlanPageSchema.parse(page.json());
+      const shown = timeline.filter((entry) => entry.kind === "arrears-outcome");
+      expect(shown).toEqual([
+        { at: expect.any(String), kind: "arrears-outcome", what, by: finance.name, text },
+      ]);
+      // Newest first: recorded after the statement it answers.
+      const statementAt = timeline.findIndex((entry) => entry.kind === "arrears-statement-sent");
+      expect(timeline.indexOf(shown[0]!)).toBeLessThan(statementAt);
+    }
 
     // No money moved: neither plan is cancelled, nothing is owed back, the Direct Debit stands.
     for (const plan of [settled, arranged]) {

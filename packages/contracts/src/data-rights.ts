@@ -1,4 +1,4 @@
-import { keptPlanReasons, messages } from "@kindred/domain";
+import { arrearsOutcomeKinds, keptPlanReasons, messages } from "@kindred/domain";
 import { z } from "zod";
 import { planPaymentsSchema } from "./payments";
 import { planPeopleResponseSchema } from "./people";
@@ -45,6 +45,18 @@ const accountDataPlanSchema = z.object({
   referralApplied: z.object({ code: z.string(), appliedAt: isoDateTime }).nullable(),
   /** When we were told the person covered had died, and where the funeral stands; null before. */
   funeral: z.object({ status: z.string(), toldUsAt: isoDateTime }).nullable(),
+  /**
+   * What was recorded after each arrears statement: the outcome, when, and its note (about the
+   * customer, so theirs to see); never which member of staff recorded it.
+   */
+  arrearsOutcomes: z.array(
+    z.object({
+      statementSentAt: isoDateTime,
+      outcome: z.enum(arrearsOutcomeKinds),
+      recordedAt: isoDateTime,
+      note: z.string().nullable(),
+    }),
+  ),
 });
 
 export const accountDataSchema = z.object({

@@ -38,6 +38,7 @@ const staffPlanTimelineEntrySchema = z.object({
     "bought",
     "cancelled",
     "arrears-statement-sent",
+    "arrears-outcome",
     "plan-statement-sent",
     "account-email-sent",
     "death-told",
@@ -45,9 +46,12 @@ const staffPlanTimelineEntrySchema = z.object({
   ]),
   /** What happened, in a few words (an email's kind, a funeral step, a document's reference). */
   what: z.string(),
-  /** Who: the member of staff who wrote a note or moved a funeral on; null for the customer or the system. */
+  /**
+   * Who: the member of staff who wrote a note, moved a funeral on or recorded a missed-payments
+   * outcome; null for the customer or the system.
+   */
   by: z.string().nullable(),
-  /** A note's text, or the note written with a funeral step. */
+  /** A note's text, or the note written with a funeral step or a missed-payments outcome. */
   text: z.string().nullable(),
 });
 

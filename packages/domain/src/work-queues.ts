@@ -52,6 +52,13 @@ export function arrearsStatementDue(
  */
 export const arrearsOutcomeKinds = ["settled", "new_arrangement", "cancelled_with_refund"] as const;
 
+/** Each outcome in words, as the plan's page and the customer's own data say it. */
+export const arrearsOutcomeNames: Record<(typeof arrearsOutcomeKinds)[number], string> = {
+  settled: "Settled",
+  new_arrangement: "A new arrangement",
+  cancelled_with_refund: "Cancelled with a refund",
+};
+
 /** FPCOB 10.1.3R: the customer is told their funeral director within 30 days of buying the plan. */
 export const funeralDirectorNamedWithinDays = 30;
 

@@ -1,6 +1,7 @@
 import type { AccountData, LegalDocumentBlock } from "@kindred/contracts";
 import {
   accessibilitySupportLabels,
+  arrearsOutcomeNames,
   formatPrice,
   longUkDate,
   preferredContactLabels,
@@ -103,6 +104,7 @@ function planBlocks({
   referralCode,
   referralApplied,
   funeral,
+  arrearsOutcomes,
 }: PlanData): Block[] {
   const { vulnerabilities, vulnerabilityConsent, ...customer }: Record<string, unknown> =
     people.customer ?? {};
@@ -189,6 +191,21 @@ function planBlocks({
             ["Refunded", formatPrice(payments.refunded)],
             ["Being refunded", formatPrice(payments.refundOwed)],
           ]),
+        ]
+      : []),
+    ...(arrearsOutcomes.length > 0
+      ? [
+          heading("After missed payments", 3),
+          {
+            kind: "table" as const,
+            header: ["Statement sent", "What happened", "Recorded on", "Note"],
+            rows: arrearsOutcomes.map((row) => [
+              when(row.statementSentAt),
+              arrearsOutcomeNames[row.outcome],
+              when(row.recordedAt),
+              row.note ?? "",
+            ]),
+          },
         ]
       : []),
     heading("Referrals and the funeral", 3),

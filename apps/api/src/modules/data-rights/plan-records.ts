@@ -1,15 +1,24 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
-import { atNeedCases, legalDocumentAcceptances, referralCodes, referrals } from "../../db/schema";
+import {
+  arrearsOutcomes,
+  arrearsStatements,
+  atNeedCases,
+  legalDocumentAcceptances,
+  referralCodes,
+  referrals,
+} from "../../db/schema";
 
 /**
  * What we hold of a plan beside its choices, people and money: the legal documents accepted for
- * it (each version and when), its referral code and a friend's code applied to it, and where its
- * funeral stands once we were told of a death. The customer's "download my data" and the staff
- * plan page (decision 031) both read it here.
+ * it (each version and when), its referral code and a friend's code applied to it, where its
+ * funeral stands once we were told of a death, and what was recorded when payments were missed
+ * (each statement's outcome, when, and its note: about the customer, so theirs to see; not which
+ * member of staff recorded it, as no staff member is named in the download, decision 031). The
+ * customer's "download my data" and the staff plan page (decision 031) both read it here.
  */
 export async function planRecordsOf(db: Database, planId: string) {
-  const [accepted, [code], [applied], [funeral]] = await Promise.all([
+  const [accepted, [code], [applied], [funeral], outcomes] = await Promise.all([
     db
       .select()
       .from(legalDocumentAcceptances)
@@ -18,6 +27,12 @@ export async function planRecordsOf(db: Database, planId: string) {
     db.select().from(referralCodes).where(eq(referralCodes.referrerPlanId, planId)),
     db.select().from(referrals).where(eq(referrals.referreePlanId, planId)),
     db.select().from(atNeedCases).where(eq(atNeedCases.planId, planId)),
+    db
+      .select({ outcome: arrearsOutcomes, statementSentAt: arrearsStatements.sentAt })
+      .from(arrearsOutcomes)
+      .innerJoin(arrearsStatements, eq(arrearsStatements.id, arrearsOutcomes.arrearsStatementId))
+      .where(eq(arrearsOutcomes.planId, planId))
+      .orderBy(asc(arrearsOutcomes.recordedAt)),
   ]);
   return {
     documentsAccepted: accepted.map((row) => ({
@@ -30,5 +45,11 @@ export async function planRecordsOf(db: Database, planId: string) {
     // Where the funeral stands and when we were told; not what the person who told us wrote of
     // themselves, which is theirs.
     funeral: funeral ? { status: funeral.status, toldUsAt: funeral.createdAt.toISOString() } : null,
+    arrearsOutcomes: outcomes.map(({ outcome, statementSentAt }) => ({
+      statementSentAt: statementSentAt.toISOString(),
+      outcome: outcome.outcome,
+      recordedAt: outcome.recordedAt.toISOString(),
+      note: outcome.note,
+    })),
   };
 }

@@ -1,9 +1,10 @@
 import type { StaffPlanPage, StaffPlanPeople, StaffPlanTimelineEntry } from "@kindred/contracts";
-import { funeralStatusLabels, messages } from "@kindred/domain";
+import { arrearsOutcomeNames, funeralStatusLabels, messages } from "@kindred/domain";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import {
   accountEmailsSent,
+  arrearsOutcomes,
   arrearsStatements,
   atNeedCaseEvents,
   atNeedCases,
@@ -93,6 +94,13 @@ export async function staffPlanPage(
     .from(arrearsStatements)
     .where(eq(arrearsStatements.planId, planId))
     .orderBy(asc(arrearsStatements.sentAt));
+  // Each missed-payments case's recorded outcome, with the member who recorded it by name.
+  const outcomes = await db
+    .select({ outcome: arrearsOutcomes, staffName: staffMembers.name })
+    .from(arrearsOutcomes)
+    .innerJoin(staffMembers, eq(staffMembers.id, arrearsOutcomes.recordedBy))
+    .where(eq(arrearsOutcomes.planId, planId))
+    .orderBy(asc(arrearsOutcomes.recordedAt));
   const [atNeed] = await db.select().from(atNeedCases).where(eq(atNeedCases.planId, planId));
   // Who: "informant" for a death told online, or the member of staff by name.
   const caseEvents = atNeed
@@ -138,6 +146,15 @@ export async function staffPlanPage(
         row.sentAt,
         "arrears-statement-sent",
         `Arrears statement after ${row.missedCount} missed payments`,
+      ),
+    ),
+    ...outcomes.map(({ outcome, staffName }) =>
+      event(
+        outcome.recordedAt,
+        "arrears-outcome",
+        arrearsOutcomeNames[outcome.outcome],
+        staffName,
+        outcome.note,
       ),
     ),
     ...statements.map((row) =>

@@ -249,6 +249,33 @@ describe("StaffPlanScreen", () => {
     });
   });
 
+  it("shows a missed-payments outcome in the timeline: what it was, who recorded it and when, and the note", async () => {
+    holdStaffToken();
+    answering(
+      planPage({
+        timeline: [
+          {
+            at: "2026-11-27T14:05:00.000Z",
+            kind: "arrears-outcome",
+            what: "A new arrangement",
+            by: "Fiona Finance",
+            text: "Agreed by phone: £50 extra a month for three months from January.",
+          },
+          ...planPage().timeline,
+        ],
+      }),
+    );
+    renderStaffScreen(<StaffPlanScreen planId={planId} />);
+
+    const timeline = await screen.findByRole("list", { name: "Timeline, newest first" });
+    const newest = within(timeline).getAllByRole("listitem")[0]!;
+    expect(newest).toHaveTextContent("Missed payments outcome: A new arrangement");
+    expect(newest).toHaveTextContent("Fiona Finance");
+    expect(within(newest).getByText(/^Agreed by phone/)).toHaveTextContent(
+      "Agreed by phone: £50 extra a month for three months from January.",
+    );
+  });
+
   it("changes the customer's contact details over the version the page showed (If-Match)", async () => {
     holdStaffToken();
     const requests = answering(planPage(), (request) =>

@@ -613,6 +613,7 @@ const timelineWords: Record<StaffPlanTimelineEntry["kind"], string> = {
   bought: "Plan bought",
   cancelled: "Plan cancelled",
   "arrears-statement-sent": "Arrears statement sent",
+  "arrears-outcome": "Missed payments outcome",
   "plan-statement-sent": "Plan statement sent",
   "account-email-sent": "Account email sent",
   "death-told": "Told of a death",
