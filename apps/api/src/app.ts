@@ -28,6 +28,7 @@ import { customerPasswordGrant } from "./modules/auth/password-grant";
 import { requireBearerToken } from "./modules/auth/require-bearer-token";
 import { createTokenCache } from "./modules/auth/token-cache";
 import { tokenRoutes } from "./modules/auth/token-routes";
+import { applyCatalogueChangesEvery } from "./modules/catalogue";
 import { catalogueRoutes } from "./modules/catalogue/routes";
 import { createPlanOptionsService } from "./modules/catalogue/service";
 import { documentRoutes, publicDocumentRoutes } from "./modules/documents/routes";
@@ -211,6 +212,9 @@ export async function buildApp({
 
   // One catalogue per app: the plan options answer and every plan's price read the same one.
   const planOptions = createPlanOptionsService(db, { maxAgeMs: config.CATALOGUE_CACHE_SECONDS * 1000 });
+  // Price and branch changes dated for a later day are written in as each falls due (decision 032).
+  const stopApplyingCatalogueChanges = applyCatalogueChangesEvery(db, app.log.child({ module: "catalogue" }));
+  app.addHook("onClose", async () => stopApplyingCatalogueChanges());
   const funeralDirectors = createFuneralDirectorService(db, { contentDirectory: config.CONTENT_DIR });
   const plans = createPlansService({
     db,

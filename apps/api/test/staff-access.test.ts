@@ -379,6 +379,18 @@ const staffRouteNeeds: Record<
     may: "any",
   },
   resendPlanEmailAsStaff: { method: "POST", url: `/api/staff/plans/${noPlan}/resend`, may: "any" },
+  readStaffCatalogue: { method: "GET", url: "/api/staff/catalogue", may: "administrator" },
+  changeCatalogueOptionPrice: {
+    method: "POST",
+    url: "/api/staff/catalogue/options/2147483647/price-changes",
+    may: "administrator",
+  },
+  changeBranchDetails: {
+    method: "POST",
+    url: "/api/staff/branches/2147483647/changes",
+    may: "administrator",
+  },
+  readCatalogueChanges: { method: "GET", url: "/api/staff/catalogue/changes", may: "administrator" },
   // Each ends the token it is called with.
   signOutStaff: { method: "POST", url: "/api/staff/sign-out", may: "any" },
   signOutStaffEverywhere: { method: "POST", url: "/api/staff/sign-out-everywhere", may: "any" },

@@ -53,6 +53,21 @@ export const branchDetailsChangeSchema = z
   });
 export type BranchDetailsChange = z.infer<typeof branchDetailsChangeSchema>;
 
+/**
+ * The branch details a kept change sets, as answered: plain values, with none of the body's
+ * trimming (a response is encoded through its schema, and a transform cannot be run backwards).
+ */
+const branchDetailsSetSchema = z
+  .object({
+    name: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    website: z.string(),
+    managerName: z.string(),
+    open: z.boolean(),
+  })
+  .partial();
+
 /** `POST /api/staff/branches/{branchId}/changes`: some of a branch's details from a day on, and why. */
 export const branchChangeBodySchema = z.object({ details: branchDetailsChangeSchema, effectiveOn, reason });
 export type BranchChangeBody = z.infer<typeof branchChangeBodySchema>;
@@ -66,7 +81,7 @@ export const catalogueChangeSchema = z.object({
   ]),
   /** An option's new price, or the branch details it sets (only those given change). */
   pricePence: z.number().int().nullable(),
-  details: branchDetailsChangeSchema.nullable(),
+  details: branchDetailsSetSchema.nullable(),
   effectiveOn: z.iso.date(),
   reason: z.string(),
   /** The member of staff's name; null for a change a catalogue release made. */

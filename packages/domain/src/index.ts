@@ -4,6 +4,7 @@ export * from "./account-rules";
 export * from "./answer-problems";
 export * from "./bank-details";
 export * from "./catalogue";
+export * from "./catalogue-changes";
 export * from "./cleared-answers";
 export * from "./data-rights";
 export * from "./contact-details";

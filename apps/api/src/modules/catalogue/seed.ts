@@ -19,6 +19,7 @@ import {
   type CatalogueOptionKind,
 } from "../../db/schema";
 import type { CatalogueFileOption, CatalogueFiles } from "./catalogue-files";
+import { recordCatalogueRelease } from "./catalogue-changes";
 import { paymentTermsSettingKey, selectCatalogue } from "./queries";
 import { buildPlanOptions } from "./service";
 
@@ -142,7 +143,10 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
 /**
  * Loads the catalogue files into the database in one transaction. Rows are matched by code, so
- * running it again updates prices and wording in place and every id stays the same.
+ * running it again updates wording in place and every id stays the same. Prices and the branch
+ * details the back office changes are a release's changes (decision 032): where the files differ
+ * from what the last release set, the difference is kept as a change and applied at once; where
+ * they do not, a change staff made since stays in place.
  */
 export async function seedCatalogue(db: Database, files: CatalogueFiles): Promise<void> {
   const problems = findCatalogueReferenceProblems(files);
@@ -150,16 +154,17 @@ export async function seedCatalogue(db: Database, files: CatalogueFiles): Promis
     throw new Error(`The catalogue files do not agree:\n  ${problems.join("\n  ")}`);
   }
 
+  const now = new Date();
   await db.transaction(async (tx) => {
-    await tx
+    const optionRows = catalogueOptionRows(files);
+    const options = await tx
       .insert(catalogueOptions)
-      .values(catalogueOptionRows(files))
+      .values(optionRows)
       .onConflictDoUpdate({
         target: [catalogueOptions.kind, catalogueOptions.code],
         set: {
           name: excluded("name"),
           description: excluded("description"),
-          pricePence: excluded("price_pence"),
           isDefault: excluded("is_default"),
           visible: excluded("visible"),
           position: excluded("position"),
@@ -167,7 +172,8 @@ export async function seedCatalogue(db: Database, files: CatalogueFiles): Promis
           imagePath: excluded("image_path"),
           imageAlt: excluded("image_alt"),
         },
-      });
+      })
+      .returning({ id: catalogueOptions.id, kind: catalogueOptions.kind, code: catalogueOptions.code });
 
     await tx
       .insert(coffinCollections)
@@ -198,7 +204,7 @@ export async function seedCatalogue(db: Database, files: CatalogueFiles): Promis
         },
       });
 
-    await tx
+    const branches = await tx
       .insert(funeralDirectorBranches)
       .values(
         files.branches.branches.map(({ image, ...branch }) => ({
@@ -210,21 +216,32 @@ export async function seedCatalogue(db: Database, files: CatalogueFiles): Promis
       .onConflictDoUpdate({
         target: funeralDirectorBranches.code,
         set: {
-          name: excluded("name"),
           address: excluded("address"),
-          phone: excluded("phone"),
-          email: excluded("email"),
-          website: excluded("website"),
-          managerName: excluded("manager_name"),
           latitude: excluded("latitude"),
           longitude: excluded("longitude"),
           imagePath: excluded("image_path"),
           imageAlt: excluded("image_alt"),
           allowsFuneralDirectorServices: excluded("allows_funeral_director_services"),
-          active: excluded("active"),
           isHeadOffice: excluded("is_head_office"),
         },
-      });
+      })
+      .returning({ id: funeralDirectorBranches.id, code: funeralDirectorBranches.code });
+
+    await recordCatalogueRelease(
+      tx,
+      {
+        options: options.map(({ id, kind, code }) => ({
+          id,
+          pricePence: optionRows.find((row) => row.kind === kind && row.code === code)?.pricePence ?? 0,
+        })),
+        branches: branches.map(({ id, code }) => {
+          const branch = files.branches.branches.find((candidate) => candidate.code === code)!;
+          const { name, phone, email, website, managerName, active } = branch;
+          return { id, name, phone, email, website, managerName, active };
+        }),
+      },
+      now,
+    );
 
     await tx
       .insert(planPackages)

@@ -17,6 +17,7 @@ import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
 import { bearerRouteErrors, bodyErrors, databaseRouteErrors } from "../../plugins/route-responses";
 import { auditLogPage, recordStaffAction } from "./audit-log";
+import { staffCatalogueRoutes } from "./catalogue-routes";
 import { staffPlanRoutes, type StaffPlanRouteOptions } from "./plan-routes";
 import { searchPlans } from "./plan-search";
 import { staffQueueRoutes } from "./queue-routes";
@@ -40,6 +41,7 @@ export const staffRoutes: FastifyPluginAsyncZod<
   guardStaffRoutes(app, staff);
   await app.register(staffQueueRoutes, { db, jobQueue });
   await app.register(staffPlanRoutes, { db, jobQueue, plans, state });
+  await app.register(staffCatalogueRoutes, { db });
 
   app.post(
     "/invitation/open",
