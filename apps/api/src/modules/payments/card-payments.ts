@@ -10,7 +10,7 @@ import type { TokenHolder } from "../auth";
 import type { PurchaseReadiness } from "../purchase";
 import { earlierUseOf, requestDigestOf } from "./idempotency";
 import { paymentDescription } from "./money-jobs";
-import type { ChangePlanMoney, PaymentRow } from "./plan-money-store";
+import { agreeingPrice, type ChangePlanMoney, type PaymentRow } from "./plan-money-store";
 import type { PlanSchedules } from "./plan-schedule";
 import { toPayment } from "./payment-state";
 import type { CardPaymentProvider } from "./provider";
@@ -103,8 +103,8 @@ export function createCardPayments({
       if (earlier) return { payment: toPayment(earlier), created: false };
 
       // Read and priced once: whose it is (404 to anyone else, first), whether it is ready, and
-      // what it costs, all from the same reading.
-      const { stored: plan, plan: priced } = await readiness.readyPlan(holder, body.planId);
+      // what it costs now (the price this request agrees, decision 008), all from the same reading.
+      const { stored: plan, pricedNow } = await readiness.readyPlan(holder, body.planId);
       if (plan.cancelledAt) throw planCancelled();
       if (!plan.paymentChoice) {
         throw new ViolationError(
@@ -118,7 +118,7 @@ export function createCardPayments({
           422,
         );
       }
-      const schedule = await schedules.scheduleOf(priced.price.total, plan.paymentChoice);
+      const schedule = await schedules.scheduleOf(pricedNow.price.total, plan.paymentChoice);
 
       // The payment already open for this very option and amount (another tab, a retried request
       // with a new key) is the answer, never a second charge; one for anything else is cancelled.
@@ -157,6 +157,7 @@ export function createCardPayments({
               provider: card.name,
             },
           },
+          agreeingPrice(body.planId, pricedNow),
         );
       } catch (error) {
         // The same key, sent twice at once: the other request made the payment.

@@ -11,7 +11,13 @@ import type { PurchaseReadiness } from "../purchase";
 import { checkBankDetails } from "./bank-details";
 import { closeDirectDebitRequest, openDirectDebitRequest } from "./direct-debit-requests";
 import { earlierUseOf, requestDigestOf } from "./idempotency";
-import { planMoneyOf, selectPlanMoneyRows, type ChangePlanMoney, type MandateRow } from "./plan-money-store";
+import {
+  agreeingPrice,
+  planMoneyOf,
+  selectPlanMoneyRows,
+  type ChangePlanMoney,
+  type MandateRow,
+} from "./plan-money-store";
 import type { PlanSchedules } from "./plan-schedule";
 import { mandateResponse } from "./payment-state";
 import type { DirectDebitProvider } from "./provider";
@@ -83,9 +89,9 @@ export function createDirectDebits({
       const earlier = await replay();
       if (earlier) return { answer: await answerFor(earlier), created: false };
 
-      // Whose it is (404 to anyone else, first), whether it is ready, its price and its people,
-      // from one reading.
-      const { plan: priced, people } = await readiness.readyPlan(holder, body.planId);
+      // Whose it is (404 to anyone else, first), whether it is ready, its price now and its
+      // people, from one reading.
+      const { pricedNow, people } = await readiness.readyPlan(holder, body.planId);
       const rows = await selectPlanMoneyRows(db, body.planId);
       if (!rows) throw noSuchPlan();
       const { plan } = rows;
@@ -107,7 +113,8 @@ export function createDirectDebits({
       const customer = people.customer;
       if (!customer)
         throw new ViolationError([{ propertyPath: "customer", title: messages.customerDetailsMissing }], 422);
-      const schedule = await schedules.scheduleOf(priced.price.total, choice);
+      // At this moment's price, which this request agrees (decision 008).
+      const schedule = await schedules.scheduleOf(pricedNow.price.total, choice);
       const reference = directDebitReference(body.planId);
       // Stored through the people contract, so it is an address as that schema checked it.
       const address = customer.address as Address;
@@ -169,6 +176,7 @@ export function createDirectDebits({
             },
             collections: collectionRows,
           },
+          agreeingPrice(body.planId, pricedNow),
         );
       } catch (error) {
         const again = isUniqueViolation(error) ? await replay() : undefined;

@@ -1,5 +1,6 @@
 import {
   nextPlanMoney,
+  planMoneyState,
   type MoneyEffect,
   type MoneyEmail,
   type MoneyEvent,
@@ -10,6 +11,7 @@ import type { Database } from "../../db/database";
 import { collections, mandates, payments, plans, refunds } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
 import type { JobQueue } from "../../db/job-queue";
+import { agreePriceIn, type PricedView } from "../plans";
 import { appointFuneralDirector, type AppointmentEmail } from "./funeral-director-appointment";
 
 /**
@@ -158,19 +160,43 @@ export async function applyMoneyEvent(
   return { before, after: next.money, effects: next.effects };
 }
 
-/** Applies a change to a plan's money in a transaction of its own, for a caller outside one. */
+/**
+ * Applies a change to a plan's money in a transaction of its own, for a caller outside one;
+ * `alongside`, when given, is done in the same transaction once the change is allowed (the price
+ * agreed with a request for money, say), so both are stored or neither.
+ */
 export type ChangePlanMoney = (
   planId: string,
   event: MoneyEvent,
   newRows?: NewMoneyRows,
+  alongside?: (transaction: Database, applied: AppliedMoneyEvent, now: Date) => Promise<unknown>,
 ) => Promise<AppliedMoneyEvent>;
+
+/**
+ * What a request for money does alongside its event (issue 24 item 6; decision 008): fixes the
+ * plan's price at `pricedNow`, the price it is asked at, unless the plan was paid or paying by
+ * instalments before it; a bought plan keeps the price it was sold at.
+ */
+export function agreeingPrice(
+  planId: string,
+  pricedNow: PricedView,
+): NonNullable<Parameters<ChangePlanMoney>[3]> {
+  return async (transaction, { before }, now) => {
+    const state = planMoneyState(before, true);
+    if (state === "paid" || state === "paying_by_instalments") return;
+    await agreePriceIn(transaction, planId, pricedNow, now);
+  };
+}
 
 /** `ChangePlanMoney` over `db`, each change made at `now()`. */
 export function changePlanMoneyIn(db: Database, jobQueue: JobQueue, now: () => Date): ChangePlanMoney {
-  return (planId, event, newRows) =>
-    db.transaction((transaction) =>
-      applyMoneyEvent(transaction, jobQueue, planId, event, { newRows, now: now() }),
-    );
+  return (planId, event, newRows, alongside) =>
+    db.transaction(async (transaction) => {
+      const at = now();
+      const applied = await applyMoneyEvent(transaction, jobQueue, planId, event, { newRows, now: at });
+      if (alongside) await alongside(transaction, applied, at);
+      return applied;
+    });
 }
 
 /** Writes what changed between the stored rows and the money after the event. */

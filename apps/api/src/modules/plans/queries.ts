@@ -5,7 +5,7 @@ import { plans } from "../../db/schema";
 export type PlanRow = typeof plans.$inferSelect;
 export type PlanContent = Pick<
   typeof plans.$inferInsert,
-  "journey" | "priceData" | "planningJourneyData" | "saveUnfinishedJourney"
+  "journey" | "priceData" | "planningJourneyData" | "saveUnfinishedJourney" | "agreedPrice"
 >;
 
 export async function insertPlan(db: Database, userId: string, content: PlanContent): Promise<PlanRow> {

@@ -20,7 +20,9 @@ import {
   type JourneyData,
   type VulnerabilityKind,
 } from "@kindred/domain";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
+import { plans, type AgreedPrice } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
 import type { PlanOptionsService } from "../catalogue";
 import type { FuneralDirectorService } from "../funeral-directors";
@@ -70,16 +72,27 @@ function funeralDirectorIdsOf(journeys: readonly JourneyData[]): number[] {
   return journeys.flatMap((journey) => (journey.funeralDirector ? [journey.funeralDirector.id] : []));
 }
 
+/** A plan's priced view: its price by part, its total and its sections, as answers carry them. */
+export type PricedView = Pick<PlanResponse, "priceData" | "price" | "sections">;
+
 /** A journey priced by the one pricing function, as plan answers and plan documents show it. */
 function pricedView(
   journey: JourneyData,
   catalogue: PlanOptionsResponse,
   branchNames: ReadonlyMap<number, string>,
-): Pick<PlanResponse, "priceData" | "price" | "sections"> {
-  const priced = pricePlan(journey, catalogue, { funeralDirector: (id) => branchNames.get(id) });
+): PricedView {
+  return inAnswerOrder(pricePlan(journey, catalogue, { funeralDirector: (id) => branchNames.get(id) }));
+}
+
+/**
+ * A priced view with only the answer's fields, each object's keys in the one order (the documents'
+ * versions are made from its JSON, and a stored agreed price comes back from jsonb reordered).
+ */
+function inAnswerOrder(priced: PricedView): PricedView {
+  const { basic, additional, contributions, total } = priced.price;
   return {
     priceData: priced.priceData,
-    price: priced.price,
+    price: { basic, additional, contributions, total },
     sections: priced.sections.map((line) => ({
       key: line.key,
       step: line.step,
@@ -92,17 +105,20 @@ function pricedView(
 }
 
 /**
- * A plan as every reader sees it (docs/decisions/008-prices-over-time.md): priced now, from
- * today's catalogue, which is the price that will be charged, and the price it was last saved at
- * when that is different, so the person can be told before they buy.
+ * A plan as every reader sees it (docs/decisions/008-prices-over-time.md and its amendment): at
+ * the price agreed when money was asked for it, which a catalogue change never moves; or, while
+ * no money has been asked, priced now from today's catalogue, which is the price that will be
+ * charged, with the price it was last saved at when that is different, so the person can be told
+ * before they buy.
  */
-function toPlanResponse(
-  plan: PlanRow,
-  catalogue: PlanOptionsResponse,
-  branchNames: ReadonlyMap<number, string>,
-): PlanResponse {
-  const priced = pricedView(plan.journey, catalogue, branchNames);
-  const change = priceChangeBetween(plan.priceData, priced.priceData, plan.updatedAt.toISOString());
+function toPlanResponse(plan: PlanRow, pricedNow: PricedView): PlanResponse {
+  const agreed = plan.agreedPrice;
+  const priced = agreed
+    ? inAnswerOrder({ priceData: agreed.priceData, price: agreed.price, sections: agreed.sections })
+    : pricedNow;
+  const change = agreed
+    ? null
+    : priceChangeBetween(plan.priceData, priced.priceData, plan.updatedAt.toISOString());
   return {
     id: plan.id,
     saveUnfinishedJourney: plan.saveUnfinishedJourney,
@@ -146,6 +162,38 @@ export interface PlanWithPeople {
   stored: PlanRow;
   plan: PlanResponse;
   people: PlanPeopleResponse;
+  /**
+   * The plan priced now from today's catalogue, whatever price was agreed before: what a new
+   * request for money asks, and fixes with `agreePriceIn`.
+   */
+  pricedNow: PricedView;
+}
+
+/**
+ * Fixes the price the customer agrees to pay for a plan, within `transaction` (the one that
+ * records the request for money): `pricedNow` (the plan priced at that moment, as
+ * `PlanWithPeople` carries it), agreed at `now`. From then the plan is priced from it, never from
+ * the catalogue, until a save of the journey clears it (issue 24 item 6; decision 008).
+ */
+export async function agreePriceIn(
+  transaction: Database,
+  planId: string,
+  pricedNow: PricedView,
+  now: Date,
+): Promise<AgreedPrice> {
+  const agreedPrice: AgreedPrice = {
+    priceData: pricedNow.priceData,
+    price: pricedNow.price,
+    sections: pricedNow.sections,
+    agreedAt: now.toISOString(),
+  };
+  const updated = await transaction
+    .update(plans)
+    .set({ agreedPrice })
+    .where(eq(plans.id, planId))
+    .returning({ id: plans.id });
+  if (updated.length === 0) throw noSuchPlan();
+  return agreedPrice;
 }
 
 export interface PlansService {
@@ -250,13 +298,14 @@ export function createPlansService({
     return branchNames;
   }
 
-  /** A stored plan, known to be the reader's, as every reader sees it. */
-  async function pricedPlan(plan: PlanRow): Promise<PlanResponse> {
+  /** A stored plan, known to be the reader's, as every reader sees it and as priced now. */
+  async function pricedPlan(plan: PlanRow): Promise<{ plan: PlanResponse; pricedNow: PricedView }> {
     const [catalogue, branchNames] = await Promise.all([
       planOptions.getPlanOptions(),
       funeralDirectors.activeBranchNames(funeralDirectorIdsOf([plan.journey])),
     ]);
-    return toPlanResponse(plan, catalogue, branchNames);
+    const pricedNow = pricedView(plan.journey, catalogue, branchNames);
+    return { plan: toPlanResponse(plan, pricedNow), pricedNow };
   }
 
   /** What a save stores: the checked journey, priced by the API from the catalogue. */
@@ -281,7 +330,7 @@ export function createPlansService({
       planningJourneyData: body.planningJourneyData ?? null,
       saveUnfinishedJourney: body.saveUnfinishedJourney ?? true,
     });
-    return toPlanResponse(plan, catalogue, branchNames);
+    return toPlanResponse(plan, pricedView(plan.journey, catalogue, branchNames));
   }
 
   return {
@@ -317,25 +366,31 @@ export function createPlansService({
           priceData,
           planningJourneyData: body.planningJourneyData ?? existing.planningJourneyData,
           saveUnfinishedJourney: body.saveUnfinishedJourney,
+          // The journey may have changed: its price is worked out again, and fixed again by the
+          // next request for money (a paid plan never gets here).
+          agreedPrice: null,
         },
         expectedVersion,
       );
       // Found a moment ago: if it no longer matches, another save came in between.
       if (!plan) throw expectedVersion === undefined ? noSuchPlan() : changedElsewhere();
-      return toPlanResponse(plan, catalogue, branchNames);
+      return toPlanResponse(plan, pricedView(plan.journey, catalogue, branchNames));
     },
 
     async getPlan(userId, planId) {
       const plan = await selectOwnedPlan(db, planId, userId);
       if (!plan) throw noSuchPlan();
-      return pricedPlan(plan);
+      return (await pricedPlan(plan)).plan;
     },
 
     async getPlanWithPeople(userId, planId) {
       const stored = await selectOwnedPlan(db, planId, userId);
       if (!stored) throw noSuchPlan();
-      const [plan, people] = await Promise.all([pricedPlan(stored), selectPlanPeople(db, planId)]);
-      return { stored, plan, people: toPlanPeopleResponse(people) };
+      const [{ plan, pricedNow }, people] = await Promise.all([
+        pricedPlan(stored),
+        selectPlanPeople(db, planId),
+      ]);
+      return { stored, plan, people: toPlanPeopleResponse(people), pricedNow };
     },
 
     async priceUnsavedPlan(body) {
@@ -369,7 +424,7 @@ export function createPlansService({
         planOptions.getPlanOptions(),
         funeralDirectors.activeBranchNames(funeralDirectorIdsOf(plans.map((plan) => plan.journey))),
       ]);
-      return plans.map((plan) => toPlanResponse(plan, catalogue, branchNames));
+      return plans.map((plan) => toPlanResponse(plan, pricedView(plan.journey, catalogue, branchNames)));
     },
   };
 }

@@ -1,0 +1,237 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  paymentSchema,
+  planListResponseSchema,
+  planResponseSchema,
+  savedPlanResponseSchema,
+  staffPlanPageSchema,
+  type PlanResponse,
+} from "@kindred/contracts";
+import { formatPrice } from "@kindred/domain";
+import { readCatalogueFiles, type CatalogueFiles } from "../src/modules/catalogue/catalogue-files";
+import { seedCatalogue } from "../src/modules/catalogue/seed";
+import { sandboxCards } from "../src/modules/payments";
+import { callApi } from "./support/customers";
+import { byCode } from "./support/journeys";
+import {
+  choosePayment,
+  confirmOnSandbox,
+  payByCard,
+  paymentsOf,
+  settlePayments,
+  setUpDirectDebit,
+  withKey,
+} from "./support/paying";
+import { readPdf } from "./support/pdf-text";
+import { readyPlan } from "./support/ready-plans";
+import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
+import { createTestApp, type TestApp } from "./support/test-app";
+
+/**
+ * Issue 24 item 6 and decision 008's amendment: a plan keeps the price it was agreed at when money
+ * was asked for it. A price change in the catalogue (made here the way a release makes one, by
+ * seeding new files) never moves a bought plan's total, sections, schedule, documents or staff
+ * page; a plan nobody has been asked to pay for follows today's prices, as before.
+ */
+let testApp: TestApp;
+let files: CatalogueFiles;
+let agent: TestStaffMember;
+
+const coffinPrice = (code: string) =>
+  files.coffins.coffins.find((coffin) => coffin.code === code)!.pricePence;
+
+/** Seeds the catalogue again with one coffin at another price. */
+async function priceCoffin(code: string, pricePence: number) {
+  const coffins = files.coffins.coffins.map((coffin) =>
+    coffin.code === code ? { ...coffin, pricePence } : coffin,
+  );
+  await seedCatalogue(testApp.db, { ...files, coffins: { ...files.coffins, coffins } });
+}
+
+/** The Windsor coffin (every test plan's) costs £20 more from now on. */
+const windsorRises = () => priceCoffin("windsor", coffinPrice("windsor") + 20_00);
+
+async function readPlan(token: string, planId: string): Promise<PlanResponse> {
+  const response = await callApi(testApp, token, "GET", `/api/plan/${planId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return planResponseSchema.parse(response.json());
+}
+
+async function listedPlan(token: string, planId: string): Promise<PlanResponse | undefined> {
+  const response = await callApi(testApp, token, "GET", "/api/plan");
+  expect(response.statusCode, response.body).toBe(200);
+  return planListResponseSchema.parse(response.json()).find((plan) => plan.id === planId);
+}
+
+/** The plan summary PDF's text, as its reader sees it. */
+async function summaryText(token: string, planId: string): Promise<string> {
+  const response = await callApi(testApp, token, "GET", `/api/plan/${planId}/document/summary`);
+  expect(response.statusCode, response.body).toBe(200);
+  return (await readPdf(new Uint8Array(response.rawPayload))).text;
+}
+
+async function staffPage(planId: string) {
+  const response = await callApi(testApp, agent.token, "GET", `/api/staff/plans/${planId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return staffPlanPageSchema.parse(response.json());
+}
+
+/** What the plan answers of its price, which must not move. */
+const priceOf = (plan: PlanResponse) => ({
+  priceData: plan.priceData,
+  price: plan.price,
+  sections: plan.sections,
+});
+
+beforeAll(async () => {
+  testApp = await createTestApp({ CATALOGUE_CACHE_SECONDS: 0 });
+  files = await readCatalogueFiles(testApp.config.CONTENT_DIR);
+  agent = await createTestStaffMember(testApp, await createFirstTestAdministrator(testApp), "agent");
+});
+// Each test leaves the catalogue as the files have it.
+afterEach(() => seedCatalogue(testApp.db, files));
+afterAll(() => testApp.close());
+
+describe("a plan paid in full by card, after a price change", () => {
+  it("keeps the price it was sold at, to the penny, everywhere it is shown", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, { option: "full" });
+    const { payment } = await payByCard(testApp, ready.token, ready.planId, "full", sandboxCards.succeeds);
+    const bought = await readPlan(ready.token, ready.planId);
+    expect(bought.price.total).toBe(ready.price);
+    expect(payment.amount).toBe(ready.price);
+
+    await windsorRises();
+
+    const plan = await readPlan(ready.token, ready.planId);
+    expect(priceOf(plan)).toEqual(priceOf(bought));
+    expect(plan.price.total).toBe(ready.price);
+    expect(plan.priceChange).toBeNull();
+    expect(plan.sections.reduce((sum, line) => sum + line.price, 0)).toBe(ready.price);
+    expect(await listedPlan(ready.token, ready.planId)).toEqual(plan);
+
+    const payments = await paymentsOf(testApp, ready.token, ready.planId);
+    expect(payments.state).toBe("paid");
+    expect(payments.schedule).toMatchObject({ planPrice: ready.price, payNow: ready.price });
+    expect(payments.schedule?.totalPayable).toBe(ready.price);
+    expect(payments.payments.map((taken) => [taken.amount, taken.completed])).toEqual([[ready.price, true]]);
+
+    const summary = await summaryText(ready.token, ready.planId);
+    expect(summary).toContain(formatPrice(ready.price));
+    expect(summary).not.toContain(formatPrice(ready.price + 20_00));
+
+    const page = await staffPage(ready.planId);
+    expect(priceOf(page.plan)).toEqual(priceOf(bought));
+    expect(page.plan.priceChange).toBeNull();
+  });
+});
+
+describe("a plan paying by Direct Debit, after a price change", () => {
+  it("keeps its price, schedule and collections, which add up to the price agreed", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, {
+      option: "deposit",
+      deposit: 25_000,
+      months: 12,
+    });
+    await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
+    await setUpDirectDebit(testApp, ready.token, ready.planId);
+    const bought = await readPlan(ready.token, ready.planId);
+    const before = await paymentsOf(testApp, ready.token, ready.planId);
+    expect(before.state).toBe("paying_by_instalments");
+    expect(before.collections.length).toBe(12);
+
+    await windsorRises();
+
+    const plan = await readPlan(ready.token, ready.planId);
+    expect(priceOf(plan)).toEqual(priceOf(bought));
+    expect(plan.price.total).toBe(ready.price);
+    expect(plan.priceChange).toBeNull();
+    expect(await listedPlan(ready.token, ready.planId)).toEqual(plan);
+
+    const after = await paymentsOf(testApp, ready.token, ready.planId);
+    expect(after.schedule).toEqual(before.schedule);
+    expect(after.collections.map((row) => row.amount)).toEqual(before.collections.map((row) => row.amount));
+    const schedule = after.schedule!;
+    expect(schedule.planPrice).toBe(ready.price);
+    const deposit = after.payments.filter((taken) => taken.completed).map((taken) => taken.amount);
+    expect(deposit).toEqual([25_000]);
+    const collected = after.collections.reduce((sum, row) => sum + row.amount, 0);
+    // The deposit and every collection: the price agreed and what paying over time adds.
+    expect(25_000 + collected).toBe(schedule.totalPayable);
+    expect(schedule.totalPayable).toBe(ready.price + schedule.instalmentCharge);
+    expect(after.collections.map((row) => row.amount)).toEqual(schedule.instalments.map((row) => row.amount));
+
+    expect(priceOf((await staffPage(ready.planId)).plan)).toEqual(priceOf(bought));
+  });
+});
+
+describe("a plan not bought, after a price change", () => {
+  it("follows today's prices while nobody has been asked to pay for it, and says it changed", async () => {
+    const ready = await readyPlan(testApp);
+    await windsorRises();
+
+    const plan = await readPlan(ready.token, ready.planId);
+    expect(plan.price.total).toBe(ready.price + 20_00);
+    expect(plan.priceChange).toMatchObject({ savedTotal: ready.price });
+  });
+
+  it("is priced afresh once its journey changes after a card payment was started but not finished", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, { option: "full" });
+    const started = await withKey(testApp, ready.token, "POST", "/api/payments/create", {
+      planId: ready.planId,
+      paymentOption: "full",
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(paymentSchema.parse(started.json()).amount).toBe(ready.price);
+
+    // Agreed when the payment was asked for: a price change does not move it.
+    await windsorRises();
+    expect((await readPlan(ready.token, ready.planId)).price.total).toBe(ready.price);
+
+    // The person goes back and chooses the Exmoor coffin instead: the price is worked out again.
+    const oxford = byCode(ready.catalogue.coffins, "exmoor");
+    const saved = await callApi(testApp, ready.token, "PATCH", `/api/plan/${ready.planId}`, {
+      ...ready.journey,
+      coffin: { id: oxford.id },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const repriced = savedPlanResponseSchema.parse(saved.json()).plan;
+    const withExmoor = ready.price - coffinPrice("windsor") + coffinPrice("exmoor");
+    expect(repriced.price.total).toBe(withExmoor);
+
+    // And it follows the catalogue again until money is next asked for it.
+    await priceCoffin("exmoor", coffinPrice("exmoor") + 5_00);
+    const plan = await readPlan(ready.token, ready.planId);
+    expect(plan.price.total).toBe(withExmoor + 5_00);
+    expect(plan.priceChange).toMatchObject({ savedTotal: withExmoor });
+  });
+});
+
+describe("a price change between starting a card payment and finishing it", () => {
+  it("leaves the plan at the price the payment was asked at, which is what was taken", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, { option: "full" });
+    const started = await withKey(testApp, ready.token, "POST", "/api/payments/create", {
+      planId: ready.planId,
+      paymentOption: "full",
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const payment = paymentSchema.parse(started.json());
+
+    await windsorRises();
+
+    const confirmed = await confirmOnSandbox(testApp, ready.token, payment, sandboxCards.succeeds);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await settlePayments(testApp);
+
+    const plan = await readPlan(ready.token, ready.planId);
+    expect(plan.price.total).toBe(ready.price);
+    expect(plan.priceChange).toBeNull();
+    const payments = await paymentsOf(testApp, ready.token, ready.planId);
+    expect(payments.state).toBe("paid");
+    expect(payments.payments.map((taken) => [taken.amount, taken.completed])).toEqual([[ready.price, true]]);
+    expect(payments.schedule?.totalPayable).toBe(ready.price);
+  });
+});
