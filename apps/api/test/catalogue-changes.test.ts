@@ -394,9 +394,20 @@ describe("the audit log", () => {
     const catalogue = staffCatalogueSchema.parse(
       (await asAdministrator("GET", "/api/staff/catalogue")).json(),
     );
-    expect(catalogue.options[0]).toMatchObject({ kindName: "Attendance" });
+    expect(catalogue.options[0]).toMatchObject({ kindName: "Kind of funeral" });
     expect(catalogue.branches[0]).toMatchObject({ isHeadOffice: true });
-    expect(catalogue.options.map((option) => option.kindName)).toContain("Coffin");
+    // Kind by kind in the journey's order, and no contact methods, which have no price.
+    expect([...new Set(catalogue.options.map((option) => option.kindName))]).toEqual([
+      "Kind of funeral",
+      "Burial or cremation",
+      "Celebrant",
+      "Pallbearers",
+      "Transport for the person who has died",
+      "Transport for family and friends",
+      "Coffin",
+      "Ashes",
+      "Flowers",
+    ]);
     await changesPage(1);
     const change = await madePriceChange(
       windsor.id,

@@ -5,7 +5,7 @@ import type {
   OptionPriceChangeBody,
   StaffCatalogue,
 } from "@kindred/contracts";
-import { catalogueChangeDateProblems, messages, ukToday } from "@kindred/domain";
+import { catalogueChangeDateProblems, journeyStepLabels, messages, ukToday } from "@kindred/domain";
 import { and, asc, desc, eq, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database";
@@ -28,16 +28,19 @@ import { ViolationError } from "../../plugins/error-handler";
  * catalogue release (the seed) records its changes the same way, with no author.
  */
 
-/** What each kind of option is, in words, in the journey's order. Contact methods have no price. */
+/**
+ * What each kind of option is, in words (the journey's step names where a step holds one kind),
+ * in the journey's order. Contact methods have no price, so are not listed.
+ */
 const kindNames = {
-  attendance: "Attendance",
-  remains: "Burial or cremation",
-  celebrant: "Celebrant",
-  pallbearer: "Pallbearers",
+  attendance: journeyStepLabels.attendance,
+  remains: journeyStepLabels["burial-cremation"],
+  celebrant: journeyStepLabels.celebrant,
+  pallbearer: journeyStepLabels.pallbearers,
   deceasedTransport: "Transport for the person who has died",
   attendeeTransport: "Transport for family and friends",
-  coffin: "Coffin",
-  ashesTreatment: "Ashes",
+  coffin: journeyStepLabels.coffin,
+  ashesTreatment: journeyStepLabels.ashes,
   flowerArrangement: "Flowers",
 } as const satisfies Partial<Record<CatalogueOptionKind, string>>;
 const journeyKinds = Object.keys(kindNames) as (keyof typeof kindNames)[];
@@ -198,8 +201,8 @@ export async function recordCatalogueRelease(
     ) as StoredBranchChange;
     if (Object.keys(differs).length > 0) changes.push({ ...made, branchId: id, change: differs });
   }
-  if (changes.length === 0) return;
-  await transaction.insert(catalogueChanges).values(changes);
+  if (changes.length > 0) await transaction.insert(catalogueChanges).values(changes);
+  // With anything else that fell due while no process was running.
   await applyDueIn(transaction, now);
 }
 
