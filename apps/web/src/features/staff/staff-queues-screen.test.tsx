@@ -59,13 +59,39 @@ const atNeedCase = {
   deadlineRule: "1 working day from the last step, on 2026-11-26",
 };
 
+const statementId = "66666666-6666-4666-8666-666666666666";
+const missedPayment = {
+  statementId,
+  planId: planA,
+  customerName: "Arthur Bell",
+  missedPayments: 2,
+  owedPence: 18_400,
+  statementSentAt: "2026-11-20T09:00:00.000Z",
+  deadline: "2026-12-04",
+  deadlineRule: "The day the arrears statement gave to catch up by",
+};
+
+const enquiryId = "77777777-7777-4777-8777-777777777777";
+const guideEnquiry = {
+  enquiryId,
+  name: "Iris Green",
+  email: "iris@example.com",
+  phone: null,
+  postcode: "MK9 2HP",
+  contactBy: ["email"],
+  askedAt: "2026-11-26T10:00:00.000Z",
+  deadline: "2026-11-30",
+  deadlineRule: "2 working days from the enquiry",
+};
+
 const emptyPage = { items: [], page: 1, nextPage: null };
 
 function answering(
   role: "agent" | "finance",
   answer: (request: RecordedRequest) => Response | Promise<Response> | null = () => null,
 ) {
-  return fakeFetch((request) => {
+  const requestsSoFar = () => requests;
+  const requests = fakeFetch((request) => {
     const own = answer(request);
     if (own) return own;
     if (request.url === "/api/staff/me") return jsonResponse(signedInStaff(role));
@@ -75,9 +101,19 @@ function answering(
     if (request.url === "/api/staff/queues/at-need-cases?page=1") {
       return jsonResponse({ items: [atNeedCase], page: 1, nextPage: null });
     }
+    if (request.url === "/api/staff/queues/missed-payments?page=1") {
+      // Once an outcome is recorded the case leaves the queue.
+      const recorded = requestsSoFar().some((sent) => sent.method === "POST");
+      return jsonResponse({ items: recorded ? [] : [missedPayment], page: 1, nextPage: null });
+    }
+    if (request.url === "/api/staff/queues/enquiries?page=1") {
+      const followedUp = requestsSoFar().some((sent) => sent.method === "POST");
+      return jsonResponse({ items: followedUp ? [] : [guideEnquiry], page: 1, nextPage: null });
+    }
     if (request.url.startsWith("/api/staff/queues/")) return jsonResponse(emptyPage);
     return jsonResponse({}, 404);
   });
+  return requests;
 }
 
 const cellsOf = (row: HTMLElement) =>
@@ -272,5 +308,161 @@ describe("StaffQueueScreen", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(messages.staffPermissionNeeded);
     expect(requests.map((request) => request.url)).toEqual(["/api/staff/me"]);
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("records no outcome until one is chosen, and no new arrangement without a note", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    const requests = answering("finance");
+    renderStaffScreen(<StaffQueueScreen name="missed-payments" />);
+
+    await user.click(await screen.findByRole("button", { name: "Record the outcome" }));
+    const dialog = screen.getByRole("dialog", { name: "Record the outcome" });
+    expect(dialog).toHaveTextContent("Arthur Bell missed 2 payments and owes £184.");
+    await user.click(within(dialog).getByRole("button", { name: "Record the outcome" }));
+    expect(within(dialog).getByRole("group", { name: "How it ended" })).toHaveAccessibleDescription(
+      expect.stringContaining(messages.arrearsOutcomeNeeded),
+    );
+
+    await user.click(within(dialog).getByRole("radio", { name: "A new arrangement" }));
+    await user.click(within(dialog).getByRole("button", { name: "Record the outcome" }));
+    expect(within(dialog).getByLabelText("Note")).toHaveAccessibleDescription(
+      expect.stringContaining(messages.arrearsArrangementNoteNeeded),
+    );
+    expect(posts(requests)).toEqual([]);
+  });
+
+  it("cancels with a refund once, however often pressed, says what happens, and then what was recorded", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    let release: (response: Response) => void = () => {};
+    const requests = answering("finance", (request) =>
+      request.method === "POST"
+        ? new Promise<Response>((resolve) => {
+            release = resolve;
+          })
+        : null,
+    );
+    renderStaffScreen(<StaffQueueScreen name="missed-payments" />);
+
+    await user.click(await screen.findByRole("button", { name: "Record the outcome" }));
+    const dialog = screen.getByRole("dialog", { name: "Record the outcome" });
+    await user.click(within(dialog).getByRole("radio", { name: "Cancelled with a refund" }));
+    expect(within(dialog).getByRole("note", { name: "What cancelling does" })).toHaveTextContent(
+      "Recording this cancels the plan at once. Its Direct Debit is stopped, so nothing more is collected. Every payment and collection taken is refunded to the card or bank account it came from, and Arthur Bell is emailed to say so.",
+    );
+    await user.type(within(dialog).getByLabelText("Note"), "  Rang twice; asked us to cancel.  ");
+    await user.dblClick(within(dialog).getByRole("button", { name: "Cancel the plan and refund" }));
+
+    expect(posts(requests).map((request) => [request.url, JSON.parse(request.body ?? "null")])).toEqual([
+      [
+        `/api/staff/missed-payments/${statementId}/outcome`,
+        { outcome: "cancelled_with_refund", note: "Rang twice; asked us to cancel." },
+      ],
+    ]);
+    release(
+      jsonResponse(
+        {
+          outcomeId: caseId,
+          statementId,
+          planId: planA,
+          outcome: "cancelled_with_refund",
+          note: "Rang twice; asked us to cancel.",
+          recordedBy: "Fay Finance",
+          recordedAt: "2026-11-27T12:00:00.000Z",
+          planCancelled: true,
+        },
+        201,
+      ),
+    );
+    expect(await screen.findByText("Nothing is waiting in this queue.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByText(/^Recorded for Arthur Bell: cancelled with a refund\./)).toHaveTextContent(
+      "everything taken is being refunded, and Arthur Bell is being emailed to say so.",
+    );
+    expect(posts(requests)).toHaveLength(1);
+    // The queue was read again after the outcome.
+    expect(
+      requests.filter((request) => request.url === "/api/staff/queues/missed-payments?page=1"),
+    ).toHaveLength(2);
+  });
+
+  it("sends a settled outcome without a note, and shows the API's refusal in its words", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    const requests = answering("finance", (request) =>
+      request.method === "POST"
+        ? jsonResponse(
+            { violations: [{ propertyPath: "statementId", title: messages.arrearsOutcomeAlreadyRecorded }] },
+            409,
+          )
+        : null,
+    );
+    renderStaffScreen(<StaffQueueScreen name="missed-payments" />);
+
+    await user.click(await screen.findByRole("button", { name: "Record the outcome" }));
+    const dialog = screen.getByRole("dialog", { name: "Record the outcome" });
+    await user.click(within(dialog).getByRole("radio", { name: "Settled" }));
+    await user.click(within(dialog).getByRole("button", { name: "Record the outcome" }));
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      `The outcome was not recordedstatementId: ${messages.arrearsOutcomeAlreadyRecorded}`,
+    );
+    expect(posts(requests).map((request) => JSON.parse(request.body ?? "null"))).toEqual([
+      { outcome: "settled" },
+    ]);
+  });
+
+  it("marks an enquiry followed up once, takes it from the queue, and says so", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    let release: (response: Response) => void = () => {};
+    const requests = answering("agent", (request) =>
+      request.method === "POST"
+        ? new Promise<Response>((resolve) => {
+            release = resolve;
+          })
+        : null,
+    );
+    renderStaffScreen(<StaffQueueScreen name="enquiries" />);
+
+    await user.dblClick(await screen.findByRole("button", { name: "Mark as followed up" }));
+    expect(posts(requests).map((request) => request.url)).toEqual([
+      `/api/staff/enquiries/${enquiryId}/followed-up`,
+    ]);
+    release(
+      jsonResponse({
+        enquiryId,
+        followedUpAt: "2026-11-27T12:00:00.000Z",
+        followedUpBy: "Alan Agent",
+        alreadyFollowedUp: false,
+      }),
+    );
+    expect(await screen.findByText("Nothing is waiting in this queue.")).toBeInTheDocument();
+    expect(screen.getByText("Iris Green's enquiry is marked as followed up.")).toBeInTheDocument();
+    expect(posts(requests)).toHaveLength(1);
+  });
+
+  it("says plainly when someone had already followed the enquiry up", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    answering("agent", (request) =>
+      request.method === "POST"
+        ? jsonResponse({
+            enquiryId,
+            followedUpAt: "2026-11-27T09:30:00.000Z",
+            followedUpBy: "Alan Agent",
+            alreadyFollowedUp: true,
+          })
+        : null,
+    );
+    renderStaffScreen(<StaffQueueScreen name="enquiries" />);
+
+    await user.click(await screen.findByRole("button", { name: "Mark as followed up" }));
+    expect(
+      await screen.findByText(
+        /^Iris Green's enquiry had already been followed up, by Alan Agent on .*\. Nothing was changed\.$/,
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -1,15 +1,22 @@
 "use client";
 
-import { moveAtNeedCaseBodySchema, type MoveAtNeedCaseBody } from "@kindred/contracts";
-import { formatPrice, funeralStatusLabels, type FuneralStatus } from "@kindred/domain";
+import {
+  arrearsOutcomeBodySchema,
+  moveAtNeedCaseBodySchema,
+  type ArrearsOutcomeBody,
+  type MoveAtNeedCaseBody,
+} from "@kindred/contracts";
+import { arrearsOutcomeKinds, formatPrice, funeralStatusLabels, type FuneralStatus } from "@kindred/domain";
 import type { RowData } from "@tanstack/react-table";
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useRef, useState, type ReactNode } from "react";
 import { z } from "zod";
 import { FormShell } from "../../components/form-shell";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { Modal } from "../../components/modal";
+import { RadioCards } from "../../components/radio-cards";
 import { useFormField, useSchemaForm } from "../../components/schema-form";
+import { SuccessBox } from "../../components/success-box";
 import { TextAreaField } from "../../components/text-area-field";
 import { useFormFailure } from "../../components/use-form-failure";
 import { ViolationsBox } from "../../components/violations-box";
@@ -20,7 +27,9 @@ import { staffPaths } from "./staff-navigation";
 import { orNothing, staffColumnHelper, StaffTable, type StaffColumns } from "./staff-table";
 import { staffQueueScreens, type StaffQueueScreenName } from "./staff-queue-screens";
 import {
+  markEnquiryFollowedUp,
   moveAtNeedCase,
+  recordArrearsOutcome,
   sendRefundAgain,
   staffQueries,
   type SignedInStaff,
@@ -130,9 +139,17 @@ export function StaffQueueScreen({ name }: { name: StaffQueueScreenName }) {
   );
 }
 
+/**
+ * Says what an action in a queue's row did, above the table: the row itself may leave the queue
+ * (an outcome recorded, an enquiry followed up) once the queue is read again.
+ */
+const SayDone = createContext<(words: string) => void>(() => {});
+
 function QueuePages({ name }: { name: StaffQueueScreenName }) {
   const [page, setPage] = useState(1);
+  const [done, setDone] = useState<string | null>(null);
   const queue = useQuery(staffQueries.queue(staffQueueScreens[name].api, page));
+  const said = done === null ? null : <SuccessBox>{done}</SuccessBox>;
   if (queue.status === "pending") return <LoadingSpinner label="Loading the queue…" />;
   if (queue.status === "error") {
     return (
@@ -140,10 +157,18 @@ function QueuePages({ name }: { name: StaffQueueScreenName }) {
     );
   }
   const { items, nextPage } = queue.data;
-  if (items.length === 0 && page === 1) return <p role="status">Nothing is waiting in this queue.</p>;
+  if (items.length === 0 && page === 1) {
+    return (
+      <>
+        {said}
+        <p role="status">Nothing is waiting in this queue.</p>
+      </>
+    );
+  }
   const caption = page === 1 ? "Soonest deadline first" : `Soonest deadline first, page ${page}`;
   return (
-    <>
+    <SayDone value={setDone}>
+      {said}
       <QueueTable name={name} data={queue.data} caption={caption} />
       <div className={styles.actions}>
         {page > 1 ? (
@@ -157,7 +182,7 @@ function QueuePages({ name }: { name: StaffQueueScreenName }) {
           </button>
         ) : null}
       </div>
-    </>
+    </SayDone>
   );
 }
 
@@ -306,6 +331,11 @@ const missedPaymentColumns = missed.columns([
     cell: (info) => formatLongDate(info.getValue()),
   }),
   planColumn<MissedPaymentRow>(),
+  missed.display({
+    id: "action",
+    header: "Action",
+    cell: ({ row }) => <RecordOutcome missed={row.original} />,
+  }),
 ]);
 
 type AppointmentRow = StaffQueuePages["appointments"]["items"][number];
@@ -381,6 +411,11 @@ const enquiryColumns = enquiry.columns([
   enquiry.accessor("phone", { header: "Phone", cell: (info) => orNothing(info.getValue()) }),
   enquiry.accessor("postcode", { header: "Postcode", cell: (info) => orNothing(info.getValue()) }),
   enquiry.accessor("askedAt", { header: "Asked", cell: (info) => formatMoment(info.getValue()) }),
+  enquiry.display({
+    id: "action",
+    header: "Action",
+    cell: ({ row }) => <MarkFollowedUp enquiry={row.original} />,
+  }),
 ]);
 
 /** Reloads every page of every queue: an action may move an item, or take it out. */
@@ -525,5 +560,173 @@ function MoveForm({
         error={note.error?.[0]}
       />
     </FormShell>
+  );
+}
+
+type OutcomeKind = (typeof arrearsOutcomeKinds)[number];
+const outcomeNames: Record<OutcomeKind, string> = {
+  settled: "Settled",
+  new_arrangement: "A new arrangement",
+  cancelled_with_refund: "Cancelled with a refund",
+};
+const outcomeMeanings: Record<OutcomeKind, string> = {
+  settled: "The customer has caught up. Nothing about the plan or its payments changes.",
+  new_arrangement:
+    "The customer agreed another way to pay. Write what was agreed in the note: the payments themselves do not change.",
+  cancelled_with_refund: "The plan ends, and everything the customer has paid is given back.",
+};
+const outcomeLabels = { outcome: "How it ended", note: "Note" } as const;
+const noOutcomeYet = { outcome: "", note: "" } as unknown as ArrearsOutcomeBody;
+
+/** "Record the outcome" of a missed-payments case (finance): settled, a new arrangement, or cancelled with a refund. */
+function RecordOutcome({ missed: owing }: { missed: MissedPaymentRow }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+        Record the outcome
+      </button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Record the outcome"
+        type="prompt"
+        size="prompt"
+      >
+        <OutcomeForm owing={owing} onDone={() => setOpen(false)} />
+      </Modal>
+    </>
+  );
+}
+
+function OutcomeForm({ owing, onDone }: { owing: MissedPaymentRow; onDone: () => void }) {
+  const form = useSchemaForm({
+    schema: arrearsOutcomeBodySchema,
+    idPrefix: `outcome-${owing.statementId}`,
+    labels: outcomeLabels,
+    defaultValues: noOutcomeYet,
+  });
+  const outcome = useFormField(form, "outcome");
+  const note = useFormField(form, "note");
+  const failure = useFormFailure(form.form, ["outcome", "note"]);
+  const reload = useQueuesReload();
+  const sayDone = useContext(SayDone);
+  // Set at once on the first press, so a second press before the form shows it is busy sends nothing.
+  const sending = useRef(false);
+  const who = owing.customerName ?? "the customer";
+  const cancelling = outcome.value === "cancelled_with_refund";
+
+  async function record(body: ArrearsOutcomeBody) {
+    if (sending.current) return;
+    sending.current = true;
+    failure.clear();
+    try {
+      // An empty note is no note (it is needed only for a new arrangement, which the schema checks).
+      const recorded = await recordArrearsOutcome(
+        owing.statementId,
+        body.note ? body : { outcome: body.outcome },
+      );
+      onDone();
+      sayDone(
+        recorded.planCancelled
+          ? `Recorded for ${who}: cancelled with a refund. The plan is cancelled and its Direct Debit stopped; everything taken is being refunded, and ${who} is being emailed to say so.`
+          : `Recorded for ${who}: ${outcomeNames[recorded.outcome].toLowerCase()}${recorded.note ? ", with your note" : ""}.`,
+      );
+      await reload();
+    } catch (error) {
+      failure.fail(error);
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  return (
+    <FormShell
+      form={form.form}
+      summary={form.summary}
+      onValid={record}
+      submitLabel={cancelling ? "Cancel the plan and refund" : "Record the outcome"}
+      busyLabel="Saving…"
+      before={
+        <>
+          <p>
+            {who} missed {owing.missedPayments} payments and owes {formatPrice(owing.owedPence)}. The
+            statement was sent on {formatLongDate(owing.statementSentAt)}.
+          </p>
+          {failure.box("The outcome was not recorded")}
+        </>
+      }
+    >
+      <RadioCards
+        name={outcome.id}
+        legend={outcomeLabels.outcome}
+        options={arrearsOutcomeKinds.map((kind) => ({
+          value: kind,
+          label: outcomeNames[kind],
+          description: outcomeMeanings[kind],
+        }))}
+        value={outcome.value || null}
+        onChange={outcome.onChange}
+        error={outcome.error?.[0]}
+      />
+      {cancelling ? (
+        <div className="info-box" role="note" aria-label="What cancelling does">
+          <p>
+            Recording this cancels the plan at once. Its Direct Debit is stopped, so nothing more is
+            collected. Every payment and collection taken is refunded to the card or bank account it came
+            from, and {who} is emailed to say so. It cannot be undone.
+          </p>
+        </div>
+      ) : null}
+      <TextAreaField
+        id={note.id}
+        label={outcomeLabels.note}
+        hint="Required for a new arrangement: what was agreed. It is kept with the case as written."
+        value={note.value}
+        onChange={note.onChange}
+        error={note.error?.[0]}
+      />
+    </FormShell>
+  );
+}
+
+/** "Mark as followed up": the enquiry leaves the queue; if someone already had, it says so. */
+function MarkFollowedUp({ enquiry: asked }: { enquiry: EnquiryRow }) {
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
+  const [failed, setFailed] = useState<unknown>(null);
+  const reload = useQueuesReload();
+  const sayDone = useContext(SayDone);
+
+  async function mark() {
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
+    setFailed(null);
+    try {
+      const answer = await markEnquiryFollowedUp(asked.enquiryId);
+      sayDone(
+        answer.alreadyFollowedUp
+          ? `${asked.name}'s enquiry had already been followed up, by ${answer.followedUpBy} on ${formatMoment(answer.followedUpAt)}. Nothing was changed.`
+          : `${asked.name}'s enquiry is marked as followed up.`,
+      );
+      await reload();
+    } catch (error) {
+      setFailed(error);
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button button--secondary" disabled={busy} onClick={() => void mark()}>
+        {busy ? "Saving…" : "Mark as followed up"}
+      </button>
+      {failed !== null ? (
+        <ViolationsBox title="It was not marked as followed up" violations={violationsOf(failed)} />
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,8 @@
 import type {
   AcceptStaffInvitationBody,
+  ArrearsOutcomeBody,
+  arrearsOutcomeSchema,
+  enquiryFollowedUpSchema,
   InviteStaffMemberBody,
   MoveAtNeedCaseBody,
   StaffMember,
@@ -26,6 +29,8 @@ export type StaffPlanSearchPage = z.infer<typeof staffPlanSearchResponseSchema>;
 export type StaffPlanSearchResult = StaffPlanSearchPage["results"][number];
 export type StaffAuditPage = z.infer<typeof staffAuditPageSchema>;
 export type StaffRefund = z.infer<typeof staffRefundSchema>;
+type StaffArrearsOutcome = z.infer<typeof arrearsOutcomeSchema>;
+type StaffEnquiryFollowedUp = z.infer<typeof enquiryFollowedUpSchema>;
 
 /** Each work queue's page, by its name in the API's address (`/api/staff/queues/<name>`). */
 export interface StaffQueuePages {
@@ -117,4 +122,23 @@ export function moveAtNeedCase(caseId: string, body: MoveAtNeedCaseBody): Promis
     method: "POST",
     body,
   });
+}
+
+/** Records how a missed-payments case ended (finance): settled, a new arrangement, or cancelled with a refund. */
+export function recordArrearsOutcome(
+  statementId: string,
+  body: ArrearsOutcomeBody,
+): Promise<StaffArrearsOutcome> {
+  return staffData<StaffArrearsOutcome>(
+    `/api/staff/missed-payments/${encodeURIComponent(statementId)}/outcome`,
+    { method: "POST", body },
+  );
+}
+
+/** Marks a free guide enquiry followed up (once; asked again, the API says it already was). */
+export function markEnquiryFollowedUp(enquiryId: string): Promise<StaffEnquiryFollowedUp> {
+  return staffData<StaffEnquiryFollowedUp>(
+    `/api/staff/enquiries/${encodeURIComponent(enquiryId)}/followed-up`,
+    { method: "POST" },
+  );
 }
