@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { messages } from "@kindred/domain";
+import type { PlanPaymentsResponse } from "@kindred/contracts";
+import { formatPrice, legalDocumentReferences, messages, refundDeadlineInWords } from "@kindred/domain";
 import { firstAdministrator, firstAdministratorFile } from "../playwright.config";
 import { latestEmailTo, linkIn, newPerson } from "./account-support";
 import { expect, keepScreenshot, test } from "./fixtures";
@@ -10,6 +12,12 @@ import { comeBackToPayForAnAttendedCremation } from "./purchase-support";
 
 // The back office at a phone's width: staff may use it on one, and it is where layouts break.
 test.use({ viewport: { width: 390, height: 844 } });
+// The first administrator's invitation is used once, by the first test, which invites the finance
+// member the second test signs in as: the two run in order, in one worker.
+test.describe.configure({ mode: "serial" });
+
+/** The finance member the administrator invites, who records a missed-payments case's outcome. */
+const financeMember = { name: "Fay Finance", email: newPerson("staff-finance").email };
 
 /** The code an authenticator app shows for `key`, `stepsAhead` periods of 30 seconds from now. */
 function authenticatorCode(key: string, stepsAhead = 0): string {
@@ -113,6 +121,12 @@ test("the first administrator sets up, invites an agent, and the agent finds a p
   await expect(page.getByText(`We have sent an invitation to ${agent.email}.`)).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(`${agent.name}.*Invited`) })).toBeVisible();
   await checkAccessibility();
+  // And a finance member (the next test signs in as them).
+  await page.getByLabel("Full name").fill(financeMember.name);
+  await page.getByLabel("Email address").fill(financeMember.email);
+  await page.getByLabel("Role").selectOption({ label: "Finance" });
+  await page.getByRole("button", { name: "Send the invitation" }).click();
+  await expect(page.getByText(`We have sent an invitation to ${financeMember.email}.`)).toBeVisible();
 
   await page.getByRole("link", { name: "Audit log" }).click();
   await expect(page.getByRole("table", { name: "Newest entries" })).toBeVisible();
@@ -134,6 +148,15 @@ test("the first administrator sets up, invites an agent, and the agent finds a p
   await expect(enquiry).toContainText("2 working days from the enquiry");
   await keepScreenshot(page, "enquiries-queue");
   await checkAccessibility();
+  // Followed up: it leaves the queue, and the screen says so.
+  const followedUp = enquiry.getByRole("button", { name: "Mark as followed up" });
+  await followedUp.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, "enquiries-queue-action", { window: true });
+  await followedUp.click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `${enquirer}'s enquiry is marked as followed up.` }),
+  ).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(enquirer) })).toHaveCount(0);
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   // Signing out loads the sign-in page once the API has ended the token: opening the link before
   // then would be cut short by it.
@@ -192,4 +215,138 @@ test("the first administrator sets up, invites an agent, and the agent finds a p
   await expect(page.getByRole("heading", { name: "Refunds due" })).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: messages.staffPermissionNeeded })).toBeVisible();
   await expect(page.getByRole("table")).toHaveCount(0);
+});
+
+/** A customer's call to the API with their token; it must be accepted. */
+async function asCustomer(
+  api: APIRequestContext,
+  token: string,
+  method: "GET" | "POST" | "PUT",
+  url: string,
+  data?: object,
+) {
+  const answer = await api.fetch(url, {
+    method,
+    data,
+    headers: { authorization: `Bearer ${token}`, "idempotency-key": randomUUID() },
+  });
+  expect(answer.ok(), `${method} ${url}: ${await answer.text()}`).toBe(true);
+  return answer.json() as Promise<unknown>;
+}
+
+test("a finance member records a missed-payments case as cancelled with a refund, and the customer's account and email show it", async ({
+  page,
+  context,
+  request,
+  checkAccessibility,
+}) => {
+  // A customer pays a deposit by card and the rest by Direct Debit from the sandbox's account whose
+  // collections all fail: set up through the API as the payment screens would (payment.spec.ts
+  // walks them), as the point here is what finance does next.
+  const buyer = { ...newPerson("staff-refund"), title: "Mr" as const, lastName: `Bell${Date.now()}` };
+  const deposit = 25_000;
+  const customerPage = await context.newPage();
+  const { planId } = await comeBackToPayForAnAttendedCremation(
+    customerPage,
+    await fetchPlanOptions(request),
+    buyer,
+  );
+  const token = JSON.parse(
+    (await customerPage.evaluate(() => localStorage.getItem("token"))) ?? "null",
+  ) as string;
+  const api = customerPage.request;
+  await asCustomer(api, token, "PUT", `/api/plan/${planId}/payment-choice`, {
+    option: "deposit",
+    deposit,
+    months: 12,
+  });
+  await asCustomer(api, token, "POST", "/api/direct-debit-v2/create", {
+    planId,
+    accountHolderName: `${buyer.firstName} ${buyer.lastName}`,
+    sortCode: "200000",
+    accountNumber: "55779922",
+    isSoleSignatory: true,
+  });
+  // The documents say how the plan is paid for, so they are accepted again for this way of paying.
+  await asCustomer(api, token, "PUT", `/api/plan/${planId}/legal`, {
+    documents: legalDocumentReferences.map((docReference) => ({ docReference, accepted: true })),
+  });
+  const card = (await asCustomer(api, token, "POST", "/api/payments/create", {
+    planId,
+    paymentOption: "deposit",
+  })) as { providerPaymentId: string; clientSecret: string };
+  await asCustomer(
+    api,
+    token,
+    "POST",
+    `/api/sandbox-provider/card-payments/${card.providerPaymentId}/confirm`,
+    {
+      clientSecret: card.clientSecret,
+      cardNumber: "4242424242424242",
+      expiry: "04/39",
+      securityCode: "123",
+    },
+  );
+  const payments = async () =>
+    (await asCustomer(api, token, "GET", `/api/plan/${planId}/payments`)) as PlanPaymentsResponse;
+  // The provider's answers arrive by webhook: the deposit taken and the mandate active.
+  await expect
+    .poll(async () => {
+      const now = await payments();
+      return [now.payments.some((payment) => payment.completed), now.directDebit?.status];
+    })
+    .toEqual([true, "active"]);
+
+  // On the test site's account page the first two monthly payments are taken now: both are missed,
+  // and the statement goes out.
+  await customerPage.goto(`/account?plan=${planId}`);
+  const testSite = customerPage.getByRole("region", { name: "Test site: take collections now" });
+  await testSite.getByRole("button", { name: "Take the payments now" }).click();
+  await expect(testSite.getByRole("status")).toHaveText(/2 payments were taken\./);
+  await latestEmailTo(buyer.email, /^Two payments for your funeral plan have been missed$/);
+
+  // The finance member accepts their invitation and finds the case in the missed-payments queue.
+  const invitation = await latestEmailTo(financeMember.email, /invitation to the Kindred back office/);
+  const key = await acceptInvitation(page, linkIn(invitation, "/staff/invitation"), financeMember.name);
+  await signIn(page, financeMember.email, key);
+  await page.getByRole("link", { name: "Work queues" }).click();
+  await page
+    .getByRole("table", { name: "Your work queues" })
+    .getByRole("link", { name: "Missed payments" })
+    .click();
+  const customerName = `${buyer.firstName} ${buyer.lastName}`;
+  const row = page.getByRole("table", { name: "Soonest deadline first" }).getByRole("row", {
+    name: new RegExp(customerName),
+  });
+  await expect(row).toContainText(planId);
+  await row.getByRole("button", { name: "Record the outcome" }).click();
+  const dialog = page.getByRole("dialog", { name: "Record the outcome" });
+  await dialog.getByRole("radio", { name: "Cancelled with a refund" }).check();
+  await keepScreenshot(page, "missed-payments-outcome-choices", { window: true });
+  await expect(dialog.getByRole("note", { name: "What cancelling does" })).toContainText(
+    `Every payment and collection taken is refunded to the card or bank account it came from, and ${customerName} is emailed to say so.`,
+  );
+  await dialog.getByLabel("Note").fill("Rang twice with no answer; cancelled as the statement said.");
+  await keepScreenshot(page, "missed-payments-outcome", { window: true });
+  await checkAccessibility();
+  await dialog.getByRole("button", { name: "Cancel the plan and refund" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Recorded for ${customerName}: cancelled with a refund.` }),
+  ).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(customerName) })).toHaveCount(0);
+  await keepScreenshot(page, "missed-payments-recorded");
+
+  // The sandbox refunds the deposit (the collections were never taken), and the customer's
+  // account says so; so does the email they were sent.
+  await expect.poll(async () => (await payments()).refunded).toBe(deposit);
+  await customerPage.goto(`/account?plan=${planId}`);
+  const cancelled = customerPage.locator(".info-box").filter({ hasText: "This plan is cancelled" });
+  await expect(cancelled).toContainText(`We have refunded ${formatPrice(deposit)}, everything you paid.`);
+  await expect(cancelled).toContainText("Nothing more will be collected.");
+  await keepScreenshot(customerPage, "account-cancelled-by-finance");
+  const email = await latestEmailTo(buyer.email, /^Your funeral plan has been cancelled$/);
+  expect(email.text).toContain(
+    `We will refund everything you have paid, ${formatPrice(deposit)}, to the card or bank account it came from ${refundDeadlineInWords}.`,
+  );
+  await customerPage.close();
 });
