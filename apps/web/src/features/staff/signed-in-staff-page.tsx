@@ -13,11 +13,13 @@ import { staffSignOut, staffSignOutEverywhere } from "./staff-session";
 import { roleName } from "./staff-words";
 import styles from "./staff.module.css";
 
-type Page = "home" | "queues" | "members" | "audit";
+type Page = "home" | "queues" | "catalogue" | "branches" | "members" | "audit";
 
 const pages: readonly { page: Page; label: string; href: string; needs?: string }[] = [
   { page: "home", label: "Find a plan", href: staffPaths.home },
   { page: "queues", label: "Work queues", href: staffPaths.queues, needs: "plans.read" },
+  { page: "catalogue", label: "Catalogue", href: staffPaths.catalogue, needs: "catalogue.change" },
+  { page: "branches", label: "Branches", href: staffPaths.branches, needs: "branches.change" },
   { page: "members", label: "Members of staff", href: staffPaths.members, needs: "staff.manage" },
   { page: "audit", label: "Audit log", href: staffPaths.audit, needs: "audit.read" },
 ];

@@ -8,6 +8,11 @@ export const staffPaths = {
   audit: "/staff/audit",
   /** The work queues the member's role opens; each queue is `/staff/queues/<name>`. */
   queues: "/staff/queues",
+  /** Options and their prices, with the changes to come (administrators). */
+  catalogue: "/staff/catalogue",
+  /** Every catalogue and branch change made, newest first. */
+  catalogueChanges: "/staff/catalogue/changes",
+  branches: "/staff/branches",
   /** A plan's page: `/staff/plans/<planId>`. */
   plan: (planId: string) => `/staff/plans/${encodeURIComponent(planId)}`,
 } as const;

@@ -1,0 +1,223 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { messages, ukToday } from "@kindred/domain";
+import { fakeFetch, jsonResponse, type RecordedRequest } from "../../test/fake-fetch";
+import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
+import { StaffCatalogueScreen } from "./staff-catalogue-screen";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const upcoming = {
+  changeId: 7,
+  subject: { kind: "option", optionId: 12, name: "The Brecon" },
+  pricePence: 310_000,
+  details: null,
+  effectiveOn: "2027-01-01",
+  reason: "The supplier's new prices",
+  madeBy: "Ann Admin",
+  madeAt: "2026-11-20T10:00:00.000Z",
+  appliedAt: null,
+};
+
+const option = (overrides: Record<string, unknown>) => ({
+  optionId: 12,
+  kindName: "Coffin",
+  code: "brecon",
+  name: "The Brecon",
+  pricePence: 69_500,
+  visible: true,
+  upcoming: [],
+  ...overrides,
+});
+
+function catalogue(breconPence: number) {
+  return {
+    options: [
+      option({
+        optionId: 1,
+        kindName: "Celebrant",
+        code: "civil",
+        name: "A civil celebrant",
+        pricePence: 25_000,
+      }),
+      option({ pricePence: breconPence, upcoming: [upcoming] }),
+      option({ optionId: 13, code: "snowdon", name: "The Snowdon", pricePence: 115_000, visible: false }),
+    ],
+    branches: [],
+  };
+}
+
+const madeToday = {
+  ...upcoming,
+  changeId: 8,
+  pricePence: 72_500,
+  effectiveOn: ukToday(),
+  reason: "A dearer supplier",
+  appliedAt: "2026-11-27T21:30:00.000Z",
+};
+
+/** Answers as the API does; a price change takes effect at once (`answerChange` may refuse it). */
+function answering(
+  role: "agent" | "administrator",
+  answerChange: () => Response = () => jsonResponse(madeToday, 201),
+): RecordedRequest[] {
+  let price = 69_500;
+  return fakeFetch((request) => {
+    if (request.url === "/api/staff/me") return jsonResponse(signedInStaff(role));
+    if (request.url === "/api/staff/catalogue") return jsonResponse(catalogue(price));
+    if (request.url === "/api/staff/catalogue/options/12/price-changes" && request.method === "POST") {
+      const answer = answerChange();
+      if (answer.status === 201) price = 72_500;
+      return answer;
+    }
+    return jsonResponse({}, 404);
+  });
+}
+
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole("cell")
+    .map((cell) => cell.textContent);
+
+async function openPriceForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole("button", { name: "Change the price of The Brecon" }));
+  return screen.getByRole("dialog", { name: "Change the price of The Brecon" });
+}
+
+/** A day in the coming year, and one past the 2 years a change may be dated ahead. */
+const thisYear = Number(ukToday().slice(0, 4));
+const nextJanuary = `${thisYear + 1}-01-15`;
+const tooFarAhead = `${thisYear + 3}-01-15`;
+
+const posts = (requests: RecordedRequest[]) => requests.filter((request) => request.method === "POST");
+
+describe("StaffCatalogueScreen", () => {
+  it("shows each kind's options with their price now, whether customers see them, and the changes to come", async () => {
+    holdStaffToken();
+    answering("administrator");
+    renderStaffScreen(<StaffCatalogueScreen />);
+
+    const coffins = await screen.findByRole("table", { name: "Coffin" });
+    const [brecon, snowdon] = within(coffins).getAllByRole("row").slice(1);
+    expect(cellsOf(brecon!)).toEqual([
+      "The BreconChange the price of The Brecon",
+      "£695",
+      "£3,100 from 1 January 2027, by Ann Admin: The supplier's new prices",
+      "Yes",
+    ]);
+    expect(cellsOf(snowdon!).slice(1)).toEqual(["£1,150", "None", "No, hidden"]);
+    expect(screen.getByRole("table", { name: "Celebrant" })).toHaveTextContent("A civil celebrant");
+    expect(screen.getByRole("link", { name: "Catalogue" })).toHaveAttribute("aria-current", "page");
+    expect(screen.getByRole("link", { name: "Branches" })).toBeInTheDocument();
+  });
+
+  it("names what is wrong under each field, for an empty form, a price that is not an amount and a day past or too far ahead, and sends nothing", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    const requests = answering("administrator");
+    renderStaffScreen(<StaffCatalogueScreen />);
+    const dialog = await openPriceForm(user);
+
+    await user.click(within(dialog).getByRole("button", { name: "Change the price" }));
+    expect(
+      within(within(dialog).getByRole("alert", { name: "There is a problem" }))
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual([
+      `New price: ${messages.catalogueChangePriceNeeded}`,
+      `Takes effect from: ${messages.catalogueChangeDateNeeded}`,
+      `Why it changes: ${messages.catalogueChangeReasonNeeded}`,
+    ]);
+
+    const price = within(dialog).getByLabelText("New price");
+    for (const typed of ["abc", "-5", "12.345"]) {
+      await user.clear(price);
+      await user.type(price, typed);
+      expect(within(dialog).getByText(messages.catalogueChangePriceNeeded)).toBeInTheDocument();
+    }
+    await user.clear(price);
+    await user.type(price, "100001");
+    expect(within(dialog).getByText(messages.catalogueChangePriceTooHigh)).toBeInTheDocument();
+
+    const day = within(dialog).getByLabelText("Takes effect from");
+    await user.type(day, "2020-01-01");
+    await user.type(within(dialog).getByLabelText("Why it changes"), "   ");
+    await user.click(within(dialog).getByRole("button", { name: "Change the price" }));
+    expect(within(dialog).getByText(messages.catalogueChangeDatePast)).toBeInTheDocument();
+    expect(within(dialog).getByText(messages.catalogueChangeReasonNeeded)).toBeInTheDocument();
+    await user.clear(day);
+    await user.type(day, tooFarAhead);
+    expect(within(dialog).getByText(messages.catalogueChangeDateTooFar)).toBeInTheDocument();
+    expect(posts(requests)).toEqual([]);
+  });
+
+  it("sends the price in pence, the day and the trimmed reason, reads the catalogue again and says what follows", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    const requests = answering("administrator");
+    renderStaffScreen(<StaffCatalogueScreen />);
+    const dialog = await openPriceForm(user);
+    expect(dialog).toHaveTextContent("Plans already paid for keep the price they were sold at.");
+
+    await user.type(within(dialog).getByLabelText("New price"), "£725.00");
+    await user.type(within(dialog).getByLabelText("Takes effect from"), ukToday());
+    await user.type(within(dialog).getByLabelText("Why it changes"), "  A dearer supplier  ");
+    await user.click(within(dialog).getByRole("button", { name: "Change the price" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "The Brecon now costs £725 from today. Plans already paid for keep the price they were sold at.",
+    );
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(posts(requests).map((request) => JSON.parse(request.body ?? "null"))).toEqual([
+      { pricePence: 72_500, effectiveOn: ukToday(), reason: "A dearer supplier" },
+    ]);
+    await vi.waitFor(() =>
+      expect(requests.filter((request) => request.url === "/api/staff/catalogue")).toHaveLength(2),
+    );
+    const coffins = screen.getByRole("table", { name: "Coffin" });
+    expect(cellsOf(within(coffins).getAllByRole("row")[1]!)[1]).toBe("£725");
+  });
+
+  it("shows the API's refusal under its field and keeps what was typed", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    answering("administrator", () =>
+      jsonResponse(
+        {
+          violations: [
+            { propertyPath: "effectiveOn", title: messages.catalogueChangeDateTooFar },
+            { propertyPath: "pricePence", title: messages.catalogueChangePriceTooHigh },
+          ],
+        },
+        422,
+      ),
+    );
+    renderStaffScreen(<StaffCatalogueScreen />);
+    const dialog = await openPriceForm(user);
+
+    await user.type(within(dialog).getByLabelText("New price"), "2,950");
+    await user.type(within(dialog).getByLabelText("Takes effect from"), nextJanuary);
+    await user.type(within(dialog).getByLabelText("Why it changes"), "New prices");
+    await user.click(within(dialog).getByRole("button", { name: "Change the price" }));
+
+    expect(await within(dialog).findByText(messages.catalogueChangeDateTooFar)).toBeInTheDocument();
+    expect(within(dialog).getByText(messages.catalogueChangePriceTooHigh)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("New price")).toHaveValue("2,950");
+    expect(within(dialog).getByLabelText("Takes effect from")).toHaveValue(nextJanuary);
+    expect(within(dialog).getByLabelText("Why it changes")).toHaveValue("New prices");
+  });
+
+  it("offers an agent no catalogue or branches, and says the page is not theirs, asking the API nothing more", async () => {
+    holdStaffToken();
+    const requests = answering("agent");
+    renderStaffScreen(<StaffCatalogueScreen />);
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(messages.staffPermissionNeeded);
+    expect(screen.queryByRole("link", { name: "Catalogue" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Branches" })).not.toBeInTheDocument();
+    expect(requests.map((request) => request.url)).toEqual(["/api/staff/me"]);
+  });
+});

@@ -1,0 +1,235 @@
+"use client";
+
+import {
+  optionPriceChangeBodySchema,
+  type CatalogueChange,
+  type OptionPriceChangeBody,
+} from "@kindred/contracts";
+import { formatPrice, messages, typedPoundsToPence } from "@kindred/domain";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { z } from "zod";
+import { FocusOnArrival } from "../../components/focus-on-arrival";
+import { FormShell } from "../../components/form-shell";
+import { LoadingSpinner } from "../../components/loading-spinner";
+import { Modal } from "../../components/modal";
+import { MoneyField } from "../../components/money-field";
+import { useFormField, useSchemaForm } from "../../components/schema-form";
+import { SuccessBox } from "../../components/success-box";
+import { useFormFailure } from "../../components/use-form-failure";
+import { ViolationsBox } from "../../components/violations-box";
+import { violationsOf } from "../../lib/api-query";
+import {
+  changeLabels,
+  EffectiveOnField,
+  effectiveOnField,
+  fromWhen,
+  ReasonField,
+  reasonField,
+  UpcomingChanges,
+} from "./catalogue-change-fields";
+import { SignedInStaffPage } from "./signed-in-staff-page";
+import {
+  changeOptionPrice,
+  readCatalogueAgain,
+  staffCatalogueQueries,
+  type StaffCatalogueOption,
+} from "./staff-catalogue-requests";
+import { staffPaths } from "./staff-navigation";
+import { staffColumnHelper, StaffTable } from "./staff-table";
+import styles from "./staff-catalogue.module.css";
+
+/** What follows from a new price, said on the page and in the form. */
+const whatFollows =
+  "Plans already paid for keep the price they were sold at. Plans still being planned show the new price from its day, with a notice telling the customer the price has changed.";
+
+/** /staff/catalogue (administrators): every option by kind, its price now and the changes to come. */
+export function StaffCatalogueScreen() {
+  return (
+    <SignedInStaffPage page="catalogue" title="Catalogue and prices" needs="catalogue.change">
+      {() => <Catalogue />}
+    </SignedInStaffPage>
+  );
+}
+
+function Catalogue() {
+  const catalogue = useQuery(staffCatalogueQueries.catalogue());
+  const [changing, setChanging] = useState<StaffCatalogueOption | null>(null);
+  const [done, setDone] = useState<{ text: string; count: number } | null>(null);
+  const columns = useMemo(() => optionColumns(setChanging), []);
+  if (catalogue.status === "pending") return <LoadingSpinner label="Loading the catalogue…" />;
+  if (catalogue.status === "error") {
+    return (
+      <ViolationsBox
+        title="Sorry, we could not load the catalogue"
+        violations={violationsOf(catalogue.error)}
+      />
+    );
+  }
+  // The options by kind, each kind where its first option comes in the journey's order.
+  const kinds = new Map<string, StaffCatalogueOption[]>();
+  for (const option of catalogue.data.options) {
+    kinds.set(option.kindName, [...(kinds.get(option.kindName) ?? []), option]);
+  }
+
+  return (
+    <>
+      <p className={styles.intro}>
+        Each option&apos;s price now, and the changes still to come. {whatFollows}
+      </p>
+      <p>
+        <a href={staffPaths.catalogueChanges}>Every change made, newest first</a>
+      </p>
+      {done ? (
+        <FocusOnArrival key={done.count}>
+          <SuccessBox>
+            <p>{done.text}</p>
+          </SuccessBox>
+        </FocusOnArrival>
+      ) : null}
+      {[...kinds].map(([kind, options], index) => (
+        <section key={kind} className={styles.kind}>
+          <h2 id={`catalogue-kind-${index}`}>{kind}</h2>
+          <StaffTable rows={options} columns={columns} named={{ labelledBy: `catalogue-kind-${index}` }} />
+        </section>
+      ))}
+      <Modal
+        open={changing !== null}
+        onClose={() => setChanging(null)}
+        title={changing ? `Change the price of ${changing.name}` : "Change the price"}
+      >
+        {changing ? (
+          <PriceChangeForm
+            option={changing}
+            onChanged={(change) => {
+              setChanging(null);
+              setDone((previous) => ({ text: priceChanged(change), count: (previous?.count ?? 0) + 1 }));
+            }}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+/** The confirmation: what the option will cost, from when, and what that means for plans. */
+function priceChanged(change: CatalogueChange): string {
+  const price = formatPrice(change.pricePence ?? 0);
+  const now = change.appliedAt !== null;
+  return `${change.subject.name} ${now ? "now costs" : "will cost"} ${price} ${fromWhen(change.effectiveOn)}. Plans already paid for keep the price they were sold at.`;
+}
+
+const option = staffColumnHelper<StaffCatalogueOption>();
+
+function optionColumns(change: (option: StaffCatalogueOption) => void) {
+  return option.columns([
+    option.display({
+      id: "name",
+      header: "Option",
+      cell: ({ row }) => (
+        <>
+          <div>{row.original.name}</div>
+          <button
+            type="button"
+            className={`button button--secondary ${styles.rowAction}`}
+            onClick={() => change(row.original)}
+          >
+            Change the price <span className="visually-hidden">of {row.original.name}</span>
+          </button>
+        </>
+      ),
+    }),
+    option.accessor("pricePence", { header: "Price now", cell: (info) => formatPrice(info.getValue()) }),
+    option.accessor("upcoming", {
+      header: "Changes to come",
+      cell: (info) => <UpcomingChanges changes={info.getValue()} />,
+    }),
+    option.accessor("visible", {
+      header: "Shown to customers",
+      cell: (info) => (info.getValue() ? "Yes" : "No, hidden"),
+    }),
+  ]);
+}
+
+/** The price as typed in pounds ("2,950.00", "£12.50"), turned into pence and held to the contract. */
+const typedPrice = z
+  .string()
+  .transform((typed, context) => {
+    const pence = typedPoundsToPence(typed);
+    if (pence === null) {
+      context.addIssue({ code: "custom", message: messages.catalogueChangePriceNeeded });
+      return z.NEVER;
+    }
+    return pence;
+  })
+  .pipe(optionPriceChangeBodySchema.shape.pricePence);
+
+const priceChangeForm = z.object({
+  pricePence: typedPrice,
+  effectiveOn: effectiveOnField,
+  reason: reasonField,
+});
+const priceLabels = { pricePence: "New price", ...changeLabels } as const;
+
+function PriceChangeForm({
+  option: changed,
+  onChanged,
+}: {
+  option: StaffCatalogueOption;
+  onChanged: (change: CatalogueChange) => void;
+}) {
+  const queryClient = useQueryClient();
+  const form = useSchemaForm({
+    schema: priceChangeForm,
+    idPrefix: "price-change",
+    labels: priceLabels,
+    defaultValues: { pricePence: "", effectiveOn: "", reason: "" },
+  });
+  const price = useFormField(form, "pricePence");
+  const effectiveOn = useFormField(form, "effectiveOn");
+  const reason = useFormField(form, "reason");
+  const failure = useFormFailure(form.form, Object.keys(priceLabels));
+
+  async function change(body: OptionPriceChangeBody) {
+    failure.clear();
+    let made: CatalogueChange;
+    try {
+      made = await changeOptionPrice(changed.optionId, body);
+    } catch (error) {
+      failure.fail(error);
+      return;
+    }
+    onChanged(made);
+    await readCatalogueAgain(queryClient);
+  }
+
+  return (
+    <>
+      <p>
+        {changed.kindName}, now {formatPrice(changed.pricePence)}.
+      </p>
+      <div className={styles.notice}>
+        <p>{whatFollows}</p>
+      </div>
+      <FormShell
+        form={form.form}
+        summary={form.summary}
+        onValid={change}
+        submitLabel="Change the price"
+        busyLabel="Changing the price…"
+        before={failure.box("The price was not changed")}
+      >
+        <MoneyField
+          id={price.id}
+          label={priceLabels.pricePence}
+          hint="In pounds, like 2950 or 2,950.00."
+          value={price.value}
+          onChange={price.onChange}
+          error={price.error?.[0]}
+        />
+        <EffectiveOnField field={effectiveOn} />
+        <ReasonField field={reason} />
+      </FormShell>
+    </>
+  );
+}
