@@ -465,4 +465,23 @@ describe("StaffQueueScreen", () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it("says the API's refusal when an enquiry cannot be marked, and keeps it in the queue", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    answering("agent", (request) =>
+      request.method === "POST"
+        ? jsonResponse({ violations: [{ propertyPath: "enquiryId", title: messages.noSuchEnquiry }] }, 404)
+        : null,
+    );
+    renderStaffScreen(<StaffQueueScreen name="enquiries" />);
+
+    await user.click(await screen.findByRole("button", { name: "Mark as followed up" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      `It was not marked as followed upenquiryId: ${messages.noSuchEnquiry}`,
+    );
+    expect(screen.getByRole("row", { name: /Iris Green/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Mark as followed up" })).toBeEnabled();
+  });
 });
