@@ -5,12 +5,13 @@ import {
   planResponseSchema,
   savedPlanResponseSchema,
   staffPlanPageSchema,
+  violationsResponseSchema,
   type PlanResponse,
 } from "@kindred/contracts";
-import { formatPrice } from "@kindred/domain";
+import { formatPrice, legalDocumentReferences, messages } from "@kindred/domain";
 import { readCatalogueFiles, type CatalogueFiles } from "../src/modules/catalogue/catalogue-files";
 import { seedCatalogue } from "../src/modules/catalogue/seed";
-import { sandboxCards } from "../src/modules/payments";
+import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { callApi } from "./support/customers";
 import { byCode } from "./support/journeys";
 import {
@@ -18,6 +19,7 @@ import {
   confirmOnSandbox,
   payByCard,
   paymentsOf,
+  requestDirectDebit,
   settlePayments,
   setUpDirectDebit,
   withKey,
@@ -74,6 +76,14 @@ async function staffPage(planId: string) {
   const response = await callApi(testApp, agent.token, "GET", `/api/staff/plans/${planId}`);
   expect(response.statusCode, response.body).toBe(200);
   return staffPlanPageSchema.parse(response.json());
+}
+
+/** The six documents accepted, as the plan now stands. */
+async function acceptDocuments(token: string, planId: string) {
+  const accepted = await callApi(testApp, token, "PUT", `/api/plan/${planId}/legal`, {
+    documents: legalDocumentReferences.map((docReference) => ({ docReference, accepted: true })),
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
 }
 
 /** What the plan answers of its price, which must not move. */
@@ -233,5 +243,89 @@ describe("a price change between starting a card payment and finishing it", () =
     expect(payments.state).toBe("paid");
     expect(payments.payments.map((taken) => [taken.amount, taken.completed])).toEqual([[ready.price, true]]);
     expect(payments.schedule?.totalPayable).toBe(ready.price);
+  });
+});
+
+describe("asking for money again after a price change, when the first request went nowhere", () => {
+  it("is refused until the person has seen today's price, then takes and keeps it", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, { option: "full" });
+    const declined = await payByCard(testApp, ready.token, ready.planId, "full", sandboxCards.declined);
+    expect(declined.payment.amount).toBe(ready.price);
+    expect((await readPlan(ready.token, ready.planId)).price.total).toBe(ready.price);
+
+    await windsorRises();
+    const today = ready.price + 20_00;
+
+    // Not charged a price the person has not been shown: refused, and nothing new to pay.
+    const refused = await withKey(testApp, ready.token, "POST", "/api/payments/create", {
+      planId: ready.planId,
+      paymentOption: "full",
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(violationsResponseSchema.parse(refused.json()).violations).toEqual([
+      { propertyPath: "plan", title: messages.planPriceChangedSinceAsked },
+    ]);
+    expect((await paymentsOf(testApp, ready.token, ready.planId)).payments).toHaveLength(1);
+
+    // The plan, the payment page and the documents now show today's price, with the notice.
+    const plan = await readPlan(ready.token, ready.planId);
+    expect(plan.price.total).toBe(today);
+    expect(plan.priceChange).toMatchObject({ savedTotal: ready.price });
+    expect((await paymentsOf(testApp, ready.token, ready.planId)).schedule?.payNow).toBe(today);
+    expect(await summaryText(ready.token, ready.planId)).toContain(formatPrice(today));
+
+    // The documents accepted at the old price no longer count; accepted again, it is paid.
+    const notAccepted = await withKey(testApp, ready.token, "POST", "/api/payments/create", {
+      planId: ready.planId,
+      paymentOption: "full",
+    });
+    expect(notAccepted.statusCode, notAccepted.body).toBe(422);
+    await acceptDocuments(ready.token, ready.planId);
+    const { payment } = await payByCard(testApp, ready.token, ready.planId, "full", sandboxCards.succeeds);
+    expect(payment.amount).toBe(today);
+
+    await priceCoffin("windsor", coffinPrice("windsor") + 35_00);
+    const bought = await readPlan(ready.token, ready.planId);
+    expect(bought.price.total).toBe(today);
+    expect(bought.priceChange).toBeNull();
+    expect((await paymentsOf(testApp, ready.token, ready.planId)).state).toBe("paid");
+  });
+
+  it("refuses a Direct Debit after a deposit taken at the old price, then sets it up at today's", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, {
+      option: "deposit",
+      deposit: 25_000,
+      months: 12,
+    });
+    await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
+
+    await windsorRises();
+    const today = ready.price + 20_00;
+
+    const refused = await requestDirectDebit(
+      testApp,
+      ready.token,
+      ready.planId,
+      sandboxBankAccounts.collects,
+    );
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(violationsResponseSchema.parse(refused.json()).violations).toEqual([
+      { propertyPath: "plan", title: messages.planPriceChangedSinceAsked },
+    ]);
+    const shown = await paymentsOf(testApp, ready.token, ready.planId);
+    expect(shown.directDebit).toBeNull();
+    expect(shown.collections).toEqual([]);
+    expect(shown.schedule?.planPrice).toBe(today);
+
+    await acceptDocuments(ready.token, ready.planId);
+    await setUpDirectDebit(testApp, ready.token, ready.planId);
+    await windsorRises();
+    const after = await paymentsOf(testApp, ready.token, ready.planId);
+    expect((await readPlan(ready.token, ready.planId)).price.total).toBe(today);
+    expect(after.schedule?.planPrice).toBe(today);
+    const collected = after.collections.reduce((sum, row) => sum + row.amount, 0);
+    expect(25_000 + collected).toBe(today + after.schedule!.instalmentCharge);
   });
 });

@@ -262,4 +262,6 @@ export const messages = {
   arrearsStatementNotLatest:
     "A later statement has been sent for this plan since. Record the outcome against that one.",
   noSuchEnquiry: "There is no enquiry with this reference.",
+  planPriceChangedSinceAsked:
+    "The price of your plan has changed since you last started to pay. Please look at your plan and its documents again, then pay the price shown.",
 } as const;

@@ -7,10 +7,11 @@ import { isUniqueViolation, type Database } from "../../db/database";
 import { payments } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
 import type { TokenHolder } from "../auth";
+import { agreedPriceDiffers } from "../plans";
 import type { PurchaseReadiness } from "../purchase";
 import { earlierUseOf, requestDigestOf } from "./idempotency";
 import { paymentDescription } from "./money-jobs";
-import { agreeingPrice, type ChangePlanMoney, type PaymentRow } from "./plan-money-store";
+import { agreeingPrice, refuseUnseenPrice, type ChangePlanMoney, type PaymentRow } from "./plan-money-store";
 import type { PlanSchedules } from "./plan-schedule";
 import { toPayment } from "./payment-state";
 import type { CardPaymentProvider } from "./provider";
@@ -105,6 +106,7 @@ export function createCardPayments({
       // Read and priced once: whose it is (404 to anyone else, first), whether it is ready, and
       // what it costs now (the price this request agrees, decision 008), all from the same reading.
       const { stored: plan, pricedNow } = await readiness.readyPlan(holder, body.planId);
+      if (agreedPriceDiffers(plan, pricedNow)) await refuseUnseenPrice(db, body.planId, pricedNow);
       if (plan.cancelledAt) throw planCancelled();
       if (!plan.paymentChoice) {
         throw new ViolationError(

@@ -5,7 +5,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { isUniqueViolation, type Database } from "../../db/database";
 import { collections, mandates } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
-import { noSuchPlan } from "../plans";
+import { agreedPriceDiffers, noSuchPlan } from "../plans";
 import type { TokenHolder } from "../auth";
 import type { PurchaseReadiness } from "../purchase";
 import { checkBankDetails } from "./bank-details";
@@ -14,6 +14,7 @@ import { earlierUseOf, requestDigestOf } from "./idempotency";
 import {
   agreeingPrice,
   planMoneyOf,
+  refuseUnseenPrice,
   selectPlanMoneyRows,
   type ChangePlanMoney,
   type MandateRow,
@@ -91,7 +92,8 @@ export function createDirectDebits({
 
       // Whose it is (404 to anyone else, first), whether it is ready, its price now and its
       // people, from one reading.
-      const { pricedNow, people } = await readiness.readyPlan(holder, body.planId);
+      const { stored, pricedNow, people } = await readiness.readyPlan(holder, body.planId);
+      if (agreedPriceDiffers(stored, pricedNow)) await refuseUnseenPrice(db, body.planId, pricedNow);
       const rows = await selectPlanMoneyRows(db, body.planId);
       if (!rows) throw noSuchPlan();
       const { plan } = rows;

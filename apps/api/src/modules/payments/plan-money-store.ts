@@ -1,4 +1,5 @@
 import {
+  messages,
   nextPlanMoney,
   planMoneyState,
   type MoneyEffect,
@@ -11,7 +12,7 @@ import type { Database } from "../../db/database";
 import { collections, mandates, payments, plans, refunds } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
 import type { JobQueue } from "../../db/job-queue";
-import { agreePriceIn, type PricedView } from "../plans";
+import { agreePriceIn, agreedPriceDiffers, forgetAgreedPriceIn, type PricedView } from "../plans";
 import { appointFuneralDirector, type AppointmentEmail } from "./funeral-director-appointment";
 
 /**
@@ -174,18 +175,47 @@ export type ChangePlanMoney = (
 
 /**
  * What a request for money does alongside its event (issue 24 item 6; decision 008): fixes the
- * plan's price at `pricedNow`, the price it is asked at, unless the plan was paid or paying by
- * instalments before it; a bought plan keeps the price it was sold at.
+ * plan's price at `pricedNow`, the price it is asked at, while its price is open (`priceOpen`); a
+ * bought plan keeps the price it was sold at.
  */
 export function agreeingPrice(
   planId: string,
   pricedNow: PricedView,
 ): NonNullable<Parameters<ChangePlanMoney>[3]> {
   return async (transaction, { before }, now) => {
-    const state = planMoneyState(before, true);
-    if (state === "paid" || state === "paying_by_instalments") return;
+    if (!priceOpen(before)) return;
     await agreePriceIn(transaction, planId, pricedNow, now);
   };
+}
+
+/**
+ * Whether a plan's price may still be agreed (again): it is not bought yet, nor closed. Once paid
+ * or paying by instalments (and after, cancelled or its funeral asked for), its agreed price is
+ * the one it was sold at, for good.
+ */
+function priceOpen(money: PlanMoney): boolean {
+  const state = planMoneyState(money, true);
+  return state === "being_planned" || state === "ready_to_pay" || state === "payment_in_progress";
+}
+
+/**
+ * Before a new request for money (decision 008's amendment): a plan not bought whose agreed price
+ * is not what it costs now (an earlier request went nowhere, and the catalogue changed since) is
+ * not asked for money at a price the person has not been shown. Its agreed price is cleared, so
+ * the plan, its documents and the payment page show today's price with the notice of a change,
+ * and the request is refused (409); the documents are then accepted again at that price and the
+ * next request agrees it. A bought plan is left to the state machine, which refuses in its words.
+ */
+export async function refuseUnseenPrice(db: Database, planId: string, pricedNow: PricedView): Promise<void> {
+  const cleared = await db.transaction(async (transaction) => {
+    const rows = await selectPlanMoneyRows(transaction, planId, { lock: true });
+    if (!rows || !agreedPriceDiffers(rows.plan, pricedNow) || !priceOpen(planMoneyOf(rows))) return false;
+    await forgetAgreedPriceIn(transaction, planId);
+    return true;
+  });
+  if (cleared) {
+    throw new ViolationError([{ propertyPath: "plan", title: messages.planPriceChangedSinceAsked }], 409);
+  }
 }
 
 /** `ChangePlanMoney` over `db`, each change made at `now()`. */

@@ -196,6 +196,26 @@ export async function agreePriceIn(
   return agreedPrice;
 }
 
+/**
+ * Whether a plan has an agreed price it no longer costs now: another total, or other sections
+ * (an earlier request for money went nowhere, and the catalogue changed since).
+ */
+export function agreedPriceDiffers(plan: Pick<PlanRow, "agreedPrice">, pricedNow: PricedView): boolean {
+  const agreed = plan.agreedPrice;
+  if (!agreed) return false;
+  const { priceData: _agreedData, ...agreedView } = inAnswerOrder(agreed);
+  const { priceData: _nowData, ...nowView } = inAnswerOrder(pricedNow);
+  return JSON.stringify(agreedView) !== JSON.stringify(nowView);
+}
+
+/**
+ * Clears a plan's agreed price within `transaction`: it is priced from today's catalogue again,
+ * with the notice of a change, until the next request for money agrees it afresh.
+ */
+export async function forgetAgreedPriceIn(transaction: Database, planId: string): Promise<void> {
+  await transaction.update(plans).set({ agreedPrice: null }).where(eq(plans.id, planId));
+}
+
 export interface PlansService {
   createPlan(userId: string, body: CreateGuestPlanBody): Promise<PlanResponse>;
   /** A signed-in customer's new plan: like a save, it needs some journey data. */
