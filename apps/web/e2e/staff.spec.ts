@@ -3,7 +3,13 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import type { PlanPaymentsResponse } from "@kindred/contracts";
-import { formatPrice, legalDocumentReferences, messages, refundDeadlineInWords } from "@kindred/domain";
+import {
+  formatPrice,
+  legalDocumentReferences,
+  messages,
+  refundDeadlineInWords,
+  ukToday,
+} from "@kindred/domain";
 import { firstAdministrator, firstAdministratorFile } from "../playwright.config";
 import { latestEmailTo, linkIn, newPerson } from "./account-support";
 import { expect, keepScreenshot, test } from "./fixtures";
@@ -72,12 +78,15 @@ async function signIn(page: Page, email: string, key: string, screenshot?: strin
   await expect(page).toHaveURL(/\/staff$/);
 }
 
-test("the first administrator sets up, invites an agent, and the agent finds a plan by its postcode", async ({
+test("the first administrator sets up, invites an agent, changes a coffin's price, and the agent finds a plan by its postcode", async ({
   page,
   context,
   request,
   checkAccessibility,
 }) => {
+  // The administrator's set-up, invitations, a price change and the queues, then the agent's part:
+  // over 40 seconds on a quiet machine.
+  test.setTimeout(90_000);
   // A plan with people in it, made as a customer would make it (in a tab of its own).
   const buyer = { ...newPerson("staff-search"), title: "Mrs" as const, lastName: `Quill${Date.now()}` };
   const customerPage = await context.newPage();
@@ -131,6 +140,48 @@ test("the first administrator sets up, invites an agent, and the agent finds a p
   await page.getByRole("link", { name: "Audit log" }).click();
   await expect(page.getByRole("table", { name: "Newest entries" })).toBeVisible();
   await checkAccessibility();
+
+  // The catalogue: they change a coffin's price from today (one no other test chooses), see the new
+  // price at once, and find the change in the history with their name.
+  const backOffice = page.getByRole("navigation", { name: "Back office" });
+  await backOffice.getByRole("link", { name: "Catalogue" }).click();
+  const brecon = page.getByRole("table", { name: "Coffin" }).getByRole("row", { name: /The Brecon/ });
+  await expect(brecon).toContainText("£695");
+  await keepScreenshot(page, "catalogue");
+  await checkAccessibility();
+  await brecon.getByRole("button", { name: "Change the price of The Brecon" }).click();
+  const priceForm = page.getByRole("dialog", { name: "Change the price of The Brecon" });
+  await priceForm.getByLabel("New price").fill("725");
+  await priceForm.getByLabel("Takes effect from").fill(ukToday());
+  await priceForm.getByLabel("Why it changes").fill("The supplier's new prices");
+  await keepScreenshot(page, "catalogue-price-form", { window: true });
+  await checkAccessibility();
+  await priceForm.getByRole("button", { name: "Change the price" }).click();
+  // The confirmation takes focus, so the page scrolls up to it from the coffin's row.
+  const confirmation = page.getByRole("status").filter({ hasText: "The Brecon now costs £725 from today." });
+  await expect(confirmation).toBeInViewport();
+  await expect(priceForm).toHaveCount(0);
+  await expect(brecon).toContainText("£725");
+  await keepScreenshot(page, "catalogue-price-changed", { window: true });
+  await page.getByRole("link", { name: "Every change made, newest first" }).click();
+  const newest = page.getByRole("table", { name: "Newest first" }).getByRole("row").nth(1);
+  await expect(newest).toContainText(`${firstAdministrator.name}The Brecon (price)£725`);
+  await expect(newest).toContainText("Yes, ");
+  await keepScreenshot(page, "catalogue-changes");
+  await checkAccessibility();
+  await backOffice.getByRole("link", { name: "Branches" }).click();
+  await expect(page.getByRole("table", { name: "Every branch" })).toContainText("Head office");
+  await keepScreenshot(page, "branches");
+  await checkAccessibility();
+  await page
+    .getByRole("button", { name: /^Change details of / })
+    .first()
+    .click();
+  const branchForm = page.getByRole("dialog", { name: /^Change the details of / });
+  await expect(branchForm.getByRole("checkbox", { name: /^The branch is open/ })).toBeChecked();
+  await keepScreenshot(page, "branch-form", { window: true });
+  await checkAccessibility();
+  await branchForm.getByRole("button", { name: "Close" }).click();
 
   // The work queues: every one is theirs; a free guide enquiry waits to be followed up.
   await page.getByRole("link", { name: "Work queues" }).click();

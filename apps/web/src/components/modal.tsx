@@ -1,7 +1,7 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import styles from "./modal.module.css";
 
 /**
@@ -30,6 +30,11 @@ export interface ModalProps {
   intro?: ReactNode;
   /** The id of text that describes the dialog, read out with its title when it opens. */
   describedBy?: string;
+  /**
+   * False when closing puts something else in focus, such as a confirmation of what the dialog
+   * did (FocusOnArrival): focus then stays there instead of going back to what opened the dialog.
+   */
+  returnFocus?: boolean;
   children: ReactNode;
 }
 
@@ -68,12 +73,19 @@ export function Modal({
   dismissible = true,
   intro,
   describedBy,
+  returnFocus = true,
   children,
 }: ModalProps) {
   const contentRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+  // Read when the box has gone: Radix calls the close handler of the last render it was shown in,
+  // so `returnFocus` given in the render that closes it must reach the handler through a ref.
+  const returnFocusNow = useRef(returnFocus);
+  useEffect(() => {
+    returnFocusNow.current = returnFocus;
+  });
 
   const refuseWhileBusy = (event: Event) => {
     if (!dismissible) event.preventDefault();
@@ -110,7 +122,7 @@ export function Modal({
             }}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
-              if (opener.current?.isConnected) opener.current.focus();
+              if (returnFocusNow.current && opener.current?.isConnected) opener.current.focus();
               opener.current = null;
             }}
             onEscapeKeyDown={refuseWhileBusy}

@@ -60,7 +60,16 @@ function Branches() {
   const catalogue = useQuery(staffCatalogueQueries.catalogue());
   const [changing, setChanging] = useState<StaffBranch | null>(null);
   const [done, setDone] = useState<{ text: string; count: number } | null>(null);
-  const columns = useMemo(() => branchColumns(setChanging), []);
+  // Once a change is made its confirmation takes focus, rather than the button that opened the form.
+  const [changed, setChanged] = useState(false);
+  const columns = useMemo(
+    () =>
+      branchColumns((row) => {
+        setChanged(false);
+        setChanging(row);
+      }),
+    [],
+  );
   if (catalogue.status === "pending") return <LoadingSpinner label="Loading the branches…" />;
   if (catalogue.status === "error") {
     return (
@@ -90,12 +99,14 @@ function Branches() {
       <Modal
         open={changing !== null}
         onClose={() => setChanging(null)}
+        returnFocus={!changed}
         title={changing ? `Change the details of ${changing.name}` : "Change details"}
       >
         {changing ? (
           <BranchChangeForm
             branch={changing}
             onChanged={(change) => {
+              setChanged(true);
               setChanging(null);
               setDone((previous) => ({ text: branchChanged(change), count: (previous?.count ?? 0) + 1 }));
             }}

@@ -167,9 +167,12 @@ describe("StaffCatalogueScreen", () => {
     await user.type(within(dialog).getByLabelText("Why it changes"), "  A dearer supplier  ");
     await user.click(within(dialog).getByRole("button", { name: "Change the price" }));
 
-    expect(await screen.findByRole("status")).toHaveTextContent(
+    const confirmation = await screen.findByRole("status");
+    expect(confirmation).toHaveTextContent(
       "The Brecon now costs £725 from today. Plans already paid for keep the price they were sold at.",
     );
+    // It takes focus (and so the page scrolls to it), not the button that opened the form.
+    await vi.waitFor(() => expect(confirmation.parentElement).toHaveFocus());
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(posts(requests).map((request) => JSON.parse(request.body ?? "null"))).toEqual([
       { pricePence: 72_500, effectiveOn: ukToday(), reason: "A dearer supplier" },

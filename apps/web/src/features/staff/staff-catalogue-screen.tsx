@@ -56,7 +56,16 @@ function Catalogue() {
   const catalogue = useQuery(staffCatalogueQueries.catalogue());
   const [changing, setChanging] = useState<StaffCatalogueOption | null>(null);
   const [done, setDone] = useState<{ text: string; count: number } | null>(null);
-  const columns = useMemo(() => optionColumns(setChanging), []);
+  // Once a change is made its confirmation takes focus, rather than the button that opened the form.
+  const [changed, setChanged] = useState(false);
+  const columns = useMemo(
+    () =>
+      optionColumns((row) => {
+        setChanged(false);
+        setChanging(row);
+      }),
+    [],
+  );
   if (catalogue.status === "pending") return <LoadingSpinner label="Loading the catalogue…" />;
   if (catalogue.status === "error") {
     return (
@@ -96,12 +105,14 @@ function Catalogue() {
       <Modal
         open={changing !== null}
         onClose={() => setChanging(null)}
+        returnFocus={!changed}
         title={changing ? `Change the price of ${changing.name}` : "Change the price"}
       >
         {changing ? (
           <PriceChangeForm
             option={changing}
             onChanged={(change) => {
+              setChanged(true);
               setChanging(null);
               setDone((previous) => ({ text: priceChanged(change), count: (previous?.count ?? 0) + 1 }));
             }}
