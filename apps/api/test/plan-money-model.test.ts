@@ -4,24 +4,28 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { paymentSchema, planPaymentsSchema, type PaymentResponse } from "@kindred/contracts";
 import { sumPence } from "@kindred/domain";
-import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, like, sql } from "drizzle-orm";
 import {
+  arrearsStatements,
   collections,
   funeralDirectorAppointments,
   mandates,
   payments,
   planPeople,
+  refunds,
   sandboxMandates,
   sandboxPayments,
 } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
+import { planMoneyQueue } from "../src/modules/payments/plan-money-store";
 import { sandboxWebhookQueue } from "../src/modules/payments/sandbox/sandbox-provider";
 import { callApi } from "./support/customers";
 import { confirmOnSandbox, requestDirectDebit, sandboxOf, settlePayments, withKey } from "./support/paying";
 import { readyPlan } from "./support/ready-plans";
+import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
 import {
   createSharedTestDatabase,
   createTestApp,
@@ -43,6 +47,11 @@ import {
  * open with the provider; no more than the plan's price is held; and each email went out once, and
  * only for a state the plan reached.
  *
+ * The back office's two money paths are among the steps (issue 24): a finance member sends again a
+ * refund whose provider call was given up, and records "cancelled with refund" as a missed-payments
+ * case's outcome, each also as a double click. A settle includes what the back office does with
+ * the refunds queue: every refund given up is sent again, so every refund owed is paid.
+ *
  * PLAN_MONEY_MODEL_RUNS sets how many random sequences run (the default keeps `npm test` quick;
  * the closing note of issue 22 gives a long run's count).
  */
@@ -61,10 +70,13 @@ const settings = {
 
 let database: SharedTestDatabase;
 let current: TestApp;
+/** A finance member of staff: sends refunds again and records missed-payments outcomes. */
+let finance: TestStaffMember;
 
 beforeAll(async () => {
   database = await createSharedTestDatabase();
   current = await createTestApp(settings, { database });
+  finance = await createTestStaffMember(current, await createFirstTestAdministrator(current), "finance");
 }, 60_000);
 afterAll(async () => {
   await current.close();
@@ -109,6 +121,59 @@ async function crash(during?: () => Promise<unknown>, afterMs = 0, from?: Promis
   await current.db.execute(
     sql`update pgboss.job set started_on = started_on - interval '10 minutes' where state = 'active'`,
   );
+}
+
+/**
+ * The back office's refunds queue (decision 031): each of the plan's refunds still owed is sent
+ * again (as a double click when `twice`). Only one whose provider call was given up is sent (202);
+ * one still being sent or already refunded is refused (409), and of two calls at once one at most
+ * is accepted.
+ */
+async function sendRefundsAgain(planId: string, twice = false) {
+  const owed = await current.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.planId, planId), eq(refunds.status, "owed")));
+  for (const { id } of owed) {
+    const send = () => callApi(current, finance.token, "POST", `/api/staff/refunds/${id}/send-again`);
+    const answers = await Promise.all(twice ? [send(), send()] : [send()]);
+    for (const answer of answers) expect([202, 409], answer.body).toContain(answer.statusCode);
+    expect(
+      answers.filter((answer) => answer.statusCode === 202).length,
+      "sent again once",
+    ).toBeLessThanOrEqual(1);
+  }
+}
+
+/**
+ * Finance records "cancelled with refund" on the plan's latest arrears statement (as a double click
+ * when `twice`): one accepted at most (201), the other refused (409), as is a plan already
+ * cancelled or whose funeral was asked for. A plan with no statement is given one to stand for a
+ * missed-payments case (the route asks only that it is the plan's latest and has no outcome; its
+ * count of 0 keeps it from holding back a real statement).
+ */
+async function cancelledWithRefund(model: Model, twice = false) {
+  let [statement] = await current.db
+    .select({ id: arrearsStatements.id })
+    .from(arrearsStatements)
+    .where(eq(arrearsStatements.planId, model.planId))
+    .orderBy(desc(arrearsStatements.sentAt))
+    .limit(1);
+  statement ??= (
+    await current.db
+      .insert(arrearsStatements)
+      .values({ planId: model.planId, missedCount: 0, owedPence: 0, catchUpBy: "2099-01-01" })
+      .returning({ id: arrearsStatements.id })
+  )[0];
+  const record = () =>
+    callApi(current, finance.token, "POST", `/api/staff/missed-payments/${statement!.id}/outcome`, {
+      outcome: "cancelled_with_refund",
+    });
+  const answers = await Promise.all(twice ? [record(), record()] : [record()]);
+  for (const answer of answers) expect([201, 409], answer.body).toContain(answer.statusCode);
+  const accepted = answers.filter((answer) => answer.statusCode === 201).length;
+  expect(accepted, "one outcome per statement").toBeLessThanOrEqual(1);
+  if (accepted === 1) model.cancelAccepted = true;
 }
 
 /**
@@ -197,6 +262,7 @@ async function checkAlways(model: Model) {
 
 /** What must hold once everything has settled: the books agree, and the emails match the states. */
 async function checkSettled(model: Model) {
+  await sendRefundsAgain(model.planId);
   await settle();
   await checkAlways(model);
   const state = planPaymentsSchema.parse(
@@ -438,6 +504,83 @@ class Cancel implements fc.AsyncCommand<Model, object> {
   toString = () => "cancel the plan";
 }
 
+/** Finance records "cancelled with refund" on the plan's missed-payments case (a double click, or not). */
+class StaffCancelWithRefund implements fc.AsyncCommand<Model, object> {
+  constructor(readonly twice: boolean) {}
+  check = () => true;
+  async run(model: Model) {
+    await cancelledWithRefund(model, this.twice);
+    await checkAlways(model);
+  }
+  toString = () => `finance records cancelled with refund${this.twice ? " (double click)" : ""}`;
+}
+
+/** The state of each queued provider call for the plan's refunds. */
+async function refundCallStates(planId: string): Promise<string[]> {
+  const { rows } = (await current.db.execute(
+    sql`select state from pgboss.job where name = ${planMoneyQueue} and data -> 'effect' ->> 'type' = 'refund'
+        and data -> 'effect' ->> 'of' in (select coalesce(payment_id, collection_id)::text from refunds where plan_id = ${planId})`,
+  )) as unknown as { rows: { state: string }[] };
+  return rows.map((row) => row.state);
+}
+
+/**
+ * The provider refuses every refund (unreachable) while the plan is cancelled, by the customer or
+ * by finance as a missed-payments outcome, until the queued refund calls' tries run out (days, in
+ * life): each failed call is given up, and its refund stays owed for the back office to send again.
+ */
+class RefundsGivenUp implements fc.AsyncCommand<Model, object> {
+  constructor(readonly during: "cancel" | "staffCancel") {}
+  check = () => true;
+  async run(model: Model) {
+    const provider = sandboxOf(current);
+    const unreachable = () =>
+      Promise.reject(Object.assign(new Error("unreachable"), { name: "PaymentProviderError" }));
+    const outage = [
+      vi.spyOn(provider.card, "refundPayment").mockImplementation(unreachable),
+      vi.spyOn(provider.directDebit, "refundCollection").mockImplementation(unreachable),
+    ];
+    try {
+      if (this.during === "cancel") {
+        const response = await withKey(current, model.token, "POST", `/api/plan/${model.planId}/cancel`, {});
+        expect([200, 409], response.body).toContain(response.statusCode);
+        if (response.statusCode === 200) model.cancelAccepted = true;
+      } else {
+        await cancelledWithRefund(model);
+      }
+      // Every call tried and refused (waiting to be tried again), then given up.
+      const givingUpAt = Date.now() + 20_000;
+      while (
+        (await refundCallStates(model.planId)).some((state) => state === "created" || state === "active")
+      ) {
+        if (Date.now() > givingUpAt) throw new Error("A refund call was never tried");
+        await current.app.planMoneyJobs.idle();
+      }
+      await current.db.execute(
+        sql`update pgboss.job set state = 'failed' where name = ${planMoneyQueue} and state = 'retry'
+            and data -> 'effect' ->> 'type' = 'refund'
+            and data -> 'effect' ->> 'of' in (select coalesce(payment_id, collection_id)::text from refunds where plan_id = ${model.planId})`,
+      );
+    } finally {
+      for (const spy of outage) spy.mockRestore();
+    }
+    await checkAlways(model);
+  }
+  toString = () =>
+    `the provider refuses refunds until they are given up, during ${this.during === "cancel" ? "a cancellation" : "finance's cancelled with refund"}`;
+}
+
+/** Finance sends again each of the plan's refunds still owed, from the refunds queue (a double click, or not). */
+class SendRefundAgain implements fc.AsyncCommand<Model, object> {
+  constructor(readonly twice: boolean) {}
+  check = () => true;
+  async run(model: Model) {
+    await sendRefundsAgain(model.planId, this.twice);
+    await checkAlways(model);
+  }
+  toString = () => `finance sends the refunds owed again${this.twice ? " (double click)" : ""}`;
+}
+
 let tellings = 0;
 /** Someone tells us online that the person covered (the customer: the plan is their own) has died. */
 async function tellOfDeath(model: Model) {
@@ -533,7 +676,7 @@ function mandateMade(testApp: TestApp, { killedOnAnswer }: { killedOnAnswer: boo
 /** The API process dies, during a step or between two, and another starts on the same data. */
 class Crash implements fc.AsyncCommand<Model, object> {
   constructor(
-    readonly during: "nothing" | "cancel" | "open" | "card" | "directDebit" | "death",
+    readonly during: "nothing" | "cancel" | "staffCancel" | "open" | "card" | "directDebit" | "death",
     readonly afterMs: number,
   ) {}
   check = () => true;
@@ -541,6 +684,7 @@ class Crash implements fc.AsyncCommand<Model, object> {
     const step = {
       nothing: undefined,
       cancel: () => withKey(current, model.token, "POST", `/api/plan/${model.planId}/cancel`, {}),
+      staffCancel: () => cancelledWithRefund(model, true),
       death: () => tellOfDeath(model),
       open: () =>
         withKey(current, model.token, "POST", "/api/payments/create", {
@@ -604,11 +748,24 @@ function commandsFor(deposit: number, months: number[]) {
       sometimes(fc.constant(new CollectNext())),
       often(fc.constant(new Cancel())),
       sometimes(fc.constant(new NotifyDeath())),
+      sometimes(fc.boolean().map((twice) => new StaffCancelWithRefund(twice))),
+      sometimes(
+        fc.constantFrom("cancel", "staffCancel" as const).map((during) => new RefundsGivenUp(during)),
+      ),
+      sometimes(fc.boolean().map((twice) => new SendRefundAgain(twice))),
       sometimes(fc.nat(20).map((which) => new ReplayWebhook(which))),
       sometimes(
         fc
           .tuple(
-            fc.constantFrom("nothing", "cancel", "open", "card", "directDebit", "death" as const),
+            fc.constantFrom(
+              "nothing",
+              "cancel",
+              "staffCancel",
+              "open",
+              "card",
+              "directDebit",
+              "death" as const,
+            ),
             fc.nat(30),
           )
           .map(([during, afterMs]) => new Crash(during, afterMs)),
@@ -700,6 +857,42 @@ describe("a plan's money under any sequence of payments, webhooks, cancellations
       new NotifyDeath(),
       new CollectNext(),
       new Cancel(),
+    ]);
+    // 8. The back office: refunds given up while the provider was unreachable, sent again under a
+    // double click (once by the customer's cancel, once by finance's cancelled with refund), and
+    // cancelled with refund on a real missed-payments case under a double click.
+    await runSequence([
+      new Choose({ option: "full" }),
+      new OpenCardPayment("full", false),
+      new EnterCard(0, "succeeds"),
+      new Settle(),
+      new RefundsGivenUp("cancel"),
+      new SendRefundAgain(true),
+      new SendRefundAgain(true),
+    ]);
+    await runSequence([
+      new Choose(instalments),
+      new OpenCardPayment("deposit", false),
+      new EnterCard(0, "succeeds"),
+      new SetUpDirectDebit("collects"),
+      new Settle(),
+      new CollectNext(),
+      new Settle(),
+      new RefundsGivenUp("staffCancel"),
+      new Crash("nothing", 0),
+      new SendRefundAgain(true),
+    ]);
+    await runSequence([
+      new Choose(instalments),
+      new OpenCardPayment("deposit", false),
+      new EnterCard(0, "succeeds"),
+      new SetUpDirectDebit("collectionsFail"),
+      new Settle(),
+      new CollectNext(),
+      new Settle(),
+      new CollectNext(),
+      new Settle(),
+      new StaffCancelWithRefund(true),
     ]);
   });
 
