@@ -19,7 +19,7 @@ const reason = z
   .max(500, messages.catalogueChangeReasonTooLong);
 
 /** The most an option may cost: £100,000. */
-export const largestOptionPricePence = 100_000_00;
+const largestOptionPricePence = 100_000_00;
 
 /** `POST /api/staff/catalogue/options/{optionId}/price-changes`: the new price from a day on, and why. */
 export const optionPriceChangeBodySchema = z.object({
@@ -93,7 +93,7 @@ export const catalogueChangeSchema = z.object({
 export type CatalogueChange = z.infer<typeof catalogueChangeSchema>;
 
 /** An option as an administrator changes it: its price now, and the changes still to come. */
-export const staffCatalogueOptionSchema = z.object({
+const staffCatalogueOptionSchema = z.object({
   optionId: z.number().int(),
   /** What kind of choice it is, in words ("Coffin", "Celebrant"). */
   kindName: z.string(),
@@ -105,7 +105,7 @@ export const staffCatalogueOptionSchema = z.object({
 });
 
 /** A branch as an administrator changes it: its details now, and the changes still to come. */
-export const staffBranchSchema = z.object({
+const staffBranchSchema = z.object({
   branchId: z.number().int(),
   code: z.string(),
   name: z.string(),
