@@ -18,9 +18,37 @@ import { comeBackToPayForAnAttendedCremation } from "./purchase-support";
 
 // The back office at a phone's width: staff may use it on one, and it is where layouts break.
 test.use({ viewport: { width: 390, height: 844 } });
-// The first administrator's invitation is used once, by the first test, which invites the finance
-// member the second test signs in as: the two run in order, in one worker.
+// The first administrator's invitation is used once, by the first test, which invites the agent
+// and the finance member later tests sign in as, and keeps the administrator's session for the
+// tests after it: they run in order, in one worker.
 test.describe.configure({ mode: "serial" });
+
+/**
+ * The signed-in administrator's session, as the back office keeps it in the tab's session storage.
+ * An authenticator code signs in once, so signing in again within the minute would be refused: the
+ * administrator's later tests carry on in the session the first one began, as a new tab would not.
+ */
+let administratorSession: [string, string][] = [];
+
+async function staffSessionOf(page: Page): Promise<[string, string][]> {
+  const entries = await page.evaluate(() => Object.entries(sessionStorage));
+  const session = entries.filter(([name]) => name.includes("staffSession"));
+  expect(session).toHaveLength(1);
+  return session;
+}
+
+/** Opens `path` in the administrator's session (from an empty page of the site, then `path`). */
+async function resumeAdministratorSession(page: Page, path: string): Promise<void> {
+  await page.goto("/staff/sign-in");
+  await page.evaluate((entries) => {
+    for (const [name, value] of entries) sessionStorage.setItem(name, value);
+  }, administratorSession);
+  await page.goto(path);
+  await expect(page.getByText(`Signed in as ${firstAdministrator.name} (Administrator)`)).toBeVisible();
+}
+
+/** The agent the administrator invites, who finds a plan and adds a note. */
+const agent = { name: "Alan Agent", email: newPerson("staff-agent").email };
 
 /** The finance member the administrator invites, who records a missed-payments case's outcome. */
 const financeMember = { name: "Fay Finance", email: newPerson("staff-finance").email };
@@ -78,37 +106,10 @@ async function signIn(page: Page, email: string, key: string, screenshot?: strin
   await expect(page).toHaveURL(/\/staff$/);
 }
 
-test("the first administrator sets up, invites an agent, changes a coffin's price, and the agent finds a plan by its postcode", async ({
+test("the first administrator sets up their account and invites an agent and a finance member", async ({
   page,
-  context,
-  request,
   checkAccessibility,
 }) => {
-  // The administrator's set-up, invitations, a price change and the queues, then the agent's part:
-  // over 40 seconds on a quiet machine.
-  test.setTimeout(90_000);
-  // A plan with people in it, made as a customer would make it (in a tab of its own).
-  const buyer = { ...newPerson("staff-search"), title: "Mrs" as const, lastName: `Quill${Date.now()}` };
-  const customerPage = await context.newPage();
-  const { planId } = await comeBackToPayForAnAttendedCremation(
-    customerPage,
-    await fetchPlanOptions(request),
-    buyer,
-  );
-  await customerPage.close();
-  // A free guide asked for by someone happy to be emailed, for the enquiries queue.
-  const enquirer = `Iris ${Date.now()
-    .toString()
-    .replace(/\d/g, (digit) => "abcdefghij"[Number(digit)] ?? "")}`;
-  const guidePage = await context.newPage();
-  await guidePage.goto("/free-guide");
-  await guidePage.getByLabel("Your name").fill(enquirer);
-  await guidePage.getByLabel("Email address").fill(newPerson("staff-enquiry").email);
-  await guidePage.getByRole("checkbox", { name: "By email" }).check();
-  await guidePage.getByRole("button", { name: "Send me the guide" }).click();
-  await expect(guidePage).toHaveURL(/\/free-guide\/thank-you$/);
-  await guidePage.close();
-
   // The administrator, from the link `npm run staff:create-admin` printed.
   const adminLink = readFileSync(firstAdministratorFile, "utf8").match(
     /https?:\/\/\S+\/staff\/invitation\?\S+/,
@@ -122,7 +123,6 @@ test("the first administrator sets up, invites an agent, changes a coffin's pric
   // They invite an agent.
   await page.getByRole("link", { name: "Members of staff" }).click();
   await expect(page.getByRole("heading", { name: "Members of staff" })).toBeVisible();
-  const agent = { name: "Alan Agent", email: newPerson("staff-agent").email };
   await page.getByLabel("Full name").fill(agent.name);
   await page.getByLabel("Email address").fill(agent.email);
   await page.getByLabel("Role").selectOption({ label: "Agent" });
@@ -140,7 +140,14 @@ test("the first administrator sets up, invites an agent, changes a coffin's pric
   await page.getByRole("link", { name: "Audit log" }).click();
   await expect(page.getByRole("table", { name: "Newest entries" })).toBeVisible();
   await checkAccessibility();
+  administratorSession = await staffSessionOf(page);
+});
 
+test("the administrator changes a coffin's price from today and finds the change in the history", async ({
+  page,
+  checkAccessibility,
+}) => {
+  await resumeAdministratorSession(page, "/staff");
   // The catalogue: they change a coffin's price from today (one no other test chooses), see the new
   // price at once, and find the change in the history with their name.
   const backOffice = page.getByRole("navigation", { name: "Back office" });
@@ -182,7 +189,27 @@ test("the first administrator sets up, invites an agent, changes a coffin's pric
   await keepScreenshot(page, "branch-form", { window: true });
   await checkAccessibility();
   await branchForm.getByRole("button", { name: "Close" }).click();
+});
 
+test("the administrator sees every work queue, follows up a guide enquiry, and signs out", async ({
+  page,
+  context,
+  checkAccessibility,
+}) => {
+  // A free guide asked for by someone happy to be emailed, for the enquiries queue.
+  const enquirer = `Iris ${Date.now()
+    .toString()
+    .replace(/\d/g, (digit) => "abcdefghij"[Number(digit)] ?? "")}`;
+  const guidePage = await context.newPage();
+  await guidePage.goto("/free-guide");
+  await guidePage.getByLabel("Your name").fill(enquirer);
+  await guidePage.getByLabel("Email address").fill(newPerson("staff-enquiry").email);
+  await guidePage.getByRole("checkbox", { name: "By email" }).check();
+  await guidePage.getByRole("button", { name: "Send me the guide" }).click();
+  await expect(guidePage).toHaveURL(/\/free-guide\/thank-you$/);
+  await guidePage.close();
+
+  await resumeAdministratorSession(page, "/staff");
   // The work queues: every one is theirs; a free guide enquiry waits to be followed up.
   await page.getByRole("link", { name: "Work queues" }).click();
   const queues = page.getByRole("table", { name: "Your work queues" });
@@ -212,8 +239,24 @@ test("the first administrator sets up, invites an agent, changes a coffin's pric
   // Signing out loads the sign-in page once the API has ended the token: opening the link before
   // then would be cut short by it.
   await expect(page).toHaveURL(/\/staff\/sign-in$/);
+});
 
-  // The agent accepts and signs in (on the same device, after the administrator signed out).
+test("an invited agent signs in, finds a plan by its postcode, adds a note, and cannot open the refunds queue", async ({
+  page,
+  context,
+  request,
+  checkAccessibility,
+}) => {
+  // A plan with people in it, made as a customer would make it (in a tab of its own).
+  const buyer = { ...newPerson("staff-search"), title: "Mrs" as const, lastName: `Quill${Date.now()}` };
+  const customerPage = await context.newPage();
+  const { planId } = await comeBackToPayForAnAttendedCremation(
+    customerPage,
+    await fetchPlanOptions(request),
+    buyer,
+  );
+  await customerPage.close();
+  // The agent accepts their invitation and signs in.
   const invitation = await latestEmailTo(agent.email, /invitation to the Kindred back office/);
   const agentKey = await acceptInvitation(page, linkIn(invitation, "/staff/invitation"), agent.name);
   await signIn(page, agent.email, agentKey);
