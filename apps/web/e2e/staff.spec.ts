@@ -439,6 +439,8 @@ test("a finance member records a missed-payments case as cancelled with a refund
   await expect(cancelled).toContainText("Nothing more will be collected.");
   await keepScreenshot(customerPage, "account-cancelled-by-finance");
   const email = await latestEmailTo(buyer.email, /^Your funeral plan has been cancelled$/);
+  expect(email.text).toContain(`We have cancelled funeral plan ${planId}, after the missed payments`);
+  expect(email.text).not.toContain("As you asked");
   expect(email.text).toContain(
     `We will refund everything you have paid, ${formatPrice(deposit)}, to the card or bank account it came from ${refundDeadlineInWords}.`,
   );

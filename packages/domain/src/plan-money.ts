@@ -144,7 +144,8 @@ export type MoneyEffect =
 export type MoneyEmail =
   | { kind: "plan-confirmed"; paymentId: string }
   | { kind: "direct-debit-notice"; mandateId: string }
-  | { kind: "plan-cancelled"; refundOwed: Pence }
+  /** `byStaff`: cancelled by us (a missed-payments case's outcome), not at the customer's asking. */
+  | { kind: "plan-cancelled"; refundOwed: Pence; byStaff: boolean }
   /** Money taken on a payment we no longer wanted: refunded, and said why. */
   | { kind: "late-payment-refunded"; of: string; amount: Pence; planCancelled: boolean };
 
@@ -298,7 +299,7 @@ export function nextPlanMoney(money: PlanMoney, event: MoneyEvent): MoneyTransit
     case "set_up_direct_debit":
       return setUpDirectDebit(money, event.mandateId, event.collections);
     case "cancel":
-      return cancel(money);
+      return cancel(money, event.cause);
     case "funeral_requested":
       return requestFuneral(money);
     case "card_payment":
@@ -394,7 +395,7 @@ function setUpDirectDebit(
   };
 }
 
-function cancel(money: PlanMoney): MoneyTransition {
+function cancel(money: PlanMoney, cause: "customer" | "staff"): MoneyTransition {
   // Once the funeral is asked for, the plan is being used: what the family pays or gets back is
   // settled with them by phone (docs/decisions/028-telling-us-of-a-death.md), never by this button.
   if (money.funeralRequested) return refused(409, messages.funeralRequested);
@@ -425,7 +426,10 @@ function cancel(money: PlanMoney): MoneyTransition {
     return { ...mandate, wanted: false };
   });
   const next: PlanMoney = { ...money, cancelled: true, payments, collections, mandates, refunds };
-  effects.push({ type: "email", email: { kind: "plan-cancelled", refundOwed: refundOwed(next) } });
+  effects.push({
+    type: "email",
+    email: { kind: "plan-cancelled", refundOwed: refundOwed(next), byStaff: cause === "staff" },
+  });
   return { ok: true, money: next, effects };
 }
 

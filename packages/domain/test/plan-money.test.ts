@@ -91,7 +91,7 @@ describe("planMoneyState", () => {
       { type: "refund", of: "c1", kind: "collection", amount: 10_000 },
       { type: "cancel_collection", collectionId: "c2" },
       { type: "cancel_mandate", mandateId: "m1" },
-      { type: "email", email: { kind: "plan-cancelled", refundOwed: 35_000 } },
+      { type: "email", email: { kind: "plan-cancelled", refundOwed: 35_000, byStaff: false } },
     ]);
 
     const refunded = run(
@@ -121,7 +121,7 @@ describe("the sequences that once lost a customer's money (issue 22)", () => {
     expect(refundOwed(money)).toBe(400_000);
     expect(effects).toEqual([
       { type: "cancel_card_payment", paymentId: "p1" },
-      { type: "email", email: { kind: "plan-cancelled", refundOwed: 0 } },
+      { type: "email", email: { kind: "plan-cancelled", refundOwed: 0, byStaff: false } },
       { type: "refund", of: "p1", kind: "card_payment", amount: 400_000 },
       {
         type: "email",

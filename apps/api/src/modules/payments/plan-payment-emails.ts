@@ -128,7 +128,15 @@ export function createPlanPaymentEmails({
           };
         }
         case "plan-cancelled":
-          return { kind: "plan-cancelled", to, firstName, planReference: planId, refund: about.refundOwed };
+          return {
+            kind: "plan-cancelled",
+            to,
+            firstName,
+            planReference: planId,
+            refund: about.refundOwed,
+            // An effect queued before `byStaff` was known was the customer's own cancellation.
+            cancelledBy: about.byStaff === true ? "us" : "customer",
+          };
         case "late-payment-refunded":
           return {
             kind: "late-payment-refunded",

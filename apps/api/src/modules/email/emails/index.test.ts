@@ -42,7 +42,14 @@ const everyEmail: Email[] = [
       ],
     },
   },
-  { kind: "plan-cancelled", to, firstName: "Jane", planReference: "KFP-1", refund: 10_000 },
+  {
+    kind: "plan-cancelled",
+    to,
+    firstName: "Jane",
+    planReference: "KFP-1",
+    refund: 10_000,
+    cancelledBy: "customer",
+  },
   {
     kind: "late-payment-refunded",
     to,

@@ -24,6 +24,20 @@ describe("the email when a plan is cancelled", () => {
     }
   });
 
+  it("says we cancelled it after the missed payments, not that they asked, when we cancelled it", () => {
+    const content = renderPlanCancelled({ ...email, cancelledBy: "us" });
+
+    for (const part of [content.text, content.html]) {
+      expect(part).toContain(
+        "We have cancelled funeral plan KFP-7Q3M-2XK9, after the missed payments we wrote to you about.",
+      );
+      expect(part).not.toContain("As you asked");
+      expect(part).not.toContain("cancelled by mistake");
+      expect(part).toContain("£1,234.56");
+    }
+    expect(renderPlanCancelled(email).text).toContain("As you asked, we have cancelled funeral plan");
+  });
+
   it("says there is nothing to refund when nothing was paid", () => {
     const content = renderPlanCancelled({ ...email, refund: 0 });
 

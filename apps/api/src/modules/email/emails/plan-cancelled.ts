@@ -10,16 +10,25 @@ export const planCancelledSchema = z.object({
   planReference: z.string(),
   /** In pence; nothing when nothing had been paid. */
   refund: z.int(),
+  /**
+   * Who cancelled: the customer, or we did (a missed-payments case closed as cancelled with a
+   * refund). An email queued before this was known was the customer's own cancellation.
+   */
+  cancelledBy: z.enum(["customer", "us"]).default("customer"),
 });
 
 export function renderPlanCancelled({
   firstName,
   planReference,
   refund,
-}: z.infer<typeof planCancelledSchema>): EmailContent {
+  cancelledBy,
+}: z.input<typeof planCancelledSchema>): EmailContent {
+  const byUs = cancelledBy === "us";
   return compose("Your funeral plan has been cancelled", firstName, [
     {
-      paragraph: `As you asked, we have cancelled funeral plan ${planReference}. There is no fee for cancelling.`,
+      paragraph: byUs
+        ? `We have cancelled funeral plan ${planReference}, after the missed payments we wrote to you about. There is no fee for cancelling.`
+        : `As you asked, we have cancelled funeral plan ${planReference}. There is no fee for cancelling.`,
     },
     {
       paragraph:
@@ -29,8 +38,9 @@ export function renderPlanCancelled({
     },
     { paragraph: "Any Direct Debit for the plan has been cancelled, and no more payments will be taken." },
     {
-      paragraph:
-        "If you cancelled by mistake, or would like to talk anything through, please call us. We are sorry to see you go.",
+      paragraph: byUs
+        ? "If you would like to talk this through, or to plan again, please call us. We are here to help."
+        : "If you cancelled by mistake, or would like to talk anything through, please call us. We are sorry to see you go.",
     },
   ]);
 }
