@@ -11,7 +11,7 @@ import {
 import { formatPrice, legalDocumentReferences, messages } from "@kindred/domain";
 import { readCatalogueFiles, type CatalogueFiles } from "../src/modules/catalogue/catalogue-files";
 import { seedCatalogue } from "../src/modules/catalogue/seed";
-import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
+import { sandboxCards } from "../src/modules/payments";
 import { callApi } from "./support/customers";
 import { byCode } from "./support/journeys";
 import {
@@ -19,7 +19,6 @@ import {
   confirmOnSandbox,
   payByCard,
   paymentsOf,
-  requestDirectDebit,
   settlePayments,
   setUpDirectDebit,
   withKey,
@@ -292,7 +291,7 @@ describe("asking for money again after a price change, when the first request we
     expect((await paymentsOf(testApp, ready.token, ready.planId)).state).toBe("paid");
   });
 
-  it("refuses a Direct Debit after a deposit taken at the old price, then sets it up at today's", async () => {
+  it("sets the Direct Debit up at the price the deposit was taken at, whatever the catalogue says since", async () => {
     const ready = await readyPlan(testApp);
     await choosePayment(testApp, ready.token, ready.planId, {
       option: "deposit",
@@ -301,31 +300,18 @@ describe("asking for money again after a price change, when the first request we
     });
     await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
 
+    // Money was taken at the price agreed: the rest is owed at that price, not at today's.
     await windsorRises();
-    const today = ready.price + 20_00;
+    const plan = await readPlan(ready.token, ready.planId);
+    expect(plan.price.total).toBe(ready.price);
+    expect(plan.priceChange).toBeNull();
 
-    const refused = await requestDirectDebit(
-      testApp,
-      ready.token,
-      ready.planId,
-      sandboxBankAccounts.collects,
-    );
-    expect(refused.statusCode, refused.body).toBe(409);
-    expect(violationsResponseSchema.parse(refused.json()).violations).toEqual([
-      { propertyPath: "plan", title: messages.planPriceChangedSinceAsked },
-    ]);
-    const shown = await paymentsOf(testApp, ready.token, ready.planId);
-    expect(shown.directDebit).toBeNull();
-    expect(shown.collections).toEqual([]);
-    expect(shown.schedule?.planPrice).toBe(today);
-
-    await acceptDocuments(ready.token, ready.planId);
     await setUpDirectDebit(testApp, ready.token, ready.planId);
     await windsorRises();
     const after = await paymentsOf(testApp, ready.token, ready.planId);
-    expect((await readPlan(ready.token, ready.planId)).price.total).toBe(today);
-    expect(after.schedule?.planPrice).toBe(today);
+    expect((await readPlan(ready.token, ready.planId)).price.total).toBe(ready.price);
+    expect(after.schedule?.planPrice).toBe(ready.price);
     const collected = after.collections.reduce((sum, row) => sum + row.amount, 0);
-    expect(25_000 + collected).toBe(today + after.schedule!.instalmentCharge);
+    expect(25_000 + collected).toBe(ready.price + after.schedule!.instalmentCharge);
   });
 });

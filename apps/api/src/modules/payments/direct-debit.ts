@@ -5,7 +5,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { isUniqueViolation, type Database } from "../../db/database";
 import { collections, mandates } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
-import { agreedPriceDiffers, noSuchPlan } from "../plans";
+import { agreedPriceDiffers, agreedPriceOf, noSuchPlan } from "../plans";
 import type { TokenHolder } from "../auth";
 import type { PurchaseReadiness } from "../purchase";
 import { checkBankDetails } from "./bank-details";
@@ -14,6 +14,7 @@ import { earlierUseOf, requestDigestOf } from "./idempotency";
 import {
   agreeingPrice,
   planMoneyOf,
+  priceOpen,
   refuseUnseenPrice,
   selectPlanMoneyRows,
   type ChangePlanMoney,
@@ -115,8 +116,10 @@ export function createDirectDebits({
       const customer = people.customer;
       if (!customer)
         throw new ViolationError([{ propertyPath: "customer", title: messages.customerDetailsMissing }], 422);
-      // At this moment's price, which this request agrees (decision 008).
-      const schedule = await schedules.scheduleOf(pricedNow.price.total, choice);
+      // At this moment's price, which this request agrees (decision 008); or, once a deposit was
+      // taken, at the price agreed for it, which no catalogue change moves.
+      const asked = priceOpen(planMoneyOf(rows)) ? pricedNow : (agreedPriceOf(stored) ?? pricedNow);
+      const schedule = await schedules.scheduleOf(asked.price.total, choice);
       const reference = directDebitReference(body.planId);
       // Stored through the people contract, so it is an address as that schema checked it.
       const address = customer.address as Address;
@@ -178,7 +181,7 @@ export function createDirectDebits({
             },
             collections: collectionRows,
           },
-          agreeingPrice(body.planId, pricedNow),
+          agreeingPrice(body.planId, asked),
         );
       } catch (error) {
         const again = isUniqueViolation(error) ? await replay() : undefined;

@@ -189,13 +189,15 @@ export function agreeingPrice(
 }
 
 /**
- * Whether a plan's price may still be agreed (again): it is not bought yet, nor closed. Once paid
- * or paying by instalments (and after, cancelled or its funeral asked for), its agreed price is
- * the one it was sold at, for good.
+ * Whether a plan's price may still be agreed (again): it is not bought yet, nor closed, and no
+ * money has been taken for it. Once a payment is taken (a deposit, say, before the Direct Debit is
+ * set up), or the plan is paid or paying by instalments (and after, cancelled or its funeral
+ * asked for), its agreed price is the one it was sold at, for good.
  */
-function priceOpen(money: PlanMoney): boolean {
+export function priceOpen(money: PlanMoney): boolean {
   const state = planMoneyState(money, true);
-  return state === "being_planned" || state === "ready_to_pay" || state === "payment_in_progress";
+  const open = state === "being_planned" || state === "ready_to_pay" || state === "payment_in_progress";
+  return open && !money.payments.some((payment) => payment.wanted && payment.status === "confirmed");
 }
 
 /**

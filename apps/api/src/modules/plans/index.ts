@@ -4,7 +4,7 @@ export { storePlanPeople } from "./people";
 export { selectOwnedPlan, transferPlans } from "./queries";
 export type { PlansService, PlanWithPeople, PricedView } from "./service";
 // The price a plan is agreed at, fixed by the payments module when it asks for money (decision 008).
-export { agreePriceIn, agreedPriceDiffers, forgetAgreedPriceIn } from "./service";
+export { agreePriceIn, agreedPriceDiffers, agreedPriceOf, forgetAgreedPriceIn } from "./service";
 // What staff read and change of a plan's people (decision 031): the row as stored, and the contact details.
 export { selectPlanPeople, type PlanPeopleRow } from "./people";
 export { changeContactDetailsIn } from "./service";

@@ -208,6 +208,11 @@ export function agreedPriceDiffers(plan: Pick<PlanRow, "agreedPrice">, pricedNow
   return JSON.stringify(agreedView) !== JSON.stringify(nowView);
 }
 
+/** The price agreed for a plan, as answers carry it; null while none has been agreed. */
+export function agreedPriceOf(plan: Pick<PlanRow, "agreedPrice">): PricedView | null {
+  return plan.agreedPrice && inAnswerOrder(plan.agreedPrice);
+}
+
 /**
  * Clears a plan's agreed price within `transaction`: it is priced from today's catalogue again,
  * with the notice of a change, until the next request for money agrees it afresh.
