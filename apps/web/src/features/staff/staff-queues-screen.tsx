@@ -6,7 +6,13 @@ import {
   type ArrearsOutcomeBody,
   type MoveAtNeedCaseBody,
 } from "@kindred/contracts";
-import { arrearsOutcomeKinds, formatPrice, funeralStatusLabels, type FuneralStatus } from "@kindred/domain";
+import {
+  arrearsOutcomeKinds,
+  arrearsOutcomeNames,
+  formatPrice,
+  funeralStatusLabels,
+  type FuneralStatus,
+} from "@kindred/domain";
 import type { RowData } from "@tanstack/react-table";
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useRef, useState, type ReactNode } from "react";
@@ -564,11 +570,6 @@ function MoveForm({
 }
 
 type OutcomeKind = (typeof arrearsOutcomeKinds)[number];
-const outcomeNames: Record<OutcomeKind, string> = {
-  settled: "Settled",
-  new_arrangement: "A new arrangement",
-  cancelled_with_refund: "Cancelled with a refund",
-};
 const outcomeMeanings: Record<OutcomeKind, string> = {
   settled: "The customer has caught up. Nothing about the plan or its payments changes.",
   new_arrangement:
@@ -630,7 +631,7 @@ function OutcomeForm({ owing, onDone }: { owing: MissedPaymentRow; onDone: () =>
       sayDone(
         recorded.planCancelled
           ? `Recorded for ${who}: cancelled with a refund. The plan is cancelled and its Direct Debit stopped; everything taken is being refunded, and ${who} is being emailed to say so.`
-          : `Recorded for ${who}: ${outcomeNames[recorded.outcome].toLowerCase()}${recorded.note ? ", with your note" : ""}.`,
+          : `Recorded for ${who}: ${arrearsOutcomeNames[recorded.outcome].toLowerCase()}${recorded.note ? ", with your note" : ""}.`,
       );
       await reload();
     } catch (error) {
@@ -662,7 +663,7 @@ function OutcomeForm({ owing, onDone }: { owing: MissedPaymentRow; onDone: () =>
         legend={outcomeLabels.outcome}
         options={arrearsOutcomeKinds.map((kind) => ({
           value: kind,
-          label: outcomeNames[kind],
+          label: arrearsOutcomeNames[kind],
           description: outcomeMeanings[kind],
         }))}
         value={outcome.value || null}
