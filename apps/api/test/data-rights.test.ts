@@ -84,6 +84,13 @@ async function planBoughtByDirectDebit() {
   return ready;
 }
 
+/** The first administrator, made once for this file: there is only ever one first. */
+let firstAdministrator: Awaited<ReturnType<typeof createFirstTestAdministrator>> | undefined;
+async function theAdministrator() {
+  firstAdministrator ??= await createFirstTestAdministrator(testApp);
+  return firstAdministrator;
+}
+
 describe("downloading my data", () => {
   it("as JSON: the account, the plan bought by Direct Debit with its choices, people, circumstances, documents, payments, masked mandate, collections and referral code, and the free guide request", async () => {
     const bought = await planBoughtByDirectDebit();
@@ -176,7 +183,7 @@ describe("downloading my data", () => {
 
   it("holds what was recorded after missed payments, with its note, and never which member of staff recorded it", async () => {
     const plan = await failingInstalmentPlan(testApp);
-    const administrator = await createFirstTestAdministrator(testApp);
+    const administrator = await theAdministrator();
     const finance = await createTestStaffMember(testApp, administrator, "finance");
     const [statement] = await testApp.db
       .select()
@@ -211,6 +218,30 @@ describe("downloading my data", () => {
     expect(pdf.text).toContain(`${longUkDate(ukToday())} A new arrangement ${longUkDate(ukToday())}`);
     expect(pdf.text.replace(/\s+/g, " ")).toContain(agreed);
     expect(pdf.text).not.toContain(finance.name);
+    expect(pdf.offPage).toEqual([]);
+  });
+
+  it("holds the notes our staff wrote about the plan, with when, and never who wrote them", async () => {
+    const plan = await failingInstalmentPlan(testApp);
+    const administrator = await theAdministrator();
+    const agent = await createTestStaffMember(testApp, administrator, "agent");
+    const note = "Rang to ask when the next payment is taken; told the 1st of each month.";
+    const written = await callApi(testApp, agent.token, "POST", `/api/staff/plans/${plan.planId}/notes`, {
+      text: note,
+    });
+    expect(written.statusCode, written.body).toBe(201);
+
+    const json = await myData(plan.token, "format=json");
+    expect(json.statusCode, json.body).toBe(200);
+    const [mine] = accountDataSchema.parse(json.json()).plans;
+    expect(mine?.notes).toEqual([{ writtenAt: expect.any(String), text: note }]);
+    expect(json.body).not.toContain(agent.name);
+    expect(json.body).not.toContain(agent.email);
+
+    const pdf = await readPdf((await myData(plan.token, "format=pdf")).rawPayload);
+    expect(pdf.text).toContain("Notes our team wrote");
+    expect(pdf.text.replace(/\s+/g, " ")).toContain(note);
+    expect(pdf.text).not.toContain(agent.name);
     expect(pdf.offPage).toEqual([]);
   });
 

@@ -57,6 +57,8 @@ const accountDataPlanSchema = z.object({
       note: z.string().nullable(),
     }),
   ),
+  /** What our staff wrote about the plan (a call, what was asked or promised), and when; never who. */
+  notes: z.array(z.object({ writtenAt: isoDateTime, text: z.string() })),
 });
 
 export const accountDataSchema = z.object({

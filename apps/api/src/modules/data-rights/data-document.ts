@@ -105,6 +105,7 @@ function planBlocks({
   referralApplied,
   funeral,
   arrearsOutcomes,
+  notes,
 }: PlanData): Block[] {
   const { vulnerabilities, vulnerabilityConsent, ...customer }: Record<string, unknown> =
     people.customer ?? {};
@@ -205,6 +206,16 @@ function planBlocks({
               when(row.recordedAt),
               row.note ?? "",
             ]),
+          },
+        ]
+      : []),
+    ...(notes.length > 0
+      ? [
+          heading("Notes our team wrote", 3),
+          {
+            kind: "table" as const,
+            header: ["Written on", "Note"],
+            rows: notes.map((note) => [when(note.writtenAt), note.text]),
           },
         ]
       : []),

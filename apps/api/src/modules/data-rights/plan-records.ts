@@ -5,6 +5,7 @@ import {
   arrearsStatements,
   atNeedCases,
   legalDocumentAcceptances,
+  planNotes,
   referralCodes,
   referrals,
 } from "../../db/schema";
@@ -14,11 +15,12 @@ import {
  * it (each version and when), its referral code and a friend's code applied to it, where its
  * funeral stands once we were told of a death, and what was recorded when payments were missed
  * (each statement's outcome, when, and its note: about the customer, so theirs to see; not which
- * member of staff recorded it, as no staff member is named in the download, decision 031). The
- * customer's "download my data" and the staff plan page (decision 031) both read it here.
+ * member of staff recorded it, as no staff member is named in the download, decision 031), and
+ * the notes staff wrote about the plan (each with when, again without who). The customer's
+ * "download my data" and the staff plan page (decision 031) both read it here.
  */
 export async function planRecordsOf(db: Database, planId: string) {
-  const [accepted, [code], [applied], [funeral], outcomes] = await Promise.all([
+  const [accepted, [code], [applied], [funeral], outcomes, notes] = await Promise.all([
     db
       .select()
       .from(legalDocumentAcceptances)
@@ -33,6 +35,11 @@ export async function planRecordsOf(db: Database, planId: string) {
       .innerJoin(arrearsStatements, eq(arrearsStatements.id, arrearsOutcomes.arrearsStatementId))
       .where(eq(arrearsOutcomes.planId, planId))
       .orderBy(asc(arrearsOutcomes.recordedAt)),
+    db
+      .select({ text: planNotes.text, writtenAt: planNotes.createdAt })
+      .from(planNotes)
+      .where(eq(planNotes.planId, planId))
+      .orderBy(asc(planNotes.createdAt), asc(planNotes.id)),
   ]);
   return {
     documentsAccepted: accepted.map((row) => ({
@@ -51,5 +58,6 @@ export async function planRecordsOf(db: Database, planId: string) {
       recordedAt: outcome.recordedAt.toISOString(),
       note: outcome.note,
     })),
+    notes: notes.map(({ text, writtenAt }) => ({ writtenAt: writtenAt.toISOString(), text })),
   };
 }
