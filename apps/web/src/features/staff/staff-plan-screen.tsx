@@ -680,7 +680,7 @@ function NoteForm({ planId }: { planId: string }) {
       <TextAreaField
         id={note.id}
         label="Add a note"
-        hint="What was said or done, up to 2,000 characters."
+        hint="What was said or done, up to 2,000 characters. The customer sees your note, without your name, if they download their data."
         value={note.value}
         onChange={note.onChange}
         error={note.error?.[0]}
