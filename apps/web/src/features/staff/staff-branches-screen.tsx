@@ -6,21 +6,15 @@ import {
   type BranchDetailsChange,
   type CatalogueChange,
 } from "@kindred/contracts";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { z } from "zod";
 import { Checkbox } from "../../components/checkbox";
-import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { FormFieldset } from "../../components/form-field";
 import { FormShell } from "../../components/form-shell";
-import { LoadingSpinner } from "../../components/loading-spinner";
-import { Modal } from "../../components/modal";
 import { useCheckboxField, useFormField, useSchemaForm } from "../../components/schema-form";
-import { SuccessBox } from "../../components/success-box";
 import { TextField } from "../../components/text-field";
 import { useFormFailure } from "../../components/use-form-failure";
-import { ViolationsBox } from "../../components/violations-box";
-import { violationsOf } from "../../lib/api-query";
 import {
   changeLabels,
   EffectiveOnField,
@@ -31,14 +25,9 @@ import {
   UpcomingChanges,
   whatChanges,
 } from "./catalogue-change-fields";
+import { CatalogueChangePage } from "./catalogue-change-page";
 import { SignedInStaffPage } from "./signed-in-staff-page";
-import {
-  changeBranch,
-  readCatalogueAgain,
-  staffCatalogueQueries,
-  type StaffBranch,
-} from "./staff-catalogue-requests";
-import { staffPaths } from "./staff-navigation";
+import { changeBranch, readCatalogueAgain, type StaffBranch } from "./staff-catalogue-requests";
 import { staffColumnHelper, StaffTable } from "./staff-table";
 import catalogueStyles from "./staff-catalogue.module.css";
 import styles from "./staff.module.css";
@@ -57,64 +46,34 @@ export function StaffBranchesScreen() {
 }
 
 function Branches() {
-  const catalogue = useQuery(staffCatalogueQueries.catalogue());
-  const [changing, setChanging] = useState<StaffBranch | null>(null);
-  const [done, setDone] = useState<{ text: string; count: number } | null>(null);
-  // Once a change is made its confirmation takes focus, rather than the button that opened the form.
-  const [changed, setChanged] = useState(false);
-  const columns = useMemo(
-    () =>
-      branchColumns((row) => {
-        setChanged(false);
-        setChanging(row);
-      }),
-    [],
-  );
-  if (catalogue.status === "pending") return <LoadingSpinner label="Loading the branches…" />;
-  if (catalogue.status === "error") {
-    return (
-      <ViolationsBox
-        title="Sorry, we could not load the branches"
-        violations={violationsOf(catalogue.error)}
-      />
-    );
-  }
   return (
-    <>
-      <p className={catalogueStyles.intro}>
-        Each branch&apos;s details now, and the changes still to come. A change takes effect from the start of
-        its day.
-      </p>
-      <p>
-        <a href={staffPaths.catalogueChanges}>Every change made, newest first</a>
-      </p>
-      {done ? (
-        <FocusOnArrival key={done.count}>
-          <SuccessBox>
-            <p>{done.text}</p>
-          </SuccessBox>
-        </FocusOnArrival>
-      ) : null}
-      <StaffTable rows={catalogue.data.branches} columns={columns} named={{ caption: "Every branch" }} />
-      <Modal
-        open={changing !== null}
-        onClose={() => setChanging(null)}
-        returnFocus={!changed}
-        title={changing ? `Change the details of ${changing.name}` : "Change details"}
-      >
-        {changing ? (
-          <BranchChangeForm
-            branch={changing}
-            onChanged={(change) => {
-              setChanged(true);
-              setChanging(null);
-              setDone((previous) => ({ text: branchChanged(change), count: (previous?.count ?? 0) + 1 }));
-            }}
-          />
-        ) : null}
-      </Modal>
-    </>
+    <CatalogueChangePage<StaffBranch>
+      what="the branches"
+      intro={
+        <p className={catalogueStyles.intro}>
+          Each branch&apos;s details now, and the changes still to come. A change takes effect from the start
+          of its day.
+        </p>
+      }
+      formTitle={(row) => (row ? `Change the details of ${row.name}` : "Change details")}
+      form={(row, changed) => (
+        <BranchChangeForm branch={row} onChanged={(change) => changed(branchChanged(change))} />
+      )}
+    >
+      {(catalogue, change) => <BranchTable branches={catalogue.branches} change={change} />}
+    </CatalogueChangePage>
   );
+}
+
+function BranchTable({
+  branches,
+  change,
+}: {
+  branches: readonly StaffBranch[];
+  change: (branch: StaffBranch) => void;
+}) {
+  const columns = useMemo(() => branchColumns(change), [change]);
+  return <StaffTable rows={branches} columns={columns} named={{ caption: "Every branch" }} />;
 }
 
 /** The confirmation: what changes, from when, and what follows a closing. */

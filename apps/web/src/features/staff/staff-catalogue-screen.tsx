@@ -6,19 +6,13 @@ import {
   type OptionPriceChangeBody,
 } from "@kindred/contracts";
 import { formatPrice, messages, typedPoundsToPence } from "@kindred/domain";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { z } from "zod";
-import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { FormShell } from "../../components/form-shell";
-import { LoadingSpinner } from "../../components/loading-spinner";
-import { Modal } from "../../components/modal";
 import { MoneyField } from "../../components/money-field";
 import { useFormField, useSchemaForm } from "../../components/schema-form";
-import { SuccessBox } from "../../components/success-box";
 import { useFormFailure } from "../../components/use-form-failure";
-import { ViolationsBox } from "../../components/violations-box";
-import { violationsOf } from "../../lib/api-query";
 import {
   changeLabels,
   EffectiveOnField,
@@ -28,14 +22,9 @@ import {
   reasonField,
   UpcomingChanges,
 } from "./catalogue-change-fields";
+import { CatalogueChangePage } from "./catalogue-change-page";
 import { SignedInStaffPage } from "./signed-in-staff-page";
-import {
-  changeOptionPrice,
-  readCatalogueAgain,
-  staffCatalogueQueries,
-  type StaffCatalogueOption,
-} from "./staff-catalogue-requests";
-import { staffPaths } from "./staff-navigation";
+import { changeOptionPrice, readCatalogueAgain, type StaffCatalogueOption } from "./staff-catalogue-requests";
 import { staffColumnHelper, StaffTable } from "./staff-table";
 import styles from "./staff-catalogue.module.css";
 
@@ -53,74 +42,41 @@ export function StaffCatalogueScreen() {
 }
 
 function Catalogue() {
-  const catalogue = useQuery(staffCatalogueQueries.catalogue());
-  const [changing, setChanging] = useState<StaffCatalogueOption | null>(null);
-  const [done, setDone] = useState<{ text: string; count: number } | null>(null);
-  // Once a change is made its confirmation takes focus, rather than the button that opened the form.
-  const [changed, setChanged] = useState(false);
-  const columns = useMemo(
-    () =>
-      optionColumns((row) => {
-        setChanged(false);
-        setChanging(row);
-      }),
-    [],
-  );
-  if (catalogue.status === "pending") return <LoadingSpinner label="Loading the catalogue…" />;
-  if (catalogue.status === "error") {
-    return (
-      <ViolationsBox
-        title="Sorry, we could not load the catalogue"
-        violations={violationsOf(catalogue.error)}
-      />
-    );
-  }
-  // The options by kind, each kind where its first option comes in the journey's order.
-  const kinds = new Map<string, StaffCatalogueOption[]>();
-  for (const option of catalogue.data.options) {
-    kinds.set(option.kindName, [...(kinds.get(option.kindName) ?? []), option]);
-  }
-
   return (
-    <>
-      <p className={styles.intro}>
-        Each option&apos;s price now, and the changes still to come. {whatFollows}
-      </p>
-      <p>
-        <a href={staffPaths.catalogueChanges}>Every change made, newest first</a>
-      </p>
-      {done ? (
-        <FocusOnArrival key={done.count}>
-          <SuccessBox>
-            <p>{done.text}</p>
-          </SuccessBox>
-        </FocusOnArrival>
-      ) : null}
-      {[...kinds].map(([kind, options], index) => (
-        <section key={kind} className={styles.kind}>
-          <h2 id={`catalogue-kind-${index}`}>{kind}</h2>
-          <StaffTable rows={options} columns={columns} named={{ labelledBy: `catalogue-kind-${index}` }} />
-        </section>
-      ))}
-      <Modal
-        open={changing !== null}
-        onClose={() => setChanging(null)}
-        returnFocus={!changed}
-        title={changing ? `Change the price of ${changing.name}` : "Change the price"}
-      >
-        {changing ? (
-          <PriceChangeForm
-            option={changing}
-            onChanged={(change) => {
-              setChanged(true);
-              setChanging(null);
-              setDone((previous) => ({ text: priceChanged(change), count: (previous?.count ?? 0) + 1 }));
-            }}
-          />
-        ) : null}
-      </Modal>
-    </>
+    <CatalogueChangePage<StaffCatalogueOption>
+      what="the catalogue"
+      intro={
+        <p className={styles.intro}>
+          Each option&apos;s price now, and the changes still to come. {whatFollows}
+        </p>
+      }
+      formTitle={(row) => (row ? `Change the price of ${row.name}` : "Change the price")}
+      form={(row, changed) => (
+        <PriceChangeForm option={row} onChanged={(change) => changed(priceChanged(change))} />
+      )}
+    >
+      {(catalogue, change) => <OptionTables options={catalogue.options} change={change} />}
+    </CatalogueChangePage>
   );
+}
+
+/** The options by kind, each kind where its first option comes in the journey's order. */
+function OptionTables({
+  options,
+  change,
+}: {
+  options: readonly StaffCatalogueOption[];
+  change: (option: StaffCatalogueOption) => void;
+}) {
+  const columns = useMemo(() => optionColumns(change), [change]);
+  const kinds = new Map<string, StaffCatalogueOption[]>();
+  for (const option of options) kinds.set(option.kindName, [...(kinds.get(option.kindName) ?? []), option]);
+  return [...kinds].map(([kind, ofKind], index) => (
+    <section key={kind} className={styles.kind}>
+      <h2 id={`catalogue-kind-${index}`}>{kind}</h2>
+      <StaffTable rows={ofKind} columns={columns} named={{ labelledBy: `catalogue-kind-${index}` }} />
+    </section>
+  ));
 }
 
 /** The confirmation: what the option will cost, from when, and what that means for plans. */
