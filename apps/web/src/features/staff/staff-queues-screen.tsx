@@ -430,32 +430,45 @@ function useQueuesReload() {
   return () => queryClient.invalidateQueries({ queryKey: ["staff", "queues"] });
 }
 
-/** "Send the refund again", confirmed first; one press sends once, and a refusal is said in the API's words. */
-function SendRefundAgain({ refund: owed }: { refund: StaffRefund }) {
-  const [confirming, setConfirming] = useState(false);
+/**
+ * Runs an action unless one is already running: set at once on the first press, so a second press
+ * before the button shows it is busy sends nothing. Says whether one is running, and the last
+ * failure (cleared by the next run).
+ */
+function useOneAtATime() {
+  const running = useRef(false);
   const [busy, setBusy] = useState(false);
-  // Set at once on the first press, so a second press before the button shows it is busy sends nothing.
-  const sending = useRef(false);
   const [failed, setFailed] = useState<unknown>(null);
-  const reload = useQueuesReload();
-  const who = owed.customerName ?? "this customer";
-
-  async function send() {
-    if (sending.current) return;
-    sending.current = true;
+  async function run(action: () => Promise<void>, onFailure: (error: unknown) => void = setFailed) {
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     setFailed(null);
     try {
-      await sendRefundAgain(owed.refundId);
-      setConfirming(false);
-      await reload();
+      await action();
     } catch (error) {
-      setFailed(error);
+      onFailure(error);
     } finally {
-      sending.current = false;
+      running.current = false;
       setBusy(false);
     }
   }
+  return { run, busy, failed };
+}
+
+/** "Send the refund again", confirmed first; one press sends once, and a refusal is said in the API's words. */
+function SendRefundAgain({ refund: owed }: { refund: StaffRefund }) {
+  const [confirming, setConfirming] = useState(false);
+  const { run, busy, failed } = useOneAtATime();
+  const reload = useQueuesReload();
+  const who = owed.customerName ?? "this customer";
+
+  const send = () =>
+    run(async () => {
+      await sendRefundAgain(owed.refundId);
+      setConfirming(false);
+      await reload();
+    });
 
   return (
     <>
@@ -612,16 +625,13 @@ function OutcomeForm({ owing, onDone }: { owing: MissedPaymentRow; onDone: () =>
   const failure = useFormFailure(form.form, ["outcome", "note"]);
   const reload = useQueuesReload();
   const sayDone = useContext(SayDone);
-  // Set at once on the first press, so a second press before the form shows it is busy sends nothing.
-  const sending = useRef(false);
+  const { run } = useOneAtATime();
   const who = owing.customerName ?? "the customer";
   const cancelling = outcome.value === "cancelled_with_refund";
 
-  async function record(body: ArrearsOutcomeBody) {
-    if (sending.current) return;
-    sending.current = true;
-    failure.clear();
-    try {
+  const record = (body: ArrearsOutcomeBody) =>
+    run(async () => {
+      failure.clear();
       // An empty note is no note (it is needed only for a new arrangement, which the schema checks).
       const recorded = await recordArrearsOutcome(
         owing.statementId,
@@ -634,12 +644,7 @@ function OutcomeForm({ owing, onDone }: { owing: MissedPaymentRow; onDone: () =>
           : `Recorded for ${who}: ${arrearsOutcomeNames[recorded.outcome].toLowerCase()}${recorded.note ? ", with your note" : ""}.`,
       );
       await reload();
-    } catch (error) {
-      failure.fail(error);
-    } finally {
-      sending.current = false;
-    }
-  }
+    }, failure.fail);
 
   return (
     <FormShell
@@ -693,18 +698,12 @@ function OutcomeForm({ owing, onDone }: { owing: MissedPaymentRow; onDone: () =>
 
 /** "Mark as followed up": the enquiry leaves the queue; if someone already had, it says so. */
 function MarkFollowedUp({ enquiry: asked }: { enquiry: EnquiryRow }) {
-  const [busy, setBusy] = useState(false);
-  const sending = useRef(false);
-  const [failed, setFailed] = useState<unknown>(null);
+  const { run, busy, failed } = useOneAtATime();
   const reload = useQueuesReload();
   const sayDone = useContext(SayDone);
 
-  async function mark() {
-    if (sending.current) return;
-    sending.current = true;
-    setBusy(true);
-    setFailed(null);
-    try {
+  const mark = () =>
+    run(async () => {
       const answer = await markEnquiryFollowedUp(asked.enquiryId);
       sayDone(
         answer.alreadyFollowedUp
@@ -712,13 +711,7 @@ function MarkFollowedUp({ enquiry: asked }: { enquiry: EnquiryRow }) {
           : `${asked.name}'s enquiry is marked as followed up.`,
       );
       await reload();
-    } catch (error) {
-      setFailed(error);
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <>
