@@ -1,16 +1,28 @@
 "use client";
 
 import { useCallback, useEffect, useRef, type FormEvent, type ReactNode } from "react";
-import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { ErrorSummary, type ErrorSummaryItem } from "./error-summary";
 import styles from "./form.module.css";
+
+/**
+ * What the shell needs of a form: how often it was submitted, whether a submit is still running,
+ * and a submit handler that checks it and calls `onValid` when it passes. react-hook-form's
+ * `useForm` (schema-form.ts) gives this; a journey step gives it from its own small hook
+ * (features/planning/step-form.tsx), so the step pages do not download a form engine.
+ */
+export interface ShellForm<Output> {
+  formState: { submitCount: number; isSubmitting: boolean };
+  handleSubmit: (
+    onValid: (values: Output) => void | Promise<void>,
+  ) => (event: FormEvent<HTMLFormElement>) => Promise<void>;
+}
 
 /**
  * A form with GOV.UK's error summary above it (it takes focus once after each failed submit, never
  * while the person types) and its main button at the end; while `onValid`'s promise is pending the
  * button says so and further presses do nothing.
  */
-export function FormShell<Values extends FieldValues, Output>({
+export function FormShell<Output>({
   form,
   summary,
   onValid,
@@ -21,7 +33,7 @@ export function FormShell<Values extends FieldValues, Output>({
   after,
   children,
 }: {
-  form: UseFormReturn<Values, unknown, Output>;
+  form: ShellForm<Output>;
   summary: readonly ErrorSummaryItem[];
   onValid: (values: Output) => void | Promise<void>;
   submitLabel: string;

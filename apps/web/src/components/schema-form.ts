@@ -20,9 +20,9 @@ import type { ErrorSummaryItem } from "./error-summary";
  * person left it (that moved the page under their pointer). After a failed submit GOV.UK's error
  * summary, above the form, takes focus and links to each field; each field says what is wrong
  * under it. Forms with a request body are held to the contracts' zod schema for that body
- * (`useSchemaForm`, here); the journey's steps to the domain's step rules
- * (features/planning/step-form). Both are laid out by `FormShell` (form-shell.tsx), which is
- * kept apart so the step pages do not download the zod resolver.
+ * (`useSchemaForm`, here). The journey's steps are held to the domain's step rules by a small
+ * hook of their own, without react-hook-form (features/planning/step-form). Both are laid out by
+ * `FormShell` (form-shell.tsx), which is kept apart so the step pages download neither engine.
  */
 
 /** Every message react-hook-form holds for a field (all of them, as it runs with criteriaMode "all"). */

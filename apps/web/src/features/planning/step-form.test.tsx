@@ -18,7 +18,7 @@ function NameForm({ onContinue }: { onContinue: () => void }) {
 }
 
 describe("StepForm", () => {
-  it("focuses the error summary after a failed Continue, not while the person types", async () => {
+  it("focuses the error summary after each failed Continue, not while the person types", async () => {
     const user = userEvent.setup();
     const onContinue = vi.fn();
     render(<NameForm onContinue={onContinue} />);
@@ -33,6 +33,11 @@ describe("StepForm", () => {
 
     expect(screen.getByRole("alert")).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: "Name" })).toHaveFocus();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByRole("alert")).toHaveFocus();
+    expect(onContinue).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole("textbox", { name: "Name" }));
     await user.keyboard("ex");
     expect(screen.getByRole("textbox", { name: "Name" })).toHaveValue("Aex");
 

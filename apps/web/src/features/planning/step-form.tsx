@@ -1,55 +1,34 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
-import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import { useState, type ReactNode } from "react";
 import type { ErrorSummaryItem } from "../../components/error-summary";
-import { FormShell } from "../../components/form-shell";
+import { FormShell, type ShellForm } from "../../components/form-shell";
 
-/**
- * A step's form on the one form engine (components/form-shell.tsx). A step's answers live in the
- * journey store, not in the form, and its rules are the domain's (`stepErrors`: they need the
- * catalogue and ask for unanswered questions, which a saved plan may leave open), so the form is
- * checked by a resolver over `validate` rather than a zod schema. Checked when Continue is
- * pressed; after that the errors follow the answers, so an error goes as soon as it is put right.
- */
-/** One line per field, the first problem with each (as the resolver holds them). */
+/** One line per field, the first problem with each. */
 function firstPerField(items: readonly ErrorSummaryItem[]): ErrorSummaryItem[] {
   return items.filter((item, index) => items.findIndex((other) => other.fieldId === item.fieldId) === index);
 }
 
+/**
+ * A step's form, laid out by the one form shell (components/form-shell.tsx) but without a form
+ * engine: a step's answers live in the journey store, not in the form, and its rules are the
+ * domain's (`stepErrors`: they need the catalogue and ask for unanswered questions, which a saved
+ * plan may leave open), so there are no field values to hold and no schema to check, and this
+ * small hook over `validate` is all a step needs (docs/decisions/011-web-plumbing.md). Checked
+ * when Continue is pressed; after that the errors follow the answers, so an error goes as soon
+ * as it is put right.
+ */
 export function useStepValidation(validate: () => ErrorSummaryItem[]) {
-  const latest = useRef(validate);
-  useEffect(() => {
-    latest.current = validate;
-  });
-  const form = useForm({
-    mode: "onSubmit",
-    shouldFocusError: false,
-    resolver: (async () => {
-      const errors: FieldErrors = {};
-      for (const item of firstPerField(latest.current())) {
-        errors[item.fieldId] = { type: "step", message: item.text };
-      }
-      return { values: {}, errors };
-    }) as Resolver,
-  });
-  const { errors: held, isSubmitted } = form.formState;
-  const errors: ErrorSummaryItem[] = Object.entries(held).map(([fieldId, error]) => ({
-    fieldId,
-    text: typeof error?.message === "string" ? error.message : "",
-  }));
-
-  // Answers change in the store, not through the form: check again whenever what is wrong changes.
-  const now = isSubmitted ? JSON.stringify(firstPerField(validate())) : null;
-  const shown = JSON.stringify(errors);
-  const checking = useRef<string | null>(null);
-  useEffect(() => {
-    if (now === null || now === shown || now === checking.current) return;
-    checking.current = now;
-    void form.trigger().finally(() => {
-      checking.current = null;
-    });
-  });
+  const [submitCount, setSubmitCount] = useState(0);
+  const errors = submitCount > 0 ? firstPerField(validate()) : [];
+  const form: ShellForm<void> = {
+    formState: { submitCount, isSubmitting: false },
+    handleSubmit: (onValid) => async (event) => {
+      event.preventDefault();
+      setSubmitCount((count) => count + 1);
+      if (validate().length === 0) await onValid();
+    },
+  };
 
   return {
     form,
