@@ -13,6 +13,7 @@ import { bodyFont, digitFont } from "@/lib/fonts";
 import { journeyAnswersScript, newVisitorStepScript } from "@/lib/journey-answers-script";
 import { QueryProvider } from "@/lib/query-provider";
 import { getServerConfig } from "@/lib/server-config.server";
+import { signedInScript } from "@/lib/signed-in-script";
 import { sharingTags, siteDescription, siteTitle } from "@/lib/page-metadata";
 import "./globals.css";
 
@@ -38,14 +39,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // The Content-Security-Policy's nonce for this response (proxy.ts): our one inline script needs it.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
-    // The inline script sets data-zoom, data-contrast and data-journey-answers before React hydrates,
+    // The inline script sets data-zoom, data-contrast, data-journey-answers and data-signed-in before React hydrates,
     // and sends a new visitor who opens a later journey step to the first.
     <html lang="en-GB" className={`${digitFont.variable} ${bodyFont.variable}`} suppressHydrationWarning>
       <head>
         <script
           nonce={nonce}
           dangerouslySetInnerHTML={{
-            __html: `${displaySettingsScript};${journeyAnswersScript};${newVisitorStepScript}`,
+            __html: `${displaySettingsScript};${journeyAnswersScript};${newVisitorStepScript};${signedInScript}`,
           }}
         />
       </head>

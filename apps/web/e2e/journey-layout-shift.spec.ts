@@ -1,6 +1,7 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
-import { test, expect } from "./fixtures";
+import { newPerson } from "./account-support";
+import { test, expect, keepScreenshot } from "./fixtures";
 import { layoutShiftSoFar, recordLayoutShifts } from "./layout-shift";
 import {
   chooseNearestFuneralDirector,
@@ -9,6 +10,7 @@ import {
   option,
   radioFor,
 } from "./journey-support";
+import { comeBackToPayForAnAttendedCremation } from "./purchase-support";
 
 /**
  * Issue 8 item 5: a journey page paints its question at once and nothing on it moves afterwards.
@@ -172,4 +174,55 @@ test("the burial steps, loaded afresh, move nothing", async ({ page }) => {
   await continueTo(page, "service-burial");
   const measured = await reloadAndMeasure(page);
   expect(measured.path).toBe("/planning/service-burial");
+});
+
+/**
+ * Issue 28 item 4: a customer who comes back signed in, their plan ready to pay for, opens the
+ * ways to pay or their account; neither page moves as it loads (`npm run bench:web` measured 0.609
+ * and 0.269 in a cold load). Each page is measured once its last answer is shown, and what it
+ * measured is kept with the test's result.
+ */
+async function signInReadyToPayAndMeasure(page: Page, path: string, lastAnswer: () => Locator) {
+  await comeBackToPayForAnAttendedCremation(page, catalogue, {
+    ...newPerson("layout-shift"),
+    title: "Mrs",
+  });
+  const measured = await loadAndMeasure(page, async () => {
+    await page.goto(path);
+    await expect(lastAnswer()).toBeVisible();
+  });
+  test
+    .info()
+    .annotations.push({ type: "layout shift", description: `${path}: ${measured.total.toFixed(4)}` });
+}
+
+/** The page as loaded at this project's size, and at a 390 px phone's width (the loaded page, to look at). */
+async function keepScreenshots(page: Page, name: string) {
+  await keepScreenshot(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await keepScreenshot(page, `${name}-390`);
+}
+
+// Signing in through the prompt, a load on the slowed processor and a scan.
+const signedInBudget = 90_000;
+
+test("a signed-in customer's ways to pay, loaded afresh, move nothing", async ({
+  page,
+  checkAccessibility,
+}) => {
+  test.setTimeout(signedInBudget);
+  await signInReadyToPayAndMeasure(page, "/purchase/options", () =>
+    page.getByRole("button", { name: "Continue" }),
+  );
+  await keepScreenshots(page, "ways-to-pay");
+  await checkAccessibility();
+});
+
+test("a signed-in customer's account, loaded afresh, moves nothing", async ({ page, checkAccessibility }) => {
+  test.setTimeout(signedInBudget);
+  await signInReadyToPayAndMeasure(page, "/account", () =>
+    page.getByRole("link", { name: "Continue to payment" }),
+  );
+  await keepScreenshots(page, "account");
+  await checkAccessibility();
 });

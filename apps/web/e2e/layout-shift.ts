@@ -15,15 +15,16 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
         hadRecentInput: boolean;
-        sources: { node?: Node }[];
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
       })[])
         if (!entry.hadRecentInput)
           shifts.push({
             value: entry.value,
-            sources: entry.sources.map((source) =>
-              source.node instanceof Element
-                ? `${source.node.tagName.toLowerCase()}.${source.node.className}`
-                : "text",
+            // Each element that moved, with where it was and where it went (x,y of its top left).
+            sources: entry.sources.map(
+              ({ node, previousRect: from, currentRect: to }) =>
+                `${node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : "text"} ` +
+                `(${Math.round(from.x)},${Math.round(from.y)} to ${Math.round(to.x)},${Math.round(to.y)})`,
             ),
           });
     }).observe({ type: "layout-shift", buffered: true });

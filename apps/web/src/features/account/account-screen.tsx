@@ -44,14 +44,14 @@ export function AccountScreen({ planId }: { planId: string }) {
 
   if (!hydrated) {
     return (
-      <div className={`page-width plain-page ${styles.wide}`}>
+      <div className={`page-width plain-page screen-tall ${styles.wide}`}>
         <LoadingSpinner label="Loading your account…" />
       </div>
     );
   }
   if (!signedIn) {
     return (
-      <div className={`page-width plain-page ${styles.page}`}>
+      <div className={`page-width plain-page screen-tall ${styles.page}`}>
         <h1>Your account</h1>
         <p className="lead">Sign in to see your plans, their payments and their documents.</p>
         <button type="button" className="button" onClick={() => openSignInPrompt()}>
@@ -64,7 +64,7 @@ export function AccountScreen({ planId }: { planId: string }) {
     );
   }
   return (
-    <div className={`page-width plain-page ${styles.wide}`}>
+    <div className={`page-width plain-page screen-tall ${styles.wide}`}>
       {planId ? <AccountPlanView planId={planId} /> : <Dashboard />}
     </div>
   );
@@ -72,8 +72,11 @@ export function AccountScreen({ planId }: { planId: string }) {
 
 function Dashboard() {
   const plans = useQuery(planQueries.saved());
+  const cards = usePlanCards(plans.data ?? []);
 
-  if (plans.status === "pending") return <LoadingSpinner label="Loading your plans…" />;
+  // Each plan's card is drawn whole, with its name, its state and its way on, so nothing on the
+  // page moves as their answers come (issue 28: no layout shift).
+  if (plans.status === "pending" || cards.pending) return <LoadingSpinner label="Loading your plans…" />;
   if (plans.status === "error") {
     return (
       <>
@@ -96,7 +99,11 @@ function Dashboard() {
           </Link>
         </>
       ) : (
-        <PlanList plans={plans.data} />
+        <ul className={styles.planList}>
+          {plans.data.map((plan, index) => (
+            <PlanCard key={plan.id} plan={plan} {...cards.of(index)} />
+          ))}
+        </ul>
       )}
       <section className={styles.section} aria-labelledby="question-heading">
         <h2 id="question-heading">If you have a question</h2>
@@ -116,36 +123,29 @@ function Dashboard() {
   );
 }
 
-function PlanList({ plans }: { plans: readonly PlanResponse[] }) {
+/** What each plan's card shows beside the plan: its payments, its people and its referral, read side by side. */
+function usePlanCards(plans: readonly PlanResponse[]) {
   const payments = useQueries({ queries: plans.map((plan) => planQueries.payments(plan.id)) });
   const people = useQueries({ queries: plans.map((plan) => planQueries.people(plan.id)) });
   const referrals = useQueries({ queries: plans.map((plan) => referralQueries.plan(plan.id)) });
-  return (
-    <ul className={styles.planList}>
-      {plans.map((plan, index) => (
-        <PlanCard
-          key={plan.id}
-          plan={plan}
-          payments={payments[index]?.data}
-          paymentsFailed={payments[index]?.status === "error"}
-          people={people[index]?.data}
-          referral={referrals[index]?.data}
-        />
-      ))}
-    </ul>
-  );
+  return {
+    pending: [...payments, ...people, ...referrals].some((query) => query.isPending),
+    of: (index: number) => ({
+      payments: payments[index]?.data,
+      people: people[index]?.data,
+      referral: referrals[index]?.data,
+    }),
+  };
 }
 
 function PlanCard({
   plan,
   payments,
-  paymentsFailed,
   people,
   referral,
 }: {
   plan: PlanResponse;
   payments: PlanPaymentsResponse | undefined;
-  paymentsFailed: boolean;
   people: PlanPeopleResponse | undefined;
   referral: PlanReferralResponse | undefined;
 }) {
@@ -171,7 +171,7 @@ function PlanCard({
         <div className="summary-list__row">
           <dt className="summary-list__key">State</dt>
           <dd className="summary-list__value">
-            {payments ? planStateInWords(payments) : paymentsFailed ? "Not known just now" : "Loading…"}
+            {payments ? planStateInWords(payments) : "Not known just now"}
           </dd>
         </div>
         {boughtOn ? (

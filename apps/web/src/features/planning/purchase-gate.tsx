@@ -96,7 +96,7 @@ export function PurchaseGate({ children }: { children: ReactNode }) {
   }
   if (state.status === "failed") {
     return (
-      <div className="page-width journey-page">
+      <div className="page-width journey-page screen-tall">
         <ViolationsBox title="Sorry, we could not open your plan" violations={state.violations}>
           <p>Please try again in a moment, or call us and we will help.</p>
           <CallUs className="call-us" />
@@ -105,7 +105,7 @@ export function PurchaseGate({ children }: { children: ReactNode }) {
     );
   }
   return (
-    <div className="page-width journey-page">
+    <div className="page-width journey-page screen-tall">
       <LoadingSpinner label="Opening your plan…" />
     </div>
   );

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type {
   PlanPaymentsResponse,
   PlanPeopleResponse,
@@ -22,6 +22,7 @@ import { apiData } from "../../lib/api-query";
 import { useEmailConfirmedElsewhere } from "../../lib/email-confirmed-signal";
 import { planQueries } from "../../lib/plan-queries";
 import { usePurchasePlan } from "../../lib/purchase-plan";
+import { referralQueries } from "../../lib/referral-queries";
 import { readLocal } from "../../lib/storage";
 import { PaymentChoiceForm } from "./payment-choice-form";
 import { purchasePaths } from "./purchase-paths";
@@ -39,19 +40,23 @@ type Readiness =
   | { ready: true; plan: PlanResponse; people: PlanPeopleResponse; payments: PlanPaymentsResponse }
   | { ready: false; missing: Violation[] };
 
-async function readiness(planId: string): Promise<Readiness> {
+async function readiness(planId: string, queryClient: QueryClient): Promise<Readiness> {
   const answer = await apiRequest<PlanReadyResponse>("/api/plan/valid", { method: "POST", body: { planId } });
   if (!answer.ok) return { ready: false, missing: answer.data.violations };
   const [plan, people, payments] = await Promise.all([
     apiData<PlanResponse>(`/api/plan/${planId}`),
     apiData<PlanPeopleResponse>(`/api/plan/${planId}/customer`),
     apiData<PlanPaymentsResponse>(`/api/plan/${planId}/payments`),
+    // The referral code's answer comes with the plan's, so the page is drawn whole at once: read
+    // after, its spinner gave way to a line and pulled the ways to pay up (issue 28, no layout
+    // shift). A failure is the referral form's to show, as before.
+    queryClient.prefetchQuery(referralQueries.plan(planId)),
   ]);
   return { ready: true, plan, people, payments };
 }
 
 const readinessQuery = (planId: string) =>
-  queryOptions({ queryKey: ["plan-ready", planId], queryFn: () => readiness(planId) });
+  queryOptions({ queryKey: ["plan-ready", planId], queryFn: ({ client }) => readiness(planId, client) });
 
 /** How often the plan is checked again while the email address waits to be confirmed: a calm pace. */
 const emailCheckIntervalMs = 5000;
@@ -92,7 +97,7 @@ export function ReadyToPayScreen() {
 
   if (status === "pending") {
     return (
-      <div className="page-width journey-page">
+      <div className="page-width journey-page screen-tall">
         <LoadingSpinner label="Checking your plan…" />
       </div>
     );
@@ -100,7 +105,7 @@ export function ReadyToPayScreen() {
   // A check that fails while waiting leaves the page as it was; the next one may answer.
   if (!data) {
     return (
-      <div className="page-width journey-page">
+      <div className="page-width journey-page screen-tall">
         <div className="error-box" role="alert">
           <h1 className="error-box__title">Sorry, we could not check your plan</h1>
           <p>Please reload the page in a moment, or call us and we will help.</p>
@@ -111,7 +116,7 @@ export function ReadyToPayScreen() {
   }
   if (!data.ready) {
     return (
-      <div className="page-width journey-page">
+      <div className="page-width journey-page screen-tall">
         <BackLink href={purchasePaths.additional} />
         <h1>A few things are still needed</h1>
         <ul className={styles.readyList}>
@@ -142,7 +147,7 @@ export function ReadyToPayScreen() {
   const { plan, people, payments } = data;
   const coveredName = fullName(people.coveredPerson) || fullName(people.customer);
   return (
-    <div className="page-width journey-page">
+    <div className="page-width journey-page screen-tall">
       <BackLink href={purchasePaths.additional} />
       <div className="success-box" role="status">
         <h1 className="success-box__title">Your plan is ready to pay for</h1>
