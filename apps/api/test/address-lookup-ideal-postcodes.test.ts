@@ -47,17 +47,18 @@ const stHelier = {
 };
 
 let fake: FakeIdealPostcodes;
+const idealPostcodesSettings = () => ({
+  ADDRESS_LOOKUP_PROVIDER: "ideal-postcodes" as const,
+  IDEAL_POSTCODES_API_KEY: apiKey,
+  IDEAL_POSTCODES_BASE_URL: `${fake.baseUrl}/`,
+});
 let testApp: TestApp;
 let token: string;
 beforeAll(async () => {
   fake = await startFakeIdealPostcodes({ apiKey, addresses: [downingStreet, miltonKeynes, stHelier] });
-  testApp = await createTestApp({
-    ADDRESS_LOOKUP_PROVIDER: "ideal-postcodes",
-    IDEAL_POSTCODES_API_KEY: apiKey,
-    IDEAL_POSTCODES_BASE_URL: `${fake.baseUrl}/`,
-    // A ceiling for the one test that is never answered, not a wait: the others answer at once.
-    ADDRESS_LOOKUP_TIMEOUT_MS: 300,
-  });
+  // A ceiling no answer of the fake comes near, however busy the machine: the one test of a call
+  // never answered has an app of its own with a short one.
+  testApp = await createTestApp({ ...idealPostcodesSettings(), ADDRESS_LOOKUP_TIMEOUT_MS: 10_000 });
   token = await testApp.requestApplicationToken();
 });
 afterAll(async () => {
@@ -164,12 +165,22 @@ describe("address lookup with Ideal Postcodes", () => {
   });
 
   it("answers 503 when Ideal Postcodes does not answer in time", async () => {
-    fake.hangNext();
+    // A ceiling, not a wait: the call is never answered.
+    const hurried = await createTestApp({ ...idealPostcodesSettings(), ADDRESS_LOOKUP_TIMEOUT_MS: 300 });
+    try {
+      fake.hangNext();
 
-    const response = await autocomplete("10 Downing");
+      const response = await hurried.app.inject({
+        method: "GET",
+        url: `/api/address-lookup/autocomplete?query=${encodeURIComponent("10 Downing")}`,
+        headers: { authorization: `Bearer ${await hurried.requestApplicationToken()}` },
+      });
 
-    expect(response.statusCode).toBe(503);
-    expect(testApp.logs.some((line) => line.includes('"reason":"timed out"'))).toBe(true);
+      expect(response.statusCode).toBe(503);
+      expect(hurried.logs.some((line) => line.includes('"reason":"timed out"'))).toBe(true);
+    } finally {
+      await hurried.close();
+    }
   });
 
   it("logs each failure by its call and Ideal Postcodes' code, never the key or what was typed", async () => {
