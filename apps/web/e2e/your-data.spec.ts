@@ -51,8 +51,10 @@ test("download my data as a file, then delete an account with no plan bought and
   await expect(deleted.getByText(messages.accountDeleted)).toBeVisible();
   await keepScreenshot(page, "account-deleted", { window: true });
   expect((await storedKeys(page)).local.isUserLoggedIn).toBeUndefined();
+  // A full page load (the link is a plain one, so nothing of the account is kept): waited for as
+  // page.goto waits, since the header's Sign in button does nothing until the page has loaded.
   await deleted.getByRole("link", { name: "Go to the home page" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await page.waitForURL(/\/$/, { waitUntil: "load" });
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
 
   // The account is gone: its password signs nobody in.
