@@ -11,7 +11,7 @@ import { whatChanges } from "./catalogue-change-fields";
 import { SignedInStaffPage } from "./signed-in-staff-page";
 import { staffCatalogueQueries } from "./staff-catalogue-requests";
 import { staffPaths } from "./staff-navigation";
-import { staffColumnHelper, StaffTable } from "./staff-table";
+import { staffColumnHelper, StaffPager, StaffTable } from "./staff-table";
 import { formatMoment } from "./staff-words";
 import styles from "./staff.module.css";
 
@@ -47,18 +47,7 @@ function ChangePages() {
   return (
     <>
       <StaffTable rows={items} columns={changeColumns} named={{ caption }} />
-      <div className={styles.actions}>
-        {page > 1 ? (
-          <button type="button" className="button button--secondary" onClick={() => setPage(page - 1)}>
-            Previous page
-          </button>
-        ) : null}
-        {nextPage !== null ? (
-          <button type="button" className="button" onClick={() => setPage(nextPage)}>
-            Next page
-          </button>
-        ) : null}
-      </div>
+      <StaffPager page={page} nextPage={nextPage} onPage={setPage} />
     </>
   );
 }

@@ -30,7 +30,7 @@ import { violationsOf } from "../../lib/api-query";
 import { formatLongDate } from "../../lib/long-date";
 import { SignedInStaffPage } from "./signed-in-staff-page";
 import { staffPaths } from "./staff-navigation";
-import { orNothing, staffColumnHelper, StaffTable, type StaffColumns } from "./staff-table";
+import { orNothing, staffColumnHelper, StaffPager, StaffTable, type StaffColumns } from "./staff-table";
 import { staffQueueScreens, type StaffQueueScreenName } from "./staff-queue-screens";
 import {
   markEnquiryFollowedUp,
@@ -176,18 +176,7 @@ function QueuePages({ name }: { name: StaffQueueScreenName }) {
     <SayDone value={setDone}>
       {said}
       <QueueTable name={name} data={queue.data} caption={caption} />
-      <div className={styles.actions}>
-        {page > 1 ? (
-          <button type="button" className="button button--secondary" onClick={() => setPage(page - 1)}>
-            Previous page
-          </button>
-        ) : null}
-        {nextPage !== null ? (
-          <button type="button" className="button" onClick={() => setPage(nextPage)}>
-            Next page
-          </button>
-        ) : null}
-      </div>
+      <StaffPager page={page} nextPage={nextPage} onPage={setPage} />
     </SayDone>
   );
 }

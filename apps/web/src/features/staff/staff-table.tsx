@@ -82,3 +82,29 @@ export function StaffTable<Row extends RowData>({
     </div>
   );
 }
+
+/** "Previous page" and "Next page" under a paged staff table: `nextPage` is the API's, null on the last. */
+export function StaffPager({
+  page,
+  nextPage,
+  onPage,
+}: {
+  page: number;
+  nextPage: number | null;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <div className={styles.actions}>
+      {page > 1 ? (
+        <button type="button" className="button button--secondary" onClick={() => onPage(page - 1)}>
+          Previous page
+        </button>
+      ) : null}
+      {nextPage !== null ? (
+        <button type="button" className="button" onClick={() => onPage(nextPage)}>
+          Next page
+        </button>
+      ) : null}
+    </div>
+  );
+}
