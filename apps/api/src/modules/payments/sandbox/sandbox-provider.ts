@@ -521,12 +521,20 @@ export function createSandboxProvider({
               only ? eq(sandboxMandates.reference, only.mandateReference) : undefined,
             ),
           );
+        let submitted = 0;
         for (const collection of due) {
           const collected = collection.behaviour === "collects";
-          await transaction
+          // Only from pending_submission: a cancellation that came first stands, as it would at a
+          // provider. Read above without a lock, the collection may have been cancelled since.
+          const moved = await transaction
             .update(sandboxPayments)
             .set({ status: collected ? "paid_out" : "failed" })
-            .where(eq(sandboxPayments.id, collection.id));
+            .where(
+              and(eq(sandboxPayments.id, collection.id), eq(sandboxPayments.status, "pending_submission")),
+            )
+            .returning({ id: sandboxPayments.id });
+          if (moved.length === 0) continue;
+          submitted += 1;
           await emit(transaction, {
             kind: "collection",
             providerPaymentId: collection.id,
@@ -539,7 +547,7 @@ export function createSandboxProvider({
             ...(collected ? {} : { reason: "insufficient_funds" }),
           });
         }
-        return due.length;
+        return submitted;
       });
     },
 
