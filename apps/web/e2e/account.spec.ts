@@ -84,12 +84,12 @@ test("register from the journey, confirm the email, and carry on from another de
   await checkAccessibility();
 
   await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 
   const elsewhere = await browser.newContext();
   const phone = await elsewhere.newPage();
   await phone.goto("/");
-  await phone.getByRole("button", { name: "Sign in" }).click();
+  await phone.getByRole("link", { name: "Sign in" }).click();
   await signInThroughPrompt(phone, person.email, person.password);
   await phone.goto("/planning");
   await phone.getByRole("link", { name: /Continue where you left off/ }).click();
@@ -169,7 +169,7 @@ test("a forgotten password is reset by the emailed link, and the new one signs i
   await expect(page.getByText(messages.passwordChanged)).toBeVisible();
 
   await page.goto("/");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: "Sign in" }).click();
   await signInThroughPrompt(page, person.email, newPassword);
 });
 
@@ -184,7 +184,7 @@ test("an expired session returns to the home page with the notice and the sign-i
   const person = newPerson("expired");
   await registerThroughApi(request, person);
   await page.goto("/");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: "Sign in" }).click();
   await signInThroughPrompt(page, person.email, person.password);
 
   // The token's lifetime passes (as if the person had left the page for an hour).
@@ -203,6 +203,34 @@ test("an expired session returns to the home page with the notice and the sign-i
   expect(local.token === undefined || local.tokenSetAt !== undefined).toBe(true);
 });
 
+test("Sign in works from the first paint: pressed before the page's scripts have come, it still leads to signing in", async ({
+  page,
+  request,
+}) => {
+  const person = newPerson("early");
+  await registerThroughApi(request, person);
+  // A slow phone: the page's scripts come only after the person has pressed Sign in.
+  let scriptsMayCome!: () => void;
+  const held = new Promise<void>((resolve) => {
+    scriptsMayCome = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js"),
+    async (route) => {
+      await held;
+      // A script the page left behind by moving on is no longer wanted.
+      await route.continue().catch(() => undefined);
+    },
+  );
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await keepScreenshot(page, "home-before-its-scripts", { window: true });
+  await page.getByRole("link", { name: "Sign in" }).click();
+  scriptsMayCome();
+  await expect(page).toHaveURL(/\/account$/);
+  await signInThroughPrompt(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/account$/);
+});
+
 test("signing out leaves no user, plan, token or journey data in either storage", async ({
   page,
   request,
@@ -211,13 +239,13 @@ test("signing out leaves no user, plan, token or journey data in either storage"
   const { applicationToken: accessToken } = await registerThroughApi(request, person);
   await page.goto("/planning/attendance");
   await radioFor(page, option(catalogue.attendance, "unattended").name).check();
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: "Sign in" }).click();
   await signInThroughPrompt(page, person.email, person.password);
   await expect.poll(async () => Object.keys((await storedKeys(page)).local)).toContain("planId");
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 
   const { local, session } = await storedKeys(page);
   for (const key of ["userId", "planId", "isUserLoggedIn", "userEmail", "userName", "customerData"]) {

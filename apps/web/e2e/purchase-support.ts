@@ -214,7 +214,7 @@ export async function comeBackToPayForAnAttendedCremation(
   await call("GET", `/api${confirmation.pathname}${confirmation.search}`);
 
   await page.goto("/");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: "Sign in" }).click();
   await signInThroughPrompt(page, buyer.email, buyer.password);
   await page.goto("/account");
   await page.getByRole("link", { name: "Continue to payment" }).click();

@@ -77,9 +77,21 @@ export function AccountMenu() {
           </button>
         </>
       ) : (
-        <button type="button" className="account-menu__button" onClick={() => openSignInPrompt()}>
+        // A link to the account page, which opens the prompt itself, so Sign in works from the first
+        // paint: on a slow phone, pressed before this script runs, it still leads to signing in.
+        // Once it runs, the prompt opens in place (an ordinary click), keeping the person's page.
+        <a
+          href="/account"
+          className="account-menu__button"
+          onClick={(event) => {
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+              return;
+            event.preventDefault();
+            openSignInPrompt();
+          }}
+        >
           Sign in
-        </button>
+        </a>
       )}
       {prompt.open ? (
         <Suspense fallback={null}>
