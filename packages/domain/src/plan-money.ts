@@ -86,6 +86,12 @@ export interface PlanMoney {
 
 export type MoneyEvent =
   | { cause: "customer"; type: "choose"; choice: PaymentChoice }
+  /**
+   * The plan's agreed price is cleared while it is unpaid (its journey was saved, or the catalogue
+   * moved since the price was agreed; decision 008's amendment): a card payment opened at that
+   * price is no longer wanted, so it cannot be taken at a price the plan no longer shows.
+   */
+  | { cause: "customer"; type: "price_reopened" }
   | {
       cause: "customer";
       type: "open_card_payment";
@@ -294,6 +300,8 @@ export function nextPlanMoney(money: PlanMoney, event: MoneyEvent): MoneyTransit
   switch (event.type) {
     case "choose":
       return choose(money, event.choice);
+    case "price_reopened":
+      return reopenPrice(money);
     case "open_card_payment":
       return openPayment(money, event.payment);
     case "set_up_direct_debit":
@@ -338,6 +346,18 @@ function choose(money: PlanMoney, choice: PaymentChoice): MoneyTransition {
   // Changing how to pay cancels the payment opened for the old way, so it can never be taken too.
   const { payments, effects } = dropOpenPayments(money.payments);
   return { ok: true, money: { ...money, choice, payments }, effects };
+}
+
+/**
+ * The price agreed is cleared: the payment opened at it is cancelled with the provider, and the
+ * next request for money opens one at the price the plan shows now. A plan bought or closed keeps
+ * its price for good, so it is refused in the person's words.
+ */
+function reopenPrice(money: PlanMoney): MoneyTransition {
+  const closed = refuseIfClosed(money);
+  if (closed) return closed;
+  const { payments, effects } = dropOpenPayments(money.payments);
+  return { ok: true, money: { ...money, payments }, effects };
 }
 
 function openPayment(

@@ -213,6 +213,68 @@ describe("the sequences that once lost a customer's money (issue 22)", () => {
   });
 });
 
+describe("the price reopened while a card payment is open (decision 008's amendment)", () => {
+  const opened = run([
+    { cause: "customer", type: "choose", choice: full },
+    { cause: "customer", type: "open_card_payment", payment: { id: "p1", option: "full", amount: 400_000 } },
+  ]).money;
+
+  it("cancels the payment opened at the old price, and refunds it in full if it is taken all the same", () => {
+    const reopened = nextPlanMoney(opened, { cause: "customer", type: "price_reopened" });
+    expect(reopened).toEqual({
+      ok: true,
+      money: {
+        ...opened,
+        payments: [{ id: "p1", option: "full", amount: 400_000, status: "pending", wanted: false }],
+      },
+      effects: [{ type: "cancel_card_payment", paymentId: "p1" }],
+    });
+    const { money, effects } = run(
+      [
+        provider({ type: "card_payment", id: "p1", status: "confirmed" }),
+        {
+          cause: "customer",
+          type: "open_card_payment",
+          payment: { id: "p2", option: "full", amount: 410_000 },
+        },
+        provider({ type: "card_payment", id: "p2", status: "confirmed" }),
+      ],
+      reopened.ok ? reopened.money : opened,
+    );
+    expect(effects).toContainEqual({ type: "refund", of: "p1", kind: "card_payment", amount: 400_000 });
+    expect(effects).toContainEqual({ type: "email", email: { kind: "plan-confirmed", paymentId: "p2" } });
+    expect(planMoneyState(money, true)).toBe("paid");
+    expect(moneyTaken(money) - refundOwed(money)).toBe(410_000);
+  });
+
+  it("changes nothing when no payment is open", () => {
+    const chosen = run([{ cause: "customer", type: "choose", choice: full }]).money;
+    expect(nextPlanMoney(chosen, { cause: "customer", type: "price_reopened" })).toEqual({
+      ok: true,
+      money: chosen,
+      effects: [],
+    });
+  });
+
+  it("is refused on a plan bought, cancelled or whose funeral is requested: its price is settled", () => {
+    const event = { cause: "customer", type: "price_reopened" } as const;
+    const paid = run([provider({ type: "card_payment", id: "p1", status: "confirmed" })], opened).money;
+    expect(nextPlanMoney(paid, event)).toEqual({ ok: false, status: 409, message: messages.planAlreadyPaid });
+    const cancelled = run([{ cause: "customer", type: "cancel" }], opened).money;
+    expect(nextPlanMoney(cancelled, event)).toEqual({
+      ok: false,
+      status: 409,
+      message: messages.planCancelled,
+    });
+    const requested = run([{ cause: "informant", type: "funeral_requested" }], opened).money;
+    expect(nextPlanMoney(requested, event)).toEqual({
+      ok: false,
+      status: 409,
+      message: messages.funeralRequested,
+    });
+  });
+});
+
 /**
  * A step of a random sequence, read against the plan's money as it is then, so that most steps
  * act on something the sequence made: "the provider confirms the second payment", say. Ids are
@@ -220,6 +282,7 @@ describe("the sequences that once lost a customer's money (issue 22)", () => {
  */
 type Step =
   | { kind: "choose"; choice: 0 | 1 | 2 }
+  | { kind: "priceReopened" }
   | { kind: "open"; amount: number; otherOption: boolean }
   | { kind: "directDebit" }
   | { kind: "cancel" }
@@ -245,6 +308,7 @@ const aStep: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.constant<Step>({ kind: "directDebit" }) },
+  { weight: 1, arbitrary: fc.constant<Step>({ kind: "priceReopened" }) },
   { weight: 1, arbitrary: fc.constant<Step>({ kind: "cancel" }) },
   {
     weight: 4,
@@ -285,6 +349,8 @@ function eventFor(step: Step, money: PlanMoney, fresh: () => string): MoneyEvent
   switch (step.kind) {
     case "choose":
       return { cause: "customer", type: "choose", choice: choices[step.choice]! };
+    case "priceReopened":
+      return { cause: "customer", type: "price_reopened" };
     case "open": {
       const option = money.choice?.option ?? "full";
       const other = option === "full" ? "deposit" : "full";
