@@ -65,6 +65,7 @@ import {
   paymentRoutes,
   planBoughtAt,
   planChangesRefused,
+  reopenPriceIn,
   planStatementRoutes,
   selectPlanMoneyRows,
   sendAnniversaryStatementsEvery,
@@ -221,6 +222,7 @@ export async function buildApp({
     planOptions,
     funeralDirectors,
     changesRefused: (planId) => planChangesRefused(db, planId),
+    priceReopenedIn: (transaction, planId) => reopenPriceIn(transaction, jobQueue, planId),
   });
   const addressLookup = createAddressLookupProvider(config, app.log.child({ module: "address-lookup" }));
   const referrals = createReferralsService({ db, planOptions });

@@ -16,11 +16,13 @@ import { callApi } from "./support/customers";
 import { byCode } from "./support/journeys";
 import {
   choosePayment,
+  confirmationArrives,
   confirmOnSandbox,
   payByCard,
   paymentsOf,
   settlePayments,
   setUpDirectDebit,
+  takenByProvider,
   withKey,
 } from "./support/paying";
 import { readPdf } from "./support/pdf-text";
@@ -86,6 +88,38 @@ async function acceptDocuments(token: string, planId: string) {
 }
 
 /** What the plan answers of its price, which must not move. */
+/** `POST /api/payments/create` for the whole price, which must open a payment. */
+async function startFullPayment(token: string, planId: string) {
+  const started = await withKey(testApp, token, "POST", "/api/payments/create", {
+    planId,
+    paymentOption: "full",
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  return paymentSchema.parse(started.json());
+}
+
+/** The person goes back and chooses the Exmoor coffin instead; answers the plan's new total. */
+async function chooseExmoor(ready: Awaited<ReturnType<typeof readyPlan>>): Promise<number> {
+  const saved = await callApi(testApp, ready.token, "PATCH", `/api/plan/${ready.planId}`, {
+    ...ready.journey,
+    coffin: { id: byCode(ready.catalogue.coffins, "exmoor").id },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const withExmoor = ready.price - coffinPrice("windsor") + coffinPrice("exmoor");
+  expect(withExmoor).not.toBe(ready.price);
+  expect(savedPlanResponseSchema.parse(saved.json()).plan.price.total).toBe(withExmoor);
+  return withExmoor;
+}
+
+/** What the plan holds of the customer's money: every payment taken, less what was given back. */
+async function heldAndTotal(token: string, planId: string) {
+  const money = await paymentsOf(testApp, token, planId);
+  const taken = money.payments
+    .filter((payment) => payment.status === "confirmed" || payment.status === "refunded")
+    .reduce((sum, payment) => sum + payment.amount, 0);
+  return { money, held: taken - money.refunded - money.refundOwed };
+}
+
 const priceOf = (plan: PlanResponse) => ({
   priceData: plan.priceData,
   price: plan.price,
@@ -313,5 +347,102 @@ describe("asking for money again after a price change, when the first request we
     expect(after.schedule?.planPrice).toBe(ready.price);
     const collected = after.collections.reduce((sum, row) => sum + row.amount, 0);
     expect(25_000 + collected).toBe(ready.price + after.schedule!.instalmentCharge);
+  });
+});
+
+describe("a card payment still open when its plan's agreed price is cleared (decision 008's amendment)", () => {
+  it("is cancelled by a save of the journey, so the old price cannot be paid in another tab; the new one is", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, { option: "full" });
+    const old = await startFullPayment(ready.token, ready.planId);
+    expect(old.amount).toBe(ready.price);
+
+    const withExmoor = await chooseExmoor(ready);
+    await settlePayments(testApp);
+
+    // The old payment page, finished in another tab: the provider refuses it, nothing is taken.
+    const finished = await confirmOnSandbox(testApp, ready.token, old, sandboxCards.succeeds);
+    expect(finished.statusCode, finished.body).toBe(409);
+    expect(violationsResponseSchema.parse(finished.json()).violations[0]?.title).toBe(
+      messages.cardPaymentCancelled,
+    );
+    await settlePayments(testApp);
+    const between = await paymentsOf(testApp, ready.token, ready.planId);
+    expect(between.payments.map((payment) => payment.status)).toEqual(["cancelled"]);
+    expect(between.state).not.toBe("paid");
+
+    // The payment page opens a fresh payment at the new total, and the plan is paid at it.
+    await acceptDocuments(ready.token, ready.planId);
+    const { payment } = await payByCard(testApp, ready.token, ready.planId, "full", sandboxCards.succeeds);
+    expect(payment.id).not.toBe(old.id);
+    expect(payment.amount).toBe(withExmoor);
+    const plan = await readPlan(ready.token, ready.planId);
+    expect(plan.price.total).toBe(withExmoor);
+    const { money, held } = await heldAndTotal(ready.token, ready.planId);
+    expect(money.state).toBe("paid");
+    expect(held).toBe(plan.price.total);
+  });
+
+  it("is refunded in full if the provider took it before our cancellation reached it", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, { option: "full" });
+    const old = await startFullPayment(ready.token, ready.planId);
+    // Finished in another tab as the person saves their new choice; its webhook comes after.
+    await takenByProvider(testApp, old.providerPaymentId!);
+    const withExmoor = await chooseExmoor(ready);
+    await settlePayments(testApp);
+    await confirmationArrives(testApp, old.providerPaymentId!);
+
+    const late = await heldAndTotal(ready.token, ready.planId);
+    expect(late.money.state).not.toBe("paid");
+    expect(late.money.payments.map((payment) => [payment.amount, payment.status])).toEqual([
+      [ready.price, "refunded"],
+    ]);
+    expect(late.money.refunded).toBe(ready.price);
+    expect(late.held).toBe(0);
+    expect((await readPlan(ready.token, ready.planId)).price.total).toBe(withExmoor);
+
+    await acceptDocuments(ready.token, ready.planId);
+    const { payment } = await payByCard(testApp, ready.token, ready.planId, "full", sandboxCards.succeeds);
+    expect(payment.amount).toBe(withExmoor);
+    const plan = await readPlan(ready.token, ready.planId);
+    const { money, held } = await heldAndTotal(ready.token, ready.planId);
+    expect(money.state).toBe("paid");
+    expect(held).toBe(plan.price.total);
+    expect(plan.price.total).toBe(withExmoor);
+  });
+
+  it("is cancelled when a new request after a price change is refused, so the old price cannot be paid", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, { option: "full" });
+    const old = await startFullPayment(ready.token, ready.planId);
+
+    await windsorRises();
+    const today = ready.price + 20_00;
+    const refused = await withKey(testApp, ready.token, "POST", "/api/payments/create", {
+      planId: ready.planId,
+      paymentOption: "full",
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(violationsResponseSchema.parse(refused.json()).violations).toEqual([
+      { propertyPath: "plan", title: messages.planPriceChangedSinceAsked },
+    ]);
+    await settlePayments(testApp);
+
+    const finished = await confirmOnSandbox(testApp, ready.token, old, sandboxCards.succeeds);
+    expect(finished.statusCode, finished.body).toBe(409);
+    await settlePayments(testApp);
+    expect((await paymentsOf(testApp, ready.token, ready.planId)).payments.map((row) => row.status)).toEqual([
+      "cancelled",
+    ]);
+
+    await acceptDocuments(ready.token, ready.planId);
+    const { payment } = await payByCard(testApp, ready.token, ready.planId, "full", sandboxCards.succeeds);
+    expect(payment.amount).toBe(today);
+    const plan = await readPlan(ready.token, ready.planId);
+    const { money, held } = await heldAndTotal(ready.token, ready.planId);
+    expect(money.state).toBe("paid");
+    expect(plan.price.total).toBe(today);
+    expect(held).toBe(today);
   });
 });

@@ -5,8 +5,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { paymentSchema, planPaymentsSchema, type PaymentResponse } from "@kindred/contracts";
-import { sumPence } from "@kindred/domain";
+import {
+  paymentSchema,
+  planPaymentsSchema,
+  planResponseSchema,
+  type JourneyDataPayload,
+  type PaymentResponse,
+} from "@kindred/contracts";
+import { legalDocumentReferences, sumPence } from "@kindred/domain";
 import { and, desc, eq, inArray, like, sql } from "drizzle-orm";
 import {
   arrearsStatements,
@@ -24,6 +30,7 @@ import { planMoneyQueue } from "../src/modules/payments/plan-money-store";
 import { sandboxWebhookQueue } from "../src/modules/payments/sandbox/sandbox-provider";
 import { callApi } from "./support/customers";
 import { confirmOnSandbox, requestDirectDebit, sandboxOf, settlePayments, withKey } from "./support/paying";
+import { byCode } from "./support/journeys";
 import { readyPlan } from "./support/ready-plans";
 import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
 import {
@@ -44,7 +51,8 @@ import {
  * After a settle (every webhook, follow-up and reconciliation done), the books must agree: money
  * the provider holds for the plan (taken minus given back, from the sandbox's own books, which we
  * never write) equals what our rows say is held; a cancelled plan holds nothing and has nothing
- * open with the provider; no more than the plan's price is held; and each email went out once, and
+ * open with the provider; no more than the plan's price (read back: a save of the journey moves it
+ * while the plan is unpaid) is held, and a plan paid holds exactly its price; and each email went out once, and
  * only for a state the plan reached.
  *
  * The back office's two money paths are among the steps (issue 24): a finance member sends again a
@@ -91,7 +99,11 @@ interface Model {
   planId: string;
   token: string;
   email: string;
-  price: number;
+  /** The journey the plan was made with, and the two coffins a save of it moves between. */
+  journey: JourneyDataPayload;
+  coffins: [number, number];
+  /** Which of `coffins` the plan has now (a save the API accepted moves it to the other). */
+  coffin: 0 | 1;
   deposit: number;
   months: number[];
   /** Card payments the API handed out, newest last, with their keys (to send a key again). */
@@ -269,6 +281,10 @@ async function checkSettled(model: Model) {
     (await callApi(current, model.token, "GET", `/api/plan/${model.planId}/payments`)).json(),
   );
   const books = await providerBooks(model.planId);
+  // The plan's price as it reads now: the price agreed when it was bought, or today's while unpaid.
+  const planPrice = planResponseSchema.parse(
+    (await callApi(current, model.token, "GET", `/api/plan/${model.planId}`)).json(),
+  ).price.total;
   const ourTaken = sumPence([
     ...state.payments
       .filter((payment) => payment.status === "confirmed" || payment.status === "refunded")
@@ -282,7 +298,7 @@ async function checkSettled(model: Model) {
     ledger,
   );
   expect(state.refundOwed, "every refund owed is paid once settled").toBe(0);
-  expect(books.taken - books.refunded, "never more than the price held").toBeLessThanOrEqual(model.price);
+  expect(books.taken - books.refunded, "never more than the price held").toBeLessThanOrEqual(planPrice);
   const ourCollections = await current.db
     .select()
     .from(collections)
@@ -308,7 +324,7 @@ async function checkSettled(model: Model) {
     expect(books.liveMandates, "no mandate left standing").toEqual([]);
     expect(books.collectionsToCome, "no collection left to take").toEqual([]);
   } else if (state.state === "paid") {
-    expect(books.taken - books.refunded).toBe(model.price);
+    expect(books.taken - books.refunded, "a plan paid holds its price, to the penny").toBe(planPrice);
   } else if (state.state === "funeral_requested") {
     // Told of the death: nothing more is taken, and what was paid stays for the funeral.
     expect(books.openCards, "no card payment left to finish after a death").toEqual([]);
@@ -460,6 +476,32 @@ class TakenWebhookLost implements fc.AsyncCommand<Model, object> {
     await checkAlways(model);
   }
   toString = () => "the provider takes the last payment, and its webhook is lost";
+}
+
+/**
+ * The customer goes back and chooses the other coffin (a save of the journey), which moves the
+ * plan's price while it is unpaid and clears the price agreed, then accepts the documents again at
+ * the new price, as the payment page asks. Refused (409) once the plan is paid, cancelled or used.
+ */
+class ChangeCoffin implements fc.AsyncCommand<Model, object> {
+  check = () => true;
+  async run(model: Model) {
+    const other = model.coffin === 0 ? 1 : 0;
+    const saved = await callApi(current, model.token, "PATCH", `/api/plan/${model.planId}`, {
+      ...model.journey,
+      coffin: { id: model.coffins[other] },
+    });
+    expect([200, 409], saved.body).toContain(saved.statusCode);
+    if (saved.statusCode === 200) {
+      model.coffin = other;
+      const accepted = await callApi(current, model.token, "PUT", `/api/plan/${model.planId}/legal`, {
+        documents: legalDocumentReferences.map((docReference) => ({ docReference, accepted: true })),
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+    }
+    await checkAlways(model);
+  }
+  toString = () => "save the journey with the other coffin (another price)";
 }
 
 class SetUpDirectDebit implements fc.AsyncCommand<Model, object> {
@@ -750,6 +792,7 @@ function commandsFor(deposit: number, months: number[]) {
           .map((account) => new SetUpDirectDebit(account)),
       ),
       sometimes(fc.constant(new CollectNext())),
+      sometimes(fc.constant(new ChangeCoffin())),
       often(fc.constant(new Cancel())),
       sometimes(fc.constant(new NotifyDeath())),
       sometimes(fc.boolean().map((twice) => new StaffCancelWithRefund(twice))),
@@ -782,12 +825,15 @@ function commandsFor(deposit: number, months: number[]) {
 async function newModel(): Promise<Model> {
   const ready = await readyPlan(current);
   const terms = ready.catalogue.paymentTerms;
+  // Less than the plan costs with either coffin (the Exmoor costs more than the journey's own).
   const deposit = terms.depositChoices.find((choice) => choice < ready.price) ?? terms.depositChoices[0]!;
   return {
     planId: ready.planId,
     token: ready.token,
     email: ready.email,
-    price: ready.price,
+    journey: ready.journey,
+    coffins: [ready.journey.coffin!.id, byCode(ready.catalogue.coffins, "exmoor").id],
+    coffin: 0,
     deposit,
     months: terms.terms.map((term) => term.months),
     handedOut: [],
@@ -887,6 +933,37 @@ describe("a plan's money under any sequence of payments, webhooks, cancellations
       new StaffCancelWithRefund(true),
     ]);
   });
+
+  it(
+    "a card payment open when the journey is saved at another price is never taken at the old one",
+    {
+      timeout: 300_000,
+    },
+    async () => {
+      // 9. The old payment page finished in another tab after the save: refused, as it was cancelled;
+      // the payment opened after it is at the new price, and the plan is paid at it.
+      await runSequence([
+        new Choose({ option: "full" }),
+        new OpenCardPayment("full", false),
+        new ChangeCoffin(),
+        new EnterCard(0, "succeeds"),
+        new Settle(),
+        new OpenCardPayment("full", false),
+        new EnterCard(1, "succeeds"),
+      ]);
+      // 10. The provider took the old payment before our cancellation reached it, its webhook lost:
+      // reconciliation finds it, and it is refunded in full.
+      await runSequence([
+        new Choose({ option: "full" }),
+        new OpenCardPayment("full", false),
+        new TakenWebhookLost(),
+        new ChangeCoffin(),
+        new Settle(),
+        new OpenCardPayment("full", false),
+        new EnterCard(1, "succeeds"),
+      ]);
+    },
+  );
 
   it(`holds in ${runs} random sequences`, { timeout: 600_000 }, async () => {
     const planned = await newModel();

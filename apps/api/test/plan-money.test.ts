@@ -7,11 +7,12 @@ import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { callApi } from "./support/customers";
 import {
   choosePayment,
+  confirmationArrives,
   confirmOnSandbox,
   paymentsOf,
   requestDirectDebit,
-  sandboxOf,
   settlePayments,
+  takenByProvider,
   withKey,
 } from "./support/paying";
 import { readyPlan } from "./support/ready-plans";
@@ -36,32 +37,6 @@ async function openCardPayment(token: string, planId: string, paymentOption: "fu
 
 const confirmWithGoodCard = (token: string, payment: Parameters<typeof confirmOnSandbox>[2]) =>
   confirmOnSandbox(testApp, token, payment, sandboxCards.succeeds);
-
-/** The provider takes the payment (the customer finished it), but its webhook has not come yet. */
-async function takenByProvider(providerPaymentId: string) {
-  await testApp.db
-    .update(sandboxPayments)
-    .set({ status: "succeeded", cardEnding: "4242" })
-    .where(eq(sandboxPayments.id, providerPaymentId));
-}
-
-/** The provider's webhook saying so, arriving only now, signed as the sandbox signs it. */
-async function confirmationArrives(providerPaymentId: string) {
-  const rawBody = JSON.stringify({
-    eventId: `sbx_evt_late_${providerPaymentId}`,
-    kind: "card_payment",
-    providerPaymentId,
-    status: "confirmed",
-  });
-  const response = await testApp.app.inject({
-    method: "POST",
-    url: "/webhooks/card-payments",
-    payload: rawBody,
-    headers: { "content-type": "application/json", "sandbox-signature": sandboxOf(testApp).sign(rawBody) },
-  });
-  expect(response.statusCode, response.body).toBe(204);
-  await settlePayments(testApp);
-}
 
 const emailsTo = async (to: string, subject: string) =>
   (await testApp.readOutbox()).filter((message) => message.to === to && message.subject === subject);
@@ -92,14 +67,14 @@ describe("1. paid after cancelling", () => {
     const { planId, price, token, email } = await readyPlan(testApp);
     await choosePayment(testApp, token, planId, { option: "full" });
     const payment = await openCardPayment(token, planId, "full");
-    await takenByProvider(payment.providerPaymentId!);
+    await takenByProvider(testApp, payment.providerPaymentId!);
     const cancelled = await withKey(testApp, token, "POST", `/api/plan/${planId}/cancel`, {});
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await settlePayments(testApp);
 
-    await confirmationArrives(payment.providerPaymentId!);
+    await confirmationArrives(testApp, payment.providerPaymentId!);
     // Delivered again: handled once.
-    await confirmationArrives(payment.providerPaymentId!);
+    await confirmationArrives(testApp, payment.providerPaymentId!);
 
     const state = await paymentsOf(testApp, token, planId);
     expect(state).toMatchObject({ state: "cancelled", refunded: price, refundOwed: 0 });
@@ -170,7 +145,7 @@ describe("3. changing how to pay cannot charge twice", () => {
     await choosePayment(testApp, token, planId, { option: "full" });
     const full = await openCardPayment(token, planId, "full");
     // The customer finishes the old page in another tab as they change their mind.
-    await takenByProvider(full.providerPaymentId!);
+    await takenByProvider(testApp, full.providerPaymentId!);
 
     await choosePayment(testApp, token, planId, { option: "deposit", deposit: 50_000, months: 12 });
     const deposit = await openCardPayment(token, planId, "deposit");
@@ -181,7 +156,7 @@ describe("3. changing how to pay cannot charge twice", () => {
     expect(deposit).toMatchObject({ paymentOption: "deposit", amount: 50_000 });
     expect(directDebit.statusCode, directDebit.body).toBe(201);
     // Taken before our cancellation reached the provider: given back once its webhook comes.
-    await confirmationArrives(full.providerPaymentId!);
+    await confirmationArrives(testApp, full.providerPaymentId!);
     const state = await paymentsOf(testApp, token, planId);
     expect(state.state).toBe("paying_by_instalments");
     expect(state.payments.find((row) => row.id === full.id)?.status).toBe("refunded");

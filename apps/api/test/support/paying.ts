@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { paymentSchema, planPaymentsSchema, sandboxCardAnswerSchema } from "@kindred/contracts";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
+import { sandboxPayments } from "../../src/db/schema";
 import { sandboxBankAccounts } from "../../src/modules/payments";
 import { planMoneyQueue } from "../../src/modules/payments/plan-money-store";
 import { sandboxWebhookQueue } from "../../src/modules/payments/sandbox/sandbox-provider";
@@ -154,4 +155,30 @@ export async function payByCard(
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   await settlePayments(testApp);
   return { payment, answer: sandboxCardAnswerSchema.parse(confirmed.json()) };
+}
+
+/** The provider takes a card payment (the customer finished it), but its webhook has not come yet. */
+export async function takenByProvider(testApp: TestApp, providerPaymentId: string) {
+  await testApp.db
+    .update(sandboxPayments)
+    .set({ status: "succeeded", cardEnding: "4242" })
+    .where(eq(sandboxPayments.id, providerPaymentId));
+}
+
+/** The provider's webhook saying a card payment was taken, arriving only now, signed as the sandbox signs it. */
+export async function confirmationArrives(testApp: TestApp, providerPaymentId: string) {
+  const rawBody = JSON.stringify({
+    eventId: `sbx_evt_late_${providerPaymentId}`,
+    kind: "card_payment",
+    providerPaymentId,
+    status: "confirmed",
+  });
+  const response = await testApp.app.inject({
+    method: "POST",
+    url: "/webhooks/card-payments",
+    payload: rawBody,
+    headers: { "content-type": "application/json", "sandbox-signature": sandboxOf(testApp).sign(rawBody) },
+  });
+  expect(response.statusCode, response.body).toBe(204);
+  await settlePayments(testApp);
 }

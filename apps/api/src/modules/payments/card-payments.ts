@@ -4,6 +4,7 @@ import { messages } from "@kindred/domain";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { isUniqueViolation, type Database } from "../../db/database";
+import type { JobQueue } from "../../db/job-queue";
 import { payments } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
 import type { TokenHolder } from "../auth";
@@ -37,6 +38,7 @@ const planCancelled = () =>
 
 export function createCardPayments({
   db,
+  jobQueue,
   changePlanMoney,
   readiness,
   schedules,
@@ -45,6 +47,8 @@ export function createCardPayments({
   log,
 }: {
   db: Database;
+  /** Where a cleared price queues the cancelling of a payment opened at it. */
+  jobQueue: JobQueue;
   changePlanMoney: ChangePlanMoney;
   readiness: PurchaseReadiness;
   schedules: PlanSchedules;
@@ -106,7 +110,7 @@ export function createCardPayments({
       // Read and priced once: whose it is (404 to anyone else, first), whether it is ready, and
       // what it costs now (the price this request agrees, decision 008), all from the same reading.
       const { stored: plan, pricedNow } = await readiness.readyPlan(holder, body.planId);
-      if (agreedPriceDiffers(plan, pricedNow)) await refuseUnseenPrice(db, body.planId, pricedNow);
+      if (agreedPriceDiffers(plan, pricedNow)) await refuseUnseenPrice(db, jobQueue, body.planId, pricedNow);
       if (plan.cancelledAt) throw planCancelled();
       if (!plan.paymentChoice) {
         throw new ViolationError(

@@ -3,6 +3,7 @@ import type { Address, CreateDirectDebitBody, CreateDirectDebitResponse } from "
 import { accountNumberEnding, messages, nextPlanMoney } from "@kindred/domain";
 import { and, asc, eq } from "drizzle-orm";
 import { isUniqueViolation, type Database } from "../../db/database";
+import type { JobQueue } from "../../db/job-queue";
 import { collections, mandates } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
 import { agreedPriceDiffers, agreedPriceOf, noSuchPlan } from "../plans";
@@ -49,12 +50,15 @@ export function directDebitReference(planId: string): string {
 
 export function createDirectDebits({
   db,
+  jobQueue,
   changePlanMoney,
   readiness,
   schedules,
   directDebit,
 }: {
   db: Database;
+  /** Where a cleared price queues the cancelling of a payment opened at it. */
+  jobQueue: JobQueue;
   changePlanMoney: ChangePlanMoney;
   readiness: PurchaseReadiness;
   schedules: PlanSchedules;
@@ -94,7 +98,8 @@ export function createDirectDebits({
       // Whose it is (404 to anyone else, first), whether it is ready, its price now and its
       // people, from one reading.
       const { stored, pricedNow, people } = await readiness.readyPlan(holder, body.planId);
-      if (agreedPriceDiffers(stored, pricedNow)) await refuseUnseenPrice(db, body.planId, pricedNow);
+      if (agreedPriceDiffers(stored, pricedNow))
+        await refuseUnseenPrice(db, jobQueue, body.planId, pricedNow);
       const rows = await selectPlanMoneyRows(db, body.planId);
       if (!rows) throw noSuchPlan();
       const { plan } = rows;

@@ -15,5 +15,7 @@ export { cardFieldsOf, createPaymentProviders } from "./create-providers";
 export { planBoughtAt, planOwner, type PaymentState } from "./payment-state";
 export { appointedBranch, appointmentOf } from "./funeral-director-appointment";
 export { applyMoneyEvent, planMoneyOf, planMoneyQueue, selectPlanMoneyRows } from "./plan-money-store";
+// What a save of the journey does with the price it clears (decision 008): a payment opened at it goes.
+export { reopenPriceIn } from "./plan-money-store";
 // What staff may send again of a plan's emails (decision 031).
 export { queuePlanEmailAgain } from "./resend-plan-email";

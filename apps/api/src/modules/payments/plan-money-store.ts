@@ -201,6 +201,22 @@ export function priceOpen(money: PlanMoney): boolean {
 }
 
 /**
+ * Clears a plan's agreed price within `transaction` (decision 008's amendment: its journey was
+ * saved, or the catalogue moved since the price was agreed), with the plan's money rows locked:
+ * a card payment still open at that price is cancelled by the state machine's `price_reopened`,
+ * its call to the provider queued in the same transaction, so the old price can no longer be paid
+ * while the plan shows another. Refused (409, nothing stored) once the plan is bought or closed.
+ */
+export async function reopenPriceIn(
+  transaction: Database,
+  jobQueue: JobQueue,
+  planId: string,
+): Promise<void> {
+  await applyMoneyEvent(transaction, jobQueue, planId, { cause: "customer", type: "price_reopened" });
+  await forgetAgreedPriceIn(transaction, planId);
+}
+
+/**
  * Before a new request for money (decision 008's amendment): a plan not bought whose agreed price
  * is not what it costs now (an earlier request went nowhere, and the catalogue changed since) is
  * not asked for money at a price the person has not been shown. Its agreed price is cleared, so
@@ -208,11 +224,16 @@ export function priceOpen(money: PlanMoney): boolean {
  * and the request is refused (409); the documents are then accepted again at that price and the
  * next request agrees it. A bought plan is left to the state machine, which refuses in its words.
  */
-export async function refuseUnseenPrice(db: Database, planId: string, pricedNow: PricedView): Promise<void> {
+export async function refuseUnseenPrice(
+  db: Database,
+  jobQueue: JobQueue,
+  planId: string,
+  pricedNow: PricedView,
+): Promise<void> {
   const cleared = await db.transaction(async (transaction) => {
     const rows = await selectPlanMoneyRows(transaction, planId, { lock: true });
     if (!rows || !agreedPriceDiffers(rows.plan, pricedNow) || !priceOpen(planMoneyOf(rows))) return false;
-    await forgetAgreedPriceIn(transaction, planId);
+    await reopenPriceIn(transaction, jobQueue, planId);
     return true;
   });
   if (cleared) {

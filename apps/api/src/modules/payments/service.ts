@@ -62,8 +62,8 @@ export function createPaymentsService({
   return {
     ...createPaymentChoices({ db, changePlanMoney, plans, schedules, state }),
     ...state,
-    ...createCardPayments({ db, changePlanMoney, readiness, schedules, card, now, log }),
-    ...createDirectDebits({ db, changePlanMoney, readiness, schedules, directDebit }),
+    ...createCardPayments({ db, jobQueue, changePlanMoney, readiness, schedules, card, now, log }),
+    ...createDirectDebits({ db, jobQueue, changePlanMoney, readiness, schedules, directDebit }),
     applyProviderEvent,
 
     async handleWebhook(provider, webhook) {

@@ -290,12 +290,19 @@ export function createPlansService({
   planOptions,
   funeralDirectors,
   changesRefused = async () => null,
+  priceReopenedIn = async () => {},
 }: {
   db: Database;
   planOptions: PlanOptionsService;
   funeralDirectors: FuneralDirectorService;
   /** Why a plan may no longer change (it is paid for, or cancelled), or null while it may. */
   changesRefused?: (planId: string) => Promise<string | null>;
+  /**
+   * What else clearing a plan's agreed price does, in the save's own transaction (the payments
+   * module's, wired by the app, as plans know nothing of payments): a card payment opened at that
+   * price is cancelled, so it cannot be taken while the plan shows another (decision 008).
+   */
+  priceReopenedIn?: (transaction: Database, planId: string) => Promise<void>;
 }): PlansService {
   async function refuseClosedPlan(planId: string): Promise<void> {
     const refused = await changesRefused(planId);
@@ -382,23 +389,28 @@ export function createPlansService({
         throw new ViolationError([{ propertyPath: "Data", title: messages.nothingToSave }], 400);
       }
       const { catalogue, branchNames, journey, priceData } = await pricedContent(submitted);
-      const plan = await updateOwnedPlan(
-        db,
-        planId,
-        userId,
-        {
-          journey,
-          priceData,
-          planningJourneyData: body.planningJourneyData ?? existing.planningJourneyData,
-          saveUnfinishedJourney: body.saveUnfinishedJourney,
-          // The journey may have changed: its price is worked out again, and fixed again by the
-          // next request for money (a paid plan never gets here).
-          agreedPrice: null,
-        },
-        expectedVersion,
-      );
-      // Found a moment ago: if it no longer matches, another save came in between.
-      if (!plan) throw expectedVersion === undefined ? noSuchPlan() : changedElsewhere();
+      const plan = await db.transaction(async (transaction) => {
+        // The journey may have changed: its price is worked out again, and fixed again by the
+        // next request for money (a paid plan never gets here), and a payment opened at the old
+        // price goes with it, in this transaction.
+        await priceReopenedIn(transaction, planId);
+        const saved = await updateOwnedPlan(
+          transaction,
+          planId,
+          userId,
+          {
+            journey,
+            priceData,
+            planningJourneyData: body.planningJourneyData ?? existing.planningJourneyData,
+            saveUnfinishedJourney: body.saveUnfinishedJourney,
+            agreedPrice: null,
+          },
+          expectedVersion,
+        );
+        // Found a moment ago: if it no longer matches, another save came in between.
+        if (!saved) throw expectedVersion === undefined ? noSuchPlan() : changedElsewhere();
+        return saved;
+      });
       return toPlanResponse(plan, pricedView(plan.journey, catalogue, branchNames));
     },
 
