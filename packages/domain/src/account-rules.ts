@@ -1,4 +1,4 @@
-import { messages } from "./messages";
+import * as messages from "./messages";
 
 /** SPEC.md section 5 and 9: password 8 to 25 characters with a letter, a number and a special character. */
 export const passwordLength = { minimum: 8, maximum: 25 } as const;

@@ -10,7 +10,7 @@ import {
 } from "./journey-data";
 import { journeyPath } from "./journey-path";
 import { journeyStepHandles, stepOfTopic, type JourneyStepHandle } from "./journey-steps";
-import { messages } from "./messages";
+import * as messages from "./messages";
 
 /**
  * Something wrong with one answer of the journey, on the step that asks for it. An unanswered

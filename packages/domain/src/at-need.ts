@@ -1,5 +1,5 @@
 import { realDate, type DateOfBirthFields, type DateOfBirthProblems } from "./people";
-import { messages } from "./messages";
+import * as messages from "./messages";
 
 /**
  * Telling us of a death (issue 23 item 4; docs/decisions/028-telling-us-of-a-death.md): what the

@@ -1,5 +1,5 @@
 import { nameProblems } from "./account-rules";
-import { messages } from "./messages";
+import * as messages from "./messages";
 import { passesModulusCheck, type ModulusTables } from "./modulus-check";
 
 /**

@@ -1,4 +1,4 @@
-import { messages } from "./messages";
+import * as messages from "./messages";
 
 /** How far ahead a catalogue or branch change may be dated: 2 years from today. */
 const catalogueChangeYearsAhead = 2;

@@ -20,7 +20,7 @@ export * from "./journey-problems";
 export * from "./journey-state";
 export * from "./journey-steps";
 export * from "./legal-documents";
-export * from "./messages";
+export * as messages from "./messages";
 export * from "./modulus-check";
 export * from "./money";
 export * from "./path-problems";

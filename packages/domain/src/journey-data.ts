@@ -1,4 +1,4 @@
-import { messages } from "./messages";
+import * as messages from "./messages";
 import { typedPoundsToPence } from "./money";
 import type { AttendanceCode, RemainsCode } from "./catalogue";
 

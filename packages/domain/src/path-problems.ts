@@ -12,7 +12,7 @@ import type { JourneyData, JourneyTopic } from "./journey-data";
 import { isOnPath, journeyPath } from "./journey-path";
 import { initialJourneyState } from "./journey-state";
 import { journeyStepHandles, stepTopics } from "./journey-steps";
-import { messages } from "./messages";
+import * as messages from "./messages";
 
 type AnsweredTopic = Exclude<JourneyTopic, "attendance" | "burialCremation" | "package">;
 

@@ -1,5 +1,5 @@
 import { supportPhone } from "./contact-details";
-import { messages } from "./messages";
+import * as messages from "./messages";
 
 /**
  * The four people a plan involves (SPEC.md section 3, "Person"; issue 9): the customer who buys

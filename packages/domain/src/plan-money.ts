@@ -1,4 +1,4 @@
-import { messages } from "./messages";
+import * as messages from "./messages";
 import { sumPence, type Pence } from "./money";
 import type { PaymentChoice, PaymentOption } from "./payment-schedule";
 

@@ -1,5 +1,5 @@
 import { isValid, toNormalised, toOutcode } from "postcode";
-import { messages } from "./messages";
+import * as messages from "./messages";
 
 /**
  * UK postcodes, checked and formatted by the maintained `postcode` package (Ideal Postcodes'

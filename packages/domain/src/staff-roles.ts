@@ -1,4 +1,4 @@
-import { messages } from "./messages";
+import * as messages from "./messages";
 
 /**
  * The staff back office's roles and what each may do (issue 24; docs/decisions/031-staff-back-office.md).

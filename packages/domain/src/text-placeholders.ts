@@ -1,6 +1,6 @@
 import { atNeedPhone, supportPhone } from "./contact-details";
 import { firmDetails } from "./firm-details";
-import { messages } from "./messages";
+import * as messages from "./messages";
 import { refundDeadlineInWords } from "./refunds";
 import { whenTheTimeComesMarkdown } from "./when-the-time-comes";
 

@@ -1,4 +1,4 @@
-import { messages } from "./messages";
+import * as messages from "./messages";
 
 /**
  * One thing wrong with a request: the field it is about (or `Request` for the request as a
