@@ -58,25 +58,63 @@ function moduleName(sourcePath) {
 }
 
 /**
- * The analyser compiles the app again and its chunks get other names than the build's, so each of
- * the build's chunks is paired with the analyser's client chunk of the nearest size (the sum of
- * its modules' parts), each used once, nearest pairs first, and only within 3 per cent.
+ * Strings a module's source holds that its minified code keeps as they are: quoted literals of 10
+ * to 120 characters with no escapes (class names, messages, error texts, keys). Import paths and
+ * the like are among them too; they are found in no built chunk, so they tip no pairing.
  */
-function pairBySize(chunks, parts) {
-  const analysedSizes = new Map();
-  for (const part of parts.filter(({ filename }) => /\/static\/chunks\/[^/]+\.js$/.test(filename)))
-    analysedSizes.set(part.filename, (analysedSizes.get(part.filename) ?? 0) + part.size);
-  const candidates = chunks.flatMap((chunk) =>
-    [...analysedSizes].map(([filename, size]) => ({ chunk, filename, gap: Math.abs(size - chunk.raw) })),
-  );
-  candidates.sort((a, b) => a.gap - b.gap);
+function fingerprintsOf(sourceFile) {
+  let text;
+  try {
+    text = readFileSync(sourceFile, "utf8");
+  } catch {
+    return [];
+  }
+  const found = new Set();
+  for (const match of text.matchAll(/"([^"\\\n]{10,120})"|'([^'\\\n]{10,120})'/g))
+    found.add(match[1] ?? match[2]);
+  return [...found];
+}
+
+/**
+ * The analyser compiles the app again and its chunks get other names than the build's, so each of
+ * the build's chunks is paired with the analyser's client chunk whose modules' strings it holds
+ * most of (each used once, best pairs first, at least 3 strings found, sizes within half of each
+ * other), and by size alone only where no strings decide (within 3 per cent). Pairing by size alone put the form engine's modules under
+ * the dialog's chunk, 2 per cent apart (decision 033's amendment).
+ */
+function pairChunks(chunks, parts, projectFolder) {
+  const analysed = new Map();
+  for (const part of parts.filter(({ filename }) => /\/static\/chunks\/[^/]+\.js$/.test(filename))) {
+    const entry = analysed.get(part.filename) ?? { size: 0, sources: new Set() };
+    entry.size += part.size;
+    entry.sources.add(part.source_path.replace(/^\[project\]\//, "").replace(/ \[.*\]$/, ""));
+    analysed.set(part.filename, entry);
+  }
+  const candidates = [];
+  for (const [filename, { size, sources }] of analysed) {
+    const fingerprints = new Set(
+      [...sources].flatMap((source) => fingerprintsOf(path.join(projectFolder, source))),
+    );
+    for (const chunk of chunks) {
+      let found = 0;
+      for (const fingerprint of fingerprints) if (chunk.text.includes(fingerprint)) found += 1;
+      candidates.push({ chunk, filename, found, gap: Math.abs(size - chunk.raw) });
+    }
+  }
+  candidates.sort((a, b) => b.found - a.found || a.gap - b.gap);
   const paired = new Map();
   const taken = new Set();
-  for (const { chunk, filename, gap } of candidates) {
-    if (paired.has(chunk.name) || taken.has(filename) || gap > chunk.raw * 0.03) continue;
+  const pair = ({ chunk, filename }) => {
+    if (paired.has(chunk.name) || taken.has(filename)) return;
     paired.set(chunk.name, filename);
     taken.add(filename);
-  }
+  };
+  // Strings decide between chunks of a like size only: a chunk of the runtime holds a few strings
+  // of any big lazy chunk too.
+  for (const candidate of candidates)
+    if (candidate.found >= 3 && candidate.gap <= candidate.chunk.raw * 0.5) pair(candidate);
+  const bySize = candidates.filter(({ gap, chunk }) => gap <= chunk.raw * 0.03).sort((a, b) => a.gap - b.gap);
+  for (const candidate of bySize) pair(candidate);
   return paired;
 }
 
@@ -96,9 +134,10 @@ export function firstLoadChunks(webFolder, next, env, routes, modulesPerChunk = 
     const parts = analysed ? analysedParts(webFolder, next, env, route) : [];
     const built = entry.firstLoadChunkPaths.map((chunkPath) => {
       const file = path.join(webFolder, chunkPath);
-      return { name: path.basename(chunkPath), raw: readFileSync(file).length, ...compressedSizes(file) };
+      const text = readFileSync(file, "utf8");
+      return { name: path.basename(chunkPath), raw: Buffer.byteLength(text), text, ...compressedSizes(file) };
     });
-    const paired = pairBySize(built, parts);
+    const paired = pairChunks(built, parts, path.resolve(webFolder, "../.."));
     const chunks = built.map((chunk) => {
       const byModule = new Map();
       for (const part of parts.filter(({ filename }) => filename === paired.get(chunk.name))) {
@@ -108,7 +147,8 @@ export function firstLoadChunks(webFolder, next, env, routes, modulesPerChunk = 
       const modules = [...byModule.entries()]
         .map(([module, compressed]) => ({ module, compressed }))
         .sort((a, b) => b.compressed - a.compressed);
-      return { ...chunk, moduleCount: modules.length, modules: modules.slice(0, modulesPerChunk) };
+      const { text: _text, ...sizes } = chunk;
+      return { ...sizes, moduleCount: modules.length, modules: modules.slice(0, modulesPerChunk) };
     });
     chunks.sort((a, b) => b.brotli - a.brotli);
     return { route, analysed, chunks };
