@@ -11,7 +11,6 @@ import { AccountMenu } from "@/features/account/account-menu";
 import { displaySettingsScript } from "@/lib/display-settings";
 import { bodyFont, digitFont } from "@/lib/fonts";
 import { journeyAnswersScript, newVisitorStepScript } from "@/lib/journey-answers-script";
-import { QueryProvider } from "@/lib/query-provider";
 import { getServerConfig } from "@/lib/server-config.server";
 import { signedInScript } from "@/lib/signed-in-script";
 import { sharingTags, siteDescription, siteTitle } from "@/lib/page-metadata";
@@ -54,21 +53,20 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a href="#main-content" className="skip-link">
           Skip to main content
         </a>
-        <QueryProvider>
-          {/* The cookie banner (first, so it is met first), error reporting and third parties. */}
-          <PageExtras />
-          {/* The staff back office (/staff) has its own frame: app/staff/layout.tsx. */}
-          <CustomerSiteOnly>
-            <UtmCapture />
-            <SiteHeader account={<AccountMenu />} />
-          </CustomerSiteOnly>
-          <main id="main-content" className="site-main" tabIndex={-1}>
-            {children}
-          </main>
-          <CustomerSiteOnly>
-            <SiteFooter />
-          </CustomerSiteOnly>
-        </QueryProvider>
+        {/* The cookie banner (first, so it is met first), error reporting and third parties. */}
+        <PageExtras />
+        {/* The staff back office (/staff) has its own frame: app/staff/layout.tsx. */}
+        <CustomerSiteOnly>
+          <UtmCapture />
+          <SiteHeader account={<AccountMenu />} />
+        </CustomerSiteOnly>
+        {/* TanStack Query's provider is in the layouts of the parts that read server data with it (decision 033). */}
+        <main id="main-content" className="site-main" tabIndex={-1}>
+          {children}
+        </main>
+        <CustomerSiteOnly>
+          <SiteFooter />
+        </CustomerSiteOnly>
       </body>
     </html>
   );

@@ -133,3 +133,28 @@ test("the client secret is in no file the browser can download", () => {
   const secret = process.env.OAUTH_WEB_CLIENT_SECRET ?? "development-web-client-secret-change-me";
   for (const file of files) expect(readFileSync(file, "utf8")).not.toContain(secret);
 });
+
+test("the home page and the content pages load without TanStack Query; a journey step loads it", async ({
+  page,
+  request,
+}) => {
+  /** Whether any script the page loaded holds TanStack Query (its provider's error is in its client's code). */
+  async function loadsQuery(pagePath: string): Promise<boolean> {
+    await page.goto(pagePath);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((url) => new URL(url).pathname.endsWith(".js")),
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    const bodies = await Promise.all(scripts.map(async (url) => (await request.get(url)).text()));
+    return bodies.some((body) => body.includes("No QueryClient set"));
+  }
+
+  // Decision 033: Query's provider is in the layouts of the parts that read server data with it.
+  expect(await loadsQuery("/")).toBe(false);
+  expect(await loadsQuery("/faqs")).toBe(false);
+  expect(await loadsQuery("/planning/attendance")).toBe(true);
+});

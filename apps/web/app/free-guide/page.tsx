@@ -1,5 +1,6 @@
 import { FreeGuideScreen } from "@/features/free-guide/free-guide-screen";
 import { publicPageMetadata } from "@/lib/page-metadata";
+import { QueryProvider } from "@/lib/query-provider";
 
 // The canonical address has no query string: a link with UTM tags is the same page.
 export const metadata = publicPageMetadata({
@@ -10,5 +11,10 @@ export const metadata = publicPageMetadata({
 });
 
 export default function Page() {
-  return <FreeGuideScreen />;
+  // The form sends through TanStack Query; the thank-you page does without it (decision 033).
+  return (
+    <QueryProvider>
+      <FreeGuideScreen />
+    </QueryProvider>
+  );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { StaffFrame } from "@/features/staff/staff-frame";
+import { QueryProvider } from "@/lib/query-provider";
 
 // The staff back office (docs/decisions/031-staff-back-office.md): never indexed or followed,
 // never in the sitemap, no referrer sent on. The root layout leaves out the customer site's
@@ -13,5 +14,10 @@ export const metadata: Metadata = {
 };
 
 export default function StaffLayout({ children }: { children: ReactNode }) {
-  return <StaffFrame>{children}</StaffFrame>;
+  // The back office reads server data through TanStack Query (decision 033: only where it is used).
+  return (
+    <QueryProvider>
+      <StaffFrame>{children}</StaffFrame>
+    </QueryProvider>
+  );
 }

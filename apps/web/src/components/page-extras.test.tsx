@@ -1,12 +1,11 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { BrowserSettings } from "../lib/browser-settings";
+import { useBrowserSettings, type BrowserSettings } from "../lib/browser-settings";
 import { cookieConsentKey, reloadPage } from "../lib/cookie-consent";
 import type * as CookieConsentModule from "../lib/cookie-consent";
 import type * as ErrorReportingModule from "../lib/error-reporting";
 import { loadErrorReporting } from "../lib/error-reporting";
-import { QueryProvider } from "../lib/query-provider";
 import { fakeFetch, jsonResponse } from "../test/fake-fetch";
 import { PageExtras } from "./page-extras";
 import { ReviewsSection } from "./reviews-section";
@@ -57,7 +56,7 @@ const everyThirdParty: BrowserSettings = {
 };
 
 function serveSettings(settings: BrowserSettings) {
-  fakeFetch((request) =>
+  return fakeFetch((request) =>
     request.url === "/browser-settings" ? jsonResponse(settings) : jsonResponse({}, 404),
   );
 }
@@ -65,13 +64,13 @@ function serveSettings(settings: BrowserSettings) {
 /** The page shell as the layout has it, with the home page's reviews section. */
 function shell() {
   return (
-    <QueryProvider>
+    <>
       <PageExtras />
       <main id="main-content" tabIndex={-1}>
         <ReviewsSection />
       </main>
       <SiteFooter />
-    </QueryProvider>
+    </>
   );
 }
 
@@ -105,6 +104,37 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.mocked(reloadPage).mockClear();
   delete window.kindredThirdParties;
+});
+
+describe("the browser settings (decision 033: read without TanStack Query)", () => {
+  const settingsRequests = (requests: { url: string }[]) =>
+    requests.filter((request) => request.url === "/browser-settings");
+  const reviewsPlaceholder = /Reviews from our customers are shown by our reviews provider/;
+
+  it("are asked for once a page load, however many parts of the page read them", async () => {
+    const requests = serveSettings(everyThirdParty);
+    renderShell();
+
+    // The page extras and the home page's reviews each read them.
+    await banner();
+    expect(await screen.findByText(reviewsPlaceholder)).toBeInTheDocument();
+    // A part shown later in the same page load has them at once, without asking again.
+    render(<ReviewsSection />);
+    expect(screen.getAllByText(reviewsPlaceholder)).toHaveLength(2);
+    expect(settingsRequests(requests)).toHaveLength(1);
+  });
+
+  it("if they cannot be read, the page shows no extras and does not ask again", async () => {
+    const requests = fakeFetch(() => jsonResponse({}, 500));
+    renderShell();
+    const read = renderHook(() => useBrowserSettings());
+
+    await waitFor(() => expect(read.result.current).toBeNull());
+    expect(screen.queryByRole("region", { name: "Cookies on Kindred Funeral Plans" })).toBeNull();
+    expect(screen.queryByText(reviewsPlaceholder)).toBeNull();
+    expect(loadedScripts()).toEqual([]);
+    expect(settingsRequests(requests)).toHaveLength(1);
+  });
 });
 
 describe("the cookie banner", () => {
@@ -357,11 +387,7 @@ describe("the staff back office (/staff, decision 031)", () => {
     ...everyThirdParty,
     errorReporting: { dsn: "https://key@errors.example.test/1", release: "test" },
   };
-  const extrasOnly = () => (
-    <QueryProvider>
-      <PageExtras />
-    </QueryProvider>
-  );
+  const extrasOnly = () => <PageExtras />;
 
   it("asks nothing about cookies there, and still reports errors", async () => {
     pathname = "/staff/sign-in";

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
 
 /**
  * The settings a browser needs for the page shell's extras: the cookie policy's version, which
@@ -33,25 +33,58 @@ export interface BrowserSettings {
 /** Where browsers read them. */
 const browserSettingsPath = "/browser-settings";
 
-/** How long a browser keeps them before asking again, in seconds (the answer's Cache-Control). */
-export const browserSettingsMaxAgeSeconds = 300;
-
-const browserSettingsQuery = queryOptions({
-  queryKey: ["browser-settings"],
-  queryFn: async (): Promise<BrowserSettings> => {
-    const response = await fetch(browserSettingsPath, { headers: { accept: "application/json" } });
-    if (!response.ok) throw new Error(`The browser settings could not be read (${response.status}).`);
-    return (await response.json()) as BrowserSettings;
-  },
-  // Read once per page load; a new deployment's settings arrive with the next page load.
-  staleTime: Infinity,
-  gcTime: Infinity,
-});
+/** What this page load has learnt: undefined until the answer comes, null if they cannot be read. */
+let settings: BrowserSettings | null | undefined;
+let asked = false;
+/** Which page load this is: an answer to an earlier one is not taken. */
+let pageLoad = 0;
+const waiting = new Set<() => void>();
 
 /**
- * The browser settings, or undefined while they load (and if they cannot be read: then the page
- * works without any extra, which is what a visitor who has not chosen sees anyway).
+ * Asks once per page load, however many parts of the page want them; a new deployment's settings
+ * arrive with the next page load. They are read without TanStack Query, so that a page which reads
+ * no other server data (the home page, the content pages) does not load it (decision 033).
  */
-export function useBrowserSettings(): BrowserSettings | undefined {
-  return useQuery(browserSettingsQuery).data;
+function subscribe(onChange: () => void): () => void {
+  waiting.add(onChange);
+  if (!asked) {
+    asked = true;
+    void readSettings();
+  }
+  return () => waiting.delete(onChange);
+}
+
+async function readSettings(): Promise<void> {
+  const askedIn = pageLoad;
+  let answer: BrowserSettings | null;
+  try {
+    const response = await fetch(browserSettingsPath, { headers: { accept: "application/json" } });
+    answer = response.ok ? ((await response.json()) as BrowserSettings) : null;
+  } catch {
+    answer = null;
+  }
+  if (askedIn !== pageLoad) return;
+  settings = answer;
+  for (const notify of waiting) notify();
+}
+
+/** A new page load, as far as the settings go (each component test is one). */
+export function forgetBrowserSettings(): void {
+  settings = undefined;
+  asked = false;
+  pageLoad += 1;
+  waiting.clear();
+}
+
+/**
+ * The browser settings: undefined while they load (and on the server, which draws the page before
+ * the browser knows them), null if they cannot be read. Either way the page works without any
+ * extra, which is what a visitor who has not chosen sees anyway.
+ */
+export function useBrowserSettings(): BrowserSettings | null | undefined {
+  return useSyncExternalStore(
+    subscribe,
+    () => settings,
+    () => undefined,
+  );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { isServer, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 
 /**
@@ -22,7 +22,27 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
+/** The browser's one client for this page load, made by the first provider that needs it. */
+let pageQueryClient: QueryClient | undefined;
+
+function queryClientForPage(): QueryClient {
+  // On the server, a fresh one for each request: nothing of one person's page reaches another's.
+  if (isServer) return makeQueryClient();
+  return (pageQueryClient ??= makeQueryClient());
+}
+
+/** A new page load, as far as Query goes (each component test is one). */
+export function forgetQueryClient(): void {
+  pageQueryClient = undefined;
+}
+
+/**
+ * Only the parts of the site that read server data through Query have this provider, in their
+ * layouts (decision 033): the home page and the content pages do not load Query at all. Every
+ * provider of a page load shares one client, so moving from the journey to the purchase or the
+ * account keeps what was read, as one provider over the whole site did.
+ */
 export function QueryProvider({ children }: { children: ReactNode }) {
-  const [client] = useState(makeQueryClient);
+  const [client] = useState(queryClientForPage);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -1,10 +1,7 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render as renderScreen, screen, within } from "@testing-library/react";
-import type { ReactElement } from "react";
+import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AdviceArticleSummary } from "@kindred/contracts";
 import { formatPrice } from "@kindred/domain";
-import { makeQueryClient } from "../../lib/query-provider";
 import { seededPlanOptions } from "../../test/plan-options-factory";
 import { HomePage } from "./home-page";
 
@@ -19,11 +16,6 @@ const article: AdviceArticleSummary = {
   readingMinutes: 6,
   path: "/funeral-advice/direct-cremation-explained",
 };
-
-/** The reviews section asks the server which third parties are on: a query, as in the page shell. */
-function render(page: ReactElement) {
-  return renderScreen(<QueryClientProvider client={makeQueryClient()}>{page}</QueryClientProvider>);
-}
 
 describe("HomePage", () => {
   it("shows each plan with the price of the journey it fills in, and what it includes", () => {
