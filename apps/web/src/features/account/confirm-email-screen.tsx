@@ -13,7 +13,7 @@ import { isUserLoggedIn } from "../../lib/customer-session";
 import { announceEmailConfirmed } from "../../lib/email-confirmed-signal";
 import { planQueries } from "../../lib/plan-queries";
 import { readLocal } from "../../lib/storage";
-import { confirmEmailQuery } from "./account-requests";
+import { confirmEmailQuery } from "./account-queries";
 import styles from "./account.module.css";
 
 type Outcome = { kind: "confirmed" } | { kind: "failed"; message: string };

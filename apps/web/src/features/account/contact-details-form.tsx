@@ -12,7 +12,7 @@ import { FormShell } from "../../components/form-shell";
 import { useFormFailure } from "../../components/use-form-failure";
 import { CallUs } from "../../components/phone-link";
 import { SuccessBox } from "../../components/success-box";
-import { useChangeContactDetails } from "./account-requests";
+import { useChangeContactDetails } from "./account-queries";
 import styles from "./account.module.css";
 
 type Customer = NonNullable<PlanPeopleResponse["customer"]>;

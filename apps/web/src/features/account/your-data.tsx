@@ -13,7 +13,8 @@ import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
 import { forgetDeletedAccount } from "../../lib/customer-session";
 import { planQueries } from "../../lib/plan-queries";
-import { accountDeletionQuery, deleteAccount } from "./account-requests";
+import { accountDeletionQuery } from "./account-queries";
+import { deleteAccount } from "./account-requests";
 import { planName } from "./plan-name";
 import styles from "./account.module.css";
 
