@@ -11,7 +11,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /** A file's size compressed as a server would send it: gzip at level 6 and brotli at quality 11. */
-function compressedSizes(file) {
+export function compressedSizes(file) {
   const bytes = readFileSync(file);
   return {
     gzip: gzipSync(bytes, { level: 6 }).length,
