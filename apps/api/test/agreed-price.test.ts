@@ -54,6 +54,18 @@ async function priceCoffin(code: string, pricePence: number) {
 /** The Windsor coffin (every test plan's) costs £20 more from now on. */
 const windsorRises = () => priceCoffin("windsor", coffinPrice("windsor") + 20_00);
 
+/** A new full payment asked for at a price the person has not been shown: refused, in these words. */
+async function expectRefusedForAnUnseenPrice(token: string, planId: string) {
+  const refused = await withKey(testApp, token, "POST", "/api/payments/create", {
+    planId,
+    paymentOption: "full",
+  });
+  expect(refused.statusCode, refused.body).toBe(409);
+  expect(violationsResponseSchema.parse(refused.json()).violations).toEqual([
+    { propertyPath: "plan", title: messages.planPriceChangedSinceAsked },
+  ]);
+}
+
 async function readPlan(token: string, planId: string): Promise<PlanResponse> {
   const response = await callApi(testApp, token, "GET", `/api/plan/${planId}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -291,14 +303,7 @@ describe("asking for money again after a price change, when the first request we
     const today = ready.price + 20_00;
 
     // Not charged a price the person has not been shown: refused, and nothing new to pay.
-    const refused = await withKey(testApp, ready.token, "POST", "/api/payments/create", {
-      planId: ready.planId,
-      paymentOption: "full",
-    });
-    expect(refused.statusCode, refused.body).toBe(409);
-    expect(violationsResponseSchema.parse(refused.json()).violations).toEqual([
-      { propertyPath: "plan", title: messages.planPriceChangedSinceAsked },
-    ]);
+    await expectRefusedForAnUnseenPrice(ready.token, ready.planId);
     expect((await paymentsOf(testApp, ready.token, ready.planId)).payments).toHaveLength(1);
 
     // The plan, the payment page and the documents now show today's price, with the notice.
@@ -419,14 +424,7 @@ describe("a card payment still open when its plan's agreed price is cleared (dec
 
     await windsorRises();
     const today = ready.price + 20_00;
-    const refused = await withKey(testApp, ready.token, "POST", "/api/payments/create", {
-      planId: ready.planId,
-      paymentOption: "full",
-    });
-    expect(refused.statusCode, refused.body).toBe(409);
-    expect(violationsResponseSchema.parse(refused.json()).violations).toEqual([
-      { propertyPath: "plan", title: messages.planPriceChangedSinceAsked },
-    ]);
+    await expectRefusedForAnUnseenPrice(ready.token, ready.planId);
     await settlePayments(testApp);
 
     const finished = await confirmOnSandbox(testApp, ready.token, old, sandboxCards.succeeds);

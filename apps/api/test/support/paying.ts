@@ -165,19 +165,26 @@ export async function takenByProvider(testApp: TestApp, providerPaymentId: strin
     .where(eq(sandboxPayments.id, providerPaymentId));
 }
 
-/** The provider's webhook saying a card payment was taken, arriving only now, signed as the sandbox signs it. */
-export async function confirmationArrives(testApp: TestApp, providerPaymentId: string) {
-  const rawBody = JSON.stringify({
-    eventId: `sbx_evt_late_${providerPaymentId}`,
-    kind: "card_payment",
-    providerPaymentId,
-    status: "confirmed",
-  });
-  const response = await testApp.app.inject({
+/** A card payment's webhook as the sandbox signs it, posted to ours; answers our response. */
+export function postCardWebhook(
+  testApp: TestApp,
+  event: { eventId: string; providerPaymentId: string; status: "confirmed" | "failed" },
+) {
+  const rawBody = JSON.stringify({ kind: "card_payment", ...event });
+  return testApp.app.inject({
     method: "POST",
     url: "/webhooks/card-payments",
     payload: rawBody,
     headers: { "content-type": "application/json", "sandbox-signature": sandboxOf(testApp).sign(rawBody) },
+  });
+}
+
+/** The provider's webhook saying a card payment was taken, arriving only now, signed as the sandbox signs it. */
+export async function confirmationArrives(testApp: TestApp, providerPaymentId: string) {
+  const response = await postCardWebhook(testApp, {
+    eventId: `sbx_evt_late_${providerPaymentId}`,
+    providerPaymentId,
+    status: "confirmed",
   });
   expect(response.statusCode, response.body).toBe(204);
   await settlePayments(testApp);
