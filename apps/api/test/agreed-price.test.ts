@@ -66,6 +66,21 @@ async function expectRefusedForAnUnseenPrice(token: string, planId: string) {
   ]);
 }
 
+/**
+ * The documents accepted again and the plan paid in full by card: at `total`, which is then what
+ * the plan costs and what is held, to the penny.
+ */
+async function paysInFullAt(token: string, planId: string, total: number) {
+  await acceptDocuments(token, planId);
+  const { payment } = await payByCard(testApp, token, planId, "full", sandboxCards.succeeds);
+  expect(payment.amount).toBe(total);
+  const plan = await readPlan(token, planId);
+  const { money, held } = await heldAndTotal(token, planId);
+  expect(money.state).toBe("paid");
+  expect(plan.price.total).toBe(total);
+  expect(held).toBe(total);
+}
+
 async function readPlan(token: string, planId: string): Promise<PlanResponse> {
   const response = await callApi(testApp, token, "GET", `/api/plan/${planId}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -407,14 +422,7 @@ describe("a card payment still open when its plan's agreed price is cleared (dec
     expect(late.held).toBe(0);
     expect((await readPlan(ready.token, ready.planId)).price.total).toBe(withExmoor);
 
-    await acceptDocuments(ready.token, ready.planId);
-    const { payment } = await payByCard(testApp, ready.token, ready.planId, "full", sandboxCards.succeeds);
-    expect(payment.amount).toBe(withExmoor);
-    const plan = await readPlan(ready.token, ready.planId);
-    const { money, held } = await heldAndTotal(ready.token, ready.planId);
-    expect(money.state).toBe("paid");
-    expect(held).toBe(plan.price.total);
-    expect(plan.price.total).toBe(withExmoor);
+    await paysInFullAt(ready.token, ready.planId, withExmoor);
   });
 
   it("is cancelled when a new request after a price change is refused, so the old price cannot be paid", async () => {
@@ -434,13 +442,6 @@ describe("a card payment still open when its plan's agreed price is cleared (dec
       "cancelled",
     ]);
 
-    await acceptDocuments(ready.token, ready.planId);
-    const { payment } = await payByCard(testApp, ready.token, ready.planId, "full", sandboxCards.succeeds);
-    expect(payment.amount).toBe(today);
-    const plan = await readPlan(ready.token, ready.planId);
-    const { money, held } = await heldAndTotal(ready.token, ready.planId);
-    expect(money.state).toBe("paid");
-    expect(plan.price.total).toBe(today);
-    expect(held).toBe(today);
+    await paysInFullAt(ready.token, ready.planId, today);
   });
 });
