@@ -36,5 +36,7 @@ export const config = {
   // Pages only: not the API, the token forwarding, Next.js's files or the public documents. A
   // page fetched ahead (a router prefetch, a browser's `purpose: prefetch`) gets its policy too:
   // it may be the HTML a person is shown.
-  matcher: ["/((?!api/|token|_next/static|_next/image|public-documents/|icon.svg|fonts/|images/).*)"],
+  matcher: [
+    "/((?!api/|token|_next/static|_next/image|public-documents/|icon.svg|favicon.ico|fonts/|images/).*)",
+  ],
 };

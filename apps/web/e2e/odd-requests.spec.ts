@@ -46,3 +46,13 @@ test("a page fetched ahead carries its content policy, as every page does", asyn
     expect(answer.policy, JSON.stringify(headers)).toContain("script-src");
   }
 });
+
+test("a browser that asks for /favicon.ico gets the site's mark, not a 404 in its console", async ({
+  request,
+}) => {
+  // Browsers ask for it on any page that names no icon in time, a not-found page among them.
+  const answer = await request.get("/favicon.ico");
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["content-type"]).toBe("image/x-icon");
+  expect((await answer.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+});
