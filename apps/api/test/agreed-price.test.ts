@@ -9,9 +9,12 @@ import {
   type PlanResponse,
 } from "@kindred/contracts";
 import { formatPrice, legalDocumentReferences, messages } from "@kindred/domain";
+import { eq } from "drizzle-orm";
+import { sandboxMandates } from "../src/db/schema";
+import { directDebitReference } from "../src/modules/payments/direct-debit";
 import { readCatalogueFiles, type CatalogueFiles } from "../src/modules/catalogue/catalogue-files";
 import { seedCatalogue } from "../src/modules/catalogue/seed";
-import { sandboxCards } from "../src/modules/payments";
+import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { callApi } from "./support/customers";
 import { byCode } from "./support/journeys";
 import {
@@ -20,6 +23,8 @@ import {
   confirmOnSandbox,
   payByCard,
   paymentsOf,
+  requestDirectDebit,
+  sandboxOf,
   settlePayments,
   setUpDirectDebit,
   takenByProvider,
@@ -443,5 +448,81 @@ describe("a card payment still open when its plan's agreed price is cleared (dec
     ]);
 
     await paysInFullAt(ready.token, ready.planId, today);
+  });
+});
+
+describe("a save of the journey that lands while a request for money is on its way (another tab)", () => {
+  /**
+   * Runs `save` as the API's next transaction is about to begin: after the request read and
+   * priced the plan, before it stores anything.
+   */
+  function landsBeforeTheNextTransaction(save: () => Promise<unknown>) {
+    const db = testApp.db;
+    const transaction = db.transaction;
+    db.transaction = (async (...args: Parameters<typeof transaction>) => {
+      db.transaction = transaction;
+      await save();
+      return transaction.apply(db, args);
+    }) as typeof transaction;
+  }
+
+  it("leaves no card payment at the price read before it: refused, and the new price is paid", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, { option: "full" });
+    let withExmoor = 0;
+    landsBeforeTheNextTransaction(async () => (withExmoor = await chooseExmoor(ready)));
+
+    const refused = await withKey(testApp, ready.token, "POST", "/api/payments/create", {
+      planId: ready.planId,
+      paymentOption: "full",
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(violationsResponseSchema.parse(refused.json()).violations).toEqual([
+      { propertyPath: "plan", title: messages.planChangedWhilePaying },
+    ]);
+    expect((await paymentsOf(testApp, ready.token, ready.planId)).payments).toEqual([]);
+    expect((await readPlan(ready.token, ready.planId)).price.total).toBe(withExmoor);
+
+    await paysInFullAt(ready.token, ready.planId, withExmoor);
+  });
+
+  it("sets up no Direct Debit at the price read before it: refused, and the mandate made is cancelled", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, {
+      option: "deposit",
+      deposit: 25_000,
+      months: 12,
+    });
+    // The provider has made the mandate when the other tab's save lands.
+    const provider = sandboxOf(testApp).directDebit;
+    const createMandate = provider.createMandate;
+    let withExmoor = 0;
+    provider.createMandate = async (input) => {
+      provider.createMandate = createMandate;
+      const made = await createMandate.call(provider, input);
+      withExmoor = await chooseExmoor(ready);
+      return made;
+    };
+
+    const refused = await requestDirectDebit(
+      testApp,
+      ready.token,
+      ready.planId,
+      sandboxBankAccounts.collects,
+    );
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(violationsResponseSchema.parse(refused.json()).violations).toEqual([
+      { propertyPath: "plan", title: messages.planChangedWhilePaying },
+    ]);
+    await settlePayments(testApp);
+    const money = await paymentsOf(testApp, ready.token, ready.planId);
+    expect(money.directDebit).toBeNull();
+    expect(money.collections).toEqual([]);
+    const atTheProvider = await testApp.db
+      .select()
+      .from(sandboxMandates)
+      .where(eq(sandboxMandates.reference, directDebitReference(ready.planId)));
+    expect(atTheProvider.map((mandate) => mandate.status)).toEqual(["cancelled"]);
+    expect((await readPlan(ready.token, ready.planId)).price.total).toBe(withExmoor);
   });
 });

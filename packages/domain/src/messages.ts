@@ -281,5 +281,7 @@ export const arrearsOutcomeAlreadyRecorded = "An outcome has already been record
 export const arrearsStatementNotLatest =
   "A later statement has been sent for this plan since. Record the outcome against that one.";
 export const noSuchEnquiry = "There is no enquiry with this reference.";
+export const planChangedWhilePaying =
+  "Your plan was changed in another window or on another device while you were paying, so no money was taken. Please look at your plan and its price again, then pay.";
 export const planPriceChangedSinceAsked =
   "The price of your plan has changed since you last started to pay. Please look at your plan and its documents again, then pay the price shown.";

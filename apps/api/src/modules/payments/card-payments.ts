@@ -163,7 +163,7 @@ export function createCardPayments({
               provider: card.name,
             },
           },
-          agreeingPrice(body.planId, pricedNow),
+          agreeingPrice(plan, pricedNow),
         );
       } catch (error) {
         // The same key, sent twice at once: the other request made the payment.

@@ -136,6 +136,30 @@ export async function giveUpDirectDebitRequest({
     .where(eq(directDebitRequests.id, request.id));
 }
 
+/**
+ * A request refused after the provider made its mandate (the plan was cancelled or changed
+ * meanwhile, say): the mandate is remembered as one we gave up, so the provider's events about it
+ * are known rather than sent again and again, then cancelled with the provider, so nothing is ever
+ * collected under it, and the request closed. A crash in between leaves the request given up but
+ * not closed, and reconciliation finishes it.
+ */
+export async function abandonRefusedMandate(
+  db: Database,
+  directDebit: DirectDebitProvider,
+  requestId: string,
+  providerMandateId: string,
+): Promise<void> {
+  await db
+    .update(directDebitRequests)
+    .set({ givenUpAt: new Date(), abandonedProviderMandateId: providerMandateId })
+    .where(eq(directDebitRequests.id, requestId));
+  await directDebit.cancelMandate(providerMandateId);
+  await db
+    .update(directDebitRequests)
+    .set({ closedAt: new Date() })
+    .where(eq(directDebitRequests.id, requestId));
+}
+
 /** Whether a mandate is one the provider made for a request we gave up (and cancelled). */
 export async function isAbandonedMandate(db: Database, providerMandateId: string): Promise<boolean> {
   const [row] = await db

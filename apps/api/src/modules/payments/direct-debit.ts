@@ -10,7 +10,11 @@ import { agreedPriceDiffers, agreedPriceOf, noSuchPlan } from "../plans";
 import type { TokenHolder } from "../auth";
 import type { PurchaseReadiness } from "../purchase";
 import { checkBankDetails } from "./bank-details";
-import { closeDirectDebitRequest, openDirectDebitRequest } from "./direct-debit-requests";
+import {
+  abandonRefusedMandate,
+  closeDirectDebitRequest,
+  openDirectDebitRequest,
+} from "./direct-debit-requests";
 import { earlierUseOf, requestDigestOf } from "./idempotency";
 import {
   agreeingPrice,
@@ -186,7 +190,7 @@ export function createDirectDebits({
             },
             collections: collectionRows,
           },
-          agreeingPrice(body.planId, asked),
+          agreeingPrice(stored, asked),
         );
       } catch (error) {
         const again = isUniqueViolation(error) ? await replay() : undefined;
@@ -194,16 +198,16 @@ export function createDirectDebits({
           // The same key sent twice at once: the other request stored its mandate. One made here
           // under another request id (the other had finished asking) is not wanted.
           if (again.providerMandateId !== opened.providerMandateId) {
-            await directDebit.cancelMandate(opened.providerMandateId);
+            await abandonRefusedMandate(db, directDebit, requestId, opened.providerMandateId);
+          } else {
+            await closeDirectDebitRequest(db, requestId);
           }
-          await closeDirectDebitRequest(db, requestId);
           return { answer: await answerFor(again), created: false };
         }
-        // Refused after the provider made it (the plan was cancelled meanwhile, say): it is
-        // cancelled there too, so nothing is ever collected under it.
+        // Refused after the provider made it (the plan was cancelled or changed meanwhile, say):
+        // it is cancelled there too, so nothing is ever collected under it.
         if (!(error instanceof ViolationError) && !isUniqueViolation(error)) throw error;
-        await directDebit.cancelMandate(opened.providerMandateId);
-        await closeDirectDebitRequest(db, requestId);
+        await abandonRefusedMandate(db, directDebit, requestId, opened.providerMandateId);
         if (isUniqueViolation(error)) {
           throw new ViolationError([{ propertyPath: "plan", title: messages.directDebitAlreadySetUp }], 409);
         }

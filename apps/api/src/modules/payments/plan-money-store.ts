@@ -175,16 +175,17 @@ export type ChangePlanMoney = (
 
 /**
  * What a request for money does alongside its event (issue 24 item 6; decision 008): fixes the
- * plan's price at `pricedNow`, the price it is asked at, while its price is open (`priceOpen`); a
- * bought plan keeps the price it was sold at.
+ * plan's price at `pricedNow`, the price `priced` (the plan as read for the request) is asked at,
+ * while its price is open (`priceOpen`); a bought plan keeps the price it was sold at. Refused
+ * (409) if the plan's journey was saved since it was read.
  */
 export function agreeingPrice(
-  planId: string,
+  priced: Pick<PlanRow, "id" | "version">,
   pricedNow: PricedView,
 ): NonNullable<Parameters<ChangePlanMoney>[3]> {
   return async (transaction, { before }, now) => {
     if (!priceOpen(before)) return;
-    await agreePriceIn(transaction, planId, pricedNow, now);
+    await agreePriceIn(transaction, priced, pricedNow, now);
   };
 }
 

@@ -20,7 +20,7 @@ import {
   type JourneyData,
   type VulnerabilityKind,
 } from "@kindred/domain";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { plans, type AgreedPrice } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
@@ -174,10 +174,14 @@ export interface PlanWithPeople {
  * records the request for money): `pricedNow` (the plan priced at that moment, as
  * `PlanWithPeople` carries it), agreed at `now`. From then the plan is priced from it, never from
  * the catalogue, until a save of the journey clears it (issue 24 item 6; decision 008).
+ *
+ * Only over the version of the plan that was priced: a save of the journey that landed between
+ * the pricing and this transaction (another tab) would otherwise have the old price agreed for
+ * the new plan. Then nothing is stored (409), and the person looks at the plan again.
  */
 export async function agreePriceIn(
   transaction: Database,
-  planId: string,
+  priced: Pick<PlanRow, "id" | "version">,
   pricedNow: PricedView,
   now: Date,
 ): Promise<AgreedPrice> {
@@ -190,10 +194,12 @@ export async function agreePriceIn(
   const updated = await transaction
     .update(plans)
     .set({ agreedPrice })
-    .where(eq(plans.id, planId))
+    .where(and(eq(plans.id, priced.id), eq(plans.version, priced.version)))
     .returning({ id: plans.id });
-  if (updated.length === 0) throw noSuchPlan();
-  return agreedPrice;
+  if (updated.length > 0) return agreedPrice;
+  const [stillThere] = await transaction.select({ id: plans.id }).from(plans).where(eq(plans.id, priced.id));
+  if (!stillThere) throw noSuchPlan();
+  throw new ViolationError([{ propertyPath: "plan", title: messages.planChangedWhilePaying }], 409);
 }
 
 /**
