@@ -1,5 +1,6 @@
 import { PlanningStart } from "@/features/planning/planning-start";
 import { publicPageMetadata } from "@/lib/page-metadata";
+import { QueryProvider } from "@/lib/query-provider";
 
 export const metadata = publicPageMetadata({
   title: "Plan your funeral",
@@ -9,5 +10,9 @@ export const metadata = publicPageMetadata({
 });
 
 export default function Page() {
-  return <PlanningStart />;
+  return (
+    <QueryProvider>
+      <PlanningStart />
+    </QueryProvider>
+  );
 }

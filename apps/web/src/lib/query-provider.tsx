@@ -22,10 +22,13 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
-/** The browser's one client for this page load, made by the first provider that needs it. */
+/**
+ * The browser's one client for this page load, made by the first provider (or the first code
+ * loaded after the page, such as a journey step's restore) that needs it.
+ */
 let pageQueryClient: QueryClient | undefined;
 
-function queryClientForPage(): QueryClient {
+export function queryClientForPage(): QueryClient {
   // On the server, a fresh one for each request: nothing of one person's page reaches another's.
   if (isServer) return makeQueryClient();
   return (pageQueryClient ??= makeQueryClient());

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { DocumentsScreen } from "@/features/planning/documents-screen";
 import { notForSearchEngines } from "@/lib/page-metadata";
+import { QueryProvider } from "@/lib/query-provider";
 
 export const metadata: Metadata = {
   title: "Your plan documents",
@@ -9,5 +10,9 @@ export const metadata: Metadata = {
 };
 
 export default function Page() {
-  return <DocumentsScreen />;
+  return (
+    <QueryProvider>
+      <DocumentsScreen />
+    </QueryProvider>
+  );
 }

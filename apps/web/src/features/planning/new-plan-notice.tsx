@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { isUserLoggedIn } from "../../lib/customer-session";
 import { planQueries } from "../../lib/plan-queries";
+import { QueryProvider } from "../../lib/query-provider";
 import { useHydrated } from "../../lib/use-hydrated";
 
 /**
@@ -12,6 +13,16 @@ import { useHydrated } from "../../lib/use-hydrated";
  * and that the plans they have are kept. Their plans are read afresh, so one just bought counts.
  */
 export function NewPlanNotice() {
+  // Its own provider (the page's one client): a journey step loads this notice, and Query with
+  // it, only when it is to be shown, so the step has no provider of its own (decision 033).
+  return (
+    <QueryProvider>
+      <PlansAlready />
+    </QueryProvider>
+  );
+}
+
+function PlansAlready() {
   const signedIn = useHydrated() && isUserLoggedIn();
   const plans = useQuery({ ...planQueries.saved(), staleTime: 0, enabled: signedIn });
   const count = plans.data?.length ?? 0;

@@ -7,6 +7,7 @@ import { isPlanUnfinished } from "../../lib/plan-progress";
 import { getJourneySnapshot, loadSavedJourney, resetJourney } from "./journey-store";
 import { forgetSavedPlan, rememberPlanVersion } from "./plan-autosave";
 import { planQueries } from "../../lib/plan-queries";
+import { queryClientForPage } from "../../lib/query-provider";
 import { tellPriceChange } from "./price-change-notice-store";
 
 /**
@@ -117,4 +118,13 @@ export async function restoreJourneyPlan(
 ): Promise<void> {
   await leaveClosedPlan(queryClient);
   await restoreSavedPlan(queryClient, catalogue);
+}
+
+/**
+ * `restoreJourneyPlan` with the page's query client, for a journey step: the step loads this
+ * module (and Query with it) once the page is up, so Query is not part of a step's first load
+ * (decision 033).
+ */
+export function restoreJourneyPlanInPage(catalogue: JourneyCatalogue): Promise<void> {
+  return restoreJourneyPlan(queryClientForPage(), catalogue);
 }

@@ -1,8 +1,7 @@
 "use client";
 
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
-import { useQueryClient } from "@tanstack/react-query";
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import {
   currentStep,
@@ -18,14 +17,10 @@ import {
 } from "@kindred/domain";
 import { BackLink } from "../../components/back-link";
 import { LoadingSpinner } from "../../components/loading-spinner";
-import { CallUs } from "../../components/phone-link";
 import { RunningPrice } from "../../components/running-price";
-import { ViolationsBox } from "../../components/violations-box";
 import { finishEdit, getJourneySnapshot, releasePackage, repriceWith, visitStep } from "./journey-store";
 import { startPlanAutosave } from "./plan-autosave";
 import { PriceChangeNotice } from "./price-change-notice";
-import { NewPlanNotice } from "./new-plan-notice";
-import { restoreJourneyPlan } from "./saved-plan";
 import { SaveForLater } from "./save-for-later";
 import { StepHeading } from "./step-heading";
 import { SaveStatus } from "./save-status";
@@ -33,8 +28,13 @@ import { StepNavigator } from "./step-navigator";
 import { StepScreenContext } from "./step-screen-context";
 import { findServerStep, stepHeading, stepHint } from "./step-text";
 import { useJourney } from "./use-journey";
-import { usePlanOptions } from "./use-plan-options";
 import { useStepNavigation } from "./use-step-navigation";
+
+// Loaded only when needed, with TanStack Query: a step's first load has no Query (decision 033).
+const PlanOptionsFallback = lazy(() => import("./plan-options-fallback"));
+const NewPlanNotice = lazy(() =>
+  import("./new-plan-notice").then((module) => ({ default: module.NewPlanNotice })),
+);
 
 interface StepPageProps {
   handle: JourneyStepHandle;
@@ -51,32 +51,72 @@ interface StepPageProps {
  * journey itself is in this browser, so the server renders it as not yet begun); the person's
  * answers and price then fill the same places, so nothing on the page moves.
  *
- * There is no Suspense boundary here: the page's question is part of the first HTML React sends,
- * not streamed after a placeholder. A browser reloading the page scrolled down (it restores the
+ * With the server's catalogue there is no Suspense boundary on the way: the page's question is
+ * part of the first HTML React sends, not streamed after a placeholder. A browser reloading the page scrolled down (it restores the
  * place) would otherwise paint the placeholder with the footer in view and then see it pushed away.
  */
 export function StepPage({ handle, initialPlanOptions, children }: StepPageProps) {
+  if (initialPlanOptions) {
+    return (
+      <StepWithOptions handle={handle} planOptions={initialPlanOptions}>
+        {children}
+      </StepWithOptions>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <div className="page-width journey-page journey-page--step">
+          <LoadingSpinner label="Loading your plan…" />
+        </div>
+      }
+    >
+      <PlanOptionsFallback>
+        {(planOptions) => (
+          <StepWithOptions handle={handle} planOptions={planOptions}>
+            {children}
+          </StepWithOptions>
+        )}
+      </PlanOptionsFallback>
+    </Suspense>
+  );
+}
+
+/** The step drawn from its catalogue; the person's saved plan is restored once it is up. */
+function StepWithOptions({
+  handle,
+  planOptions,
+  children,
+}: {
+  handle: JourneyStepHandle;
+  planOptions: PlanOptionsResponse;
+  children: ReactNode;
+}) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const journey = useJourney();
-  const { state, retry } = usePlanOptions(initialPlanOptions);
   const navigation = useStepNavigation(handle);
   // Once the saved plan is restored: whether the journey was still empty then (a new plan).
   const [restored, setRestored] = useState<{ startedNew: boolean } | null>(null);
-  const ready = state.status === "ready" && restored !== null;
+  const ready = restored !== null;
   const reachable = isStepReachable(journey, handle);
 
   useEffect(() => {
-    if (state.status !== "ready") return;
-    repriceWith(state.planOptions);
+    repriceWith(planOptions);
     let current = true;
-    void restoreJourneyPlan(queryClient, state.planOptions).then(() => {
-      if (current) setRestored({ startedNew: !hasJourneyStarted(getJourneySnapshot()) });
-    });
+    // The saved plan is read through Query, loaded now rather than with the page.
+    void import("./saved-plan")
+      .then(({ restoreJourneyPlanInPage }) => restoreJourneyPlanInPage(planOptions))
+      .catch((error: unknown) => {
+        // Without it the person carries on with the journey this tab holds, as with no saved plan.
+        console.warn("Your saved plan could not be restored", error);
+      })
+      .then(() => {
+        if (current) setRestored({ startedNew: !hasJourneyStarted(getJourneySnapshot()) });
+      });
     return () => {
       current = false;
     };
-  }, [state, queryClient]);
+  }, [planOptions]);
 
   useEffect(() => {
     if (!ready) return;
@@ -88,28 +128,6 @@ export function StepPage({ handle, initialPlanOptions, children }: StepPageProps
     }
   }, [ready, reachable, handle, journey, router]);
 
-  if (state.status === "failed") {
-    return (
-      <div className="page-width journey-page journey-page--step">
-        <ViolationsBox title="Sorry, we could not load the funeral options" violations={state.violations}>
-          <p>Please try again. If it still does not work, we can help you by phone.</p>
-          <CallUs className="call-us" />
-          <button type="button" className="button button--secondary" onClick={retry}>
-            Try again
-          </button>
-        </ViolationsBox>
-      </div>
-    );
-  }
-  if (state.status !== "ready") {
-    return (
-      <div className="page-width journey-page journey-page--step">
-        <LoadingSpinner label="Loading your plan…" />
-      </div>
-    );
-  }
-
-  const { planOptions } = state;
   const step = findServerStep(planOptions.steps, handle);
   const prefilled = journey.steps[handle].prefilled;
   const changes = summarisePrice(pendingChanges(journey)).total;
@@ -131,7 +149,11 @@ export function StepPage({ handle, initialPlanOptions, children }: StepPageProps
           <StepHeading text={stepHeading(step)} stepKey={handle} />
           {stepHint(step) ? <p className="lead">{stepHint(step)}</p> : null}
           <PriceChangeNotice />
-          {handle === firstJourneyStepHandle && restored?.startedNew ? <NewPlanNotice /> : null}
+          {handle === firstJourneyStepHandle && restored?.startedNew ? (
+            <Suspense fallback={null}>
+              <NewPlanNotice />
+            </Suspense>
+          ) : null}
           {journey.edit && changes !== 0 ? (
             <p className="inset-text" data-testid="pending-change">
               {difference >= 0

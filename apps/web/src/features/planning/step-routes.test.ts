@@ -14,7 +14,7 @@ describe("the journey's routes", () => {
     for (const handle of journeyStepHandles) {
       expect(folders).toContain(handle);
       const page = readFileSync(path.join(planningRoutes, handle, "page.tsx"), "utf8");
-      expect(page).toContain(`<StepRoute step="${handle}"`);
+      expect(page).toMatch(new RegExp(`<StepRoute\\s+step="${handle}"`));
       expect(page).toContain(`stepMetadata("${handle}")`);
     }
   });

@@ -10,17 +10,15 @@ export type PlanOptionsState =
   | { status: "failed"; violations: Violation[] };
 
 /**
- * The journey's plan options as they load, with a way to try again after a failure. Options the
- * server rendered the page with are taken as they are, so the browser does not fetch them again.
+ * The journey's plan options as they load, with a way to try again after a failure: for the pages
+ * that are not given them by the server (a journey step is, and uses this only when the server
+ * could not have them).
  */
-export function usePlanOptions(initial?: PlanOptionsResponse | null): {
+export function usePlanOptions(): {
   state: PlanOptionsState;
   retry: () => void;
 } {
-  const { data, error, status, isFetching, refetch } = useQuery({
-    ...planQueries.options(),
-    initialData: initial ?? undefined,
-  });
+  const { data, error, status, isFetching, refetch } = useQuery(planQueries.options());
   const state = useMemo<PlanOptionsState>(() => {
     if (status === "success") return { status: "ready", planOptions: data };
     if (status === "error" && !isFetching) return { status: "failed", violations: violationsOf(error) };
