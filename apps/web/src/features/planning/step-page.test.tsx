@@ -5,6 +5,7 @@ import { fakeFetch, jsonResponse, tokenResponse } from "../../test/fake-fetch";
 import { seededPlanOptions } from "../../test/plan-options-factory";
 import { AttendanceStepScreen } from "./attendance-step";
 import { getJourneySnapshot, resetJourney } from "./journey-store";
+import { forgetPriceChange, tellPriceChange } from "./price-change-notice-store";
 import { StepPage } from "./step-page";
 import { findServerStep, stepHeading } from "./step-text";
 
@@ -16,6 +17,7 @@ const question = stepHeading(findServerStep(planOptions.steps, "attendance"));
 
 beforeEach(() => {
   resetJourney();
+  forgetPriceChange();
   // A new step's page scrolls to its top; jsdom draws nothing to scroll.
   Element.prototype.scrollIntoView = () => {};
 });
@@ -71,5 +73,27 @@ describe("StepPage", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: question })).toBeInTheDocument();
     expect(answers).toBe(2);
+  });
+
+  it("tells the person their plan's price has changed, until they say they understand", async () => {
+    const user = userEvent.setup();
+    fakeFetch((request) => {
+      if (request.url === "/token") return tokenResponse("guest-token");
+      return jsonResponse({ violations: [{ propertyPath: "plan", title: "Not here" }] }, 404);
+    });
+    tellPriceChange({ was: 4_200_00, now: 4_300_00, savedAt: null });
+    render(
+      <StepPage handle="attendance" initialPlanOptions={planOptions}>
+        <AttendanceStepScreen />
+      </StepPage>,
+    );
+
+    const notice = await screen.findByRole("region", { name: "The price of your plan has changed" });
+    expect(notice).toHaveTextContent("£4,200");
+    expect(notice).toHaveTextContent("£4,300");
+    await user.click(screen.getByRole("button", { name: "I understand" }));
+    expect(
+      screen.queryByRole("region", { name: "The price of your plan has changed" }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -20,7 +20,6 @@ import { LoadingSpinner } from "../../components/loading-spinner";
 import { RunningPrice } from "../../components/running-price";
 import { finishEdit, getJourneySnapshot, releasePackage, repriceWith, visitStep } from "./journey-store";
 import { startPlanAutosave } from "./plan-autosave";
-import { PriceChangeNotice } from "./price-change-notice";
 import { SaveForLater } from "./save-for-later";
 import { StepHeading } from "./step-heading";
 import { SaveStatus } from "./save-status";
@@ -28,12 +27,17 @@ import { StepNavigator } from "./step-navigator";
 import { StepScreenContext } from "./step-screen-context";
 import { findServerStep, stepHeading, stepHint } from "./step-text";
 import { useJourney } from "./use-journey";
+import { usePriceChange } from "./use-price-change";
 import { useStepNavigation } from "./use-step-navigation";
 
-// Loaded only when needed, with TanStack Query: a step's first load has no Query (decision 033).
+// Loaded only when shown: the first two with TanStack Query, which a step's first load does not
+// carry, and a change in the plan's price, which few people are ever told of (decision 033).
 const PlanOptionsFallback = lazy(() => import("./plan-options-fallback"));
 const NewPlanNotice = lazy(() =>
   import("./new-plan-notice").then((module) => ({ default: module.NewPlanNotice })),
+);
+const PriceChangeNotice = lazy(() =>
+  import("./price-change-notice").then((module) => ({ default: module.PriceChangeNotice })),
 );
 
 interface StepPageProps {
@@ -95,6 +99,7 @@ function StepWithOptions({
   const router = useRouter();
   const journey = useJourney();
   const navigation = useStepNavigation(handle);
+  const priceChanged = usePriceChange() !== null;
   // Once the saved plan is restored: whether the journey was still empty then (a new plan).
   const [restored, setRestored] = useState<{ startedNew: boolean } | null>(null);
   const ready = restored !== null;
@@ -148,7 +153,11 @@ function StepWithOptions({
           <p className="caption">{navigation.isEditing ? "Changing your plan" : "Planning your funeral"}</p>
           <StepHeading text={stepHeading(step)} stepKey={handle} />
           {stepHint(step) ? <p className="lead">{stepHint(step)}</p> : null}
-          <PriceChangeNotice />
+          {priceChanged ? (
+            <Suspense fallback={null}>
+              <PriceChangeNotice />
+            </Suspense>
+          ) : null}
           {handle === firstJourneyStepHandle && restored?.startedNew ? (
             <Suspense fallback={null}>
               <NewPlanNotice />
