@@ -334,6 +334,11 @@ test("a finance member records a missed-payments case as cancelled with a refund
   request,
   checkAccessibility,
 }) => {
+  // A budget of its own, as the other flows that buy a plan first have (notify-a-death.spec.ts):
+  // a customer registered and signed in, a plan bought through the API, two collections missed,
+  // a finance member's invitation, sign-in and outcome, a scan, and the account and email after.
+  // 60 s was the default it had; on a busy machine it took 44.
+  test.setTimeout(150_000);
   // A customer pays a deposit by card and the rest by Direct Debit from the sandbox's account whose
   // collections all fail: set up through the API as the payment screens would (payment.spec.ts
   // walks them), as the point here is what finance does next.
