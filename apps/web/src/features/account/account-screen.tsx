@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import type {
   PlanPaymentsResponse,
   PlanPeopleResponse,
@@ -23,11 +23,16 @@ import { planQueries } from "../../lib/plan-queries";
 import { referralQueries } from "../../lib/referral-queries";
 import { openSignInPrompt } from "../../lib/sign-in-prompt";
 import { useHydrated } from "../../lib/use-hydrated";
-import { AccountPlanView } from "./account-plan-view";
 import { planName } from "./plan-name";
 import { planStateInWords } from "../../lib/plan-state";
 import { YourData } from "./your-data";
 import styles from "./account.module.css";
+
+// One plan's page (its payments, documents, contact details form and cancelling) is loaded when a
+// plan is opened, so the list of plans does not carry its forms and dialogs (decision 033).
+const AccountPlanView = lazy(() =>
+  import("./account-plan-view").then((module) => ({ default: module.AccountPlanView })),
+);
 
 /**
  * `/account` (SPEC.md section 2: the dashboard and single-plan views): the signed-in customer's
@@ -65,7 +70,13 @@ export function AccountScreen({ planId }: { planId: string }) {
   }
   return (
     <div className={`page-width plain-page screen-tall ${styles.wide}`}>
-      {planId ? <AccountPlanView planId={planId} /> : <Dashboard />}
+      {planId ? (
+        <Suspense fallback={<LoadingSpinner label="Loading your plan…" />}>
+          <AccountPlanView planId={planId} />
+        </Suspense>
+      ) : (
+        <Dashboard />
+      )}
     </div>
   );
 }
