@@ -9,7 +9,7 @@ import {
   staffCatalogueSchema,
   type CatalogueChange,
 } from "@kindred/contracts";
-import { messages, ukToday } from "@kindred/domain";
+import { staffMessages, ukToday } from "@kindred/domain";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import {
   catalogueChanges,
@@ -327,32 +327,32 @@ describe("bad input", () => {
     expect(await refusal(await changePrice(windsor.id, {}))).toEqual({
       status: 400,
       violations: expect.arrayContaining([
-        { propertyPath: "pricePence", title: messages.catalogueChangePriceNeeded },
-        { propertyPath: "effectiveOn", title: messages.catalogueChangeDateNeeded },
-        { propertyPath: "reason", title: messages.catalogueChangeReasonNeeded },
+        { propertyPath: "pricePence", title: staffMessages.catalogueChangePriceNeeded },
+        { propertyPath: "effectiveOn", title: staffMessages.catalogueChangeDateNeeded },
+        { propertyPath: "reason", title: staffMessages.catalogueChangeReasonNeeded },
       ]),
     });
     expect(await refusal(await changePrice(windsor.id, { ...good, effectiveOn: daysFromToday(-1) }))).toEqual(
       {
         status: 422,
-        violations: [{ propertyPath: "effectiveOn", title: messages.catalogueChangeDatePast }],
+        violations: [{ propertyPath: "effectiveOn", title: staffMessages.catalogueChangeDatePast }],
       },
     );
     expect(
       await refusal(await changePrice(windsor.id, { ...good, effectiveOn: daysFromToday(3 * 366) })),
     ).toEqual({
       status: 422,
-      violations: [{ propertyPath: "effectiveOn", title: messages.catalogueChangeDateTooFar }],
+      violations: [{ propertyPath: "effectiveOn", title: staffMessages.catalogueChangeDateTooFar }],
     });
     for (const pricePence of [-1, 12.5]) {
       expect(await refusal(await changePrice(windsor.id, { ...good, pricePence }))).toEqual({
         status: 400,
-        violations: [{ propertyPath: "pricePence", title: messages.catalogueChangePriceNeeded }],
+        violations: [{ propertyPath: "pricePence", title: staffMessages.catalogueChangePriceNeeded }],
       });
     }
     expect(await refusal(await changePrice(2_000_000, good))).toEqual({
       status: 404,
-      violations: [{ propertyPath: "optionId", title: messages.noSuchCatalogueOption }],
+      violations: [{ propertyPath: "optionId", title: staffMessages.noSuchCatalogueOption }],
     });
 
     const branchChange = (details: unknown, effectiveOn = ukToday()) =>
@@ -360,7 +360,7 @@ describe("bad input", () => {
     expect(await refusal(await changeBranch(branch!.id, {}))).toMatchObject({ status: 400 });
     expect(await refusal(await branchChange({}))).toEqual({
       status: 400,
-      violations: [{ propertyPath: "details", title: messages.branchChangeNeedsADetail }],
+      violations: [{ propertyPath: "details", title: staffMessages.branchChangeNeedsADetail }],
     });
     for (const [field, value] of [
       ["phone", "call us"],
@@ -373,7 +373,7 @@ describe("bad input", () => {
     }
     expect(await refusal(await branchChange({ open: false }, daysFromToday(-1)))).toEqual({
       status: 422,
-      violations: [{ propertyPath: "effectiveOn", title: messages.catalogueChangeDatePast }],
+      violations: [{ propertyPath: "effectiveOn", title: staffMessages.catalogueChangeDatePast }],
     });
     expect(
       await refusal(
@@ -381,7 +381,7 @@ describe("bad input", () => {
       ),
     ).toEqual({
       status: 404,
-      violations: [{ propertyPath: "branchId", title: messages.noSuchBranch }],
+      violations: [{ propertyPath: "branchId", title: staffMessages.noSuchBranch }],
     });
 
     expect(await counts()).toEqual(before);

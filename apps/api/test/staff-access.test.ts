@@ -7,7 +7,7 @@ import {
   tokenErrorResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { messages, staffMessages } from "@kindred/domain";
 import { staffAuditEvents, staffMembers, staffTokens } from "../src/db/schema";
 import { createFirstAdministrator } from "../src/modules/staff";
 import { hashSecret } from "../src/modules/auth/secret-hash";
@@ -129,12 +129,12 @@ describe("an invitation", () => {
     const wrongCode = await accept({ password: staffPassword, code: "000000" });
     expect(wrongCode.statusCode).toBe(422);
     expect(violationsResponseSchema.parse(wrongCode.json()).violations).toEqual([
-      { propertyPath: "code", title: messages.authenticatorCodeWrong },
+      { propertyPath: "code", title: staffMessages.authenticatorCodeWrong },
     ]);
     const short = await accept({ password: "short", code: "12 34" });
     expect(violationsResponseSchema.parse(short.json()).violations).toEqual([
-      { propertyPath: "password", title: messages.staffPasswordTooShort },
-      { propertyPath: "code", title: messages.authenticatorCodeFormat },
+      { propertyPath: "password", title: staffMessages.staffPasswordTooShort },
+      { propertyPath: "code", title: staffMessages.authenticatorCodeFormat },
     ]);
     const common = await accept({ password: "password1234", code: authenticatorCode(authenticatorKey) });
     expect(violationsResponseSchema.parse(common.json()).violations).toEqual([
@@ -153,7 +153,7 @@ describe("an invitation", () => {
     const used = await callApi(testApp, null, "POST", "/api/staff/invitation/open", { token });
     expect(used.statusCode).toBe(404);
     expect(violationsResponseSchema.parse(used.json()).violations[0]?.title).toBe(
-      messages.staffInvitationInvalid,
+      staffMessages.staffInvitationInvalid,
     );
   });
 
@@ -175,7 +175,7 @@ describe("an invitation", () => {
     });
     expect(twice.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(twice.json()).violations).toEqual([
-      { propertyPath: "email", title: messages.staffMemberExists },
+      { propertyPath: "email", title: staffMessages.staffMemberExists },
     ]);
     const before = await testApp.db.$count(staffMembers);
     const bad = await callApi(testApp, administrator.token, "POST", "/api/staff/members", {
@@ -222,7 +222,7 @@ describe("signing in", () => {
     expect(replayed.statusCode).toBe(400);
     expect(tokenErrorResponseSchema.parse(replayed.json())).toEqual({
       error: "invalid_grant",
-      error_description: messages.staffSignInFailed,
+      error_description: staffMessages.staffSignInFailed,
     });
     const old = await requestStaffToken(testApp, {
       username: member.email,
@@ -255,7 +255,9 @@ describe("signing in", () => {
       otp: authenticatorCode(member.key),
     });
     expect(locked.statusCode).toBe(429);
-    expect(tokenErrorResponseSchema.parse(locked.json()).error_description).toBe(messages.staffAccountLocked);
+    expect(tokenErrorResponseSchema.parse(locked.json()).error_description).toBe(
+      staffMessages.staffAccountLocked,
+    );
     const [row] = await testApp.db.select().from(staffMembers).where(eq(staffMembers.email, member.email));
     const unlock = await callApi(
       testApp,

@@ -8,7 +8,7 @@ import {
   staffPlanPeopleSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
-import { legalDocumentReferences, messages, vulnerabilityKinds } from "@kindred/domain";
+import { legalDocumentReferences, messages, staffMessages, vulnerabilityKinds } from "@kindred/domain";
 import { planNotes } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { callApi, goodPassword } from "./support/customers";
@@ -276,7 +276,7 @@ describe("showing the customer's circumstances", () => {
 
     expect(response.statusCode).toBe(404);
     expect(violationsResponseSchema.parse(response.json()).violations[0]?.title).toBe(
-      messages.circumstancesNotShared,
+      staffMessages.circumstancesNotShared,
     );
     const [, previous] = await latestAudit(2);
     expect(previous?.id).toBe(before[0]?.id);
@@ -289,8 +289,8 @@ describe("notes", () => {
 
   it("refuses an empty note and one too long with the field's message, storing nothing", async () => {
     for (const [text, title] of [
-      ["   ", messages.staffNoteNeeded],
-      ["x".repeat(2001), messages.staffNoteTooLong],
+      ["   ", staffMessages.staffNoteNeeded],
+      ["x".repeat(2001), staffMessages.staffNoteTooLong],
     ] as const) {
       const response = await callApi(testApp, agent.token, "POST", planUrl(cardPlan.planId, "/notes"), {
         text,
@@ -376,7 +376,7 @@ describe("changing the customer's contact details for them", () => {
     const stale = await change(`"2020-01-01T00:00:00.000Z"`);
     expect(stale.statusCode).toBe(412);
     expect(violationsResponseSchema.parse(stale.json()).violations[0]?.title).toBe(
-      messages.contactDetailsChangedMeanwhile,
+      staffMessages.contactDetailsChangedMeanwhile,
     );
 
     const { page: after } = await page(cardPlan.planId);
@@ -462,7 +462,7 @@ describe("sending a plan's email again", () => {
     });
     expect(noDirectDebit.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(noDirectDebit.json()).violations[0]?.title).toBe(
-      messages.nothingToResend,
+      staffMessages.nothingToResend,
     );
     const unknown = await callApi(testApp, agent.token, "POST", planUrl(cardPlan.planId, "/resend"), {
       what: "everything",
@@ -503,7 +503,7 @@ describe("a cancelled plan", () => {
 
     expect(resent.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(resent.json()).violations[0]?.title).toBe(
-      messages.resendPlanCancelled,
+      staffMessages.resendPlanCancelled,
     );
     expect(changed.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(changed.json()).violations[0]?.title).toBe(

@@ -4,7 +4,7 @@ import {
   staffPlanSearchResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { staffMessages } from "@kindred/domain";
 import { planPeople, plans, users } from "../src/db/schema";
 import { sandboxCards } from "../src/modules/payments";
 import { callApi } from "./support/customers";
@@ -82,7 +82,7 @@ describe("finding a plan", () => {
     const short = await search(" ab ");
     expect(short.statusCode).toBe(422);
     expect(violationsResponseSchema.parse(short.json()).violations).toEqual([
-      { propertyPath: "q", title: messages.searchTooShort },
+      { propertyPath: "q", title: staffMessages.searchTooShort },
     ]);
     expect(await found("%%%")).toEqual([]);
     expect(await found("___")).toEqual([]);

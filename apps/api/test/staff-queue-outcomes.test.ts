@@ -8,7 +8,7 @@ import {
   staffPlanPageSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { messages, staffMessages } from "@kindred/domain";
 import { eq, sql } from "drizzle-orm";
 import {
   arrearsOutcomes,
@@ -91,19 +91,19 @@ describe("the outcome of a missed-payments case", () => {
   it("refuses bad input with field messages, an unknown statement 404, and an agent 403, recording nothing", async () => {
     const plan = await failingInstalmentPlanWithStatement();
     const refusals: [unknown, { propertyPath: string; title: string }][] = [
-      [{}, { propertyPath: "outcome", title: messages.arrearsOutcomeNeeded }],
-      [{ outcome: "forgiven" }, { propertyPath: "outcome", title: messages.arrearsOutcomeNeeded }],
+      [{}, { propertyPath: "outcome", title: staffMessages.arrearsOutcomeNeeded }],
+      [{ outcome: "forgiven" }, { propertyPath: "outcome", title: staffMessages.arrearsOutcomeNeeded }],
       [
         { outcome: "new_arrangement" },
-        { propertyPath: "note", title: messages.arrearsArrangementNoteNeeded },
+        { propertyPath: "note", title: staffMessages.arrearsArrangementNoteNeeded },
       ],
       [
         { outcome: "new_arrangement", note: "   " },
-        { propertyPath: "note", title: messages.arrearsArrangementNoteNeeded },
+        { propertyPath: "note", title: staffMessages.arrearsArrangementNoteNeeded },
       ],
       [
         { outcome: "settled", note: "x".repeat(2001) },
-        { propertyPath: "note", title: messages.staffNoteTooLong },
+        { propertyPath: "note", title: staffMessages.staffNoteTooLong },
       ],
     ];
     for (const [body, violation] of refusals) {
@@ -114,7 +114,7 @@ describe("the outcome of a missed-payments case", () => {
     const unknown = await recordOutcome(randomUUID(), { outcome: "settled" });
     expect(unknown.statusCode).toBe(404);
     expect(violationsResponseSchema.parse(unknown.json()).violations[0]?.title).toBe(
-      messages.noSuchArrearsStatement,
+      staffMessages.noSuchArrearsStatement,
     );
     const malformed = await recordOutcome("not-a-statement", { outcome: "settled" });
     expect(malformed.statusCode).toBe(400);
@@ -132,7 +132,7 @@ describe("the outcome of a missed-payments case", () => {
     const notLatest = await recordOutcome(plan.statementId, { outcome: "settled" });
     expect(notLatest.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(notLatest.json()).violations[0]?.title).toBe(
-      messages.arrearsStatementNotLatest,
+      staffMessages.arrearsStatementNotLatest,
     );
     expect(await outcomesOf(plan.planId)).toEqual([]);
   });
@@ -197,7 +197,7 @@ describe("the outcome of a missed-payments case", () => {
     const again = await recordOutcome(settled.statementId, { outcome: "cancelled_with_refund" });
     expect(again.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(again.json()).violations[0]?.title).toBe(
-      messages.arrearsOutcomeAlreadyRecorded,
+      staffMessages.arrearsOutcomeAlreadyRecorded,
     );
     expect(await outcomesOf(settled.planId)).toHaveLength(1);
 
@@ -366,7 +366,9 @@ describe("a free guide enquiry followed up", () => {
     const enquiry = await ask("Florence");
     const unknown = await markFollowedUp(randomUUID());
     expect(unknown.statusCode).toBe(404);
-    expect(violationsResponseSchema.parse(unknown.json()).violations[0]?.title).toBe(messages.noSuchEnquiry);
+    expect(violationsResponseSchema.parse(unknown.json()).violations[0]?.title).toBe(
+      staffMessages.noSuchEnquiry,
+    );
     const malformed = await markFollowedUp("not-an-enquiry");
     expect(malformed.statusCode).toBe(400);
     expect(malformed.body).toContain("enquiryId");

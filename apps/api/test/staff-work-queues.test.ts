@@ -11,7 +11,7 @@ import {
   violationsResponseSchema,
   type DeathNotificationFields,
 } from "@kindred/contracts";
-import { messages, ukToday } from "@kindred/domain";
+import { messages, staffMessages, ukToday } from "@kindred/domain";
 import { and, eq, sql } from "drizzle-orm";
 import {
   arrearsStatements,
@@ -137,7 +137,7 @@ describe("refunds due after a cancellation", () => {
       );
       expect(notYet.statusCode).toBe(409);
       expect(violationsResponseSchema.parse(notYet.json()).violations[0]?.title).toBe(
-        messages.refundStillBeingSent,
+        staffMessages.refundStillBeingSent,
       );
 
       // Its tries run out (after days, in life): the job is given up.
@@ -207,7 +207,9 @@ describe("refunds due after a cancellation", () => {
       `/api/staff/refunds/${randomUUID()}/send-again`,
     );
     expect(unknown.statusCode).toBe(404);
-    expect(violationsResponseSchema.parse(unknown.json()).violations[0]?.title).toBe(messages.noSuchRefund);
+    expect(violationsResponseSchema.parse(unknown.json()).violations[0]?.title).toBe(
+      staffMessages.noSuchRefund,
+    );
     const malformed = await callApi(
       testApp,
       finance.token,
@@ -219,7 +221,7 @@ describe("refunds due after a cancellation", () => {
     const badPage = await callApi(testApp, finance.token, "GET", "/api/staff/queues/refunds?page=0");
     expect(badPage.statusCode).toBe(400);
     expect(violationsResponseSchema.parse(badPage.json()).violations).toEqual([
-      { propertyPath: "page", title: messages.staffQueuePageInvalid },
+      { propertyPath: "page", title: staffMessages.staffQueuePageInvalid },
     ]);
   });
 
@@ -415,12 +417,12 @@ describe("at-need cases", () => {
     const noNote = await move(matched!.caseId, { status: "funeral_arranged", note: " " });
     expect(noNote.statusCode).toBe(400);
     expect(violationsResponseSchema.parse(noNote.json()).violations).toEqual([
-      { propertyPath: "note", title: messages.atNeedNoteNeeded },
+      { propertyPath: "note", title: staffMessages.atNeedNoteNeeded },
     ]);
     const skipped = await move(matched!.caseId, { status: "funeral_provided", note: "Done" });
     expect(skipped.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(skipped.json()).violations[0]?.title).toBe(
-      messages.funeralStatusSkipped,
+      staffMessages.funeralStatusSkipped,
     );
     expect(await statusOf(matched!.caseId)).toBe("funeral_requested");
     expect(await eventsOf(matched!.caseId)).toHaveLength(1);
@@ -442,12 +444,12 @@ describe("at-need cases", () => {
     const backwards = await move(matched!.caseId, { status: "funeral_requested", note: "Oops" });
     expect(backwards.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(backwards.json()).violations[0]?.title).toBe(
-      messages.funeralStatusBackwards,
+      staffMessages.funeralStatusBackwards,
     );
     const notMatched = await move(unmatched!.caseId, { status: "funeral_arranged", note: "Called" });
     expect(notMatched.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(notMatched.json()).violations[0]?.title).toBe(
-      messages.atNeedCaseUnmatched,
+      staffMessages.atNeedCaseUnmatched,
     );
 
     expect(

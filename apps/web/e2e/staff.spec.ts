@@ -6,8 +6,8 @@ import type { PlanPaymentsResponse } from "@kindred/contracts";
 import {
   formatPrice,
   legalDocumentReferences,
-  messages,
   refundDeadlineInWords,
+  staffMessages,
   ukToday,
 } from "@kindred/domain";
 import { firstAdministrator, firstAdministratorFile } from "../playwright.config";
@@ -298,7 +298,9 @@ test("an invited agent signs in, finds a plan by its postcode, adds a note, and 
 
   // The members page is not theirs.
   await page.goto("/staff/members");
-  await expect(page.getByRole("alert").filter({ hasText: messages.staffPermissionNeeded })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: staffMessages.staffPermissionNeeded }),
+  ).toBeVisible();
 
   // Nor are the refunds and missed payments: not offered, and not shown at their address.
   await page.getByRole("link", { name: "Work queues" }).click();
@@ -307,7 +309,9 @@ test("an invited agent signs in, finds a plan by its postcode, adds a note, and 
   );
   await page.goto("/staff/queues/refunds");
   await expect(page.getByRole("heading", { name: "Refunds due" })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: messages.staffPermissionNeeded })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: staffMessages.staffPermissionNeeded }),
+  ).toBeVisible();
   await expect(page.getByRole("table")).toHaveCount(0);
 });
 

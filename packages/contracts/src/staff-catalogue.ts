@@ -1,4 +1,4 @@
-import { emailProblems, messages, phoneProblems } from "@kindred/domain";
+import { emailProblems, messages, phoneProblems, staffMessages } from "@kindred/domain";
 import { z } from "zod";
 import { ruled } from "./ruled";
 
@@ -11,12 +11,12 @@ import { ruled } from "./ruled";
 const dateTime = z.iso.datetime({ offset: true });
 
 /** The UK day a change takes effect, from its start (00:00 UK time). Today means at once. */
-const effectiveOn = z.iso.date({ error: messages.catalogueChangeDateNeeded });
+const effectiveOn = z.iso.date({ error: staffMessages.catalogueChangeDateNeeded });
 const reason = z
-  .string({ error: messages.catalogueChangeReasonNeeded })
+  .string({ error: staffMessages.catalogueChangeReasonNeeded })
   .trim()
-  .min(1, messages.catalogueChangeReasonNeeded)
-  .max(500, messages.catalogueChangeReasonTooLong);
+  .min(1, staffMessages.catalogueChangeReasonNeeded)
+  .max(500, staffMessages.catalogueChangeReasonTooLong);
 
 /** The most an option may cost: £100,000. */
 const largestOptionPricePence = 100_000_00;
@@ -24,10 +24,10 @@ const largestOptionPricePence = 100_000_00;
 /** `POST /api/staff/catalogue/options/{optionId}/price-changes`: the new price from a day on, and why. */
 export const optionPriceChangeBodySchema = z.object({
   pricePence: z
-    .number({ error: messages.catalogueChangePriceNeeded })
-    .int({ error: messages.catalogueChangePriceNeeded })
-    .min(0, { error: messages.catalogueChangePriceNeeded })
-    .max(largestOptionPricePence, { error: messages.catalogueChangePriceTooHigh }),
+    .number({ error: staffMessages.catalogueChangePriceNeeded })
+    .int({ error: staffMessages.catalogueChangePriceNeeded })
+    .min(0, { error: staffMessages.catalogueChangePriceNeeded })
+    .max(largestOptionPricePence, { error: staffMessages.catalogueChangePriceTooHigh }),
   effectiveOn,
   reason,
 });
@@ -39,17 +39,17 @@ const trimmedText = (needed: string, maximum: number) =>
 /** The details of a branch the back office may change; a move of address comes with a release. */
 export const branchDetailsChangeSchema = z
   .object({
-    name: trimmedText(messages.branchNameNeeded, 100),
+    name: trimmedText(staffMessages.branchNameNeeded, 100),
     phone: ruled(phoneProblems).transform((phone) => phone.trim()),
     email: ruled(emailProblems).transform((email) => email.trim()),
-    website: z.url({ protocol: /^https$/, error: messages.branchWebsiteInvalid }),
-    managerName: trimmedText(messages.branchManagerNeeded, 100),
+    website: z.url({ protocol: /^https$/, error: staffMessages.branchWebsiteInvalid }),
+    managerName: trimmedText(staffMessages.branchManagerNeeded, 100),
     /** False closes the branch (its plans go to the appointments queue); true opens it again. */
     open: z.boolean(),
   })
   .partial()
   .refine((details) => Object.values(details).some((value) => value !== undefined), {
-    error: messages.branchChangeNeedsADetail,
+    error: staffMessages.branchChangeNeedsADetail,
   });
 export type BranchDetailsChange = z.infer<typeof branchDetailsChangeSchema>;
 

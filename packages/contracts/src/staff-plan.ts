@@ -1,4 +1,4 @@
-import { messages, vulnerabilityKinds, type VulnerabilityKind } from "@kindred/domain";
+import { messages, staffMessages, vulnerabilityKinds, type VulnerabilityKind } from "@kindred/domain";
 import { z } from "zod";
 import { planPaymentsSchema } from "./payments";
 import { planResponseSchema } from "./plan";
@@ -130,10 +130,10 @@ export const staffPlanCircumstancesSchema = z.object({
 /** `POST /api/staff/plans/{planId}/notes`: what was said or done, up to 2,000 characters. */
 export const staffPlanNoteBodySchema = z.object({
   text: z
-    .string({ error: messages.staffNoteNeeded })
+    .string({ error: staffMessages.staffNoteNeeded })
     .trim()
-    .min(1, messages.staffNoteNeeded)
-    .max(2000, messages.staffNoteTooLong),
+    .min(1, staffMessages.staffNoteNeeded)
+    .max(2000, staffMessages.staffNoteTooLong),
 });
 
 /** The emails staff may send again: each written afresh from what is stored, as the first was. */

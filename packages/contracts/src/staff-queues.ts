@@ -1,4 +1,10 @@
-import { arrearsOutcomeKinds, atNeedNoteProblems, funeralStatuses, messages } from "@kindred/domain";
+import {
+  arrearsOutcomeKinds,
+  atNeedNoteProblems,
+  funeralStatuses,
+  messages,
+  staffMessages,
+} from "@kindred/domain";
 import { z } from "zod";
 import { ruled } from "./ruled";
 
@@ -14,10 +20,10 @@ export const staffQueuePageSize = 20;
 /** `?page=`: which page of a queue, from 1. */
 export const staffQueueQuerySchema = z.object({
   page: z.coerce
-    .number({ error: messages.staffQueuePageInvalid })
-    .int({ error: messages.staffQueuePageInvalid })
-    .min(1, { error: messages.staffQueuePageInvalid })
-    .max(10_000, { error: messages.staffQueuePageInvalid })
+    .number({ error: staffMessages.staffQueuePageInvalid })
+    .int({ error: staffMessages.staffQueuePageInvalid })
+    .min(1, { error: staffMessages.staffQueuePageInvalid })
+    .max(10_000, { error: staffMessages.staffQueuePageInvalid })
     .default(1),
 });
 
@@ -124,16 +130,20 @@ export type MoveAtNeedCaseBody = z.infer<typeof moveAtNeedCaseBodySchema>;
  */
 export const arrearsOutcomeBodySchema = z
   .object({
-    outcome: z.enum(arrearsOutcomeKinds, { error: messages.arrearsOutcomeNeeded }),
+    outcome: z.enum(arrearsOutcomeKinds, { error: staffMessages.arrearsOutcomeNeeded }),
     note: z
-      .string({ error: messages.arrearsArrangementNoteNeeded })
+      .string({ error: staffMessages.arrearsArrangementNoteNeeded })
       .trim()
-      .max(2000, messages.staffNoteTooLong)
+      .max(2000, staffMessages.staffNoteTooLong)
       .optional(),
   })
   .superRefine((body, context) => {
     if (body.outcome === "new_arrangement" && !body.note) {
-      context.addIssue({ code: "custom", path: ["note"], message: messages.arrearsArrangementNoteNeeded });
+      context.addIssue({
+        code: "custom",
+        path: ["note"],
+        message: staffMessages.arrearsArrangementNoteNeeded,
+      });
     }
   });
 export type ArrearsOutcomeBody = z.infer<typeof arrearsOutcomeBodySchema>;

@@ -3,6 +3,7 @@ import {
   emailProblems,
   messages,
   nameProblems,
+  staffMessages,
   staffPasswordProblems,
   staffRoles,
 } from "@kindred/domain";
@@ -41,7 +42,7 @@ export const inviteStaffMemberBodySchema = z.object({
 export type InviteStaffMemberBody = z.infer<typeof inviteStaffMemberBodySchema>;
 
 /** The secret of an emailed invitation link. */
-const invitationTokenSchema = z.string({ error: messages.staffInvitationInvalid }).min(20).max(200);
+const invitationTokenSchema = z.string({ error: staffMessages.staffInvitationInvalid }).min(20).max(200);
 
 /** `POST /api/staff/invitation/open`: the link's secret, to show who it is for and set up the app. */
 export const openStaffInvitationBodySchema = z.object({ token: invitationTokenSchema });
@@ -111,7 +112,7 @@ export const staffAuditPageSchema = z.object({
 
 /** `GET /api/staff/plans`: find plans by part of a reference, name, email, phone or postcode. */
 export const staffPlanSearchQuerySchema = z.object({
-  q: z.string({ error: messages.searchTooShort }).max(100),
+  q: z.string({ error: staffMessages.searchTooShort }).max(100),
   /** The page after this one (the `next` of the page before). */
   after: z.string().max(200).optional(),
 });

@@ -86,28 +86,3 @@ export function dateOfDeathProblems(
   if (bornOn !== null && date.iso < bornOn) return { year: [messages.dateOfDeathBeforeBirth] };
   return {};
 }
-
-/** What a member of staff may write with each step of a funeral: a note is required. */
-const atNeedNoteMaximumLength = 2_000;
-
-/**
- * Why a case cannot move from `current` to `next` (issue 24 item 5), or null when it may: a matched
- * case moves one step at a time, requested, then arranged, then provided, never back and never
- * past a step; an unmatched case is matched to a plan first.
- */
-export function funeralStepProblem(current: FuneralStatus | "unmatched", next: FuneralStatus): string | null {
-  if (current === "unmatched") return messages.atNeedCaseUnmatched;
-  const from = funeralStatuses.indexOf(current);
-  const to = funeralStatuses.indexOf(next);
-  if (to === from) return messages.funeralStatusSame;
-  if (to < from) return messages.funeralStatusBackwards;
-  if (to > from + 1) return messages.funeralStatusSkipped;
-  return null;
-}
-
-/** What is wrong with a member of staff's note on a step, if anything. */
-export function atNeedNoteProblems(note: string): string[] {
-  if (note.trim() === "") return [messages.atNeedNoteNeeded];
-  if (note.length > atNeedNoteMaximumLength) return [messages.atNeedNoteTooLong];
-  return [];
-}

@@ -1,4 +1,4 @@
-import * as messages from "./messages";
+import * as staffMessages from "./staff-messages";
 
 /** How far ahead a catalogue or branch change may be dated: 2 years from today. */
 const catalogueChangeYearsAhead = 2;
@@ -8,7 +8,7 @@ const catalogueChangeYearsAhead = 2;
  * judged against `today` (`ukToday()`): today or later, and within 2 years (decision 032).
  */
 export function catalogueChangeDateProblems(effectiveOn: string, today: string): string[] {
-  if (effectiveOn < today) return [messages.catalogueChangeDatePast];
+  if (effectiveOn < today) return [staffMessages.catalogueChangeDatePast];
   const latest = `${Number(today.slice(0, 4)) + catalogueChangeYearsAhead}${today.slice(4)}`;
-  return effectiveOn > latest ? [messages.catalogueChangeDateTooFar] : [];
+  return effectiveOn > latest ? [staffMessages.catalogueChangeDateTooFar] : [];
 }

@@ -1,5 +1,6 @@
 export * from "./advice";
 export * from "./at-need";
+export * from "./at-need-steps";
 export * from "./account-rules";
 export * from "./answer-problems";
 export * from "./bank-details";
@@ -35,6 +36,7 @@ export * from "./price-data";
 export * from "./price-keys";
 export * from "./referral-code";
 export * from "./refunds";
+export * as staffMessages from "./staff-messages";
 export * from "./staff-roles";
 export * from "./step-completeness";
 export * from "./text-placeholders";

@@ -4,7 +4,8 @@
  *
  * Each message is an export of its own, read as `messages.name` through the package's
  * `export * as messages` (index.ts): a bundler then keeps only the messages a page uses, where
- * one object kept every message in every page's first load (issue 28 item 2).
+ * one object kept every message in every page's first load (issue 28 item 2). What only staff
+ * are told is in staff-messages.ts, so that customer pages do not carry it.
  */
 export const required = "This field is required";
 export const nonDefaultCountry = "Please select non default option.";
@@ -177,17 +178,6 @@ export const planPaidCannotChange =
   "This plan is paid for, so it can no longer be changed. Please call us if something needs to change.";
 export const contactDetailsPlanCancelled =
   "This plan has been cancelled, so its contact details can no longer be changed here. Please call us if you need to tell us something.";
-/** Staff reading and acting on a plan (issue 24 item 4; docs/decisions/031-staff-back-office.md). */
-export const circumstancesNotShared =
-  "The customer has not agreed to share their circumstances with us, so there is nothing to show.";
-export const staffNoteNeeded = "Write the note.";
-export const staffNoteTooLong = "Keep the note to 2,000 characters or fewer.";
-export const contactDetailsChangedMeanwhile =
-  "These details changed while you were looking at them. Look at them again, then make your change.";
-export const contactDetailsVersionNeeded = "Open the plan again to change its contact details.";
-export const nothingToResend = "This plan has no email of that kind to send again.";
-export const resendPlanCancelled =
-  "This plan has been cancelled, so its confirmation and Direct Debit notice are not sent again.";
 export const directDebitNotNeeded =
   "Direct Debit is only for paying by instalments. You chose to pay in full.";
 export const directDebitAlreadySetUp = "A Direct Debit is already set up for this plan.";
@@ -221,66 +211,12 @@ export const accountDeleted =
   "Your account has been deleted, with your unfinished plans and your choices about news and offers. We will not contact you with news or offers again.";
 export const accountKeptForPlans =
   "We have deleted what we can: your unfinished plans, your choices about news and offers, your answers about your circumstances and your sessions on other devices. Your account stays, with the plans the law requires us to keep, so you can still see them.";
-/** The staff back office (issue 24; docs/decisions/031-staff-back-office.md). */
-export const staffPasswordTooShort =
-  "Use at least 12 characters. A few unrelated words together make a good one.";
-export const staffPasswordTooLong = "Use 128 characters or fewer.";
-export const authenticatorCodeFormat = "Enter the 6-digit code your authenticator app shows now.";
-export const authenticatorCodeWrong =
-  "That code is not right, or has already been used. Enter the code your authenticator app shows now.";
-export const staffSignInFailed =
-  "The email address, password or code is not right. Check them and try again.";
-export const staffSignedOut =
-  "You have been signed out, after 15 minutes without activity or because you signed out everywhere. Please sign in again.";
-export const staffAccountLocked =
-  "This account is locked for 15 minutes after too many tries. Please wait, or ask an administrator to unlock it.";
-export const staffInvitationInvalid =
-  "This invitation has expired or has already been used. Please ask an administrator for a new one.";
-export const staffMemberExists = "There is already a member of staff with this email address.";
-export const noSuchStaffMember = "There is no member of staff with this reference.";
-export const staffPermissionNeeded =
-  "Your role does not allow this. Please ask an administrator if you need it.";
-export const searchTooShort = "Type at least 3 letters or numbers to search.";
-export const searchPageUnknown = "This page of results is no longer there. Please search again.";
-/** The staff work queues (issue 24 item 5). */
-export const staffQueuePageInvalid = "Choose a page number from 1.";
+/**
+ * Sending a refund again from the staff work queues (issue 24 item 5): the plan's money rules
+ * (plan-money.ts) say these, so they stay with the customer's wording.
+ */
 export const refundNotOwed = "No refund is owed on this payment.";
 export const refundAlreadyRefunded = "This refund has already been made. The provider confirmed it.";
-export const refundStillBeingSent =
-  "This refund is still with the payment provider. You can send it again only once the provider has given up on it.";
-export const noSuchRefund = "There is no refund with this reference.";
-export const noSuchAtNeedCase = "There is no case with this reference.";
-export const atNeedCaseUnmatched =
-  "This case is not matched to a plan yet, so its funeral cannot be moved on.";
-export const funeralStatusBackwards = "A funeral cannot go back a step. It is already further on than that.";
-export const funeralStatusSame = "The funeral is already at this step.";
-export const funeralStatusSkipped =
-  "Move the funeral on one step at a time: it must be arranged before it is provided.";
-export const atNeedNoteNeeded = "Write a note saying what was done.";
-export const atNeedNoteTooLong = "Keep the note to 2,000 characters or fewer.";
-export const arrearsOutcomeNeeded =
-  "Choose the outcome: settled, a new arrangement, or cancelled with a refund.";
-export const arrearsArrangementNoteNeeded = "Write what was agreed for the new arrangement.";
-/** Catalogue and branch changes with dates (issue 24 item 6; docs/decisions/032-catalogue-changes.md). */
-export const catalogueChangePriceNeeded = "Enter the new price in pounds, like 2950 or 2,950.00.";
-export const catalogueChangePriceTooHigh = "Enter a price of £100,000 or less.";
-export const catalogueChangeDateNeeded = "Enter the date the change takes effect.";
-export const catalogueChangeDatePast =
-  "A change cannot take effect before today. Choose today or a later date.";
-export const catalogueChangeDateTooFar = "Choose a date within the next 2 years.";
-export const catalogueChangeReasonNeeded = "Say why the change is made. It is kept with the change.";
-export const catalogueChangeReasonTooLong = "Keep the reason to 500 characters or fewer.";
-export const branchChangeNeedsADetail = "Change at least one of the branch's details.";
-export const branchNameNeeded = "Enter the branch's name.";
-export const branchManagerNeeded = "Enter the branch manager's name.";
-export const branchWebsiteInvalid = "Enter the branch's website address, starting https://";
-export const noSuchCatalogueOption = "There is no option with this reference.";
-export const noSuchBranch = "There is no branch with this reference.";
-export const noSuchArrearsStatement = "There is no arrears statement with this reference.";
-export const arrearsOutcomeAlreadyRecorded = "An outcome has already been recorded for this statement.";
-export const arrearsStatementNotLatest =
-  "A later statement has been sent for this plan since. Record the outcome against that one.";
-export const noSuchEnquiry = "There is no enquiry with this reference.";
 export const planChangedWhilePaying =
   "Your plan was changed in another window or on another device while you were paying, so no money was taken. Please look at your plan and its price again, then pay.";
 export const planPriceChangedSinceAsked =

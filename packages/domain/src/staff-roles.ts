@@ -1,4 +1,5 @@
 import * as messages from "./messages";
+import * as staffMessages from "./staff-messages";
 
 /**
  * The staff back office's roles and what each may do (issue 24; docs/decisions/031-staff-back-office.md).
@@ -58,13 +59,13 @@ const staffPasswordLength = { minimum: 12, maximum: 128 } as const;
 
 export function staffPasswordProblems(password: string): string[] {
   if (password === "") return [messages.required];
-  if (password.length < staffPasswordLength.minimum) return [messages.staffPasswordTooShort];
-  if (password.length > staffPasswordLength.maximum) return [messages.staffPasswordTooLong];
+  if (password.length < staffPasswordLength.minimum) return [staffMessages.staffPasswordTooShort];
+  if (password.length > staffPasswordLength.maximum) return [staffMessages.staffPasswordTooLong];
   return [];
 }
 
 /** A code from an authenticator app: six digits (spaces typed between them are let go). */
 export function authenticatorCodeProblems(code: string): string[] {
   if (code.trim() === "") return [messages.required];
-  return /^\d{6}$/.test(code.replace(/\s/g, "")) ? [] : [messages.authenticatorCodeFormat];
+  return /^\d{6}$/.test(code.replace(/\s/g, "")) ? [] : [staffMessages.authenticatorCodeFormat];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atNeedNoteProblems, funeralStepProblem, messages } from "@kindred/domain";
+import { atNeedNoteProblems, funeralStepProblem, staffMessages } from "@kindred/domain";
 
 describe("moving a funeral on (staff, issue 24 item 5)", () => {
   it("goes one step at a time: requested, then arranged, then provided", () => {
@@ -8,16 +8,22 @@ describe("moving a funeral on (staff, issue 24 item 5)", () => {
   });
 
   it("refuses a step back, the same step again, a skipped step, and a case with no plan", () => {
-    expect(funeralStepProblem("funeral_arranged", "funeral_requested")).toBe(messages.funeralStatusBackwards);
-    expect(funeralStepProblem("funeral_provided", "funeral_arranged")).toBe(messages.funeralStatusBackwards);
-    expect(funeralStepProblem("funeral_arranged", "funeral_arranged")).toBe(messages.funeralStatusSame);
-    expect(funeralStepProblem("funeral_requested", "funeral_provided")).toBe(messages.funeralStatusSkipped);
-    expect(funeralStepProblem("unmatched", "funeral_arranged")).toBe(messages.atNeedCaseUnmatched);
+    expect(funeralStepProblem("funeral_arranged", "funeral_requested")).toBe(
+      staffMessages.funeralStatusBackwards,
+    );
+    expect(funeralStepProblem("funeral_provided", "funeral_arranged")).toBe(
+      staffMessages.funeralStatusBackwards,
+    );
+    expect(funeralStepProblem("funeral_arranged", "funeral_arranged")).toBe(staffMessages.funeralStatusSame);
+    expect(funeralStepProblem("funeral_requested", "funeral_provided")).toBe(
+      staffMessages.funeralStatusSkipped,
+    );
+    expect(funeralStepProblem("unmatched", "funeral_arranged")).toBe(staffMessages.atNeedCaseUnmatched);
   });
 
   it("asks for a note with each step, of a sensible length", () => {
-    expect(atNeedNoteProblems("  ")).toEqual([messages.atNeedNoteNeeded]);
-    expect(atNeedNoteProblems("x".repeat(2_001))).toEqual([messages.atNeedNoteTooLong]);
+    expect(atNeedNoteProblems("  ")).toEqual([staffMessages.atNeedNoteNeeded]);
+    expect(atNeedNoteProblems("x".repeat(2_001))).toEqual([staffMessages.atNeedNoteTooLong]);
     expect(atNeedNoteProblems("Spoke to the family; the funeral is on Friday.")).toEqual([]);
   });
 });

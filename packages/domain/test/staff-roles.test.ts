@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authenticatorCodeProblems, messages, staffMay, staffPasswordProblems } from "../src";
+import { authenticatorCodeProblems, messages, staffMay, staffMessages, staffPasswordProblems } from "../src";
 
 describe("what each staff role may do", () => {
   it("lets agents answer calls, finance also handle money, and administrators also run the back office", () => {
@@ -18,14 +18,14 @@ describe("what each staff role may do", () => {
 describe("a member of staff's password and authenticator code", () => {
   it("asks for 12 to 128 characters", () => {
     expect(staffPasswordProblems("")).toEqual([messages.required]);
-    expect(staffPasswordProblems("eleven char")).toEqual([messages.staffPasswordTooShort]);
+    expect(staffPasswordProblems("eleven char")).toEqual([staffMessages.staffPasswordTooShort]);
     expect(staffPasswordProblems("twelve chars")).toEqual([]);
-    expect(staffPasswordProblems("x".repeat(129))).toEqual([messages.staffPasswordTooLong]);
+    expect(staffPasswordProblems("x".repeat(129))).toEqual([staffMessages.staffPasswordTooLong]);
   });
 
   it("takes six digits, with spaces between them let go", () => {
     expect(authenticatorCodeProblems("123 456")).toEqual([]);
-    expect(authenticatorCodeProblems("12345")).toEqual([messages.authenticatorCodeFormat]);
+    expect(authenticatorCodeProblems("12345")).toEqual([staffMessages.authenticatorCodeFormat]);
     expect(authenticatorCodeProblems(" ")).toEqual([messages.required]);
   });
 });

@@ -5,7 +5,7 @@ import type {
   OptionPriceChangeBody,
   StaffCatalogue,
 } from "@kindred/contracts";
-import { catalogueChangeDateProblems, journeyStepLabels, messages, ukToday } from "@kindred/domain";
+import { catalogueChangeDateProblems, journeyStepLabels, staffMessages, ukToday } from "@kindred/domain";
 import { and, asc, desc, eq, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database";
@@ -364,7 +364,10 @@ export async function changeOptionPrice(
       .from(catalogueOptions)
       .where(and(eq(catalogueOptions.id, optionId), ne(catalogueOptions.kind, "contactMethod")));
     if (!option) {
-      throw new ViolationError([{ propertyPath: "optionId", title: messages.noSuchCatalogueOption }], 404);
+      throw new ViolationError(
+        [{ propertyPath: "optionId", title: staffMessages.noSuchCatalogueOption }],
+        404,
+      );
     }
     checkDate(effectiveOn, now);
     const id = await keepChange(
@@ -402,7 +405,7 @@ export async function changeBranch(
       .from(funeralDirectorBranches)
       .where(eq(funeralDirectorBranches.id, branchId));
     if (!branch) {
-      throw new ViolationError([{ propertyPath: "branchId", title: messages.noSuchBranch }], 404);
+      throw new ViolationError([{ propertyPath: "branchId", title: staffMessages.noSuchBranch }], 404);
     }
     checkDate(effectiveOn, now);
     const id = await keepChange(

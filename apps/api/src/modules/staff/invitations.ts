@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { messages, normaliseEmail } from "@kindred/domain";
+import { normaliseEmail, staffMessages } from "@kindred/domain";
 import type { InviteStaffMemberBody } from "@kindred/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/database";
@@ -25,7 +25,8 @@ export async function createInvitation(
     .values({ email: normaliseEmail(body.email), name: body.name, role: body.role, invitedBy })
     .onConflictDoNothing({ target: staffMembers.email })
     .returning({ id: staffMembers.id });
-  if (!member) throw new ViolationError([{ propertyPath: "email", title: messages.staffMemberExists }], 409);
+  if (!member)
+    throw new ViolationError([{ propertyPath: "email", title: staffMessages.staffMemberExists }], 409);
   const token = newSecret();
   await transaction.insert(staffInvitations).values({
     staffMemberId: member.id,

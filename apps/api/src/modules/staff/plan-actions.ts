@@ -1,5 +1,5 @@
 import type { CustomerContactDetailsBody, StaffPlanPeople, StaffPlanResendBody } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { staffMessages } from "@kindred/domain";
 import { requestViolation } from "@kindred/contracts";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
@@ -54,12 +54,12 @@ export async function changeContactDetailsForCustomer(
   const plan = await storedPlan(db, planId);
   const expected = versionOf(ifMatch);
   if (!expected) {
-    throw new ViolationError([requestViolation(messages.contactDetailsVersionNeeded)], 428);
+    throw new ViolationError([requestViolation(staffMessages.contactDetailsVersionNeeded)], 428);
   }
   const after = await db.transaction(async (transaction) => {
     const changed = await changeContactDetailsIn(transaction, plan.userId, planId, contact, (before) => {
       if (before.updatedAt.toISOString() !== expected) {
-        throw new ViolationError([requestViolation(messages.contactDetailsChangedMeanwhile)], 412);
+        throw new ViolationError([requestViolation(staffMessages.contactDetailsChangedMeanwhile)], 412);
       }
     });
     const fields = (["phone", "address", "preferredContactMethod"] as const).filter(
@@ -89,11 +89,11 @@ export async function resendPlanEmail(
 ): Promise<{ what: StaffPlanResendBody["what"] }> {
   const plan = await storedPlan(db, planId);
   if (plan.cancelledAt) {
-    throw new ViolationError([{ propertyPath: "what", title: messages.resendPlanCancelled }], 409);
+    throw new ViolationError([{ propertyPath: "what", title: staffMessages.resendPlanCancelled }], 409);
   }
   await db.transaction(async (transaction) => {
     if (!(await queuePlanEmailAgain(transaction, jobQueue, planId, what))) {
-      throw new ViolationError([{ propertyPath: "what", title: messages.nothingToResend }], 409);
+      throw new ViolationError([{ propertyPath: "what", title: staffMessages.nothingToResend }], 409);
     }
     await recordStaffAction(transaction, audit, { action: "plan.resent", planId, detail: { what } });
   });

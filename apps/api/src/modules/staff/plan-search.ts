@@ -1,4 +1,4 @@
-import { messages } from "@kindred/domain";
+import { staffMessages } from "@kindred/domain";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { planPeople, plans } from "../../db/schema";
@@ -39,7 +39,7 @@ function afterCursor(cursor: string | undefined): SQL | undefined {
     const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
     return sql`(${plans.updatedAt}, ${plans.id}) < (${new Date(at).toISOString()}::timestamptz, ${id}::uuid)`;
   } catch {
-    throw new ViolationError([{ propertyPath: "after", title: messages.searchPageUnknown }]);
+    throw new ViolationError([{ propertyPath: "after", title: staffMessages.searchPageUnknown }]);
   }
 }
 
@@ -55,7 +55,7 @@ export async function searchPlans(
 ) {
   const terms = searchTerms(query);
   if (terms.join("").length < 3) {
-    throw new ViolationError([{ propertyPath: "q", title: messages.searchTooShort }]);
+    throw new ViolationError([{ propertyPath: "q", title: staffMessages.searchTooShort }]);
   }
   const rows = await db
     .select({

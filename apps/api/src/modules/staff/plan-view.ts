@@ -1,5 +1,5 @@
 import type { StaffPlanPage, StaffPlanPeople, StaffPlanTimelineEntry } from "@kindred/contracts";
-import { arrearsOutcomeNames, funeralStatusLabels, messages } from "@kindred/domain";
+import { arrearsOutcomeNames, funeralStatusLabels, staffMessages } from "@kindred/domain";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import {
@@ -222,7 +222,7 @@ export async function showCircumstances(db: Database, audit: AuditContext, planI
   await storedPlan(db, planId);
   const people = await selectPlanPeople(db, planId);
   if (!people?.vulnerabilities || !people.vulnerabilityConsentAt) {
-    throw new ViolationError([{ propertyPath: "plan", title: messages.circumstancesNotShared }], 404);
+    throw new ViolationError([{ propertyPath: "plan", title: staffMessages.circumstancesNotShared }], 404);
   }
   await recordStaffAction(db, audit, { action: "plan.circumstances.shown", planId });
   return { vulnerabilities: people.vulnerabilities, sharedAt: iso(people.vulnerabilityConsentAt) };

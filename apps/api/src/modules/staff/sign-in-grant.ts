@@ -1,13 +1,13 @@
 import OAuth2Server from "@node-oauth/oauth2-server";
 import type { Client, Request, Token } from "@node-oauth/oauth2-server";
-import { messages } from "@kindred/domain";
+import { staffMessages } from "@kindred/domain";
 import { bodyField } from "../auth";
 import type { StaffService } from "./staff-service";
 
 /** Answered with 429 by `POST /token`, as a customer's too many attempts are. */
 class StaffAccountLockedError extends OAuth2Server.OAuthError {
   constructor() {
-    super(messages.staffAccountLocked, { code: 429, name: "too_many_attempts" });
+    super(staffMessages.staffAccountLocked, { code: 429, name: "too_many_attempts" });
   }
 }
 
@@ -33,7 +33,8 @@ export function staffSignInGrant(staff: StaffService): typeof OAuth2Server.Abstr
       const address = String((request as Request & { ip?: unknown }).ip ?? "unknown");
       const result = await staff.signIn({ email, password, code }, address);
       if (result.outcome === "locked") throw new StaffAccountLockedError();
-      if (result.outcome === "refused") throw new OAuth2Server.InvalidGrantError(messages.staffSignInFailed);
+      if (result.outcome === "refused")
+        throw new OAuth2Server.InvalidGrantError(staffMessages.staffSignInFailed);
       return {
         accessToken: result.token,
         accessTokenExpiresAt: result.expiresAt,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { messages, staffMay, type StaffPermission } from "@kindred/domain";
+import { messages, staffMay, staffMessages, type StaffPermission } from "@kindred/domain";
 import { requestViolation } from "@kindred/contracts";
 import { ViolationError } from "../../plugins/error-handler";
 import type { AuditContext } from "./audit-log";
@@ -52,7 +52,7 @@ export function guardStaffRoutes(app: FastifyInstance, staff: StaffService): voi
       });
     }
     if (!staffMay(member.role, needs)) {
-      throw new ViolationError([requestViolation(messages.staffPermissionNeeded)], 403);
+      throw new ViolationError([requestViolation(staffMessages.staffPermissionNeeded)], 403);
     }
     request.staffMember = member;
     request.staffAudit.staffMemberId = member.id;

@@ -1,6 +1,7 @@
 import {
   messages,
   normaliseEmail,
+  staffMessages,
   staffPermissions,
   staffMay,
   type StaffPermission,
@@ -92,7 +93,7 @@ export function createStaffService(options: StaffServiceOptions) {
   }
 
   const invitationRefused = () =>
-    new ViolationError([{ propertyPath: "token", title: messages.staffInvitationInvalid }], 404);
+    new ViolationError([{ propertyPath: "token", title: staffMessages.staffInvitationInvalid }], 404);
 
   return {
     /** An administrator invites someone: the member is made, and the invitation emailed. */
@@ -172,7 +173,7 @@ export function createStaffService(options: StaffServiceOptions) {
         const key = member.totpKeySealed ? open(member.id, member.totpKeySealed) : null;
         const step = key ? acceptedStep(key, body.code, now(), member.totpLastStep) : null;
         if (step === null) {
-          throw new ViolationError([{ propertyPath: "code", title: messages.authenticatorCodeWrong }]);
+          throw new ViolationError([{ propertyPath: "code", title: staffMessages.authenticatorCodeWrong }]);
         }
         await transaction
           .update(staffMembers)
@@ -368,7 +369,7 @@ export function createStaffService(options: StaffServiceOptions) {
           .returning({ id: staffMembers.id });
         if (!unlocked) {
           throw new ViolationError(
-            [{ propertyPath: "staffMemberId", title: messages.noSuchStaffMember }],
+            [{ propertyPath: "staffMemberId", title: staffMessages.noSuchStaffMember }],
             404,
           );
         }

@@ -8,6 +8,7 @@ import {
   messages,
   refundDueBy,
   refundWithinDays,
+  staffMessages,
   ukToday,
   type FuneralStatus,
 } from "@kindred/domain";
@@ -174,7 +175,8 @@ export async function sendRefundAgain(
   refundId: string,
 ) {
   const [found] = await db.select({ planId: refunds.planId }).from(refunds).where(eq(refunds.id, refundId));
-  if (!found) throw new ViolationError([{ propertyPath: "refundId", title: messages.noSuchRefund }], 404);
+  if (!found)
+    throw new ViolationError([{ propertyPath: "refundId", title: staffMessages.noSuchRefund }], 404);
   await db.transaction(async (transaction) => {
     await transaction.select({ id: plans.id }).from(plans).where(eq(plans.id, found.planId)).for("update");
     const [row] = await refundRows(transaction, eq(refunds.id, refundId));
@@ -183,7 +185,10 @@ export async function sendRefundAgain(
       throw new ViolationError([{ propertyPath: "refundId", title: messages.refundAlreadyRefunded }], 409);
     }
     if (status !== "given_up") {
-      throw new ViolationError([{ propertyPath: "refundId", title: messages.refundStillBeingSent }], 409);
+      throw new ViolationError(
+        [{ propertyPath: "refundId", title: staffMessages.refundStillBeingSent }],
+        409,
+      );
     }
     const of = (row!.refund.paymentId ?? row!.refund.collectionId)!;
     await applyMoneyEvent(transaction, jobQueue, found.planId, {
@@ -287,7 +292,10 @@ export async function recordArrearsOutcome(
     .from(arrearsStatements)
     .where(eq(arrearsStatements.id, statementId));
   if (!statement) {
-    throw new ViolationError([{ propertyPath: "statementId", title: messages.noSuchArrearsStatement }], 404);
+    throw new ViolationError(
+      [{ propertyPath: "statementId", title: staffMessages.noSuchArrearsStatement }],
+      404,
+    );
   }
   const { planId } = statement;
   const recorded = await db.transaction(async (transaction) => {
@@ -302,7 +310,7 @@ export async function recordArrearsOutcome(
       .where(eq(arrearsOutcomes.arrearsStatementId, statementId));
     if (already) {
       throw new ViolationError(
-        [{ propertyPath: "statementId", title: messages.arrearsOutcomeAlreadyRecorded }],
+        [{ propertyPath: "statementId", title: staffMessages.arrearsOutcomeAlreadyRecorded }],
         409,
       );
     }
@@ -314,7 +322,7 @@ export async function recordArrearsOutcome(
       .limit(1);
     if (latest!.id !== statementId) {
       throw new ViolationError(
-        [{ propertyPath: "statementId", title: messages.arrearsStatementNotLatest }],
+        [{ propertyPath: "statementId", title: staffMessages.arrearsStatementNotLatest }],
         409,
       );
     }
@@ -489,7 +497,8 @@ export async function moveAtNeedCase(
       .from(atNeedCases)
       .where(eq(atNeedCases.id, caseId))
       .for("update");
-    if (!found) throw new ViolationError([{ propertyPath: "caseId", title: messages.noSuchAtNeedCase }], 404);
+    if (!found)
+      throw new ViolationError([{ propertyPath: "caseId", title: staffMessages.noSuchAtNeedCase }], 404);
     const problem = funeralStepProblem(found.status, status);
     if (problem) throw new ViolationError([{ propertyPath: "status", title: problem }], 409);
     await transaction.update(atNeedCases).set({ status }).where(eq(atNeedCases.id, caseId));
@@ -575,7 +584,8 @@ export async function markEnquiryFollowedUp(db: Database, audit: AuditContext, e
       .from(enquiries)
       .where(eq(enquiries.id, enquiryId))
       .for("update");
-    if (!found) throw new ViolationError([{ propertyPath: "enquiryId", title: messages.noSuchEnquiry }], 404);
+    if (!found)
+      throw new ViolationError([{ propertyPath: "enquiryId", title: staffMessages.noSuchEnquiry }], 404);
     const alreadyFollowedUp = found.followedUpAt !== null;
     const followedUp = alreadyFollowedUp
       ? { followedUpAt: found.followedUpAt!, followedUpBy: found.followedUpBy! }

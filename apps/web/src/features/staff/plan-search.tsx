@@ -1,7 +1,7 @@
 "use client";
 
 import { staffPlanSearchQuerySchema } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { staffMessages } from "@kindred/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
@@ -21,7 +21,7 @@ import { orNothing, staffColumnHelper, StaffTable } from "./staff-table";
 /** The search box: the API's query, and at least 3 letters or numbers (the API's own rule, asked first). */
 const searchFormSchema = z.object({
   q: staffPlanSearchQuerySchema.shape.q.refine((q) => q.replace(/[^\p{L}\p{N}]/gu, "").length >= 3, {
-    error: messages.searchTooShort,
+    error: staffMessages.searchTooShort,
   }),
 });
 const labels = { q: "Search for a plan" } as const;

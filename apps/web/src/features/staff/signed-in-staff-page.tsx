@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { messages } from "@kindred/domain";
+import { staffMessages } from "@kindred/domain";
 import { useState, type ReactNode } from "react";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { Modal } from "../../components/modal";
@@ -69,7 +69,7 @@ export function SignedInStaffPage({
       ) : (
         <div className="error-box" role="alert">
           <h2 className="error-box__title">This page is not open to you</h2>
-          <p>{messages.staffPermissionNeeded}</p>
+          <p>{staffMessages.staffPermissionNeeded}</p>
         </div>
       )}
     </>

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { messages } from "@kindred/domain";
+import { staffMessages } from "@kindred/domain";
 import { fakeFetch, jsonResponse } from "../../test/fake-fetch";
 import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
 import { StaffAuditScreen } from "./staff-audit-screen";
@@ -61,7 +61,7 @@ describe("StaffAuditScreen", () => {
     const requests = fakeFetch(() => jsonResponse(signedInStaff("agent")));
     renderStaffScreen(<StaffAuditScreen />);
 
-    expect(await screen.findByRole("alert")).toHaveTextContent(messages.staffPermissionNeeded);
+    expect(await screen.findByRole("alert")).toHaveTextContent(staffMessages.staffPermissionNeeded);
     expect(requests).toHaveLength(1);
   });
 });

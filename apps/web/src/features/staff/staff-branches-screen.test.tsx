@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { messages, ukToday } from "@kindred/domain";
+import { staffMessages, ukToday } from "@kindred/domain";
 import { fakeFetch, jsonResponse, type RecordedRequest } from "../../test/fake-fetch";
 import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
 import { StaffBranchesScreen } from "./staff-branches-screen";
@@ -115,12 +115,12 @@ describe("StaffBranchesScreen", () => {
         .getAllByRole("link")
         .map((link) => link.textContent),
     ).toEqual([
-      `Takes effect from: ${messages.catalogueChangeDatePast}`,
-      `Why it changes: ${messages.catalogueChangeReasonNeeded}`,
-      messages.branchChangeNeedsADetail,
+      `Takes effect from: ${staffMessages.catalogueChangeDatePast}`,
+      `Why it changes: ${staffMessages.catalogueChangeReasonNeeded}`,
+      staffMessages.branchChangeNeedsADetail,
     ]);
     expect(within(dialog).getByRole("group", { name: "The branch's details" })).toHaveTextContent(
-      messages.branchChangeNeedsADetail,
+      staffMessages.branchChangeNeedsADetail,
     );
 
     const name = within(dialog).getByLabelText("Name");
@@ -128,8 +128,8 @@ describe("StaffBranchesScreen", () => {
     const website = within(dialog).getByLabelText("Website");
     await user.clear(website);
     await user.type(website, "http://bedford.example");
-    expect(within(dialog).getByText(messages.branchNameNeeded)).toBeInTheDocument();
-    expect(within(dialog).getByText(messages.branchWebsiteInvalid)).toBeInTheDocument();
+    expect(within(dialog).getByText(staffMessages.branchNameNeeded)).toBeInTheDocument();
+    expect(within(dialog).getByText(staffMessages.branchWebsiteInvalid)).toBeInTheDocument();
     expect(posts(requests)).toEqual([]);
   });
 
@@ -179,7 +179,7 @@ describe("StaffBranchesScreen", () => {
         {
           violations: [
             { propertyPath: "details.email", title: "Enter an email address in the correct format" },
-            { propertyPath: "", title: messages.noSuchBranch },
+            { propertyPath: "", title: staffMessages.noSuchBranch },
           ],
         },
         422,
@@ -201,7 +201,7 @@ describe("StaffBranchesScreen", () => {
     const box = within(dialog)
       .getAllByRole("alert")
       .find((alert) => alert.textContent?.startsWith("The details were not changed"));
-    expect(box).toHaveTextContent(messages.noSuchBranch);
+    expect(box).toHaveTextContent(staffMessages.noSuchBranch);
     expect(within(dialog).getByLabelText("Email address")).toHaveValue("bedford@kindred.example");
   });
 
@@ -210,7 +210,7 @@ describe("StaffBranchesScreen", () => {
     const requests = answering("agent");
     renderStaffScreen(<StaffBranchesScreen />);
 
-    expect(await screen.findByRole("alert")).toHaveTextContent(messages.staffPermissionNeeded);
+    expect(await screen.findByRole("alert")).toHaveTextContent(staffMessages.staffPermissionNeeded);
     expect(screen.queryByRole("link", { name: "Branches" })).not.toBeInTheDocument();
     expect(requests.map((request) => request.url)).toEqual(["/api/staff/me"]);
   });

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { messages } from "@kindred/domain";
+import { staffMessages } from "@kindred/domain";
 import { fakeFetch, jsonResponse } from "../../test/fake-fetch";
 import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
 import { StaffCatalogueChangesScreen } from "./staff-catalogue-changes-screen";
@@ -102,7 +102,7 @@ describe("StaffCatalogueChangesScreen", () => {
     const requests = fakeFetch(() => jsonResponse(signedInStaff("agent")));
     renderStaffScreen(<StaffCatalogueChangesScreen />);
 
-    expect(await screen.findByRole("alert")).toHaveTextContent(messages.staffPermissionNeeded);
+    expect(await screen.findByRole("alert")).toHaveTextContent(staffMessages.staffPermissionNeeded);
     expect(requests).toHaveLength(1);
   });
 });

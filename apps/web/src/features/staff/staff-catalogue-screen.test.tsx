@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { messages, ukToday } from "@kindred/domain";
+import { staffMessages, ukToday } from "@kindred/domain";
 import { fakeFetch, jsonResponse, type RecordedRequest } from "../../test/fake-fetch";
 import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
 import { StaffCatalogueScreen } from "./staff-catalogue-screen";
@@ -127,30 +127,30 @@ describe("StaffCatalogueScreen", () => {
         .getAllByRole("link")
         .map((link) => link.textContent),
     ).toEqual([
-      `New price: ${messages.catalogueChangePriceNeeded}`,
-      `Takes effect from: ${messages.catalogueChangeDateNeeded}`,
-      `Why it changes: ${messages.catalogueChangeReasonNeeded}`,
+      `New price: ${staffMessages.catalogueChangePriceNeeded}`,
+      `Takes effect from: ${staffMessages.catalogueChangeDateNeeded}`,
+      `Why it changes: ${staffMessages.catalogueChangeReasonNeeded}`,
     ]);
 
     const price = within(dialog).getByLabelText("New price");
     for (const typed of ["abc", "-5", "12.345"]) {
       await user.clear(price);
       await user.type(price, typed);
-      expect(within(dialog).getByText(messages.catalogueChangePriceNeeded)).toBeInTheDocument();
+      expect(within(dialog).getByText(staffMessages.catalogueChangePriceNeeded)).toBeInTheDocument();
     }
     await user.clear(price);
     await user.type(price, "100001");
-    expect(within(dialog).getByText(messages.catalogueChangePriceTooHigh)).toBeInTheDocument();
+    expect(within(dialog).getByText(staffMessages.catalogueChangePriceTooHigh)).toBeInTheDocument();
 
     const day = within(dialog).getByLabelText("Takes effect from");
     await user.type(day, "2020-01-01");
     await user.type(within(dialog).getByLabelText("Why it changes"), "   ");
     await user.click(within(dialog).getByRole("button", { name: "Change the price" }));
-    expect(within(dialog).getByText(messages.catalogueChangeDatePast)).toBeInTheDocument();
-    expect(within(dialog).getByText(messages.catalogueChangeReasonNeeded)).toBeInTheDocument();
+    expect(within(dialog).getByText(staffMessages.catalogueChangeDatePast)).toBeInTheDocument();
+    expect(within(dialog).getByText(staffMessages.catalogueChangeReasonNeeded)).toBeInTheDocument();
     await user.clear(day);
     await user.type(day, tooFarAhead);
-    expect(within(dialog).getByText(messages.catalogueChangeDateTooFar)).toBeInTheDocument();
+    expect(within(dialog).getByText(staffMessages.catalogueChangeDateTooFar)).toBeInTheDocument();
     expect(posts(requests)).toEqual([]);
   });
 
@@ -191,8 +191,8 @@ describe("StaffCatalogueScreen", () => {
       jsonResponse(
         {
           violations: [
-            { propertyPath: "effectiveOn", title: messages.catalogueChangeDateTooFar },
-            { propertyPath: "pricePence", title: messages.catalogueChangePriceTooHigh },
+            { propertyPath: "effectiveOn", title: staffMessages.catalogueChangeDateTooFar },
+            { propertyPath: "pricePence", title: staffMessages.catalogueChangePriceTooHigh },
           ],
         },
         422,
@@ -206,8 +206,8 @@ describe("StaffCatalogueScreen", () => {
     await user.type(within(dialog).getByLabelText("Why it changes"), "New prices");
     await user.click(within(dialog).getByRole("button", { name: "Change the price" }));
 
-    expect(await within(dialog).findByText(messages.catalogueChangeDateTooFar)).toBeInTheDocument();
-    expect(within(dialog).getByText(messages.catalogueChangePriceTooHigh)).toBeInTheDocument();
+    expect(await within(dialog).findByText(staffMessages.catalogueChangeDateTooFar)).toBeInTheDocument();
+    expect(within(dialog).getByText(staffMessages.catalogueChangePriceTooHigh)).toBeInTheDocument();
     expect(within(dialog).getByLabelText("New price")).toHaveValue("2,950");
     expect(within(dialog).getByLabelText("Takes effect from")).toHaveValue(nextJanuary);
     expect(within(dialog).getByLabelText("Why it changes")).toHaveValue("New prices");
@@ -218,7 +218,7 @@ describe("StaffCatalogueScreen", () => {
     const requests = answering("agent");
     renderStaffScreen(<StaffCatalogueScreen />);
 
-    expect(await screen.findByRole("alert")).toHaveTextContent(messages.staffPermissionNeeded);
+    expect(await screen.findByRole("alert")).toHaveTextContent(staffMessages.staffPermissionNeeded);
     expect(screen.queryByRole("link", { name: "Catalogue" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Branches" })).not.toBeInTheDocument();
     expect(requests.map((request) => request.url)).toEqual(["/api/staff/me"]);

@@ -5,7 +5,7 @@ import {
   type CatalogueChange,
   type OptionPriceChangeBody,
 } from "@kindred/contracts";
-import { formatPrice, messages, typedPoundsToPence } from "@kindred/domain";
+import { formatPrice, staffMessages, typedPoundsToPence } from "@kindred/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { z } from "zod";
@@ -124,7 +124,7 @@ const typedPrice = z
   .transform((typed, context) => {
     const pence = typedPoundsToPence(typed);
     if (pence === null) {
-      context.addIssue({ code: "custom", message: messages.catalogueChangePriceNeeded });
+      context.addIssue({ code: "custom", message: staffMessages.catalogueChangePriceNeeded });
       return z.NEVER;
     }
     return pence;

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { messages } from "@kindred/domain";
+import { staffMessages } from "@kindred/domain";
 import { fakeFetch, jsonResponse, type RecordedRequest } from "../../test/fake-fetch";
 import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
 import { loadPage } from "./staff-navigation";
@@ -80,7 +80,7 @@ describe("StaffHomeScreen", () => {
     await user.click(screen.getByRole("button", { name: "Search" }));
 
     expect(screen.getByLabelText("Search for a plan")).toHaveAccessibleDescription(
-      expect.stringContaining(messages.searchTooShort),
+      expect.stringContaining(staffMessages.searchTooShort),
     );
     expect(requests.map((request) => request.url)).toEqual(["/api/staff/me"]);
   });

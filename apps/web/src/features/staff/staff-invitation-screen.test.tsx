@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { messages } from "@kindred/domain";
+import { staffMessages } from "@kindred/domain";
 import { fakeFetch, jsonResponse } from "../../test/fake-fetch";
 import { renderStaffScreen } from "../../test/staff-harness";
 import { StaffInvitationScreen } from "./staff-invitation-screen";
@@ -61,8 +61,8 @@ describe("StaffInvitationScreen", () => {
         .getAllByRole("link")
         .map((link) => link.textContent),
     ).toEqual([
-      `Choose a password: ${messages.staffPasswordTooShort}`,
-      `Code from your authenticator app: ${messages.authenticatorCodeFormat}`,
+      `Choose a password: ${staffMessages.staffPasswordTooShort}`,
+      `Code from your authenticator app: ${staffMessages.authenticatorCodeFormat}`,
     ]);
     expect(requests.map((request) => request.url)).toEqual(["/api/staff/invitation/open"]);
   });
@@ -89,7 +89,10 @@ describe("StaffInvitationScreen", () => {
   it("puts the API's refusal of the code under the code field", async () => {
     const user = userEvent.setup();
     answering(() =>
-      jsonResponse({ violations: [{ propertyPath: "code", title: messages.authenticatorCodeWrong }] }, 422),
+      jsonResponse(
+        { violations: [{ propertyPath: "code", title: staffMessages.authenticatorCodeWrong }] },
+        422,
+      ),
     );
     renderStaffScreen(<StaffInvitationScreen token={token} />);
 
@@ -99,20 +102,23 @@ describe("StaffInvitationScreen", () => {
 
     await vi.waitFor(() =>
       expect(screen.getByLabelText("Code from your authenticator app")).toHaveAccessibleDescription(
-        expect.stringContaining(messages.authenticatorCodeWrong),
+        expect.stringContaining(staffMessages.authenticatorCodeWrong),
       ),
     );
   });
 
   it("says an expired or used link cannot be used, and what to do", async () => {
     fakeFetch(() =>
-      jsonResponse({ violations: [{ propertyPath: "token", title: messages.staffInvitationInvalid }] }, 404),
+      jsonResponse(
+        { violations: [{ propertyPath: "token", title: staffMessages.staffInvitationInvalid }] },
+        404,
+      ),
     );
     renderStaffScreen(<StaffInvitationScreen token={token} />);
 
     const box = await screen.findByRole("alert");
     expect(box).toHaveTextContent("This link does not work");
-    expect(box).toHaveTextContent(messages.staffInvitationInvalid);
+    expect(box).toHaveTextContent(staffMessages.staffInvitationInvalid);
     expect(box).toHaveTextContent("Please ask an administrator to invite you again.");
     expect(screen.queryByLabelText("Choose a password")).not.toBeInTheDocument();
   });

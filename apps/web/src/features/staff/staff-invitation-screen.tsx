@@ -1,7 +1,7 @@
 "use client";
 
 import { acceptStaffInvitationBodySchema, type AcceptStaffInvitationBody } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { staffMessages } from "@kindred/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
@@ -38,7 +38,7 @@ export function StaffInvitationScreen({ token }: { token: string | undefined }) 
       {token === undefined || token === "" ? (
         <div className="error-box" role="alert">
           <h2 className="error-box__title">This link does not work</h2>
-          <p>{messages.staffInvitationInvalid}</p>
+          <p>{staffMessages.staffInvitationInvalid}</p>
         </div>
       ) : (
         <OpenInvitation token={token} />

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { messages } from "@kindred/domain";
+import { messages, staffMessages } from "@kindred/domain";
 import { fakeFetch, jsonResponse } from "../../test/fake-fetch";
 import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
 import { StaffMembersScreen } from "./staff-members-screen";
@@ -125,7 +125,7 @@ describe("StaffMembersScreen", () => {
     const requests = answering("agent");
     renderStaffScreen(<StaffMembersScreen />);
 
-    expect(await screen.findByRole("alert")).toHaveTextContent(messages.staffPermissionNeeded);
+    expect(await screen.findByRole("alert")).toHaveTextContent(staffMessages.staffPermissionNeeded);
     expect(requests.map((request) => request.url)).toEqual(["/api/staff/me"]);
     expect(screen.queryByLabelText("Full name")).not.toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StaffPlanPage } from "@kindred/contracts";
-import { messages, requestViolation } from "@kindred/domain";
+import { requestViolation, staffMessages } from "@kindred/domain";
 import { fakeFetch, jsonResponse, type RecordedRequest } from "../../test/fake-fetch";
 import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
 import { StaffPlanScreen } from "./staff-plan-screen";
@@ -208,7 +208,7 @@ describe("StaffPlanScreen", () => {
     await user.click(within(timeline).getByRole("button", { name: "Add the note" }));
 
     expect(await within(timeline).findByLabelText("Add a note")).toHaveAccessibleDescription(
-      expect.stringContaining(messages.staffNoteNeeded),
+      expect.stringContaining(staffMessages.staffNoteNeeded),
     );
     expect(sentTo(requests, "/notes")).toHaveLength(0);
   });
@@ -309,7 +309,7 @@ describe("StaffPlanScreen", () => {
     holdStaffToken();
     answering(planPage(), (request) =>
       request.url === `${pageUrl}/contact-details`
-        ? jsonResponse({ violations: [requestViolation(messages.contactDetailsChangedMeanwhile)] }, 412)
+        ? jsonResponse({ violations: [requestViolation(staffMessages.contactDetailsChangedMeanwhile)] }, 412)
         : undefined,
     );
     renderStaffScreen(<StaffPlanScreen planId={planId} />);
@@ -323,7 +323,7 @@ describe("StaffPlanScreen", () => {
     await user.click(within(people).getByRole("button", { name: "Save contact details" }));
 
     expect(await within(people).findByRole("alert")).toHaveTextContent(
-      messages.contactDetailsChangedMeanwhile,
+      staffMessages.contactDetailsChangedMeanwhile,
     );
     expect(phone).toHaveValue("07700 900 123");
   });
@@ -335,7 +335,7 @@ describe("StaffPlanScreen", () => {
       const { what } = JSON.parse(request.body ?? "{}") as { what: string };
       return what === "plan-confirmation"
         ? jsonResponse({ what }, 202)
-        : jsonResponse({ violations: [{ propertyPath: "what", title: messages.nothingToResend }] }, 409);
+        : jsonResponse({ violations: [{ propertyPath: "what", title: staffMessages.nothingToResend }] }, 409);
     });
     renderStaffScreen(<StaffPlanScreen planId={planId} />);
     const user = userEvent.setup();
@@ -346,7 +346,7 @@ describe("StaffPlanScreen", () => {
       expect(within(emails).getByRole("status")).toHaveTextContent(/plan confirmation again/),
     );
     await user.click(within(emails).getByRole("button", { name: "Send the Direct Debit notice again" }));
-    expect(await within(emails).findByRole("alert")).toHaveTextContent(messages.nothingToResend);
+    expect(await within(emails).findByRole("alert")).toHaveTextContent(staffMessages.nothingToResend);
     expect(sentTo(requests, "/resend").map((request) => JSON.parse(request.body ?? "null"))).toEqual([
       { what: "plan-confirmation" },
       { what: "direct-debit-notice" },

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { messages } from "@kindred/domain";
+import { staffMessages } from "@kindred/domain";
 import { fakeFetch, jsonResponse, type RecordedRequest } from "../../test/fake-fetch";
 import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
 import { StaffQueueScreen, StaffQueuesScreen } from "./staff-queues-screen";
@@ -220,7 +220,7 @@ describe("StaffQueueScreen", () => {
     answering("finance", (request) =>
       request.method === "POST"
         ? jsonResponse(
-            { violations: [{ propertyPath: "refundId", title: messages.refundStillBeingSent }] },
+            { violations: [{ propertyPath: "refundId", title: staffMessages.refundStillBeingSent }] },
             409,
           )
         : null,
@@ -232,7 +232,7 @@ describe("StaffQueueScreen", () => {
     await user.click(within(dialog).getByRole("button", { name: "Send the refund again" }));
 
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      `The refund was not sent againrefundId: ${messages.refundStillBeingSent}`,
+      `The refund was not sent againrefundId: ${staffMessages.refundStillBeingSent}`,
     );
     expect(within(dialog).getByRole("button", { name: "Send the refund again" })).toBeEnabled();
   });
@@ -261,7 +261,7 @@ describe("StaffQueueScreen", () => {
     await user.click(within(dialog).getByRole("button", { name: "Move to: funeral arranged" }));
 
     expect(within(dialog).getByLabelText("What was done")).toHaveAccessibleDescription(
-      expect.stringContaining(messages.atNeedNoteNeeded),
+      expect.stringContaining(staffMessages.atNeedNoteNeeded),
     );
     expect(posts(requests)).toEqual([]);
 
@@ -285,7 +285,10 @@ describe("StaffQueueScreen", () => {
     holdStaffToken();
     answering("agent", (request) =>
       request.method === "POST"
-        ? jsonResponse({ violations: [{ propertyPath: "status", title: messages.funeralStatusSame }] }, 409)
+        ? jsonResponse(
+            { violations: [{ propertyPath: "status", title: staffMessages.funeralStatusSame }] },
+            409,
+          )
         : null,
     );
     renderStaffScreen(<StaffQueueScreen name="at-need" />);
@@ -296,7 +299,7 @@ describe("StaffQueueScreen", () => {
     await user.click(within(dialog).getByRole("button", { name: "Move to: funeral arranged" }));
 
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      `The funeral was not moved onstatus: ${messages.funeralStatusSame}`,
+      `The funeral was not moved onstatus: ${staffMessages.funeralStatusSame}`,
     );
   });
 
@@ -305,7 +308,7 @@ describe("StaffQueueScreen", () => {
     const requests = answering("agent");
     renderStaffScreen(<StaffQueueScreen name="refunds" />);
 
-    expect(await screen.findByRole("alert")).toHaveTextContent(messages.staffPermissionNeeded);
+    expect(await screen.findByRole("alert")).toHaveTextContent(staffMessages.staffPermissionNeeded);
     expect(requests.map((request) => request.url)).toEqual(["/api/staff/me"]);
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
@@ -321,13 +324,13 @@ describe("StaffQueueScreen", () => {
     expect(dialog).toHaveTextContent("Arthur Bell missed 2 payments and owes £184.");
     await user.click(within(dialog).getByRole("button", { name: "Record the outcome" }));
     expect(within(dialog).getByRole("group", { name: "How it ended" })).toHaveAccessibleDescription(
-      expect.stringContaining(messages.arrearsOutcomeNeeded),
+      expect.stringContaining(staffMessages.arrearsOutcomeNeeded),
     );
 
     await user.click(within(dialog).getByRole("radio", { name: "A new arrangement" }));
     await user.click(within(dialog).getByRole("button", { name: "Record the outcome" }));
     expect(within(dialog).getByLabelText("Note")).toHaveAccessibleDescription(
-      expect.stringContaining(messages.arrearsArrangementNoteNeeded),
+      expect.stringContaining(staffMessages.arrearsArrangementNoteNeeded),
     );
     expect(posts(requests)).toEqual([]);
   });
@@ -393,7 +396,11 @@ describe("StaffQueueScreen", () => {
     const requests = answering("finance", (request) =>
       request.method === "POST"
         ? jsonResponse(
-            { violations: [{ propertyPath: "statementId", title: messages.arrearsOutcomeAlreadyRecorded }] },
+            {
+              violations: [
+                { propertyPath: "statementId", title: staffMessages.arrearsOutcomeAlreadyRecorded },
+              ],
+            },
             409,
           )
         : null,
@@ -406,7 +413,7 @@ describe("StaffQueueScreen", () => {
     await user.click(within(dialog).getByRole("button", { name: "Record the outcome" }));
 
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      `The outcome was not recordedstatementId: ${messages.arrearsOutcomeAlreadyRecorded}`,
+      `The outcome was not recordedstatementId: ${staffMessages.arrearsOutcomeAlreadyRecorded}`,
     );
     expect(posts(requests).map((request) => JSON.parse(request.body ?? "null"))).toEqual([
       { outcome: "settled" },
@@ -471,7 +478,10 @@ describe("StaffQueueScreen", () => {
     holdStaffToken();
     answering("agent", (request) =>
       request.method === "POST"
-        ? jsonResponse({ violations: [{ propertyPath: "enquiryId", title: messages.noSuchEnquiry }] }, 404)
+        ? jsonResponse(
+            { violations: [{ propertyPath: "enquiryId", title: staffMessages.noSuchEnquiry }] },
+            404,
+          )
         : null,
     );
     renderStaffScreen(<StaffQueueScreen name="enquiries" />);
@@ -479,7 +489,7 @@ describe("StaffQueueScreen", () => {
     await user.click(await screen.findByRole("button", { name: "Mark as followed up" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      `It was not marked as followed upenquiryId: ${messages.noSuchEnquiry}`,
+      `It was not marked as followed upenquiryId: ${staffMessages.noSuchEnquiry}`,
     );
     expect(screen.getByRole("row", { name: /Iris Green/ })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Mark as followed up" })).toBeEnabled();

@@ -4,7 +4,7 @@ import {
   type TokenErrorResponse,
   type TokenResponse,
 } from "@kindred/contracts";
-import { messages, normaliseEmail } from "@kindred/domain";
+import { messages, normaliseEmail, staffMessages } from "@kindred/domain";
 import { requestWithToken, type ApiRequestOptions, type ApiResult } from "../../lib/api-client";
 import { ApiRequestError } from "../../lib/api-query";
 import { readSession, removeSession, writeSession } from "../../lib/storage";
@@ -61,9 +61,9 @@ export async function staffSignIn(form: StaffSignInForm): Promise<StaffSignInRes
   }
   const refusal = tokenErrorOf(body);
   if (response.status === 429 || refusal.error === "too_many_attempts") {
-    return { ok: false, message: messages.staffAccountLocked };
+    return { ok: false, message: staffMessages.staffAccountLocked };
   }
-  if (refusal.error === "invalid_grant") return { ok: false, message: messages.staffSignInFailed };
+  if (refusal.error === "invalid_grant") return { ok: false, message: staffMessages.staffSignInFailed };
   if (response.status === 502) return { ok: false, message: messages.requestNotSent };
   const token = body as Partial<TokenResponse> | null;
   if (!response.ok || typeof token?.access_token !== "string" || typeof token.expires_in !== "number") {

@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { staffSignInGrantType } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { messages, staffMessages } from "@kindred/domain";
 import { fakeFetch, jsonResponse } from "../../test/fake-fetch";
 import { loadPage } from "./staff-navigation";
 import type * as StaffNavigation from "./staff-navigation";
@@ -44,10 +44,10 @@ describe("StaffSignInScreen", () => {
     ).toEqual([
       "Email address: Please enter a valid email address",
       `Password: ${messages.required}`,
-      `Code from your authenticator app: ${messages.authenticatorCodeFormat}`,
+      `Code from your authenticator app: ${staffMessages.authenticatorCodeFormat}`,
     ]);
     expect(screen.getByLabelText("Code from your authenticator app")).toHaveAccessibleDescription(
-      expect.stringContaining(messages.authenticatorCodeFormat),
+      expect.stringContaining(staffMessages.authenticatorCodeFormat),
     );
     expect(requests).toEqual([]);
     expect(loadPage).not.toHaveBeenCalled();
@@ -86,7 +86,7 @@ describe("StaffSignInScreen", () => {
 
   it("shows the API's refusal calmly, keeps nothing and empties the used code", async () => {
     fakeFetch(() =>
-      jsonResponse({ error: "invalid_grant", error_description: messages.staffSignInFailed }, 400),
+      jsonResponse({ error: "invalid_grant", error_description: staffMessages.staffSignInFailed }, 400),
     );
     render(<StaffSignInScreen signedOut={false} />);
 
@@ -94,7 +94,7 @@ describe("StaffSignInScreen", () => {
 
     const box = await screen.findByRole("alert");
     expect(box).toHaveTextContent("We could not sign you in");
-    expect(box).toHaveTextContent(messages.staffSignInFailed);
+    expect(box).toHaveTextContent(staffMessages.staffSignInFailed);
     expect(screen.getByLabelText("Code from your authenticator app")).toHaveValue("");
     expect(window.sessionStorage.getItem("staffSession")).toBeNull();
     expect(loadPage).not.toHaveBeenCalled();
@@ -102,17 +102,17 @@ describe("StaffSignInScreen", () => {
 
   it("says when the account is locked", async () => {
     fakeFetch(() =>
-      jsonResponse({ error: "too_many_attempts", error_description: messages.staffAccountLocked }, 429),
+      jsonResponse({ error: "too_many_attempts", error_description: staffMessages.staffAccountLocked }, 429),
     );
     render(<StaffSignInScreen signedOut={false} />);
 
     await fillIn("123456");
 
-    expect(await screen.findByRole("alert")).toHaveTextContent(messages.staffAccountLocked);
+    expect(await screen.findByRole("alert")).toHaveTextContent(staffMessages.staffAccountLocked);
   });
 
   it("says why the person was signed out", () => {
     render(<StaffSignInScreen signedOut />);
-    expect(screen.getByRole("status")).toHaveTextContent(messages.staffSignedOut);
+    expect(screen.getByRole("status")).toHaveTextContent(staffMessages.staffSignedOut);
   });
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import { staffSignInFormSchema, type StaffSignInForm } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { staffMessages } from "@kindred/domain";
 import { useState } from "react";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { FormShell } from "../../components/form-shell";
@@ -49,7 +49,7 @@ export function StaffSignInScreen({ signedOut }: { signedOut: boolean }) {
       <h1>Sign in to the back office</h1>
       {signedOut && refusal === null ? (
         <div className="info-box" role="status">
-          <p>{messages.staffSignedOut}</p>
+          <p>{staffMessages.staffSignedOut}</p>
         </div>
       ) : null}
       <FormShell

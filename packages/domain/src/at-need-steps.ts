@@ -1,0 +1,34 @@
+import { funeralStatuses, type FuneralStatus } from "./at-need";
+import * as staffMessages from "./staff-messages";
+
+/**
+ * Moving a funeral on from the staff work queues' at-need cases (issue 24 item 5;
+ * docs/decisions/031-staff-back-office.md). Only staff code uses these rules, so they are apart
+ * from at-need.ts, which customer pages load (telling us of a death, the account): a page that
+ * loads them loads the staff back office's wording too (staff-messages.ts).
+ */
+
+/** What a member of staff may write with each step of a funeral: a note is required. */
+const atNeedNoteMaximumLength = 2_000;
+
+/**
+ * Why a case cannot move from `current` to `next` (issue 24 item 5), or null when it may: a matched
+ * case moves one step at a time, requested, then arranged, then provided, never back and never
+ * past a step; an unmatched case is matched to a plan first.
+ */
+export function funeralStepProblem(current: FuneralStatus | "unmatched", next: FuneralStatus): string | null {
+  if (current === "unmatched") return staffMessages.atNeedCaseUnmatched;
+  const from = funeralStatuses.indexOf(current);
+  const to = funeralStatuses.indexOf(next);
+  if (to === from) return staffMessages.funeralStatusSame;
+  if (to < from) return staffMessages.funeralStatusBackwards;
+  if (to > from + 1) return staffMessages.funeralStatusSkipped;
+  return null;
+}
+
+/** What is wrong with a member of staff's note on a step, if anything. */
+export function atNeedNoteProblems(note: string): string[] {
+  if (note.trim() === "") return [staffMessages.atNeedNoteNeeded];
+  if (note.length > atNeedNoteMaximumLength) return [staffMessages.atNeedNoteTooLong];
+  return [];
+}

@@ -1,0 +1,80 @@
+/**
+ * The staff back office's wording (issue 24; docs/decisions/031-staff-back-office.md): what only
+ * staff are told, by the back office's pages, the API's staff routes and the rules only they use.
+ * Wording a customer can also meet (a card, a payment, a Direct Debit, a refund, contact details)
+ * stays in messages.ts, even where staff code says it too.
+ *
+ * It is a module of its own, read as `staffMessages.name` through the package's
+ * `export * as staffMessages` (index.ts), because a bundler keeps a message export for a whole
+ * build, not page by page: messages.ts is one module in the chunk every page loads, so every
+ * message any client page says was in every customer page's first load (issue 28).
+ */
+/** Staff reading and acting on a plan (issue 24 item 4; docs/decisions/031-staff-back-office.md). */
+export const circumstancesNotShared =
+  "The customer has not agreed to share their circumstances with us, so there is nothing to show.";
+export const staffNoteNeeded = "Write the note.";
+export const staffNoteTooLong = "Keep the note to 2,000 characters or fewer.";
+export const contactDetailsChangedMeanwhile =
+  "These details changed while you were looking at them. Look at them again, then make your change.";
+export const contactDetailsVersionNeeded = "Open the plan again to change its contact details.";
+export const nothingToResend = "This plan has no email of that kind to send again.";
+export const resendPlanCancelled =
+  "This plan has been cancelled, so its confirmation and Direct Debit notice are not sent again.";
+/** Staff sign-in, members and search (issue 24; docs/decisions/031-staff-back-office.md). */
+export const staffPasswordTooShort =
+  "Use at least 12 characters. A few unrelated words together make a good one.";
+export const staffPasswordTooLong = "Use 128 characters or fewer.";
+export const authenticatorCodeFormat = "Enter the 6-digit code your authenticator app shows now.";
+export const authenticatorCodeWrong =
+  "That code is not right, or has already been used. Enter the code your authenticator app shows now.";
+export const staffSignInFailed =
+  "The email address, password or code is not right. Check them and try again.";
+export const staffSignedOut =
+  "You have been signed out, after 15 minutes without activity or because you signed out everywhere. Please sign in again.";
+export const staffAccountLocked =
+  "This account is locked for 15 minutes after too many tries. Please wait, or ask an administrator to unlock it.";
+export const staffInvitationInvalid =
+  "This invitation has expired or has already been used. Please ask an administrator for a new one.";
+export const staffMemberExists = "There is already a member of staff with this email address.";
+export const noSuchStaffMember = "There is no member of staff with this reference.";
+export const staffPermissionNeeded =
+  "Your role does not allow this. Please ask an administrator if you need it.";
+export const searchTooShort = "Type at least 3 letters or numbers to search.";
+export const searchPageUnknown = "This page of results is no longer there. Please search again.";
+/** The staff work queues (issue 24 item 5). */
+export const staffQueuePageInvalid = "Choose a page number from 1.";
+export const refundStillBeingSent =
+  "This refund is still with the payment provider. You can send it again only once the provider has given up on it.";
+export const noSuchRefund = "There is no refund with this reference.";
+export const noSuchAtNeedCase = "There is no case with this reference.";
+export const atNeedCaseUnmatched =
+  "This case is not matched to a plan yet, so its funeral cannot be moved on.";
+export const funeralStatusBackwards = "A funeral cannot go back a step. It is already further on than that.";
+export const funeralStatusSame = "The funeral is already at this step.";
+export const funeralStatusSkipped =
+  "Move the funeral on one step at a time: it must be arranged before it is provided.";
+export const atNeedNoteNeeded = "Write a note saying what was done.";
+export const atNeedNoteTooLong = "Keep the note to 2,000 characters or fewer.";
+export const arrearsOutcomeNeeded =
+  "Choose the outcome: settled, a new arrangement, or cancelled with a refund.";
+export const arrearsArrangementNoteNeeded = "Write what was agreed for the new arrangement.";
+export const noSuchArrearsStatement = "There is no arrears statement with this reference.";
+export const arrearsOutcomeAlreadyRecorded = "An outcome has already been recorded for this statement.";
+export const arrearsStatementNotLatest =
+  "A later statement has been sent for this plan since. Record the outcome against that one.";
+export const noSuchEnquiry = "There is no enquiry with this reference.";
+/** Catalogue and branch changes with dates (issue 24 item 6; docs/decisions/032-catalogue-changes.md). */
+export const catalogueChangePriceNeeded = "Enter the new price in pounds, like 2950 or 2,950.00.";
+export const catalogueChangePriceTooHigh = "Enter a price of £100,000 or less.";
+export const catalogueChangeDateNeeded = "Enter the date the change takes effect.";
+export const catalogueChangeDatePast =
+  "A change cannot take effect before today. Choose today or a later date.";
+export const catalogueChangeDateTooFar = "Choose a date within the next 2 years.";
+export const catalogueChangeReasonNeeded = "Say why the change is made. It is kept with the change.";
+export const catalogueChangeReasonTooLong = "Keep the reason to 500 characters or fewer.";
+export const branchChangeNeedsADetail = "Change at least one of the branch's details.";
+export const branchNameNeeded = "Enter the branch's name.";
+export const branchManagerNeeded = "Enter the branch manager's name.";
+export const branchWebsiteInvalid = "Enter the branch's website address, starting https://";
+export const noSuchCatalogueOption = "There is no option with this reference.";
+export const noSuchBranch = "There is no branch with this reference.";
