@@ -15,8 +15,6 @@ import {
   summarisePrice,
 } from "@kindred/domain";
 import { CallUs } from "../../components/phone-link";
-import { isUserLoggedIn } from "../../lib/customer-session";
-import { readLocal } from "../../lib/storage";
 import { resetJourney } from "./journey-store";
 import { planQueries } from "../../lib/plan-queries";
 import { PriceChangeNotice } from "./price-change-notice";
@@ -25,6 +23,7 @@ import { restoreJourneyPlan } from "./saved-plan";
 import { forgetSavedPlan } from "./plan-autosave";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useJourney } from "./use-journey";
+import { mayHaveSavedPlan } from "./saved-plan-presence";
 import styles from "./planning-start.module.css";
 
 /**
@@ -60,7 +59,7 @@ function useSavedPlanRestored(hydrated: boolean): boolean {
     const finish = () => {
       if (current) setRestored(true);
     };
-    if (!isUserLoggedIn() && readLocal("planId") === null) {
+    if (!mayHaveSavedPlan()) {
       finish();
     } else {
       void queryClient

@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch, jsonResponse, tokenResponse } from "../../test/fake-fetch";
 import { seededPlanOptions } from "../../test/plan-options-factory";
 import { AttendanceStepScreen } from "./attendance-step";
-import { getJourneySnapshot, resetJourney } from "./journey-store";
+import { storedJourney } from "@kindred/domain";
+import { createPlanResponse, testPlanId } from "../../test/payments-factory";
+import { chooseAttendance, getJourneySnapshot, resetJourney } from "./journey-store";
 import { forgetPriceChange, tellPriceChange } from "./price-change-notice-store";
 import { StepPage } from "./step-page";
 import { findServerStep, stepHeading } from "./step-text";
@@ -18,6 +20,7 @@ const question = stepHeading(findServerStep(planOptions.steps, "attendance"));
 beforeEach(() => {
   resetJourney();
   forgetPriceChange();
+  localStorage.clear();
   // A new step's page scrolls to its top; jsdom draws nothing to scroll.
   Element.prototype.scrollIntoView = () => {};
 });
@@ -44,6 +47,8 @@ describe("StepPage", () => {
     await vi.waitFor(() => expect(getJourneySnapshot().steps.attendance.visited).toBe(true));
     expect(router.replace).not.toHaveBeenCalled();
     expect(requests.map((request) => request.url)).not.toContain("/api/plan-options");
+    // A new visitor has no saved plan to look for: nothing is asked of the plans.
+    expect(requests.filter((request) => request.url.startsWith("/api/plan"))).toEqual([]);
   });
 
   it("fetches the catalogue itself when the server could not, says so if it cannot, and tries again", async () => {
@@ -95,5 +100,25 @@ describe("StepPage", () => {
     expect(
       screen.queryByRole("region", { name: "The price of your plan has changed" }),
     ).not.toBeInTheDocument();
+  });
+
+  it("brings a guest's plan saved in another tab of this browser into the step", async () => {
+    chooseAttendance(planOptions, 1);
+    const journey = storedJourney(getJourneySnapshot()).journeyData;
+    resetJourney();
+    localStorage.setItem("planId", JSON.stringify(testPlanId));
+    fakeFetch((request) => {
+      if (request.url === "/token") return tokenResponse("guest-token");
+      if (request.url === `/api/plan/${testPlanId}`) return jsonResponse(createPlanResponse({ journey }));
+      return jsonResponse({ violations: [{ propertyPath: "plan", title: "Not here" }] }, 404);
+    });
+    render(
+      <StepPage handle="attendance" initialPlanOptions={planOptions}>
+        <AttendanceStepScreen />
+      </StepPage>,
+    );
+
+    await vi.waitFor(() => expect(getJourneySnapshot().journeyData).toEqual(journey));
+    expect(getJourneySnapshot().steps.attendance.visited).toBe(true);
   });
 });

@@ -27,6 +27,7 @@ import { StepNavigator } from "./step-navigator";
 import { StepScreenContext } from "./step-screen-context";
 import { findServerStep, stepHeading, stepHint } from "./step-text";
 import { useJourney } from "./use-journey";
+import { mayHaveSavedPlan } from "./saved-plan-presence";
 import { usePriceChange } from "./use-price-change";
 import { useStepNavigation } from "./use-step-navigation";
 
@@ -108,9 +109,12 @@ function StepWithOptions({
   useEffect(() => {
     repriceWith(planOptions);
     let current = true;
-    // The saved plan is read through Query, loaded now rather than with the page.
-    void import("./saved-plan")
-      .then(({ restoreJourneyPlanInPage }) => restoreJourneyPlanInPage(planOptions))
+    // The saved plan is read through Query, loaded now rather than with the page, and only when
+    // there may be one.
+    const restoring = mayHaveSavedPlan()
+      ? import("./saved-plan").then(({ restoreJourneyPlanInPage }) => restoreJourneyPlanInPage(planOptions))
+      : Promise.resolve();
+    void restoring
       .catch((error: unknown) => {
         // Without it the person carries on with the journey this tab holds, as with no saved plan.
         console.warn("Your saved plan could not be restored", error);
