@@ -16,6 +16,7 @@ import {
   type JourneyStepHandle,
 } from "@kindred/domain";
 import { BackLink } from "../../components/back-link";
+import { isUserLoggedIn } from "../../lib/customer-session";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { RunningPrice } from "../../components/running-price";
 import { finishEdit, getJourneySnapshot, releasePackage, repriceWith, visitStep } from "./journey-store";
@@ -57,8 +58,9 @@ interface StepPageProps {
  * answers and price then fill the same places, so nothing on the page moves.
  *
  * With the server's catalogue there is no Suspense boundary on the way: the page's question is
- * part of the first HTML React sends, not streamed after a placeholder. A browser reloading the page scrolled down (it restores the
- * place) would otherwise paint the placeholder with the footer in view and then see it pushed away.
+ * part of the first HTML React sends, not streamed after a placeholder. A browser reloading the
+ * page scrolled down (it restores the place) would otherwise paint the placeholder with the footer
+ * in view and then see it pushed away.
  */
 export function StepPage({ handle, initialPlanOptions, children }: StepPageProps) {
   if (initialPlanOptions) {
@@ -101,8 +103,9 @@ function StepWithOptions({
   const journey = useJourney();
   const navigation = useStepNavigation(handle);
   const priceChanged = usePriceChange() !== null;
-  // Once the saved plan is restored: whether the journey was still empty then (a new plan).
-  const [restored, setRestored] = useState<{ startedNew: boolean } | null>(null);
+  // Once the saved plan is restored: whether the journey was still empty then (a new plan) for a
+  // signed-in person, who may have plans already and is told this one is new.
+  const [restored, setRestored] = useState<{ newPlanOfCustomer: boolean } | null>(null);
   const ready = restored !== null;
   const reachable = isStepReachable(journey, handle);
 
@@ -120,7 +123,9 @@ function StepWithOptions({
         console.warn("Your saved plan could not be restored", error);
       })
       .then(() => {
-        if (current) setRestored({ startedNew: !hasJourneyStarted(getJourneySnapshot()) });
+        if (current) {
+          setRestored({ newPlanOfCustomer: isUserLoggedIn() && !hasJourneyStarted(getJourneySnapshot()) });
+        }
       });
     return () => {
       current = false;
@@ -162,7 +167,7 @@ function StepWithOptions({
               <PriceChangeNotice />
             </Suspense>
           ) : null}
-          {handle === firstJourneyStepHandle && restored?.startedNew ? (
+          {handle === firstJourneyStepHandle && restored?.newPlanOfCustomer ? (
             <Suspense fallback={null}>
               <NewPlanNotice />
             </Suspense>
