@@ -9,9 +9,6 @@ import {
   type PlanResponse,
 } from "@kindred/contracts";
 import { formatPrice, legalDocumentReferences, messages } from "@kindred/domain";
-import { eq } from "drizzle-orm";
-import { sandboxMandates } from "../src/db/schema";
-import { directDebitReference } from "../src/modules/payments/direct-debit";
 import { readCatalogueFiles, type CatalogueFiles } from "../src/modules/catalogue/catalogue-files";
 import { seedCatalogue } from "../src/modules/catalogue/seed";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
@@ -21,6 +18,7 @@ import {
   choosePayment,
   confirmationArrives,
   confirmOnSandbox,
+  mandatesAtTheProvider,
   payByCard,
   paymentsOf,
   requestDirectDebit,
@@ -518,10 +516,7 @@ describe("a save of the journey that lands while a request for money is on its w
     const money = await paymentsOf(testApp, ready.token, ready.planId);
     expect(money.directDebit).toBeNull();
     expect(money.collections).toEqual([]);
-    const atTheProvider = await testApp.db
-      .select()
-      .from(sandboxMandates)
-      .where(eq(sandboxMandates.reference, directDebitReference(ready.planId)));
+    const atTheProvider = await mandatesAtTheProvider(testApp, ready.planId);
     expect(atTheProvider.map((mandate) => mandate.status)).toEqual(["cancelled"]);
     expect((await readPlan(ready.token, ready.planId)).price.total).toBe(withExmoor);
   });

@@ -1,12 +1,12 @@
-import { directDebitReference } from "../src/modules/payments/direct-debit";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentSchema } from "@kindred/contracts";
 import { eq } from "drizzle-orm";
-import { mandates, sandboxMandates, sandboxPayments } from "../src/db/schema";
+import { mandates, sandboxPayments } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import {
   choosePayment,
+  mandatesAtTheProvider,
   payByCard,
   paymentsOf,
   requestDirectDebit,
@@ -126,12 +126,7 @@ describe("reconciliation with the provider", () => {
       deposit: 25_000,
       months: 12,
     });
-    const providerMandates = () =>
-      testApp.db
-        .select()
-        .from(sandboxMandates)
-        .where(eq(sandboxMandates.reference, directDebitReference(ready.planId)))
-        .orderBy(sandboxMandates.createdAt);
+    const providerMandates = () => mandatesAtTheProvider(testApp, ready.planId);
     // The process dies as the provider's answer arrives: nothing of the request is stored.
     const provider = sandboxOf(testApp).directDebit;
     const createMandate = provider.createMandate;

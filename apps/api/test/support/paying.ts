@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { paymentSchema, planPaymentsSchema, sandboxCardAnswerSchema } from "@kindred/contracts";
 import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { sandboxPayments } from "../../src/db/schema";
+import { sandboxMandates, sandboxPayments } from "../../src/db/schema";
 import { sandboxBankAccounts } from "../../src/modules/payments";
+import { directDebitReference } from "../../src/modules/payments/direct-debit";
 import { planMoneyQueue } from "../../src/modules/payments/plan-money-store";
 import { sandboxWebhookQueue } from "../../src/modules/payments/sandbox/sandbox-provider";
 import { callApi } from "./customers";
@@ -65,6 +66,15 @@ export async function setUpDirectDebit(
   expect(created.statusCode, created.body).toBe(201);
   await settlePayments(testApp);
   return created;
+}
+
+/** Every mandate the sandbox provider made for a plan, as its books hold them, oldest first. */
+export function mandatesAtTheProvider(testApp: TestApp, planId: string) {
+  return testApp.db
+    .select()
+    .from(sandboxMandates)
+    .where(eq(sandboxMandates.reference, directDebitReference(planId)))
+    .orderBy(sandboxMandates.createdAt);
 }
 
 /** The embedded sandbox provider the test app runs on. */
