@@ -18,6 +18,7 @@ export * from "./journey-choices";
 export * from "./journey-data";
 export * from "./journey-path";
 export * from "./journey-problems";
+export * from "./long-date";
 export * from "./journey-state";
 export * from "./journey-steps";
 export * from "./legal-documents";

@@ -1,3 +1,4 @@
+import { formatLongDate } from "./long-date";
 import { formatPrice, type Pence } from "./money";
 import { summarisePrice, type PriceData } from "./price-data";
 
@@ -23,17 +24,10 @@ export function priceChangeBetween(
   return was === now ? null : { was, now, savedAt };
 }
 
-const longDate = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
-
 /** What a person is told of a price change before they buy: when, from what, to what. */
 export function describePriceChange(change: PriceChange): string {
   const since = change.savedAt
-    ? `Since you saved your plan on ${longDate.format(new Date(change.savedAt))}`
+    ? `Since you saved your plan on ${formatLongDate(change.savedAt)}`
     : "Since you started your plan";
   const direction = change.now > change.was ? "gone up" : "come down";
   return (

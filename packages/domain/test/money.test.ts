@@ -9,12 +9,35 @@ describe("formatPrice", () => {
     [1250, "£12.50"],
     [5, "£0.05"],
     [123456789, "£1,234,567.89"],
+    [100000, "£1,000"],
+    [99999, "£999.99"],
+    [-1250, "-£12.50"],
   ])("shows %i pence as %s", (pence, shown) => {
     expect(formatPrice(pence)).toBe(shown);
   });
 
   it("refuses a fraction of a penny", () => {
     expect(() => formatPrice(10.5)).toThrow(RangeError);
+  });
+
+  it("writes every amount as the en-GB currency format does, pounds and pence or whole pounds", () => {
+    const wholePounds = new Intl.NumberFormat("en-GB", {
+      style: "currency",
+      currency: "GBP",
+      maximumFractionDigits: 0,
+    });
+    const poundsAndPence = new Intl.NumberFormat("en-GB", {
+      style: "currency",
+      currency: "GBP",
+      minimumFractionDigits: 2,
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }), (pence) => {
+        const intl = pence % 100 === 0 ? wholePounds : poundsAndPence;
+        expect(formatPrice(pence)).toBe(intl.format(pence / 100));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it("never loses a penny: the digits shown are the pence held", () => {

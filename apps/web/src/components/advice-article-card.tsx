@@ -1,6 +1,6 @@
 import type { AdviceArticleSummary } from "@kindred/contracts";
 import Link from "next/link";
-import { formatLongDate } from "../lib/long-date";
+import { formatLongDate } from "@kindred/domain";
 import styles from "./advice-article-card.module.css";
 
 /** A list of articles as cards: two or three to a row on wider screens. */

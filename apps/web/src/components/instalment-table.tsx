@@ -1,5 +1,4 @@
-import { formatPrice, sumPence, type Pence } from "@kindred/domain";
-import { formatLongDate } from "../lib/long-date";
+import { formatLongDate, formatPrice, type Pence, sumPence } from "@kindred/domain";
 import styles from "./payments.module.css";
 
 export interface InstalmentRow {

@@ -12,14 +12,15 @@ import type {
 } from "@kindred/contracts";
 import {
   atNeedPhone,
+  formatLongDate,
   formatPostalAddress,
   formatPrice,
   funeralStatusLabels,
   messages,
+  type Pence,
   preferredContactLabels,
   refundDeadlineInWords,
   supportPhone,
-  type Pence,
 } from "@kindred/domain";
 import { BackLink } from "../../components/back-link";
 import { DepositStillToPay } from "../../components/deposit-still-to-pay";
@@ -36,7 +37,6 @@ import { WhenTheTimeComesList } from "../../components/when-the-time-comes-list"
 import { violationsOf } from "../../lib/api-query";
 import { continuePlan } from "../../lib/continue-plan";
 import { useAttemptKey } from "../../lib/idempotency-key";
-import { formatLongDate } from "../../lib/long-date";
 import { isPlanUnfinished } from "../../lib/plan-progress";
 import { planQueries } from "../../lib/plan-queries";
 import { cancelPlan } from "./account-requests";

@@ -9,7 +9,7 @@ import type {
   PlanReferralResponse,
   PlanResponse,
 } from "@kindred/contracts";
-import { atNeedPhone, formatPrice } from "@kindred/domain";
+import { atNeedPhone, formatLongDate, formatPrice } from "@kindred/domain";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { PayYourDepositLink } from "../../components/deposit-still-to-pay";
 import { CallTheAtNeedLine, CallUs } from "../../components/phone-link";
@@ -17,7 +17,6 @@ import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
 import { continuePlan } from "../../lib/continue-plan";
 import { isUserLoggedIn } from "../../lib/customer-session";
-import { formatLongDate } from "../../lib/long-date";
 import { isPlanUnfinished } from "../../lib/plan-progress";
 import { planQueries } from "../../lib/plan-queries";
 import { referralQueries } from "../../lib/referral-queries";

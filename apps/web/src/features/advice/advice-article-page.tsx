@@ -1,8 +1,7 @@
 import type { AdviceArticleDetailsResponse } from "@kindred/contracts";
-import { adviceListPath, firmDetails } from "@kindred/domain";
+import { adviceListPath, firmDetails, formatLongDate } from "@kindred/domain";
 import Link from "next/link";
 import { JsonLd } from "../../components/json-ld";
-import { formatLongDate } from "../../lib/long-date";
 import styles from "./advice.module.css";
 import { ArticleBody } from "./article-body";
 import { PlanningAhead } from "./planning-ahead";

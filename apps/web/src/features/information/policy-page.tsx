@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { formatLongDate } from "../../lib/long-date";
+import { formatLongDate } from "@kindred/domain";
 import { informationPageMetadata } from "./information-metadata";
 import { InformationPageShell, splitIntroduction } from "./information-page-shell";
 import { loadInformationPage, type InformationPageSlug } from "./information-pages.server";

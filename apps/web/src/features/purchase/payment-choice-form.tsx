@@ -5,16 +5,17 @@ import { useWatch } from "react-hook-form";
 import type { PaymentChoiceBody, PaymentTermsResponse, PlanPaymentsResponse } from "@kindred/contracts";
 import {
   depositChoicesFor,
+  formatLongDate,
   formatPrice,
   messages,
+  type PayingBy,
+  type PaymentChoice,
   paymentChoiceMessages,
   paymentChoiceProblems,
   paymentSchedule,
-  ukToday,
-  type PayingBy,
-  type PaymentChoice,
   type PaymentSchedule,
   type Pence,
+  ukToday,
 } from "@kindred/domain";
 import { z } from "zod";
 import { FormShell } from "../../components/form-shell";
@@ -23,7 +24,6 @@ import { InstalmentTable } from "../../components/instalment-table";
 import { RadioCards, type RadioCardOption } from "../../components/radio-cards";
 import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { WhenTheTimeComesList } from "../../components/when-the-time-comes-list";
-import { formatLongDate } from "../../lib/long-date";
 import { IfPaymentsStop } from "./if-payments-stop";
 import { savePaymentChoice } from "./payment-requests";
 import styles from "./payment.module.css";

@@ -9,7 +9,7 @@ import type {
   DirectDebitResponse,
   PlanPaymentsResponse,
 } from "@kindred/contracts";
-import { formatPrice, messages, supportPhone, type Pence } from "@kindred/domain";
+import { formatLongDate, formatPrice, messages, type Pence, supportPhone } from "@kindred/domain";
 import { BackLink } from "../../components/back-link";
 import { DirectDebitDetails } from "../../components/direct-debit-details";
 import { DirectDebitGuarantee } from "../../components/direct-debit-guarantee";
@@ -18,7 +18,6 @@ import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
 import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
-import { formatLongDate } from "../../lib/long-date";
 import { planQueries } from "../../lib/plan-queries";
 import { usePurchasePlan } from "../../lib/purchase-plan";
 import { CardPayment } from "./card-payment";

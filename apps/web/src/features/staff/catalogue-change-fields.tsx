@@ -1,11 +1,10 @@
 "use client";
 
 import { optionPriceChangeBodySchema, type CatalogueChange } from "@kindred/contracts";
-import { catalogueChangeDateProblems, formatPrice, ukToday } from "@kindred/domain";
+import { catalogueChangeDateProblems, formatLongDate, formatPrice, ukToday } from "@kindred/domain";
 import { FormField } from "../../components/form-field";
 import type { FormFieldBinding } from "../../components/schema-form";
 import { TextAreaField } from "../../components/text-area-field";
-import { formatLongDate } from "../../lib/long-date";
 import styles from "./staff-catalogue.module.css";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { staffPlanSearchQuerySchema } from "@kindred/contracts";
-import { staffMessages } from "@kindred/domain";
+import { formatLongDate, staffMessages } from "@kindred/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
@@ -10,7 +10,6 @@ import { LoadingSpinner } from "../../components/loading-spinner";
 import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { TextField } from "../../components/text-field";
 import { ViolationsBox } from "../../components/violations-box";
-import { formatLongDate } from "../../lib/long-date";
 import { violationsOf } from "../../lib/api-query";
 import { staffPaths } from "./staff-navigation";
 import { staffQueries, type StaffPlanSearchResult } from "./staff-requests";

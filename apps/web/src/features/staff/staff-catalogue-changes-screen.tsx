@@ -6,7 +6,7 @@ import { useState } from "react";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
-import { formatLongDate } from "../../lib/long-date";
+import { formatLongDate } from "@kindred/domain";
 import { whatChanges } from "./catalogue-change-fields";
 import { SignedInStaffPage } from "./signed-in-staff-page";
 import { staffCatalogueQueries } from "./staff-catalogue-requests";

@@ -8,6 +8,7 @@ import {
   type StaffPlanTimelineEntry,
 } from "@kindred/contracts";
 import {
+  formatLongDate,
   formatPostalAddress,
   formatPrice,
   preferredContactLabels,
@@ -30,7 +31,6 @@ import { TextAreaField } from "../../components/text-area-field";
 import { useFormFailure } from "../../components/use-form-failure";
 import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
-import { formatLongDate } from "../../lib/long-date";
 import {
   collectionStatusInWords,
   isCancelled,

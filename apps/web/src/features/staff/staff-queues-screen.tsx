@@ -9,9 +9,10 @@ import {
 import {
   arrearsOutcomeKinds,
   arrearsOutcomeNames,
+  formatLongDate,
   formatPrice,
-  funeralStatusLabels,
   type FuneralStatus,
+  funeralStatusLabels,
 } from "@kindred/domain";
 import type { RowData } from "@tanstack/react-table";
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -27,7 +28,6 @@ import { TextAreaField } from "../../components/text-area-field";
 import { useFormFailure } from "../../components/use-form-failure";
 import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
-import { formatLongDate } from "../../lib/long-date";
 import { SignedInStaffPage } from "./signed-in-staff-page";
 import { staffPaths } from "./staff-navigation";
 import { orNothing, staffColumnHelper, StaffPager, StaffTable, type StaffColumns } from "./staff-table";

@@ -1,0 +1,52 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatLongDate } from "@kindred/domain";
+
+const londonDates = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
+
+const moments = fc.date({
+  min: new Date("1900-01-01T00:00:00Z"),
+  max: new Date("2199-12-31T23:59:59Z"),
+  noInvalidDate: true,
+});
+
+describe("formatLongDate", () => {
+  it.each([
+    ["2027-01-05", "5 January 2027"],
+    ["2026-12-31", "31 December 2026"],
+    // A moment is the day it was in London: after 11pm UTC in summer it is already the next day.
+    ["2026-07-31T23:30:00Z", "1 August 2026"],
+    ["2026-12-31T23:30:00Z", "31 December 2026"],
+  ])("writes %s as %s", (iso, shown) => {
+    expect(formatLongDate(iso)).toBe(shown);
+  });
+
+  it("writes every UK day as the en-GB long date format does", () => {
+    fc.assert(
+      fc.property(moments, (moment) => {
+        const day = moment.toISOString().slice(0, 10);
+        expect(formatLongDate(day)).toBe(londonDates.format(new Date(`${day}T12:00:00Z`)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("writes every moment as the day it was in London", () => {
+    fc.assert(
+      fc.property(moments, (moment) => {
+        expect(formatLongDate(moment.toISOString())).toBe(londonDates.format(moment));
+      }),
+    );
+  });
+
+  it("refuses what is not a date, as before", () => {
+    expect(() => formatLongDate("2027-13-01")).toThrow(RangeError);
+    expect(() => formatLongDate("2027-02-30")).toThrow(RangeError);
+    expect(() => formatLongDate("not a date")).toThrow(RangeError);
+  });
+});
