@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback } from "react";
+import { lazy, Suspense, useCallback } from "react";
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type {
   PlanPaymentsResponse,
@@ -16,7 +16,6 @@ import { BackLink } from "../../components/back-link";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
 import { ReferralCodeForm } from "../../components/referral-code-form";
-import { ResendConfirmationForm } from "../../components/resend-confirmation-form";
 import { apiRequest } from "../../lib/api-client";
 import { apiData } from "../../lib/api-query";
 import { useEmailConfirmedElsewhere } from "../../lib/email-confirmed-signal";
@@ -27,6 +26,14 @@ import { readLocal } from "../../lib/storage";
 import { PaymentChoiceForm } from "./payment-choice-form";
 import { purchasePaths } from "./purchase-paths";
 import styles from "./purchase.module.css";
+
+// The form that sends the confirmation email again is loaded only for a plan waiting for one: with
+// it come the account's schemas, which a plan ready to pay would build for nothing (decision 033).
+const ResendConfirmationForm = lazy(() =>
+  import("../../components/resend-confirmation-form").then((module) => ({
+    default: module.ResendConfirmationForm,
+  })),
+);
 
 /** Where a person fixes each piece `POST /api/plan/valid` says is missing. */
 const fixes: Record<string, { href: string; label: string }> = {
@@ -137,7 +144,9 @@ export function ReadyToPayScreen() {
               you. Once you have clicked it, this page carries on to payment by itself: there is no need to
               reload it. If the email has not arrived, check your junk mail, or we can send it again.
             </p>
-            <ResendConfirmationForm idPrefix="resend-confirmation" email={signedInEmail()} />
+            <Suspense fallback={<LoadingSpinner label="Loading…" />}>
+              <ResendConfirmationForm idPrefix="resend-confirmation" email={signedInEmail()} />
+            </Suspense>
           </section>
         ) : null}
       </div>
