@@ -8,21 +8,23 @@ function openPage(
   session: Record<string, string> = {},
   local: Record<string, string> = {},
 ) {
-  const sentTo: string[] = [];
+  // What the page does, in order: "stop" (window.stop) and each address it is sent to.
+  const done: string[] = [];
   const storage = (values: Record<string, string>) => ({ getItem: (key: string) => values[key] ?? null });
-  const location = { pathname, replace: (url: string) => sentTo.push(url) };
-  new Function("location", "sessionStorage", "localStorage", newVisitorStepScript)(
+  const location = { pathname, replace: (url: string) => done.push(url) };
+  new Function("location", "sessionStorage", "localStorage", "stop", newVisitorStepScript)(
     location,
     storage(session),
     storage(local),
+    () => done.push("stop"),
   );
-  return sentTo;
+  return done;
 }
 
 describe("a journey step opened by a new visitor", () => {
-  it("sends them to the first step before anything is drawn", () => {
-    expect(openPage("/planning/summary")).toEqual(["/planning/attendance"]);
-    expect(openPage("/planning/coffin")).toEqual(["/planning/attendance"]);
+  it("stops the later step's page and sends them to the first step before anything is drawn", () => {
+    expect(openPage("/planning/summary")).toEqual(["stop", "/planning/attendance"]);
+    expect(openPage("/planning/coffin")).toEqual(["stop", "/planning/attendance"]);
   });
 
   it("leaves the first step, the start page and every other page alone", () => {

@@ -19,7 +19,9 @@ const laterStepPaths = journeyStepHandles
  * Runs in <head> before the first paint, beside the script above: a new visitor (no journey in
  * this tab, no plan id and not signed in, so nothing for the step page to restore) who opens a
  * later step of the journey goes straight to the first step, as the step page would send them
- * once loaded, without the later step being drawn, loaded and replaced first. Any other visitor
- * is left to the step page, which knows the journey's rules.
+ * once loaded. The later step's page is stopped first (`window.stop()`, before the new address:
+ * after it, it would stop that too): without it the browser went on reading, loading and running
+ * the later step until the first step's answer came, work thrown away on a slow phone (issue 28).
+ * Any other visitor is left to the step page, which knows the journey's rules.
  */
-export const newVisitorStepScript = `(function(){try{if(${JSON.stringify(laterStepPaths)}.indexOf(location.pathname)<0||sessionStorage.getItem("journeyData")!==null||localStorage.getItem("planId")!==null||JSON.parse(localStorage.getItem("isUserLoggedIn"))===true)return;location.replace(${JSON.stringify(journeyStepPath(firstJourneyStepHandle))})}catch(e){}})()`;
+export const newVisitorStepScript = `(function(){try{if(${JSON.stringify(laterStepPaths)}.indexOf(location.pathname)<0||sessionStorage.getItem("journeyData")!==null||localStorage.getItem("planId")!==null||JSON.parse(localStorage.getItem("isUserLoggedIn"))===true)return;stop();location.replace(${JSON.stringify(journeyStepPath(firstJourneyStepHandle))})}catch(e){}})()`;
