@@ -33,6 +33,7 @@ export * from "./plan-sections";
 export * from "./postal-address";
 export * from "./postcode";
 export * from "./price-change";
+export * from "./price-change-words";
 export * from "./price-data";
 export * from "./price-keys";
 export * from "./referral-code";

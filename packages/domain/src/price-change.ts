@@ -1,5 +1,4 @@
-import { formatLongDate } from "./long-date";
-import { formatPrice, type Pence } from "./money";
+import type { Pence } from "./money";
 import { summarisePrice, type PriceData } from "./price-data";
 
 /**
@@ -22,17 +21,4 @@ export function priceChangeBetween(
   const was = summarisePrice(before).total;
   const now = summarisePrice(after).total;
   return was === now ? null : { was, now, savedAt };
-}
-
-/** What a person is told of a price change before they buy: when, from what, to what. */
-export function describePriceChange(change: PriceChange): string {
-  const since = change.savedAt
-    ? `Since you saved your plan on ${formatLongDate(change.savedAt)}`
-    : "Since you started your plan";
-  const direction = change.now > change.was ? "gone up" : "come down";
-  return (
-    `${since}, our prices have changed and the price of your plan has ${direction}. ` +
-    `It was ${formatPrice(change.was)} and is now ${formatPrice(change.now)}. ` +
-    "This is the price you would pay, and every total you see here is up to date."
-  );
 }

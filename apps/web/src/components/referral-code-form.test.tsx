@@ -49,6 +49,11 @@ const refusal =
 const applyRequests = (requests: RecordedRequest[]) =>
   requests.filter((request) => request.url === "/api/referral-code/apply");
 
+/** Opens "Have a referral code?" as a person does: the form is made only then. */
+async function openTheQuestion(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByText("Have a referral code?", { selector: "summary" }));
+}
+
 function codeField(): HTMLInputElement {
   return screen.getByRole("textbox", { name: "Referral code" });
 }
@@ -76,6 +81,7 @@ describe("ReferralCodeForm", () => {
     const question = await screen.findByText("Have a referral code?", { selector: "summary" });
     const disclosure = question.closest("details");
     expect(disclosure).not.toHaveAttribute("open");
+    expect(screen.queryByRole("textbox", { name: "Referral code" })).not.toBeInTheDocument();
     await user.click(question);
     expect(disclosure).toHaveAttribute("open");
     expect(screen.getByText(description)).toBeVisible();
@@ -100,7 +106,8 @@ describe("ReferralCodeForm", () => {
     });
     render(<ReferralCodeForm planId={planId} />, { wrapper: QueryProvider });
 
-    await user.type(await screen.findByRole("textbox", { name: "Referral code" }), "KIND-2345-67");
+    await openTheQuestion(user);
+    await user.type(codeField(), "KIND-2345-67");
     await user.click(screen.getByRole("button", { name: "Apply code" }));
 
     await screen.findByRole("link", { name: `Referral code: ${messages.referralCodeNotRecognised}` });
@@ -120,7 +127,8 @@ describe("ReferralCodeForm", () => {
     });
     render(<ReferralCodeForm planId={planId} />, { wrapper: QueryProvider });
 
-    await user.type(await screen.findByRole("textbox", { name: "Referral code" }), "KIND-7K4P-Q2");
+    await openTheQuestion(user);
+    await user.type(codeField(), "KIND-7K4P-Q2");
     await user.click(screen.getByRole("button", { name: "Apply code" }));
 
     await screen.findByRole("link", { name: `Referral code: ${messages.referralCodeNotForPaidPlan}` });
@@ -132,7 +140,8 @@ describe("ReferralCodeForm", () => {
     const requests = fakeReferralApi();
     render(<ReferralCodeForm planId={planId} />, { wrapper: QueryProvider });
 
-    await user.click(await screen.findByRole("button", { name: "Apply code" }));
+    await openTheQuestion(user);
+    await user.click(screen.getByRole("button", { name: "Apply code" }));
 
     expect(errorsUnderCode()).toEqual([messages.referralCodeMissing]);
     expect(applyRequests(requests)).toEqual([]);
@@ -145,7 +154,8 @@ describe("ReferralCodeForm", () => {
     });
     render(<ReferralCodeForm planId={planId} />, { wrapper: QueryProvider });
 
-    await user.type(await screen.findByRole("textbox", { name: "Referral code" }), "KIND-7K4P-Q2");
+    await openTheQuestion(user);
+    await user.type(codeField(), "KIND-7K4P-Q2");
     await user.click(screen.getByRole("button", { name: "Apply code" }));
 
     const box = await screen.findByRole("alert");
