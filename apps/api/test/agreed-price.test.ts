@@ -8,7 +8,7 @@ import {
   violationsResponseSchema,
   type PlanResponse,
 } from "@kindred/contracts";
-import { formatPrice, legalDocumentReferences, messages } from "@kindred/domain";
+import { formatPrice, legalDocumentReferences, purchaseMessages } from "@kindred/domain";
 import { readCatalogueFiles, type CatalogueFiles } from "../src/modules/catalogue/catalogue-files";
 import { seedCatalogue } from "../src/modules/catalogue/seed";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
@@ -65,7 +65,7 @@ async function expectRefusedForAnUnseenPrice(token: string, planId: string) {
   });
   expect(refused.statusCode, refused.body).toBe(409);
   expect(violationsResponseSchema.parse(refused.json()).violations).toEqual([
-    { propertyPath: "plan", title: messages.planPriceChangedSinceAsked },
+    { propertyPath: "plan", title: purchaseMessages.planPriceChangedSinceAsked },
   ]);
 }
 
@@ -387,7 +387,7 @@ describe("a card payment still open when its plan's agreed price is cleared (dec
     const finished = await confirmOnSandbox(testApp, ready.token, old, sandboxCards.succeeds);
     expect(finished.statusCode, finished.body).toBe(409);
     expect(violationsResponseSchema.parse(finished.json()).violations[0]?.title).toBe(
-      messages.cardPaymentCancelled,
+      purchaseMessages.cardPaymentCancelled,
     );
     await settlePayments(testApp);
     const between = await paymentsOf(testApp, ready.token, ready.planId);
@@ -476,7 +476,7 @@ describe("a save of the journey that lands while a request for money is on its w
     });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(violationsResponseSchema.parse(refused.json()).violations).toEqual([
-      { propertyPath: "plan", title: messages.planChangedWhilePaying },
+      { propertyPath: "plan", title: purchaseMessages.planChangedWhilePaying },
     ]);
     expect((await paymentsOf(testApp, ready.token, ready.planId)).payments).toEqual([]);
     expect((await readPlan(ready.token, ready.planId)).price.total).toBe(withExmoor);
@@ -510,7 +510,7 @@ describe("a save of the journey that lands while a request for money is on its w
     );
     expect(refused.statusCode, refused.body).toBe(409);
     expect(violationsResponseSchema.parse(refused.json()).violations).toEqual([
-      { propertyPath: "plan", title: messages.planChangedWhilePaying },
+      { propertyPath: "plan", title: purchaseMessages.planChangedWhilePaying },
     ]);
     await settlePayments(testApp);
     const money = await paymentsOf(testApp, ready.token, ready.planId);

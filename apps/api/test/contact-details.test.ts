@@ -7,7 +7,7 @@ import {
   type CustomerContactDetailsFields,
   type JourneyDataPayload,
 } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { messages, purchaseMessages } from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import { planPeople } from "../src/db/schema";
 import { callApi, createSignedInCustomer } from "./support/customers";
@@ -200,7 +200,7 @@ describe("PUT /api/plan/:id/customer/contact-details", () => {
 
     expect(response.statusCode).toBe(409);
     expect(violationsOf(response)).toEqual([
-      { propertyPath: "plan", title: messages.contactDetailsPlanCancelled },
+      { propertyPath: "plan", title: purchaseMessages.contactDetailsPlanCancelled },
     ]);
     expect(await storedPeopleOf(planId)).toEqual(before);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directDebitVerifyResponseSchema, violationsResponseSchema } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { messages, purchaseMessages } from "@kindred/domain";
 import { callApi } from "./support/customers";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -39,7 +39,7 @@ describe("POST /api/direct-debit-v2/verify", () => {
 
     expect(response.statusCode).toBe(422);
     expect(violationsResponseSchema.parse(response.json()).violations).toEqual([
-      { propertyPath: "accountNumber", title: messages.bankDetailsCheckFailed },
+      { propertyPath: "accountNumber", title: purchaseMessages.bankDetailsCheckFailed },
     ]);
     expect(response.body).not.toContain("12345678");
   });

@@ -17,6 +17,7 @@ import {
   longUkDate,
   messages,
   paymentSchedule,
+  purchaseMessages,
   supportPhone,
   ukToday,
 } from "@kindred/domain";
@@ -175,7 +176,7 @@ describe("GET /api/plan/{id}/document/summary", () => {
     expect(text).toContain(`Flowers White lilies ${formatPrice(120_50)}`);
     expect(text).toContain(`Guaranteed total ${formatPrice(plan.price.total - plan.price.contributions)}`);
     expect(text).toContain(`Contributions total (not guaranteed) ${formatPrice(plan.price.contributions)}`);
-    expect(text).toContain(messages.cancellationStatement(supportPhone.display));
+    expect(text).toContain(purchaseMessages.cancellationStatement(supportPhone.display));
     expect(Math.min(...pdf.fontSizes)).toBeGreaterThanOrEqual(8);
   });
 
@@ -693,7 +694,7 @@ describe("GET /public-documents/{file}", () => {
     expect(terms).toContain("Financial Ombudsman Service");
     expect(terms).toContain(`held in ${firmDetails.trustName}`);
     expect(terms).toContain(firmDetails.independentTrustee);
-    expect(terms).toContain(messages.cancellationStatement(supportPhone.display));
+    expect(terms).toContain(purchaseMessages.cancellationStatement(supportPhone.display));
   });
 
   it("comes in large print when asked, and answers 404 for any other file", async () => {
@@ -705,7 +706,9 @@ describe("GET /public-documents/{file}", () => {
 
     const other = await call(null, "GET", "/public-documents/plan-continuity.pdf");
     expect(other.statusCode).toBe(404);
-    expect(violationsResponseSchema.parse(other.json()).violations[0]?.title).toBe(messages.unknownDocument);
+    expect(violationsResponseSchema.parse(other.json()).violations[0]?.title).toBe(
+      purchaseMessages.unknownDocument,
+    );
   });
 });
 

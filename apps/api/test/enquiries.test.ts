@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiryResponseSchema, violationsResponseSchema, type EnquiryFields } from "@kindred/contracts";
-import { firmDetails, freeGuide, messages, supportPhone } from "@kindred/domain";
+import { firmDetails, freeGuide, messages, purchaseMessages, supportPhone } from "@kindred/domain";
 import { enquiries } from "../src/db/schema";
 import { callApi, uniqueAddress } from "./support/customers";
 import { largePrintPoints, readPdf, smallestTextPoints } from "./support/pdf-text";
@@ -264,7 +264,7 @@ describe("the free guide", () => {
       "whole-of-life insurance policy",
       "Financial Services Compensation Scheme (FSCS)",
       "Financial Ombudsman Service",
-      messages.cancellationStatement(supportPhone.display),
+      purchaseMessages.cancellationStatement(supportPhone.display),
       "A checklist to talk through with your family",
       "How to contact us",
       supportPhone.display,

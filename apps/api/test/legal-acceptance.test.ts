@@ -9,7 +9,13 @@ import {
   type PlanPeopleFields,
   type PlanResponse,
 } from "@kindred/contracts";
-import { formatPrice, legalDocumentReferences, messages, postedDocumentsMessage } from "@kindred/domain";
+import {
+  formatPrice,
+  legalDocumentReferences,
+  messages,
+  postedDocumentsMessage,
+  purchaseMessages,
+} from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import { legalDocumentAcceptances } from "../src/db/schema";
 import { callApi, createSignedInCustomer } from "./support/customers";
@@ -310,7 +316,7 @@ describe("PUT /api/plan/{id}/legal", () => {
         accepted: false,
         acceptedAt: null,
         changedSinceAccepted: true,
-        notice: messages.documentChangedSinceAccepted,
+        notice: purchaseMessages.documentChangedSinceAccepted,
       });
     }
 
@@ -363,7 +369,7 @@ describe("PUT /api/plan/{id}/legal", () => {
         accepted: false,
         acceptedAt: null,
         changedSinceAccepted: true,
-        notice: messages.documentChangedSinceAccepted,
+        notice: purchaseMessages.documentChangedSinceAccepted,
       });
     }
 
@@ -428,11 +434,11 @@ describe("PUT /api/plan/{id}/legal", () => {
       documents: [{ docReference: "privacy-policy", accepted: true }],
     });
     expect(violationsResponseSchema.parse(unknown.json()).violations[0]?.title).toBe(
-      messages.unknownDocument,
+      purchaseMessages.unknownDocument,
     );
     const duplicate = await call(ownerToken, "PUT", `/api/plan/${plan.id}/legal`, cases[4]?.[0]);
     expect(violationsResponseSchema.parse(duplicate.json()).violations[0]?.title).toBe(
-      messages.documentListedTwice,
+      purchaseMessages.documentListedTwice,
     );
     expect(
       (await call(ownerToken, "PUT", "/api/plan/not-a-plan/legal", { documents: allSix() })).statusCode,

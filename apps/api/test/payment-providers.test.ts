@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardFieldsSchema, planPaymentsSchema, violationsResponseSchema } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { purchaseMessages } from "@kindred/domain";
 import { loadConfig } from "../src/config";
 import { createPaymentProviders } from "../src/modules/payments";
 import type { CardPaymentProvider, DirectDebitProvider } from "../src/modules/payments/provider";
@@ -196,7 +196,7 @@ describe("a payment provider that refuses us", () => {
     for (const answer of [first, second]) {
       expect(answer.statusCode).toBe(502);
       expect(violationsResponseSchema.parse(answer.json()).violations).toEqual([
-        { propertyPath: "Global", title: messages.paymentProviderUnavailable },
+        { propertyPath: "Global", title: purchaseMessages.paymentProviderUnavailable },
       ]);
     }
     const state = await callApi(testApp, token, "GET", `/api/plan/${planId}/payments`);

@@ -6,7 +6,7 @@ import {
   sandboxCardAnswerSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
-import { endOfTheFirstMonths, messages, ukToday, whenTheTimeComesExplained } from "@kindred/domain";
+import { endOfTheFirstMonths, purchaseMessages, ukToday, whenTheTimeComesExplained } from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import { payments, sandboxPayments } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
@@ -102,7 +102,7 @@ describe("paying in full by card", () => {
     expect(paymentSchema.parse(first.json()).id).toBe(paymentSchema.parse(second.json()).id);
     expect(reused.statusCode).toBe(422);
     expect(violationsResponseSchema.parse(reused.json()).violations).toEqual([
-      { propertyPath: "Idempotency-Key", title: messages.idempotencyKeyReused },
+      { propertyPath: "Idempotency-Key", title: purchaseMessages.idempotencyKeyReused },
     ]);
     expect(await testApp.db.select().from(payments).where(eq(payments.planId, planId))).toHaveLength(1);
   });
@@ -118,7 +118,9 @@ describe("paying in full by card", () => {
     });
 
     expect(again.statusCode).toBe(409);
-    expect(violationsResponseSchema.parse(again.json()).violations[0]?.title).toBe(messages.planAlreadyPaid);
+    expect(violationsResponseSchema.parse(again.json()).violations[0]?.title).toBe(
+      purchaseMessages.planAlreadyPaid,
+    );
     const rows = await testApp.db.select().from(payments).where(eq(payments.planId, planId));
     expect(rows.map((row) => row.id)).toEqual([payment.id]);
     const providerRows = await testApp.db
@@ -138,7 +140,7 @@ describe("paying in full by card", () => {
     });
 
     expect(response.statusCode).toBe(400);
-    expect(JSON.stringify(response.json())).toContain(messages.idempotencyKeyMissing);
+    expect(JSON.stringify(response.json())).toContain(purchaseMessages.idempotencyKeyMissing);
     expect(await testApp.db.select().from(payments).where(eq(payments.planId, planId))).toHaveLength(0);
   });
 
@@ -162,7 +164,7 @@ describe("paying in full by card", () => {
     expect(otherReads.statusCode).toBe(404);
     expect(unchosen.statusCode).toBe(422);
     expect(violationsResponseSchema.parse(unchosen.json()).violations[0]?.title).toBe(
-      messages.paymentChoiceNeeded,
+      purchaseMessages.paymentChoiceNeeded,
     );
   });
 
@@ -174,7 +176,7 @@ describe("paying in full by card", () => {
     const askedAgain = await confirmOnSandbox(testApp, token, payment, sandboxCards.succeeds);
     const retry = await payByCard(testApp, token, planId, "full", sandboxCards.succeeds);
 
-    expect(answer).toEqual({ status: "declined", message: messages.cardDeclined });
+    expect(answer).toEqual({ status: "declined", message: purchaseMessages.cardDeclined });
     // The declined attempt stays declined: another card means another payment.
     expect(sandboxCardAnswerSchema.parse(askedAgain.json())).toEqual(answer);
     expect(retry.answer.status).toBe("processing");
@@ -336,7 +338,7 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
     });
     expect(notNeeded.statusCode).toBe(422);
     expect(violationsResponseSchema.parse(notNeeded.json()).violations[0]?.title).toBe(
-      messages.directDebitNotNeeded,
+      purchaseMessages.directDebitNotNeeded,
     );
   });
 });
@@ -354,7 +356,7 @@ describe("a paid plan, and cancelling", () => {
 
     expect(saved.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(saved.json()).violations[0]?.title).toBe(
-      messages.planPaidCannotChange,
+      purchaseMessages.planPaidCannotChange,
     );
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentSchema, violationsResponseSchema } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { purchaseMessages } from "@kindred/domain";
 import { eq, sql } from "drizzle-orm";
 import { payments, plans, refunds, sandboxPayments } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
@@ -54,7 +54,7 @@ describe("1. paid after cancelling", () => {
 
     expect(confirmed.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(confirmed.json()).violations[0]?.title).toBe(
-      messages.cardPaymentCancelled,
+      purchaseMessages.cardPaymentCancelled,
     );
     await settlePayments(testApp);
     const state = await paymentsOf(testApp, token, planId);
@@ -190,7 +190,7 @@ describe("3. changing how to pay cannot charge twice", () => {
 
     expect(changed.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(changed.json()).violations[0]?.title).toBe(
-      messages.planAlreadyPaid,
+      purchaseMessages.planAlreadyPaid,
     );
   });
 });

@@ -11,7 +11,7 @@ import {
   type JourneyDataPayload,
   type PlanOptionsResponse,
 } from "@kindred/contracts";
-import { legalDocumentReferences, messages } from "@kindred/domain";
+import { legalDocumentReferences, messages, purchaseMessages } from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import { referralCodes, referrals } from "../src/db/schema";
 import { insertCodeUnlessPresent, insertReferralUnlessPresent } from "../src/modules/referrals/queries";
@@ -95,7 +95,7 @@ describe("POST /api/referral-code/generate", () => {
 
     expect(response.statusCode).toBe(422);
     expect(violationsOf(response)).toEqual([
-      { propertyPath: "referrerPlanId", title: messages.referralCodeNeedsPaidPlan },
+      { propertyPath: "referrerPlanId", title: purchaseMessages.referralCodeNeedsPaidPlan },
     ]);
     expect(
       await testApp.db.select().from(referralCodes).where(eq(referralCodes.referrerPlanId, planId)),
@@ -169,7 +169,7 @@ describe("POST /api/referral-code/generate", () => {
 
     expect(response.statusCode).toBe(422);
     expect(violationsOf(response)).toEqual([
-      { propertyPath: "referrerPlanId", title: messages.referralCodeCancelledPlan },
+      { propertyPath: "referrerPlanId", title: purchaseMessages.referralCodeCancelledPlan },
     ]);
     const read = planReferralResponseSchema.parse((await readReferral(token, planId)).json());
     expect(read.ownCode).toBeNull();
@@ -214,11 +214,13 @@ describe("a code that cannot be used", () => {
       for (const response of [unknown, notACode]) {
         expect(response.statusCode).toBe(422);
         expect(violationsOf(response)).toEqual([
-          { propertyPath: "code", title: messages.referralCodeNotRecognised },
+          { propertyPath: "code", title: purchaseMessages.referralCodeNotRecognised },
         ]);
       }
       expect(ownCode.statusCode).toBe(422);
-      expect(violationsOf(ownCode)).toEqual([{ propertyPath: "code", title: messages.referralCodeOwnPlan }]);
+      expect(violationsOf(ownCode)).toEqual([
+        { propertyPath: "code", title: purchaseMessages.referralCodeOwnPlan },
+      ]);
       expect(
         await testApp.db.select().from(referrals).where(eq(referrals.referreePlanId, referrersOtherPlan)),
       ).toEqual([]);
@@ -243,13 +245,13 @@ describe("a code that cannot be used", () => {
     );
 
     expect(violationsOf(onPaid)).toEqual([
-      { propertyPath: "referreePlanId", title: messages.referralCodeNotForPaidPlan },
+      { propertyPath: "referreePlanId", title: purchaseMessages.referralCodeNotForPaidPlan },
     ]);
     expect(violationsOf(onCancelled)).toEqual([
-      { propertyPath: "referreePlanId", title: messages.referralCodePlanCancelled },
+      { propertyPath: "referreePlanId", title: purchaseMessages.referralCodePlanCancelled },
     ]);
     expect(violationsOf(ofCancelled)).toEqual([
-      { propertyPath: "code", title: messages.referralCodeNotRecognised },
+      { propertyPath: "code", title: purchaseMessages.referralCodeNotRecognised },
     ]);
     expect([onPaid.statusCode, onCancelled.statusCode, ofCancelled.statusCode]).toEqual([422, 422, 422]);
   });
@@ -263,7 +265,9 @@ describe("a code that cannot be used", () => {
     const notTheirs = await apply(stranger.token, referrer.code, friend.planId);
 
     expect(empty.statusCode).toBe(400);
-    expect(violationsOf(empty)).toEqual([{ propertyPath: "code", title: messages.referralCodeMissing }]);
+    expect(violationsOf(empty)).toEqual([
+      { propertyPath: "code", title: purchaseMessages.referralCodeMissing },
+    ]);
     expect(notTheirs.statusCode).toBe(404);
     expect(violationsOf(notTheirs)).toEqual([{ propertyPath: "Request", title: messages.noSuchPlan }]);
     expect(
@@ -322,7 +326,7 @@ describe("POST /api/referral-code/apply", () => {
     for (const refused of [another, anotherChecked]) {
       expect(refused.statusCode).toBe(422);
       expect(violationsOf(refused)).toEqual([
-        { propertyPath: "code", title: messages.referralCodeAlreadyApplied },
+        { propertyPath: "code", title: purchaseMessages.referralCodeAlreadyApplied },
       ]);
     }
     const stored = await testApp.db
@@ -344,7 +348,7 @@ describe("POST /api/referral-code/apply", () => {
     expect(secondWrite).toBeUndefined();
     const refused = await apply(friend.token, second.code, friend.planId);
     expect(violationsOf(refused)).toEqual([
-      { propertyPath: "code", title: messages.referralCodeAlreadyApplied },
+      { propertyPath: "code", title: purchaseMessages.referralCodeAlreadyApplied },
     ]);
   });
 

@@ -8,7 +8,12 @@ import {
   staffPlanPeopleSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
-import { legalDocumentReferences, messages, staffMessages, vulnerabilityKinds } from "@kindred/domain";
+import {
+  legalDocumentReferences,
+  purchaseMessages,
+  staffMessages,
+  vulnerabilityKinds,
+} from "@kindred/domain";
 import { planNotes } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { callApi, goodPassword } from "./support/customers";
@@ -507,7 +512,7 @@ describe("a cancelled plan", () => {
     );
     expect(changed.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(changed.json()).violations[0]?.title).toBe(
-      messages.contactDetailsPlanCancelled,
+      purchaseMessages.contactDetailsPlanCancelled,
     );
     const [, previous] = await latestAudit(2);
     expect(previous?.id).toBe(lastRead?.id);

@@ -11,7 +11,7 @@ import {
   violationsResponseSchema,
   type DeathNotificationFields,
 } from "@kindred/contracts";
-import { messages, staffMessages, ukToday } from "@kindred/domain";
+import { purchaseMessages, staffMessages, ukToday } from "@kindred/domain";
 import { and, eq, sql } from "drizzle-orm";
 import {
   arrearsStatements,
@@ -193,7 +193,7 @@ describe("refunds due after a cancellation", () => {
     );
     expect(again.statusCode).toBe(409);
     expect(violationsResponseSchema.parse(again.json()).violations[0]?.title).toBe(
-      messages.refundAlreadyRefunded,
+      purchaseMessages.refundAlreadyRefunded,
     );
     expect(await auditActions(finance, "refund.sent-again")).toHaveLength(1);
     expect((await auditActions(finance, "queue.refunds.read")).length).toBeGreaterThanOrEqual(2);

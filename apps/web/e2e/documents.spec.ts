@@ -1,6 +1,6 @@
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import { readFile } from "node:fs/promises";
-import { formatPrice, messages, supportPhone } from "@kindred/domain";
+import { formatPrice, purchaseMessages, supportPhone } from "@kindred/domain";
 import { extractText, getDocumentProxy } from "unpdf";
 import { test, expect } from "./fixtures";
 import {
@@ -56,7 +56,7 @@ test("a visitor reads, downloads and accepts the six documents; a changed answer
   await expect(tabs).toHaveCount(6);
   for (const [index, title] of titles.entries()) await expect(tabs.nth(index)).toContainText(title);
   await expect(page.getByRole("tabpanel")).toContainText(
-    messages.cancellationStatement(supportPhone.display),
+    purchaseMessages.cancellationStatement(supportPhone.display),
   );
   await checkAccessibility();
 
@@ -114,6 +114,6 @@ test("a visitor reads, downloads and accepts the six documents; a changed answer
   await expect(page.getByRole("tab", { name: /Terms and conditions/ })).toContainText("Accepted");
   await expect(page.getByRole("heading", { name: "You have accepted all six documents" })).toHaveCount(0);
   await page.getByRole("tab", { name: /Funeral plan summary/ }).click();
-  await expect(page.getByRole("tabpanel")).toContainText(messages.documentChangedSinceAccepted);
+  await expect(page.getByRole("tabpanel")).toContainText(purchaseMessages.documentChangedSinceAccepted);
   await expect(page.getByRole("tabpanel")).toContainText(garden.name);
 });

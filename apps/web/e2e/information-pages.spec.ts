@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { messages, supportPhone } from "@kindred/domain";
+import { purchaseMessages, supportPhone } from "@kindred/domain";
 import { test, expect } from "./fixtures";
 
 const pages = [
@@ -61,7 +61,7 @@ test("the questions and answers: groups to jump to, answers that open, and every
   const cancelling = page.locator("details", {
     has: page.getByText("Can I cancel my plan?", { exact: true }),
   });
-  const answer = cancelling.getByText(messages.cancellationStatement(supportPhone.display));
+  const answer = cancelling.getByText(purchaseMessages.cancellationStatement(supportPhone.display));
   await expect(answer).toBeHidden();
   await cancelling.getByText("Can I cancel my plan?").click();
   await expect(answer).toBeVisible();

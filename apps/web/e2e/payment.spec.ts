@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
-import { formatPrice, messages, refundDeadlineInWords, supportPhone } from "@kindred/domain";
+import { formatPrice, purchaseMessages, refundDeadlineInWords, supportPhone } from "@kindred/domain";
 import { latestEmailTo, newPerson } from "./account-support";
 import { test, expect, keepScreenshot } from "./fixtures";
 import { elementsPastTheRightEdge, fetchPlanOptions, option, radioFor } from "./journey-support";
@@ -71,7 +71,7 @@ test("a person pays in full by card, a declined card first, and their account sh
   await expect(page).toHaveURL(/\/purchase\/plan$/);
   await expect(page.getByText("Test payments: no real money is taken")).toBeVisible();
   await payByCard(page, "4000 0000 0000 0002", total);
-  await expect(page.getByRole("main").getByRole("alert")).toContainText(messages.cardDeclined);
+  await expect(page.getByRole("main").getByRole("alert")).toContainText(purchaseMessages.cardDeclined);
   await checkAccessibility();
   await screenshots(page, "card-declined");
 
@@ -158,7 +158,7 @@ test("a person pays a deposit and sets up a Direct Debit from an account that ca
     page
       .getByRole("main")
       .getByRole("alert")
-      .getByRole("link", { name: `Account number: ${messages.bankDetailsCheckFailed}` }),
+      .getByRole("link", { name: `Account number: ${purchaseMessages.bankDetailsCheckFailed}` }),
   ).toBeVisible();
   await expect(page.getByLabel("Sort code")).toHaveValue("20-00-00");
   await checkAccessibility();
@@ -211,7 +211,9 @@ test("a person pays a deposit and sets up a Direct Debit from an account that ca
 
   await page.getByRole("button", { name: "Cancel this plan" }).click();
   const dialog = page.getByRole("dialog", { name: "Are you sure you want to cancel this plan?" });
-  await expect(dialog).toContainText(messages.cancellationPromiseBesideCancelling(supportPhone.display));
+  await expect(dialog).toContainText(
+    purchaseMessages.cancellationPromiseBesideCancelling(supportPhone.display),
+  );
   await expect(dialog).not.toContainText("To cancel, or if you have any questions, call us");
   await expect(dialog).toContainText(
     `We will refund everything you have paid, ${formatPrice(deposit)}, ${refundDeadlineInWords}.`,

@@ -1,4 +1,4 @@
-import { legalDocumentReferences, messages, postedDocumentFormats } from "@kindred/domain";
+import { legalDocumentReferences, postedDocumentFormats, purchaseMessages } from "@kindred/domain";
 import { z } from "zod";
 import { createGuestPlanBodySchema } from "./plan";
 
@@ -37,7 +37,7 @@ const legalDocumentBlockSchema = z.discriminatedUnion("kind", [
 ]);
 export type LegalDocumentBlock = z.infer<typeof legalDocumentBlockSchema>;
 
-export const legalDocumentReferenceSchema = z.enum(legalDocumentReferences, messages.unknownDocument);
+export const legalDocumentReferenceSchema = z.enum(legalDocumentReferences, purchaseMessages.unknownDocument);
 
 /**
  * The front matter every file in content/legal starts with, read by the API (the documents and
@@ -108,7 +108,7 @@ export const acceptLegalDocumentsBodySchema = z
         context.addIssue({
           code: "custom",
           path: ["documents", index, "docReference"],
-          message: messages.documentListedTwice,
+          message: purchaseMessages.documentListedTwice,
         });
       }
       seen.add(document.docReference);

@@ -1,4 +1,4 @@
-import { messages, paymentOptions, planMoneyStates } from "@kindred/domain";
+import { messages, paymentOptions, planMoneyStates, purchaseMessages } from "@kindred/domain";
 import { z } from "zod";
 import { planFuneralSchema } from "./at-need";
 import { bankDetailsSchema } from "./direct-debit";
@@ -12,7 +12,7 @@ import { penceSchema, postalAddressSchema } from "./plan-options";
 
 const isoDateSchema = z.iso.date();
 
-const paymentOptionSchema = z.enum(paymentOptions, messages.choosePaymentOption);
+const paymentOptionSchema = z.enum(paymentOptions, purchaseMessages.choosePaymentOption);
 
 /** `PUT /api/plan/{id}/payment-choice`: how the customer will pay, before anything is charged. */
 export const paymentChoiceSchema = z.discriminatedUnion(
@@ -22,10 +22,10 @@ export const paymentChoiceSchema = z.discriminatedUnion(
     z.object({
       option: z.literal("deposit"),
       deposit: penceSchema,
-      months: z.int(messages.choosePaymentTerm).positive(messages.choosePaymentTerm),
+      months: z.int(purchaseMessages.choosePaymentTerm).positive(purchaseMessages.choosePaymentTerm),
     }),
   ],
-  messages.choosePaymentOption,
+  purchaseMessages.choosePaymentOption,
 );
 export type PaymentChoiceBody = z.infer<typeof paymentChoiceSchema>;
 
@@ -76,18 +76,18 @@ export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
 /** `Idempotency-Key`: any caller-made unique string, such as a UUID, made once per attempt to pay. */
 export const idempotencyKeyHeadersSchema = z.object({
   "idempotency-key": z
-    .string(messages.idempotencyKeyMissing)
-    .min(8, messages.idempotencyKeyMissing)
-    .max(255, messages.idempotencyKeyMissing)
-    .regex(/^[\w.:-]+$/, messages.idempotencyKeyMissing),
+    .string(purchaseMessages.idempotencyKeyMissing)
+    .min(8, purchaseMessages.idempotencyKeyMissing)
+    .max(255, purchaseMessages.idempotencyKeyMissing)
+    .regex(/^[\w.:-]+$/, purchaseMessages.idempotencyKeyMissing),
 });
 
-export const paymentIdParamsSchema = z.object({ id: z.uuid(messages.notAPaymentReference) });
+export const paymentIdParamsSchema = z.object({ id: z.uuid(purchaseMessages.notAPaymentReference) });
 
 /** `POST /api/direct-debit-v2/create`, with an `Idempotency-Key` header. */
 export const createDirectDebitBodySchema = bankDetailsSchema.extend({
   planId: z.uuid(messages.notAPlanReference),
-  isSoleSignatory: z.literal(true, messages.soleSignatoryNeeded),
+  isSoleSignatory: z.literal(true, purchaseMessages.soleSignatoryNeeded),
 });
 export type CreateDirectDebitBody = z.infer<typeof createDirectDebitBodySchema>;
 
@@ -186,9 +186,9 @@ export type PlanPaymentsResponse = z.infer<typeof planPaymentsSchema>;
 /** The embedded sandbox's card fields (the provider's, not ours): `POST /api/sandbox-provider/card-payments/{id}/confirm`. */
 export const sandboxCardConfirmBodySchema = z.object({
   clientSecret: z.string().min(1),
-  cardNumber: z.string().min(1, messages.cardNumberMissing),
-  expiry: z.string().min(1, messages.cardExpiryMissing),
-  securityCode: z.string().min(1, messages.cardSecurityCodeMissing),
+  cardNumber: z.string().min(1, purchaseMessages.cardNumberMissing),
+  expiry: z.string().min(1, purchaseMessages.cardExpiryMissing),
+  securityCode: z.string().min(1, purchaseMessages.cardSecurityCodeMissing),
 });
 export const sandboxAuthenticateBodySchema = z.object({
   clientSecret: z.string().min(1),

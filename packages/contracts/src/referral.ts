@@ -1,4 +1,4 @@
-import { messages } from "@kindred/domain";
+import { messages, purchaseMessages } from "@kindred/domain";
 import { z } from "zod";
 import { penceSchema } from "./plan-options";
 
@@ -11,10 +11,10 @@ import { penceSchema } from "./plan-options";
 
 /** As typed: any case, with or without spaces and dashes. Longer than this is never a code. */
 const referralCodeFieldSchema = z
-  .string(messages.referralCodeMissing)
+  .string(purchaseMessages.referralCodeMissing)
   .trim()
-  .min(1, messages.referralCodeMissing)
-  .max(40, messages.referralCodeNotRecognised);
+  .min(1, purchaseMessages.referralCodeMissing)
+  .max(40, purchaseMessages.referralCodeNotRecognised);
 
 /** `POST /api/referral-code/generate`: the code of one of the customer's paid plans. */
 export const generateReferralCodeBodySchema = z.object({

@@ -1,5 +1,6 @@
 import { nameProblems } from "./account-rules";
 import * as messages from "./messages";
+import * as purchaseMessages from "./purchase-messages";
 import { passesModulusCheck, type ModulusTables } from "./modulus-check";
 
 /**
@@ -89,5 +90,5 @@ export function bankDetailsProblems(
   const sortCodeDigitsOnly = normaliseSortCode(sortCode)!.replace(/-/g, "");
   return passesModulusCheck(sortCodeDigitsOnly, normaliseAccountNumber(accountNumber)!, tables)
     ? {}
-    : { accountNumber: [messages.bankDetailsCheckFailed] };
+    : { accountNumber: [purchaseMessages.bankDetailsCheckFailed] };
 }

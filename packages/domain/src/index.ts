@@ -23,6 +23,7 @@ export * from "./journey-state";
 export * from "./journey-steps";
 export * from "./legal-documents";
 export * as messages from "./messages";
+export * as purchaseMessages from "./purchase-messages";
 export * from "./modulus-check";
 export * from "./money";
 export * from "./path-problems";

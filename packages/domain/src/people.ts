@@ -1,5 +1,6 @@
 import { supportPhone } from "./contact-details";
 import * as messages from "./messages";
+import * as purchaseMessages from "./purchase-messages";
 
 /**
  * The four people a plan involves (SPEC.md section 3, "Person"; issue 9): the customer who buys
@@ -37,7 +38,7 @@ export function isPostedDocumentFormat(support: AccessibilitySupport): support i
 /** What a person who asked for braille or audio CD is told about their documents. */
 export function postedDocumentsMessage(format: PostedDocumentFormat): string {
   const inFormat = { braille: "in braille", audio_cd: "on audio CD" } as const;
-  return messages.documentsToBePosted(inFormat[format], supportPhone.display);
+  return purchaseMessages.documentsToBePosted(inFormat[format], supportPhone.display);
 }
 
 export const preferredContactMethods = ["contact_method_email", "contact_method_post"] as const;

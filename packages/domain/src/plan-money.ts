@@ -1,4 +1,5 @@
 import * as messages from "./messages";
+import * as purchaseMessages from "./purchase-messages";
 import { sumPence, type Pence } from "./money";
 import type { PaymentChoice, PaymentOption } from "./payment-schedule";
 
@@ -326,16 +327,16 @@ export function nextPlanMoney(money: PlanMoney, event: MoneyEvent): MoneyTransit
 /** A refund still owed, asked of the provider again: nothing changes but the call that follows. */
 function sendRefundAgain(money: PlanMoney, of: string): MoneyTransition {
   const refund = money.refunds.find((candidate) => candidate.of === of);
-  if (!refund) return refused(409, messages.refundNotOwed);
-  if (refund.status === "refunded") return refused(409, messages.refundAlreadyRefunded);
+  if (!refund) return refused(409, purchaseMessages.refundNotOwed);
+  if (refund.status === "refunded") return refused(409, purchaseMessages.refundAlreadyRefunded);
   const kind = money.payments.some((payment) => payment.id === of) ? "card_payment" : "collection";
   return { ok: true, money, effects: [{ type: "refund", of, kind, amount: refund.amount }] };
 }
 
 function refuseIfClosed(money: PlanMoney): MoneyTransition | null {
   if (money.funeralRequested) return refused(409, messages.funeralRequested);
-  if (money.cancelled) return refused(409, messages.planCancelled);
-  if (takenInFull(money) || liveMandate(money)) return refused(409, messages.planAlreadyPaid);
+  if (money.cancelled) return refused(409, purchaseMessages.planCancelled);
+  if (takenInFull(money) || liveMandate(money)) return refused(409, purchaseMessages.planAlreadyPaid);
   return null;
 }
 
@@ -365,13 +366,14 @@ function openPayment(
   payment: { id: string; option: PaymentOption; amount: Pence },
 ): MoneyTransition {
   if (money.funeralRequested) return refused(409, messages.funeralRequested);
-  if (money.cancelled) return refused(409, messages.planCancelled);
-  if (!money.choice) return refused(422, messages.paymentChoiceNeeded);
-  if (money.choice.option !== payment.option) return refused(422, messages.paymentOptionDiffers);
+  if (money.cancelled) return refused(409, purchaseMessages.planCancelled);
+  if (!money.choice) return refused(422, purchaseMessages.paymentChoiceNeeded);
+  if (money.choice.option !== payment.option) return refused(422, purchaseMessages.paymentOptionDiffers);
   if (takenInFull(money) || (payment.option === "deposit" && depositTaken(money))) {
-    return refused(409, messages.planAlreadyPaid);
+    return refused(409, purchaseMessages.planAlreadyPaid);
   }
-  if (payment.option === "full" && liveMandate(money)) return refused(409, messages.directDebitAlreadySetUp);
+  if (payment.option === "full" && liveMandate(money))
+    return refused(409, purchaseMessages.directDebitAlreadySetUp);
   // A payment still open for another amount (the price changed) is cancelled: one open at a time.
   const dropped = dropOpenPayments(money.payments);
   return {
@@ -387,10 +389,10 @@ function setUpDirectDebit(
   collections: readonly { id: string; amount: Pence }[],
 ): MoneyTransition {
   if (money.funeralRequested) return refused(409, messages.funeralRequested);
-  if (money.cancelled) return refused(409, messages.planCancelled);
-  if (money.choice?.option !== "deposit") return refused(422, messages.directDebitNotNeeded);
-  if (liveMandate(money)) return refused(409, messages.directDebitAlreadySetUp);
-  if (takenInFull(money)) return refused(409, messages.planAlreadyPaid);
+  if (money.cancelled) return refused(409, purchaseMessages.planCancelled);
+  if (money.choice?.option !== "deposit") return refused(422, purchaseMessages.directDebitNotNeeded);
+  if (liveMandate(money)) return refused(409, purchaseMessages.directDebitAlreadySetUp);
+  if (takenInFull(money)) return refused(409, purchaseMessages.planAlreadyPaid);
   // A card payment for the whole price may not stay open beside a Direct Debit.
   const dropped = dropOpenPayments(money.payments, (payment) => payment.option === "deposit");
   return {

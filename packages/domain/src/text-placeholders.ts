@@ -1,6 +1,6 @@
 import { atNeedPhone, supportPhone } from "./contact-details";
 import { firmDetails } from "./firm-details";
-import * as messages from "./messages";
+import * as purchaseMessages from "./purchase-messages";
 import { refundDeadlineInWords } from "./refunds";
 import { whenTheTimeComesMarkdown } from "./when-the-time-comes";
 
@@ -22,7 +22,7 @@ export function textPlaceholders(catalogue?: { moratoriumMonths: number }): Reco
     atNeedPhone: atNeedPhone.display,
     atNeedPhoneDial: atNeedPhone.dial,
     atNeedHours: atNeedPhone.hours,
-    cancellationStatement: messages.cancellationStatement(supportPhone.display),
+    cancellationStatement: purchaseMessages.cancellationStatement(supportPhone.display),
     refundDeadline: refundDeadlineInWords,
     // Paragraphs and lists: the placeholder stands on a line of its own.
     ...(catalogue ? { whenTheTimeComes: whenTheTimeComesMarkdown(catalogue.moratoriumMonths) } : {}),

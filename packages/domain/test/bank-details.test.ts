@@ -12,6 +12,7 @@ import {
   parseModulusWeightTable,
   parseSortCodeSubstitutions,
   passesModulusCheck,
+  purchaseMessages,
   sortCodeProblems,
   vocalinkModulusTables,
 } from "../src";
@@ -183,16 +184,16 @@ describe("bank details together", () => {
 
   it("asks the person to check both when they do not pass the modulus check", () => {
     expect(bankDetailsProblems({ sortCode: "20-00-00", accountNumber: "12345678" })).toEqual({
-      accountNumber: [messages.bankDetailsCheckFailed],
+      accountNumber: [purchaseMessages.bankDetailsCheckFailed],
     });
   });
 
   it("says what to check in the person's own terms, not as something that went wrong on our side", () => {
     // Issue 25 item 7: "We could not check these bank details" read like our fault.
-    expect(messages.bankDetailsCheckFailed).toBe(
+    expect(purchaseMessages.bankDetailsCheckFailed).toBe(
       "Check your sort code and account number. They do not match a UK bank account.",
     );
-    expect(messages.bankDetailsCheckFailed).not.toMatch(/\bwe\b|could not|sorry/i);
+    expect(purchaseMessages.bankDetailsCheckFailed).not.toMatch(/\bwe\b|could not|sorry/i);
   });
 
   it("tells each field's own problem first, and runs no check until both are well-formed", () => {
@@ -209,7 +210,7 @@ describe("bank details together", () => {
     // 20-00-00 01234567 fails the check; typed as seven digits it must fail the same way.
     expect(passesModulusCheck("200000", "01234567")).toBe(false);
     expect(bankDetailsProblems({ sortCode: "200000", accountNumber: "1234567" })).toEqual({
-      accountNumber: [messages.bankDetailsCheckFailed],
+      accountNumber: [purchaseMessages.bankDetailsCheckFailed],
     });
   });
 

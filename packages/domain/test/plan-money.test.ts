@@ -3,15 +3,16 @@ import { describe, expect, it } from "vitest";
 import {
   liveMandate,
   messages,
-  moneyHeld,
-  moneyTaken,
-  nextPlanMoney,
-  planMoneyState,
-  refundOwed,
   type MoneyEffect,
   type MoneyEmail,
   type MoneyEvent,
+  moneyHeld,
+  moneyTaken,
+  nextPlanMoney,
   type PlanMoney,
+  planMoneyState,
+  purchaseMessages,
+  refundOwed,
 } from "@kindred/domain";
 
 const nothingYet: PlanMoney = {
@@ -204,11 +205,11 @@ describe("the sequences that once lost a customer's money (issue 22)", () => {
         { ...withDirectDebit, choice: full },
         { cause: "customer", type: "open_card_payment", payment: { id: "p1", option: "full", amount: 4 } },
       ),
-    ).toEqual({ ok: false, status: 409, message: messages.directDebitAlreadySetUp });
+    ).toEqual({ ok: false, status: 409, message: purchaseMessages.directDebitAlreadySetUp });
     expect(nextPlanMoney(withDirectDebit, { cause: "customer", type: "choose", choice: full })).toEqual({
       ok: false,
       status: 409,
-      message: messages.planAlreadyPaid,
+      message: purchaseMessages.planAlreadyPaid,
     });
   });
 });
@@ -259,12 +260,16 @@ describe("the price reopened while a card payment is open (decision 008's amendm
   it("is refused on a plan bought, cancelled or whose funeral is requested: its price is settled", () => {
     const event = { cause: "customer", type: "price_reopened" } as const;
     const paid = run([provider({ type: "card_payment", id: "p1", status: "confirmed" })], opened).money;
-    expect(nextPlanMoney(paid, event)).toEqual({ ok: false, status: 409, message: messages.planAlreadyPaid });
+    expect(nextPlanMoney(paid, event)).toEqual({
+      ok: false,
+      status: 409,
+      message: purchaseMessages.planAlreadyPaid,
+    });
     const cancelled = run([{ cause: "customer", type: "cancel" }], opened).money;
     expect(nextPlanMoney(cancelled, event)).toEqual({
       ok: false,
       status: 409,
-      message: messages.planCancelled,
+      message: purchaseMessages.planCancelled,
     });
     const requested = run([{ cause: "informant", type: "funeral_requested" }], opened).money;
     expect(nextPlanMoney(requested, event)).toEqual({
@@ -606,10 +611,10 @@ describe("sending a refund again (staff, issue 24 item 5)", () => {
     expect(nextPlanMoney(refunded, { cause: "staff", type: "send_refund_again", of: "p1" })).toEqual({
       ok: false,
       status: 409,
-      message: messages.refundAlreadyRefunded,
+      message: purchaseMessages.refundAlreadyRefunded,
     });
     expect(
       nextPlanMoney(cancelledAfterPaying, { cause: "staff", type: "send_refund_again", of: "c9" }),
-    ).toEqual({ ok: false, status: 409, message: messages.refundNotOwed });
+    ).toEqual({ ok: false, status: 409, message: purchaseMessages.refundNotOwed });
   });
 });

@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlanReferralResponse, ReferralAppliedResponse, Violation } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { messages, purchaseMessages } from "@kindred/domain";
 import { QueryProvider } from "../lib/query-provider";
 import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "../test/fake-fetch";
 import { ReferralCodeForm } from "./referral-code-form";
@@ -102,7 +102,7 @@ describe("ReferralCodeForm", () => {
   it("shows why the API refused the code under the field, and lets the person try again", async () => {
     const user = userEvent.setup();
     const requests = fakeReferralApi({
-      applyAnswer: refusal([{ propertyPath: "code", title: messages.referralCodeNotRecognised }]),
+      applyAnswer: refusal([{ propertyPath: "code", title: purchaseMessages.referralCodeNotRecognised }]),
     });
     render(<ReferralCodeForm planId={planId} />, { wrapper: QueryProvider });
 
@@ -110,8 +110,8 @@ describe("ReferralCodeForm", () => {
     await user.type(codeField(), "KIND-2345-67");
     await user.click(screen.getByRole("button", { name: "Apply code" }));
 
-    await screen.findByRole("link", { name: `Referral code: ${messages.referralCodeNotRecognised}` });
-    expect(errorsUnderCode()).toEqual([messages.referralCodeNotRecognised]);
+    await screen.findByRole("link", { name: `Referral code: ${purchaseMessages.referralCodeNotRecognised}` });
+    expect(errorsUnderCode()).toEqual([purchaseMessages.referralCodeNotRecognised]);
     expect(codeField()).toHaveAttribute("aria-invalid", "true");
     expect(screen.queryByRole("heading", { name: "Your referral code is added" })).not.toBeInTheDocument();
     // Typing again clears what the API said about the last code.
@@ -123,7 +123,9 @@ describe("ReferralCodeForm", () => {
   it("shows what the API says about the plan under the field too, such as one already paid for", async () => {
     const user = userEvent.setup();
     fakeReferralApi({
-      applyAnswer: refusal([{ propertyPath: "referreePlanId", title: messages.referralCodeNotForPaidPlan }]),
+      applyAnswer: refusal([
+        { propertyPath: "referreePlanId", title: purchaseMessages.referralCodeNotForPaidPlan },
+      ]),
     });
     render(<ReferralCodeForm planId={planId} />, { wrapper: QueryProvider });
 
@@ -131,8 +133,10 @@ describe("ReferralCodeForm", () => {
     await user.type(codeField(), "KIND-7K4P-Q2");
     await user.click(screen.getByRole("button", { name: "Apply code" }));
 
-    await screen.findByRole("link", { name: `Referral code: ${messages.referralCodeNotForPaidPlan}` });
-    expect(errorsUnderCode()).toEqual([messages.referralCodeNotForPaidPlan]);
+    await screen.findByRole("link", {
+      name: `Referral code: ${purchaseMessages.referralCodeNotForPaidPlan}`,
+    });
+    expect(errorsUnderCode()).toEqual([purchaseMessages.referralCodeNotForPaidPlan]);
   });
 
   it("asks for a code when none is typed, without calling the API", async () => {
@@ -143,7 +147,7 @@ describe("ReferralCodeForm", () => {
     await openTheQuestion(user);
     await user.click(screen.getByRole("button", { name: "Apply code" }));
 
-    expect(errorsUnderCode()).toEqual([messages.referralCodeMissing]);
+    expect(errorsUnderCode()).toEqual([purchaseMessages.referralCodeMissing]);
     expect(applyRequests(requests)).toEqual([]);
   });
 

@@ -1,7 +1,12 @@
 import Link from "next/link";
 import { CookieSettingsButton } from "./cookie-settings-button";
 import { CallUs } from "./phone-link";
-import { financialServicesRegisterUrl, messages, regulatoryIdentity, supportPhone } from "@kindred/domain";
+import {
+  financialServicesRegisterUrl,
+  purchaseMessages,
+  regulatoryIdentity,
+  supportPhone,
+} from "@kindred/domain";
 
 // Only pages that exist are linked (Next prefetches every link in view, and a dead link helps
 // nobody).
@@ -49,7 +54,7 @@ export function SiteFooter() {
           <a href={financialServicesRegisterUrl}>{regulatoryIdentity.checkTheRegister}</a>.{" "}
           {regulatoryIdentity.registered}
         </p>
-        <p>{messages.cancellationStatement(supportPhone.display)}</p>
+        <p>{purchaseMessages.cancellationStatement(supportPhone.display)}</p>
       </div>
     </footer>
   );

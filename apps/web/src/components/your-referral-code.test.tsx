@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlanReferralResponse, ReferralCodeResponse } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { purchaseMessages } from "@kindred/domain";
 import { QueryProvider } from "../lib/query-provider";
 import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "../test/fake-fetch";
 import { YourReferralCode } from "./your-referral-code";
@@ -60,13 +60,15 @@ describe("YourReferralCode", () => {
   it("says calmly why a plan not yet paid for has no code, with nothing to copy", async () => {
     fakeReferralApi(() =>
       jsonResponse(
-        { violations: [{ propertyPath: "referrerPlanId", title: messages.referralCodeNeedsPaidPlan }] },
+        {
+          violations: [{ propertyPath: "referrerPlanId", title: purchaseMessages.referralCodeNeedsPaidPlan }],
+        },
         422,
       ),
     );
     render(<YourReferralCode planId={planId} />, { wrapper: QueryProvider });
 
-    expect(await screen.findByText(messages.referralCodeNeedsPaidPlan)).toBeInTheDocument();
+    expect(await screen.findByText(purchaseMessages.referralCodeNeedsPaidPlan)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Copy code" })).not.toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });

@@ -16,7 +16,7 @@ import {
   type PlanDocumentQuery,
   type PlanDocumentType,
 } from "@kindred/contracts";
-import { messages, type LegalDocumentReference } from "@kindred/domain";
+import { type LegalDocumentReference, purchaseMessages } from "@kindred/domain";
 import {
   bearerRouteErrors,
   bodyErrors,
@@ -198,7 +198,7 @@ export const publicDocumentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsS
     async (request, reply) => {
       const rendered = await documents.publicDocumentPdf(request.params.file, request.query.print);
       if (!rendered)
-        return reply.code(404).send({ violations: [requestViolation(messages.unknownDocument)] });
+        return reply.code(404).send({ violations: [requestViolation(purchaseMessages.unknownDocument)] });
       return reply
         .type("application/pdf")
         .header("cache-control", "public, max-age=3600")

@@ -10,23 +10,23 @@ import type {
   PlanResponse,
 } from "@kindred/contracts";
 import {
+  type AccessibilitySupport,
   allLegalDocumentsAccepted,
   isPlanDocument,
   isPostedDocumentFormat,
+  type LegalDocumentReference,
   legalDocumentReferences,
-  messages,
+  type PaymentChoice,
   paymentChoiceProblems,
   paymentSchedule,
-  postedDocumentsMessage,
-  publicDocumentFiles,
-  publicDocumentsPath,
-  ukToday,
-  type AccessibilitySupport,
-  type LegalDocumentReference,
-  type PaymentChoice,
   type PaymentSchedule,
   type PaymentTerms,
   type Pence,
+  postedDocumentsMessage,
+  publicDocumentFiles,
+  publicDocumentsPath,
+  purchaseMessages,
+  ukToday,
 } from "@kindred/domain";
 import type { Database } from "../../db/database";
 import type { PlansService, PlanWithPeople } from "../plans";
@@ -335,7 +335,7 @@ export function createDocumentsService({
         version,
         acceptedAt: current && acceptance ? acceptance.acceptedAt.toISOString() : null,
         changedSinceAccepted: acceptance !== undefined && !current,
-        notice: acceptance !== undefined && !current ? messages.documentChangedSinceAccepted : null,
+        notice: acceptance !== undefined && !current ? purchaseMessages.documentChangedSinceAccepted : null,
         blocks: blocksFor(reference, facts),
       };
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CreatePaymentBody, PaymentResponse } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { purchaseMessages } from "@kindred/domain";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { isUniqueViolation, type Database } from "../../db/database";
@@ -34,7 +34,7 @@ export interface CardPayments {
 }
 
 const planCancelled = () =>
-  new ViolationError([{ propertyPath: "plan", title: messages.planCancelled }], 409);
+  new ViolationError([{ propertyPath: "plan", title: purchaseMessages.planCancelled }], 409);
 
 export function createCardPayments({
   db,
@@ -114,13 +114,13 @@ export function createCardPayments({
       if (plan.cancelledAt) throw planCancelled();
       if (!plan.paymentChoice) {
         throw new ViolationError(
-          [{ propertyPath: "paymentOption", title: messages.paymentChoiceNeeded }],
+          [{ propertyPath: "paymentOption", title: purchaseMessages.paymentChoiceNeeded }],
           422,
         );
       }
       if (plan.paymentChoice.option !== body.paymentOption) {
         throw new ViolationError(
-          [{ propertyPath: "paymentOption", title: messages.paymentOptionDiffers }],
+          [{ propertyPath: "paymentOption", title: purchaseMessages.paymentOptionDiffers }],
           422,
         );
       }
@@ -170,7 +170,10 @@ export function createCardPayments({
         if (isUniqueViolation(error)) {
           const again = await replay();
           if (again) return { payment: toPayment(again), created: false };
-          throw new ViolationError([{ propertyPath: "plan", title: messages.planPaymentInProgress }], 409);
+          throw new ViolationError(
+            [{ propertyPath: "plan", title: purchaseMessages.planPaymentInProgress }],
+            409,
+          );
         }
         throw error;
       }
@@ -185,7 +188,10 @@ export function createCardPayments({
         .from(payments)
         .where(and(eq(payments.id, paymentId), eq(payments.userId, holder.userId)));
       if (!row)
-        throw new ViolationError([{ propertyPath: "payment", title: messages.notAPaymentReference }], 404);
+        throw new ViolationError(
+          [{ propertyPath: "payment", title: purchaseMessages.notAPaymentReference }],
+          404,
+        );
       return toPayment(row);
     },
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Address, CreateDirectDebitBody, CreateDirectDebitResponse } from "@kindred/contracts";
-import { accountNumberEnding, messages, nextPlanMoney } from "@kindred/domain";
+import { accountNumberEnding, messages, nextPlanMoney, purchaseMessages } from "@kindred/domain";
 import { and, asc, eq } from "drizzle-orm";
 import { isUniqueViolation, type Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
@@ -209,7 +209,10 @@ export function createDirectDebits({
         if (!(error instanceof ViolationError) && !isUniqueViolation(error)) throw error;
         await abandonRefusedMandate(db, directDebit, requestId, opened.providerMandateId);
         if (isUniqueViolation(error)) {
-          throw new ViolationError([{ propertyPath: "plan", title: messages.directDebitAlreadySetUp }], 409);
+          throw new ViolationError(
+            [{ propertyPath: "plan", title: purchaseMessages.directDebitAlreadySetUp }],
+            409,
+          );
         }
         throw error;
       }

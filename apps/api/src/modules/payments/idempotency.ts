@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { messages } from "@kindred/domain";
+import { purchaseMessages } from "@kindred/domain";
 import { ViolationError } from "../../plugins/error-handler";
 
 /**
@@ -21,7 +21,7 @@ export function earlierUseOf<Row extends { requestDigest: string }>(
 ) {
   if (existing && existing.requestDigest !== requestDigest) {
     throw new ViolationError(
-      [{ propertyPath: "Idempotency-Key", title: messages.idempotencyKeyReused }],
+      [{ propertyPath: "Idempotency-Key", title: purchaseMessages.idempotencyKeyReused }],
       422,
     );
   }

@@ -1,4 +1,4 @@
-import { isPlanPaid, messages } from "@kindred/domain";
+import { isPlanPaid, messages, purchaseMessages } from "@kindred/domain";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { plans, type MandateStatus, type PaymentStatus } from "../../db/schema";
@@ -100,9 +100,9 @@ async function planSettlement(
 export async function planChangesRefused(db: Database, planId: string): Promise<string | null> {
   const settlement = await planSettlement(db, planId);
   const refusals = {
-    cancelled: messages.planCancelled,
+    cancelled: purchaseMessages.planCancelled,
     funeral_requested: messages.funeralRequested,
-    paid: messages.planPaidCannotChange,
+    paid: purchaseMessages.planPaidCannotChange,
   } as const;
   return settlement === null ? null : refusals[settlement];
 }

@@ -1,11 +1,11 @@
 import {
-  messages,
-  nextPlanMoney,
-  planMoneyState,
   type MoneyEffect,
   type MoneyEmail,
   type MoneyEvent,
+  nextPlanMoney,
   type PlanMoney,
+  planMoneyState,
+  purchaseMessages,
 } from "@kindred/domain";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/database";
@@ -238,7 +238,10 @@ export async function refuseUnseenPrice(
     return true;
   });
   if (cleared) {
-    throw new ViolationError([{ propertyPath: "plan", title: messages.planPriceChangedSinceAsked }], 409);
+    throw new ViolationError(
+      [{ propertyPath: "plan", title: purchaseMessages.planPriceChangedSinceAsked }],
+      409,
+    );
   }
 }
 

@@ -1,11 +1,11 @@
 import {
-  messages,
+  type PaymentChoice,
   paymentChoiceProblems,
   paymentSchedule,
-  type PaymentChoice,
   type PaymentSchedule,
   type PaymentTerms,
   type Pence,
+  purchaseMessages,
 } from "@kindred/domain";
 import { ViolationError } from "../../plugins/error-handler";
 import type { PlanOptionsService } from "../catalogue";
@@ -36,7 +36,7 @@ export function createPlanSchedules({
       const problems = paymentChoiceProblems(planPrice, choice, terms);
       if (problems.deposit || problems.months) {
         throw new ViolationError(
-          [{ propertyPath: "paymentOption", title: messages.paymentChoiceNeeded }],
+          [{ propertyPath: "paymentOption", title: purchaseMessages.paymentChoiceNeeded }],
           422,
         );
       }

@@ -1,4 +1,4 @@
-import { messages } from "@kindred/domain";
+import { purchaseMessages } from "@kindred/domain";
 import { DependencyUnavailableError } from "../../plugins/error-handler";
 
 /**
@@ -29,7 +29,7 @@ export class PaymentProviderError extends DependencyUnavailableError {
     const status = [details.status, details.code].filter((part) => part !== undefined).join(" ");
     super(
       `${details.provider} ${details.call}: ${details.reason}${status ? ` (${status})` : ""}`,
-      messages.paymentProviderUnavailable,
+      purchaseMessages.paymentProviderUnavailable,
     );
     this.name = "PaymentProviderError";
     this.provider = details.provider;

@@ -22,7 +22,7 @@ import {
   sandboxCollectionsResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
-import { accountNumberEnding, messages } from "@kindred/domain";
+import { accountNumberEnding, purchaseMessages } from "@kindred/domain";
 import { bearerRouteErrors, bodyErrors, unstorableQueryError } from "../../plugins/route-responses";
 import { requireCustomerToken, tokenHolderOf } from "../auth";
 import type { Database } from "../../db/database";
@@ -236,7 +236,9 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProvider
   app,
   { sandbox },
 ) => {
-  const params = z.object({ id: z.string().regex(/^sbx_pay_[\w-]{16}$/, messages.notAPaymentReference) });
+  const params = z.object({
+    id: z.string().regex(/^sbx_pay_[\w-]{16}$/, purchaseMessages.notAPaymentReference),
+  });
   app.post(
     "/sandbox-provider/card-payments/:id/confirm",
     {

@@ -11,14 +11,15 @@ import type {
 import {
   findSaveProblems,
   hasJourneyData,
+  type JourneyData,
   messages,
   priceChangeBetween,
   priceJourney,
   pricePlan,
+  purchaseMessages,
+  type VulnerabilityKind,
   vulnerabilityKinds,
   withCatalogueCars,
-  type JourneyData,
-  type VulnerabilityKind,
 } from "@kindred/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
@@ -199,7 +200,7 @@ export async function agreePriceIn(
   if (updated.length > 0) return agreedPrice;
   const [stillThere] = await transaction.select({ id: plans.id }).from(plans).where(eq(plans.id, priced.id));
   if (!stillThere) throw noSuchPlan();
-  throw new ViolationError([{ propertyPath: "plan", title: messages.planChangedWhilePaying }], 409);
+  throw new ViolationError([{ propertyPath: "plan", title: purchaseMessages.planChangedWhilePaying }], 409);
 }
 
 /**
@@ -280,7 +281,10 @@ export async function changeContactDetailsIn(
   const plan = await lockOwnedPlan(transaction, planId, userId);
   if (!plan) throw noSuchPlan();
   if (plan.cancelledAt) {
-    throw new ViolationError([{ propertyPath: "plan", title: messages.contactDetailsPlanCancelled }], 409);
+    throw new ViolationError(
+      [{ propertyPath: "plan", title: purchaseMessages.contactDetailsPlanCancelled }],
+      409,
+    );
   }
   // No people yet: there are no contact details to change (they come with the purchase).
   const before = await lockPlanPeople(transaction, planId);

@@ -7,8 +7,8 @@ import type {
   ReferralCodeValidResponse,
 } from "@kindred/contracts";
 import {
-  messages,
   normaliseReferralCode,
+  purchaseMessages,
   referralCodeFromRandomBytes,
   referralCodeRandomLength,
 } from "@kindred/domain";
@@ -89,24 +89,26 @@ export function createReferralsService({
     const applied = await selectReferralOf(db, plan.id);
     if (applied) {
       if (applied.code === code) return { code, applied };
-      throw violation("code", messages.referralCodeAlreadyApplied);
+      throw violation("code", purchaseMessages.referralCodeAlreadyApplied);
     }
-    if (plan.cancelledAt) throw violation("referreePlanId", messages.referralCodePlanCancelled);
-    if (await isPaid(db, plan.id)) throw violation("referreePlanId", messages.referralCodeNotForPaidPlan);
+    if (plan.cancelledAt) throw violation("referreePlanId", purchaseMessages.referralCodePlanCancelled);
+    if (await isPaid(db, plan.id))
+      throw violation("referreePlanId", purchaseMessages.referralCodeNotForPaidPlan);
     const holder = code === null ? undefined : await selectCodeHolder(db, code);
     // A code of a cancelled plan no longer gives anything: it is answered like one nobody holds.
-    if (!holder || holder.cancelledAt) throw violation("code", messages.referralCodeNotRecognised);
-    if (holder.userId === userId) throw violation("code", messages.referralCodeOwnPlan);
+    if (!holder || holder.cancelledAt) throw violation("code", purchaseMessages.referralCodeNotRecognised);
+    if (holder.userId === userId) throw violation("code", purchaseMessages.referralCodeOwnPlan);
     return { code: holder.code, applied: undefined };
   }
 
   return {
     async generate(userId, referrerPlanId) {
       const plan = await ownedPlan(userId, referrerPlanId);
-      if (plan.cancelledAt) throw violation("referrerPlanId", messages.referralCodeCancelledPlan);
+      if (plan.cancelledAt) throw violation("referrerPlanId", purchaseMessages.referralCodeCancelledPlan);
       const existing = await selectCodeOfPlan(db, plan.id);
       if (existing) return existing;
-      if (!(await isPaid(db, plan.id))) throw violation("referrerPlanId", messages.referralCodeNeedsPaidPlan);
+      if (!(await isPaid(db, plan.id)))
+        throw violation("referrerPlanId", purchaseMessages.referralCodeNeedsPaidPlan);
       for (let attempt = 0; attempt < codeAttempts; attempt += 1) {
         const code = referralCodeFromRandomBytes(randomBytes(referralCodeRandomLength));
         await insertCodeUnlessPresent(db, plan.id, code);
@@ -129,7 +131,7 @@ export function createReferralsService({
       // Another request put a code on the plan between the check and the insert.
       const applied = stored ?? (await selectReferralOf(db, referreePlanId));
       if (!applied || applied.code !== checked.code) {
-        throw violation("code", messages.referralCodeAlreadyApplied);
+        throw violation("code", purchaseMessages.referralCodeAlreadyApplied);
       }
       return {
         code: applied.code,

@@ -2,15 +2,15 @@ import {
   atNeedDueBy,
   funeralDirectorDueBy,
   funeralDirectorNamedWithinDays,
+  type FuneralStatus,
   funeralStepProblem,
   guideFollowUpDueBy,
   guideFollowUpWithinWorkingDays,
-  messages,
+  purchaseMessages,
   refundDueBy,
   refundWithinDays,
   staffMessages,
   ukToday,
-  type FuneralStatus,
 } from "@kindred/domain";
 import { staffQueuePageSize, type ArrearsOutcomeBody, type MoveAtNeedCaseBody } from "@kindred/contracts";
 import { and, asc, desc, eq, isNull, max, notExists, or, sql, type SQL } from "drizzle-orm";
@@ -182,7 +182,10 @@ export async function sendRefundAgain(
     const [row] = await refundRows(transaction, eq(refunds.id, refundId));
     const status = refundStatusOf(row!.refund, row!.job);
     if (status === "refunded") {
-      throw new ViolationError([{ propertyPath: "refundId", title: messages.refundAlreadyRefunded }], 409);
+      throw new ViolationError(
+        [{ propertyPath: "refundId", title: purchaseMessages.refundAlreadyRefunded }],
+        409,
+      );
     }
     if (status !== "given_up") {
       throw new ViolationError(
@@ -327,7 +330,7 @@ export async function recordArrearsOutcome(
       );
     }
     if (plan!.cancelledAt) {
-      throw new ViolationError([{ propertyPath: "plan", title: messages.planCancelled }], 409);
+      throw new ViolationError([{ propertyPath: "plan", title: purchaseMessages.planCancelled }], 409);
     }
     if (outcome === "cancelled_with_refund") {
       // Refused in its own words (409) when the funeral has been asked for.

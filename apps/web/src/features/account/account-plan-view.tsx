@@ -19,6 +19,7 @@ import {
   messages,
   type Pence,
   preferredContactLabels,
+  purchaseMessages,
   refundDeadlineInWords,
   supportPhone,
 } from "@kindred/domain";
@@ -594,7 +595,9 @@ function CancelPlan({ planId, payments }: { planId: string; payments: PlanPaymen
             <p>Please try again, or call us and we will help.</p>
           </ViolationsBox>
         ) : null}
-        <p id="cancel-plan-promise">{messages.cancellationPromiseBesideCancelling(supportPhone.display)}</p>
+        <p id="cancel-plan-promise">
+          {purchaseMessages.cancellationPromiseBesideCancelling(supportPhone.display)}
+        </p>
         <ul>
           <li>
             {refund > 0

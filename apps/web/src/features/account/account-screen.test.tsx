@@ -10,10 +10,11 @@ import type {
 import {
   atNeedPhone,
   messages,
+  type PayingBy,
+  purchaseMessages,
   refundDeadlineInWords,
   supportPhone,
   whenTheTimeComesExplained,
-  type PayingBy,
 } from "@kindred/domain";
 import { QueryProvider } from "../../lib/query-provider";
 import { closeSignInPrompt, getSignInPrompt } from "../../lib/sign-in-prompt";
@@ -350,7 +351,9 @@ describe("AccountScreen, one plan", () => {
 
     await user.click(await screen.findByRole("button", { name: "Cancel this plan" }));
     const dialog = screen.getByRole("dialog", { name: "Are you sure you want to cancel this plan?" });
-    expect(dialog).toHaveTextContent(messages.cancellationPromiseBesideCancelling(supportPhone.display));
+    expect(dialog).toHaveTextContent(
+      purchaseMessages.cancellationPromiseBesideCancelling(supportPhone.display),
+    );
     // Its own button cancels: it does not send the person to the phone to do it.
     expect(dialog).not.toHaveTextContent("To cancel, or if you have any questions, call us");
     // £500 by card and three collections (£302, £301.95, £301.95).
@@ -497,7 +500,10 @@ describe("AccountScreen, one plan", () => {
   it("keeps the dialog open with the API's reason when the plan cannot be cancelled", async () => {
     const user = userEvent.setup();
     renderPlan(payingByInstalments(), () =>
-      jsonResponse({ violations: [{ propertyPath: "plan", title: messages.planCannotBeCancelled }] }, 409),
+      jsonResponse(
+        { violations: [{ propertyPath: "plan", title: purchaseMessages.planCannotBeCancelled }] },
+        409,
+      ),
     );
 
     await user.click(await screen.findByRole("button", { name: "Cancel this plan" }));
@@ -507,7 +513,7 @@ describe("AccountScreen, one plan", () => {
 
     const dialog = screen.getByRole("dialog");
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      `plan: ${messages.planCannotBeCancelled}`,
+      `plan: ${purchaseMessages.planCannotBeCancelled}`,
     );
   });
 

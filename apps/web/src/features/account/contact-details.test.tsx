@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlanPaymentsResponse, PlanPeopleResponse } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { messages, purchaseMessages } from "@kindred/domain";
 import { QueryProvider } from "../../lib/query-provider";
 import { closeSignInPrompt } from "../../lib/sign-in-prompt";
 import { storeTokenSession } from "../../lib/token-session";
@@ -181,14 +181,14 @@ describe("Changing contact details from the account", () => {
     );
 
     answer = jsonResponse(
-      { violations: [{ propertyPath: "plan", title: messages.contactDetailsPlanCancelled }] },
+      { violations: [{ propertyPath: "plan", title: purchaseMessages.contactDetailsPlanCancelled }] },
       409,
     );
     await user.type(within(people).getByLabelText("Postcode"), " ");
     await user.click(within(people).getByRole("button", { name: "Save contact details" }));
 
     expect(await within(people).findByRole("alert")).toHaveTextContent(
-      `plan: ${messages.contactDetailsPlanCancelled}`,
+      `plan: ${purchaseMessages.contactDetailsPlanCancelled}`,
     );
     expect(screen.queryByText("Your contact details are saved.")).not.toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { AdviceArticleSummary, PlanPackage } from "@kindred/contracts";
-import { adviceListPath, messages, supportPhone } from "@kindred/domain";
+import { adviceListPath, purchaseMessages, supportPhone } from "@kindred/domain";
 import { CallUs } from "../../components/phone-link";
 import { AdviceArticleCards } from "../../components/advice-article-card";
 import { HomePackages } from "./home-packages";
@@ -154,7 +154,7 @@ export function HomePage({
           <ul className="reassurance">
             <li>
               <h3>Cancel at any time, with a full refund</h3>
-              <p>{messages.cancellationStatement(supportPhone.display)}</p>
+              <p>{purchaseMessages.cancellationStatement(supportPhone.display)}</p>
             </li>
             <li>
               <h3>Your money is protected</h3>

@@ -5,7 +5,7 @@ import {
   atNeedPhone,
   firmDetails,
   formatPrice,
-  messages,
+  purchaseMessages,
   refundDeadlineInWords,
   supportPhone,
   whenTheTimeComesExplained,
@@ -79,7 +79,9 @@ describe("the questions and answers", () => {
       expect(entity.acceptedAnswer.text).not.toMatch(/\*\*|\{\{|\}\}|<[a-z]|\]\(/);
     }
     const cancelling = jsonLd.mainEntity.find((entity) => entity.name === "Can I cancel my plan?");
-    expect(cancelling?.acceptedAnswer.text).toContain(messages.cancellationStatement(supportPhone.display));
+    expect(cancelling?.acceptedAnswer.text).toContain(
+      purchaseMessages.cancellationStatement(supportPhone.display),
+    );
     expect(cancelling?.acceptedAnswer.text).toContain(`it came from ${refundDeadlineInWords}`);
     // What happens at a death, in the domain's words, for search engines too.
     const death = jsonLd.mainEntity.find(

@@ -7,6 +7,7 @@ import {
   legalDocumentReferences,
   messages,
   postedDocumentsMessage,
+  purchaseMessages,
 } from "@kindred/domain";
 import { QueryProvider } from "../../lib/query-provider";
 import { readSession, writeLocal } from "../../lib/storage";
@@ -231,7 +232,7 @@ describe("DocumentsScreen", () => {
   it("says why a plan document needs accepting again after the plan changed", async () => {
     documents[1] = legalDocument(1, {
       changedSinceAccepted: true,
-      notice: messages.documentChangedSinceAccepted,
+      notice: purchaseMessages.documentChangedSinceAccepted,
     });
     const user = userEvent.setup();
     render(<DocumentsScreen />, { wrapper: QueryProvider });
@@ -239,7 +240,7 @@ describe("DocumentsScreen", () => {
     const tab = await screen.findByRole("tab", { name: /Plan summary/ });
     expect(tab).toHaveTextContent("Please accept again");
     await user.click(tab);
-    expect(screen.getByRole("tabpanel")).toHaveTextContent(messages.documentChangedSinceAccepted);
+    expect(screen.getByRole("tabpanel")).toHaveTextContent(purchaseMessages.documentChangedSinceAccepted);
   });
 
   it("tells a person who asked for braille or audio CD what happens next, above the documents", async () => {

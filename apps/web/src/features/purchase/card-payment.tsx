@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import type { PaymentResponse, Violation } from "@kindred/contracts";
-import { formatPrice, messages, type PaymentOption, type Pence } from "@kindred/domain";
+import { formatPrice, type PaymentOption, type Pence, purchaseMessages } from "@kindred/domain";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { Modal } from "../../components/modal";
 import { CallUs } from "../../components/phone-link";
@@ -26,7 +26,9 @@ type Watching = { paymentId: string; purpose: "confirm" | "settle" };
 
 /** A failed payment's reason, as the provider records it, in words for the person paying. */
 function failureMessage(reason: string | null): string {
-  return reason === "authentication_failed" ? messages.cardNotConfirmed : messages.cardDeclined;
+  return reason === "authentication_failed"
+    ? purchaseMessages.cardNotConfirmed
+    : purchaseMessages.cardDeclined;
 }
 
 function titlesOf(violations: readonly Violation[]): string[] {
@@ -191,7 +193,7 @@ export function CardPayment({
         providerPaymentId: payment.providerPaymentId,
         clientSecret: payment.clientSecret,
       });
-      follow(answer, payment, messages.cardDeclined);
+      follow(answer, payment, purchaseMessages.cardDeclined);
     });
   }
 
@@ -203,7 +205,7 @@ export function CardPayment({
     void once(async () => {
       const answer = await authenticate(session, approve);
       setBankStep(null);
-      follow(answer, payment, messages.cardNotConfirmed);
+      follow(answer, payment, purchaseMessages.cardNotConfirmed);
     });
   }
 

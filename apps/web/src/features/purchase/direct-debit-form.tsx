@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { bankDetailsSchema, type CreateDirectDebitResponse } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { purchaseMessages } from "@kindred/domain";
 import { z } from "zod";
 import { Checkbox } from "../../components/checkbox";
 import { FormShell } from "../../components/form-shell";
@@ -14,7 +14,7 @@ import { createDirectDebit, verifyBankDetails } from "./payment-requests";
 import styles from "./payment.module.css";
 
 const schema = bankDetailsSchema.extend({
-  isSoleSignatory: z.boolean().refine((confirmed) => confirmed, messages.soleSignatoryNeeded),
+  isSoleSignatory: z.boolean().refine((confirmed) => confirmed, purchaseMessages.soleSignatoryNeeded),
 });
 type Fields = z.input<typeof schema>;
 type BankDetailsAnswer = z.output<typeof schema>;

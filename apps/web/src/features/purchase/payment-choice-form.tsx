@@ -7,7 +7,6 @@ import {
   depositChoicesFor,
   formatLongDate,
   formatPrice,
-  messages,
   type PayingBy,
   type PaymentChoice,
   paymentChoiceMessages,
@@ -15,6 +14,7 @@ import {
   paymentSchedule,
   type PaymentSchedule,
   type Pence,
+  purchaseMessages,
   ukToday,
 } from "@kindred/domain";
 import { z } from "zod";
@@ -51,7 +51,7 @@ function choiceSchema(planPrice: Pence, terms: PaymentTermsResponse) {
     .object({ option: z.string(), deposit: z.string(), months: z.string() })
     .superRefine((fields, context) => {
       if (fields.option !== "full" && fields.option !== "deposit") {
-        context.addIssue({ code: "custom", path: ["option"], message: messages.choosePaymentOption });
+        context.addIssue({ code: "custom", path: ["option"], message: purchaseMessages.choosePaymentOption });
         return;
       }
       if (fields.option === "full") return;

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentResponse, PlanPaymentsResponse } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { purchaseMessages } from "@kindred/domain";
 import { makeQueryClient } from "../../lib/query-provider";
 import { PurchasePlanContext } from "../../lib/purchase-plan";
 import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "../../test/fake-fetch";
@@ -210,7 +210,7 @@ describe("PaymentScreen, paying in full by card", () => {
     const user = userEvent.setup();
     const requests = fakePaymentsApi({
       confirmAnswers: [
-        () => jsonResponse({ status: "declined", message: messages.cardDeclined }),
+        () => jsonResponse({ status: "declined", message: purchaseMessages.cardDeclined }),
         () => jsonResponse({ status: "processing", message: null }),
       ],
     });
@@ -221,7 +221,7 @@ describe("PaymentScreen, paying in full by card", () => {
 
     const declined = await screen.findByRole("alert");
     expect(declined).toHaveTextContent("Your payment did not go through");
-    expect(declined).toHaveTextContent(messages.cardDeclined);
+    expect(declined).toHaveTextContent(purchaseMessages.cardDeclined);
     expect(declined).toHaveTextContent(/try again/);
     expect(router.push).not.toHaveBeenCalled();
     const cardNumber = screen.getByRole("textbox", { name: /Card number/ });
@@ -241,7 +241,7 @@ describe("PaymentScreen, paying in full by card", () => {
   it("opens no new payment until the declined one is closed, as the API keeps one live payment per plan", async () => {
     const user = userEvent.setup();
     const requests = fakePaymentsApi({
-      confirmAnswers: [() => jsonResponse({ status: "declined", message: messages.cardDeclined })],
+      confirmAnswers: [() => jsonResponse({ status: "declined", message: purchaseMessages.cardDeclined })],
       declinedClosesAfter: 1,
     });
     renderScreen();
@@ -265,7 +265,7 @@ describe("PaymentScreen, paying in full by card", () => {
     await user.click(screen.getByRole("button", { name: "Pay £4,123.45" }));
 
     const failed = await screen.findByRole("alert");
-    expect(failed).toHaveTextContent(messages.cardDeclined);
+    expect(failed).toHaveTextContent(purchaseMessages.cardDeclined);
     expect(failed).not.toHaveTextContent("card_declined");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(router.push).not.toHaveBeenCalled();
@@ -306,7 +306,7 @@ describe("PaymentScreen, paying in full by card", () => {
     const bank = await screen.findByRole("dialog", { name: "Confirm this payment with your bank" });
     await user.click(within(bank).getByRole("button", { name: "Cancel" }));
 
-    expect(await screen.findByRole("alert")).toHaveTextContent(messages.cardNotConfirmed);
+    expect(await screen.findByRole("alert")).toHaveTextContent(purchaseMessages.cardNotConfirmed);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(JSON.parse(sent(requests, /\/authenticate$/)[0]?.body ?? "null")).toMatchObject({
       approve: false,
@@ -319,7 +319,10 @@ describe("PaymentScreen, paying in full by card", () => {
     const requests = fakePaymentsApi({
       confirmAnswers: [
         () =>
-          jsonResponse({ violations: [{ propertyPath: "expiry", title: messages.cardExpiryNotValid }] }, 422),
+          jsonResponse(
+            { violations: [{ propertyPath: "expiry", title: purchaseMessages.cardExpiryNotValid }] },
+            422,
+          ),
         () => jsonResponse({ status: "processing", message: null }),
       ],
     });
@@ -334,7 +337,7 @@ describe("PaymentScreen, paying in full by card", () => {
     );
     expect(
       within(screen.getByRole("alert")).getByRole("link", {
-        name: `Expiry date: ${messages.cardExpiryNotValid}`,
+        name: `Expiry date: ${purchaseMessages.cardExpiryNotValid}`,
       }),
     ).toBeInTheDocument();
     await user.clear(expiry);
@@ -354,9 +357,9 @@ describe("PaymentScreen, paying in full by card", () => {
     await user.click(await screen.findByRole("button", { name: "Pay £4,123.45" }));
 
     const summary = await screen.findByRole("alert");
-    expect(summary).toHaveTextContent(messages.cardNumberMissing);
-    expect(summary).toHaveTextContent(messages.cardExpiryMissing);
-    expect(summary).toHaveTextContent(messages.cardSecurityCodeMissing);
+    expect(summary).toHaveTextContent(purchaseMessages.cardNumberMissing);
+    expect(summary).toHaveTextContent(purchaseMessages.cardExpiryMissing);
+    expect(summary).toHaveTextContent(purchaseMessages.cardSecurityCodeMissing);
     expect(sent(requests, creates)).toEqual([]);
     expect(sent(requests, confirms)).toEqual([]);
   });
@@ -403,7 +406,7 @@ describe("PaymentScreen, a deposit and monthly Direct Debit", () => {
       payments: depositChoicePayments(),
       verifyAnswer: () =>
         jsonResponse(
-          { violations: [{ propertyPath: "accountNumber", title: messages.bankDetailsCheckFailed }] },
+          { violations: [{ propertyPath: "accountNumber", title: purchaseMessages.bankDetailsCheckFailed }] },
           422,
         ),
     });
@@ -418,12 +421,12 @@ describe("PaymentScreen, a deposit and monthly Direct Debit", () => {
     const accountNumber = screen.getByRole("textbox", { name: /Account number/ });
     await waitFor(() =>
       expect(accountNumber).toHaveAccessibleDescription(
-        expect.stringContaining(messages.bankDetailsCheckFailed),
+        expect.stringContaining(purchaseMessages.bankDetailsCheckFailed),
       ),
     );
     expect(
       within(screen.getByRole("alert")).getByRole("link", {
-        name: `Account number: ${messages.bankDetailsCheckFailed}`,
+        name: `Account number: ${purchaseMessages.bankDetailsCheckFailed}`,
       }),
     ).toBeInTheDocument();
     expect(accountNumber).toHaveValue("12345678");
@@ -447,7 +450,7 @@ describe("PaymentScreen, a deposit and monthly Direct Debit", () => {
     const summary = await screen.findByRole("alert");
     expect(within(summary).getByRole("link", { name: /^Sort code: / })).toBeInTheDocument();
     expect(
-      within(summary).getByRole("link", { name: `Account holder: ${messages.soleSignatoryNeeded}` }),
+      within(summary).getByRole("link", { name: `Account holder: ${purchaseMessages.soleSignatoryNeeded}` }),
     ).toBeInTheDocument();
     expect(sent(requests, /direct-debit-v2/)).toEqual([]);
   });

@@ -9,7 +9,7 @@ import type {
   DirectDebitResponse,
   PlanPaymentsResponse,
 } from "@kindred/contracts";
-import { formatLongDate, formatPrice, messages, type Pence, supportPhone } from "@kindred/domain";
+import { formatLongDate, formatPrice, type Pence, purchaseMessages, supportPhone } from "@kindred/domain";
 import { BackLink } from "../../components/back-link";
 import { DirectDebitDetails } from "../../components/direct-debit-details";
 import { DirectDebitGuarantee } from "../../components/direct-debit-guarantee";
@@ -115,7 +115,7 @@ export function PaymentScreen() {
     return (
       <div className="page-width journey-page">
         <h1>This plan has been cancelled</h1>
-        <p>{messages.planCancelled}</p>
+        <p>{purchaseMessages.planCancelled}</p>
         <p>
           <Link href="/account">Go to your account</Link>
         </p>
@@ -127,7 +127,7 @@ export function PaymentScreen() {
       <div className="page-width journey-page">
         <BackLink href={purchasePaths.options} />
         <h1>Choose how to pay</h1>
-        <p>{messages.paymentChoiceNeeded}</p>
+        <p>{purchaseMessages.paymentChoiceNeeded}</p>
         <p>
           <Link href={purchasePaths.options}>Choose how you would like to pay</Link>
         </p>
@@ -243,7 +243,7 @@ export function PaymentScreen() {
 
       <section className={styles.section} aria-labelledby="your-rights-heading">
         <h2 id="your-rights-heading">Your rights</h2>
-        <p>{messages.cancellationStatement(supportPhone.display)}</p>
+        <p>{purchaseMessages.cancellationStatement(supportPhone.display)}</p>
         <p>
           Kindred Funeral Plans is authorised and regulated by the Financial Conduct Authority, which sets
           strict rules on how the money for your plan is looked after.

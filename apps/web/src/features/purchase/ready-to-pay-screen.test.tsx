@@ -2,7 +2,13 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlanOptionsResponse, PlanPaymentsResponse } from "@kindred/contracts";
-import { messages, paymentChoiceMessages, whenTheTimeComesExplained, type PayingBy } from "@kindred/domain";
+import {
+  messages,
+  type PayingBy,
+  paymentChoiceMessages,
+  purchaseMessages,
+  whenTheTimeComesExplained,
+} from "@kindred/domain";
 import { announceEmailConfirmed } from "../../lib/email-confirmed-signal";
 import { QueryProvider } from "../../lib/query-provider";
 import { PurchasePlanContext } from "../../lib/purchase-plan";
@@ -169,7 +175,9 @@ describe("ReadyToPayScreen, choosing how to pay", () => {
     await user.click(await screen.findByRole("button", { name: "Continue" }));
     const summary = screen.getByRole("alert");
     expect(
-      within(summary).getByRole("link", { name: `How you will pay: ${messages.choosePaymentOption}` }),
+      within(summary).getByRole("link", {
+        name: `How you will pay: ${purchaseMessages.choosePaymentOption}`,
+      }),
     ).toBeInTheDocument();
 
     await user.click(screen.getByRole("radio", { name: /Pay a deposit/ }));

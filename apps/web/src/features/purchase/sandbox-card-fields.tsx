@@ -2,7 +2,7 @@
 
 import { useImperativeHandle, useState, type Ref } from "react";
 import type { SandboxCardAnswer } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { purchaseMessages } from "@kindred/domain";
 import { ErrorSummary } from "../../components/error-summary";
 import { TextField } from "../../components/text-field";
 import { apiRequest } from "../../lib/api-client";
@@ -21,9 +21,9 @@ import styles from "./payment.module.css";
 type CardField = "cardNumber" | "expiry" | "securityCode";
 const cardFields: readonly CardField[] = ["cardNumber", "expiry", "securityCode"];
 const missing: Record<CardField, string> = {
-  cardNumber: messages.cardNumberMissing,
-  expiry: messages.cardExpiryMissing,
-  securityCode: messages.cardSecurityCodeMissing,
+  cardNumber: purchaseMessages.cardNumberMissing,
+  expiry: purchaseMessages.cardExpiryMissing,
+  securityCode: purchaseMessages.cardSecurityCodeMissing,
 };
 const fieldLabels: Record<CardField, string> = {
   cardNumber: "Card number",

@@ -2,10 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { SandboxCardAnswer, Violation } from "@kindred/contracts";
 import {
   accountNumberEnding,
-  messages,
   type CardPaymentStatus,
   type CollectionStatus,
   type MandateStatus,
+  purchaseMessages,
 } from "@kindred/domain";
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -209,7 +209,10 @@ export function createSandboxProvider({
     const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, providerPaymentId));
     // Not the right secret is no payment at all: nothing says whether the id exists.
     if (!row || row.kind !== "card" || row.clientSecret !== clientSecret) {
-      throw new ViolationError([{ propertyPath: "payment", title: messages.notAPaymentReference }], 404);
+      throw new ViolationError(
+        [{ propertyPath: "payment", title: purchaseMessages.notAPaymentReference }],
+        404,
+      );
     }
     return row;
   }
@@ -438,10 +441,13 @@ export function createSandboxProvider({
     async confirmCard(providerPaymentId, body, today) {
       const row = await payment(providerPaymentId, body.clientSecret);
       // Asked again (a second click, a reload): the answer it already gave.
-      if (row.status === "declined") return { status: "declined", message: messages.cardDeclined };
+      if (row.status === "declined") return { status: "declined", message: purchaseMessages.cardDeclined };
       // Cancelled by us (the plan was cancelled, or another way to pay chosen): nothing is taken.
       if (row.status === "canceled") {
-        throw new ViolationError([{ propertyPath: "payment", title: messages.cardPaymentCancelled }], 409);
+        throw new ViolationError(
+          [{ propertyPath: "payment", title: purchaseMessages.cardPaymentCancelled }],
+          409,
+        );
       }
       if (row.status !== "requires_payment_method") {
         return { status: row.status === "requires_action" ? "requires_action" : "processing", message: null };
@@ -476,13 +482,16 @@ export function createSandboxProvider({
           ...(outcome === "declined" ? { reason: "card_declined" } : {}),
         });
       });
-      return { status: outcome, message: outcome === "declined" ? messages.cardDeclined : null };
+      return { status: outcome, message: outcome === "declined" ? purchaseMessages.cardDeclined : null };
     },
 
     async authenticateCard(providerPaymentId, { clientSecret, approve }) {
       const row = await payment(providerPaymentId, clientSecret);
       if (row.status === "canceled") {
-        throw new ViolationError([{ propertyPath: "payment", title: messages.cardPaymentCancelled }], 409);
+        throw new ViolationError(
+          [{ propertyPath: "payment", title: purchaseMessages.cardPaymentCancelled }],
+          409,
+        );
       }
       if (row.status !== "requires_action") return { status: "processing", message: null };
       await db.transaction(async (transaction) => {
@@ -504,7 +513,7 @@ export function createSandboxProvider({
       });
       return approve
         ? { status: "processing", message: null }
-        : { status: "declined", message: messages.cardNotConfirmed };
+        : { status: "declined", message: purchaseMessages.cardNotConfirmed };
     },
 
     async collectDue(today, only) {
@@ -601,19 +610,19 @@ function cardProblems(
   const problems: Violation[] = [];
   const number = body.cardNumber.replace(/[\s-]/g, "");
   if (!/^\d{16}$/.test(number) || !passesLuhn(number)) {
-    problems.push({ propertyPath: "cardNumber", title: messages.cardNumberNotValid });
+    problems.push({ propertyPath: "cardNumber", title: purchaseMessages.cardNumberNotValid });
   } else if (!Object.values(sandboxCards).includes(number as never)) {
-    problems.push({ propertyPath: "cardNumber", title: messages.sandboxNeedsTestCard });
+    problems.push({ propertyPath: "cardNumber", title: purchaseMessages.sandboxNeedsTestCard });
   }
   const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(body.expiry.trim());
   const month = Number(expiry?.[1]);
   const year = 2000 + Number(expiry?.[2]);
   const thisMonth = today.getUTCFullYear() * 12 + today.getUTCMonth();
   if (!expiry || month < 1 || month > 12 || year * 12 + month - 1 < thisMonth) {
-    problems.push({ propertyPath: "expiry", title: messages.cardExpiryNotValid });
+    problems.push({ propertyPath: "expiry", title: purchaseMessages.cardExpiryNotValid });
   }
   if (!/^\d{3}$/.test(body.securityCode.trim())) {
-    problems.push({ propertyPath: "securityCode", title: messages.cardSecurityCodeNotValid });
+    problems.push({ propertyPath: "securityCode", title: purchaseMessages.cardSecurityCodeNotValid });
   }
   return problems;
 }
