@@ -26,12 +26,19 @@ function londonDates(): Intl.DateTimeFormat {
   return londonDatesMade;
 }
 
+/** A day of the calendar in words: "5 January 2027" (`month` counted from 1). */
+function dayInWords(year: number, month: number, date: number): string {
+  return `${date} ${monthNames[month - 1]} ${year}`;
+}
+
 /**
  * Dates as a British reader reads them: "5 January 2027". An ISO date ("2027-01-05", a UK day, as
  * the domain's schedules give them) is written out as it stands; a moment ("2027-01-05T09:30:00Z")
- * is the day it was in London. A day is written by hand because `Intl`'s first use on a page costs
- * a browser 15 to 20 ms to load the locale's data (decision 033); the tests hold both to
- * `Intl.DateTimeFormat`'s en-GB output.
+ * is the day it was in London. London has kept GMT or BST (one hour ahead) since 1972, so its day
+ * is the UTC day but in the last hour before midnight UTC, which in summer is already the next
+ * day there: `Intl` (the time zone's rules) decides only that hour, and moments before 1972.
+ * The rest is written by hand because `Intl`'s first use on a page costs a browser 15 to 20 ms to
+ * load the locale's data (decision 033); the tests hold both to `Intl.DateTimeFormat`'s output.
  */
 export function formatLongDate(iso: string): string {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
@@ -39,9 +46,13 @@ export function formatLongDate(iso: string): string {
     const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
     // A day that is not in the calendar ("2027-02-30") is refused below, as Intl refuses it.
     if (new Date(Date.UTC(year, month - 1, date)).getUTCMonth() === month - 1 && date >= 1) {
-      return `${date} ${monthNames[month - 1]} ${day[1]}`;
+      return dayInWords(year, month, date);
     }
     return londonDates().format(new Date(Number.NaN));
   }
-  return londonDates().format(new Date(iso));
+  const moment = new Date(iso);
+  if (moment.getUTCHours() < 23 && moment.getUTCFullYear() >= 1972) {
+    return dayInWords(moment.getUTCFullYear(), moment.getUTCMonth() + 1, moment.getUTCDate());
+  }
+  return londonDates().format(moment);
 }

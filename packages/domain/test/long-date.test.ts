@@ -22,6 +22,11 @@ describe("formatLongDate", () => {
     // A moment is the day it was in London: after 11pm UTC in summer it is already the next day.
     ["2026-07-31T23:30:00Z", "1 August 2026"],
     ["2026-12-31T23:30:00Z", "31 December 2026"],
+    // The hours around the clocks changing: BST began at 01:00 UTC on 29 March 2026, ends 25 October.
+    ["2026-03-28T23:59:59Z", "28 March 2026"],
+    ["2026-03-29T23:00:00Z", "30 March 2026"],
+    ["2026-10-24T23:30:00Z", "25 October 2026"],
+    ["2026-10-25T23:30:00Z", "25 October 2026"],
   ])("writes %s as %s", (iso, shown) => {
     expect(formatLongDate(iso)).toBe(shown);
   });
@@ -41,6 +46,19 @@ describe("formatLongDate", () => {
       fc.property(moments, (moment) => {
         expect(formatLongDate(moment.toISOString())).toBe(londonDates.format(moment));
       }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("writes every moment of the last hour before midnight UTC as the day it was in London, summer or winter", () => {
+    fc.assert(
+      fc.property(moments, fc.integer({ min: 0, max: 3599 }), (moment, second) => {
+        const lastHour = new Date(
+          Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate(), 23, 0, second),
+        );
+        expect(formatLongDate(lastHour.toISOString())).toBe(londonDates.format(lastHour));
+      }),
+      { numRuns: 1000 },
     );
   });
 
