@@ -1,6 +1,6 @@
 import { messages } from "@kindred/domain";
 import { z } from "zod";
-import { postalAddressSchema } from "./plan-options";
+import { postalAddressSchema } from "./postal-address";
 
 /**
  * Address lookup (SPEC.md section 7: `/api/address-lookup/autocomplete` and `/details`): what a

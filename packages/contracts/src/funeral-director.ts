@@ -1,6 +1,6 @@
 import { messages } from "@kindred/domain";
 import { z } from "zod";
-import { postalAddressSchema } from "./plan-options";
+import { postalAddressSchema } from "./postal-address";
 import { recordIdQuerySchema } from "./record-id";
 
 export const funeralDirectorBranchSchema = z.object({

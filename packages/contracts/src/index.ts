@@ -10,6 +10,8 @@ export * from "./journey";
 export * from "./legal-documents";
 export * from "./plan";
 export * from "./plan-options";
+export * from "./pence";
+export * from "./postal-address";
 export * from "./record-id";
 export * from "./token";
 export * from "./violations";

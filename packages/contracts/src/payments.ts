@@ -2,7 +2,8 @@ import { messages, paymentOptions, planMoneyStates, purchaseMessages } from "@ki
 import { z } from "zod";
 import { planFuneralSchema } from "./at-need";
 import { bankDetailsSchema } from "./direct-debit";
-import { penceSchema, postalAddressSchema } from "./plan-options";
+import { penceSchema } from "./pence";
+import { postalAddressSchema } from "./postal-address";
 
 /**
  * Paying for a plan (issue 10; SPEC.md sections 3, 4 and 7: `/api/payments/create`,

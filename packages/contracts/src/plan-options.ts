@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { penceSchema } from "./pence";
+import { postalAddressSchema } from "./postal-address";
 
 /** Integer pence. Formatting to pounds happens only where a person reads it. */
-export const penceSchema = z.number().int().nonnegative();
-
 const catalogueOptionSchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -31,14 +31,6 @@ const contactMethodSchema = z.object({
   id: z.number().int(),
   handle: z.string(),
   name: z.string(),
-});
-
-export const postalAddressSchema = z.object({
-  line1: z.string(),
-  line2: z.string(),
-  locality: z.string(),
-  county: z.string(),
-  postcode: z.string(),
 });
 
 const crematorySchema = z.object({

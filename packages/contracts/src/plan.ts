@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messages } from "@kindred/domain";
 import { journeyTopicsSchema, withJourneyRules } from "./journey";
-import { penceSchema } from "./plan-options";
+import { penceSchema } from "./pence";
 
 /**
  * `PATCH /api/plan/{id}` and `POST /api/guest/plan` (SPEC.md section 7): the journey payload

@@ -1,6 +1,6 @@
 import { messages, purchaseMessages } from "@kindred/domain";
 import { z } from "zod";
-import { penceSchema } from "./plan-options";
+import { penceSchema } from "./pence";
 
 /**
  * Referral codes (SPEC.md sections 3 and 7 item 9; docs/decisions/017-referral-codes.md). A code
