@@ -44,13 +44,14 @@ export function formatLongDate(iso: string): string {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (day) {
     const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
-    // A day that is not in the calendar ("2027-02-30") is refused below, as Intl refuses it.
-    if (new Date(Date.UTC(year, month - 1, date)).getUTCMonth() === month - 1 && date >= 1) {
-      return dayInWords(year, month, date);
+    // A day that is not in the calendar ("2027-02-30") is refused, as Intl refuses it.
+    if (new Date(Date.UTC(year, month - 1, date)).getUTCMonth() !== month - 1 || date < 1) {
+      throw new RangeError(`Not a day of the calendar: ${iso}`);
     }
-    return londonDates().format(new Date(Number.NaN));
+    return dayInWords(year, month, date);
   }
   const moment = new Date(iso);
+  if (Number.isNaN(moment.getTime())) throw new RangeError(`Not a date: ${iso}`);
   if (moment.getUTCHours() < 23 && moment.getUTCFullYear() >= 1972) {
     return dayInWords(moment.getUTCFullYear(), moment.getUTCMonth() + 1, moment.getUTCDate());
   }

@@ -144,7 +144,7 @@ export function ReadyToPayScreen() {
               you. Once you have clicked it, this page carries on to payment by itself: there is no need to
               reload it. If the email has not arrived, check your junk mail, or we can send it again.
             </p>
-            <Suspense fallback={<LoadingSpinner label="Loading…" />}>
+            <Suspense fallback={<LoadingSpinner label="Loading the form to send the email again…" />}>
               <ResendConfirmationForm idPrefix="resend-confirmation" email={signedInEmail()} />
             </Suspense>
           </section>
