@@ -1,5 +1,5 @@
 import { monthsAfter } from "./payment-schedule";
-import { longUkDate } from "./people";
+import { longUkDate } from "./long-date";
 
 /**
  * A person's data and their rights over it (UK GDPR; issue 25 item 12;

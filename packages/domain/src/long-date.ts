@@ -1,4 +1,5 @@
-const monthNames = [
+/** The months of the year, as they are written in full. */
+export const monthNames = [
   "January",
   "February",
   "March",
@@ -27,8 +28,18 @@ function londonDates(): Intl.DateTimeFormat {
 }
 
 /** A day of the calendar in words: "5 January 2027" (`month` counted from 1). */
-function dayInWords(year: number, month: number, date: number): string {
+function dayInWords(year: string, month: number, date: number): string {
   return `${date} ${monthNames[month - 1]} ${year}`;
+}
+
+/**
+ * An ISO date written out as people in the UK write it: "1938-11-02" is "2 November 1938"; what
+ * is not one is left as it is (the documents' dates of birth and days).
+ */
+export function longUkDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match || !monthNames[Number(match[2]) - 1]) return iso;
+  return dayInWords(match[1]!, Number(match[2]), Number(match[3]));
 }
 
 /**
@@ -48,12 +59,12 @@ export function formatLongDate(iso: string): string {
     if (new Date(Date.UTC(year, month - 1, date)).getUTCMonth() !== month - 1 || date < 1) {
       throw new RangeError(`Not a day of the calendar: ${iso}`);
     }
-    return dayInWords(year, month, date);
+    return dayInWords(day[1]!, month, date);
   }
   const moment = new Date(iso);
   if (Number.isNaN(moment.getTime())) throw new RangeError(`Not a date: ${iso}`);
   if (moment.getUTCHours() < 23 && moment.getUTCFullYear() >= 1972) {
-    return dayInWords(moment.getUTCFullYear(), moment.getUTCMonth() + 1, moment.getUTCDate());
+    return dayInWords(String(moment.getUTCFullYear()), moment.getUTCMonth() + 1, moment.getUTCDate());
   }
   return londonDates().format(moment);
 }

@@ -107,21 +107,6 @@ export function hasToldUsCircumstances(
   return vulnerabilityKinds.some((kind) => answers[kind]) || answers.notes.trim() !== "";
 }
 
-export const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
 /** A person as a document names them: their title (their own words for "Other") and name. */
 export function personName(person: {
   title: string;
@@ -134,14 +119,6 @@ export function personName(person: {
     .map((part) => part.trim())
     .filter((part) => part !== "")
     .join(" ");
-}
-
-/** An ISO date written out as people in the UK write it: "1938-11-02" is "2 November 1938". */
-export function longUkDate(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  const month = match ? monthNames[Number(match[2]) - 1] : undefined;
-  if (!match || !month) return iso;
-  return `${Number(match[3])} ${month} ${match[1]}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatLongDate } from "@kindred/domain";
+import { formatLongDate, longUkDate } from "@kindred/domain";
 
 const londonDates = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -66,5 +66,26 @@ describe("formatLongDate", () => {
     expect(() => formatLongDate("2027-13-01")).toThrow(RangeError);
     expect(() => formatLongDate("2027-02-30")).toThrow(RangeError);
     expect(() => formatLongDate("not a date")).toThrow(RangeError);
+  });
+});
+
+describe("longUkDate", () => {
+  it("writes a date of birth out in full, as people in the UK do, and leaves what is not an ISO date as it is", () => {
+    expect(longUkDate("1938-11-02")).toBe("2 November 1938");
+    expect(longUkDate("1948-03-07")).toBe("7 March 1948");
+    expect(longUkDate("1948-13-07")).toBe("1948-13-07");
+    expect(longUkDate("Not yet")).toBe("Not yet");
+  });
+
+  it("writes every ISO day as formatLongDate writes it", () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("1900-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }),
+        (moment) => {
+          const day = moment.toISOString().slice(0, 10);
+          expect(longUkDate(day)).toBe(formatLongDate(day));
+        },
+      ),
+    );
   });
 });

@@ -4,7 +4,6 @@ import {
   dateOfBirthIso,
   dateOfBirthProblems,
   isPostedDocumentFormat,
-  longUkDate,
   messages,
   personName,
   phoneProblems,
@@ -82,12 +81,6 @@ describe("how documents name a person", () => {
     expect(personName({ ...margaret, title: "Mrs", titleText: "Lady" })).toBe("Mrs Margaret Hughes");
     expect(personName({ ...margaret, title: "Other", titleText: " Revd " })).toBe("Revd Margaret Hughes");
     expect(personName({ ...margaret, title: "Other", titleText: "" })).toBe("Margaret Hughes");
-  });
-
-  it("writes a date of birth out in full, as people in the UK do", () => {
-    expect(longUkDate("1938-11-02")).toBe("2 November 1938");
-    expect(longUkDate("1948-03-07")).toBe("7 March 1948");
-    expect(longUkDate("1948-13-07")).toBe("1948-13-07");
   });
 
   it("puts a plain relationship in lower case to follow 'for your', and gives none for words that would not", () => {
