@@ -429,7 +429,8 @@ describe("ReadyToPayScreen, waiting for the email address to be confirmed (issue
 
     await screen.findByRole("heading", { name: "Confirm your email address" });
     expect(checks()).toBe(1);
-    await user.click(screen.getByRole("button", { name: "Send me a new link" }));
+    // The form that sends the link again is loaded with the waiting page, not before it.
+    await user.click(await screen.findByRole("button", { name: "Send me a new link" }));
     expect(await screen.findByText(messages.confirmLinkResent)).toBeInTheDocument();
 
     // Not confirmed yet: the page asks again, calmly, and still waits.
