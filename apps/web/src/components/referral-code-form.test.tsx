@@ -49,9 +49,10 @@ const refusal =
 const applyRequests = (requests: RecordedRequest[]) =>
   requests.filter((request) => request.url === "/api/referral-code/apply");
 
-/** Opens "Have a referral code?" as a person does: the form is made only then. */
+/** Opens "Have a referral code?" as a person does: the form is loaded and made only then. */
 async function openTheQuestion(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByText("Have a referral code?", { selector: "summary" }));
+  await screen.findByRole("textbox", { name: "Referral code" });
 }
 
 function codeField(): HTMLInputElement {
@@ -85,7 +86,7 @@ describe("ReferralCodeForm", () => {
     await user.click(question);
     expect(disclosure).toHaveAttribute("open");
     expect(screen.getByText(description)).toBeVisible();
-    await user.type(codeField(), "kind 7k4p q2");
+    await user.type(await screen.findByRole("textbox", { name: "Referral code" }), "kind 7k4p q2");
     await user.click(screen.getByRole("button", { name: "Apply code" }));
 
     const added = await screen.findByRole("heading", { name: "Your referral code is added" });

@@ -1,4 +1,6 @@
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { StandardSchemaV1 } from "@standard-schema/spec";
 import { useCallback, useMemo, useState } from "react";
 import {
   useController,
@@ -20,7 +22,8 @@ import type { ErrorSummaryItem } from "./error-summary";
  * person left it (that moved the page under their pointer). After a failed submit GOV.UK's error
  * summary, above the form, takes focus and links to each field; each field says what is wrong
  * under it. Forms with a request body are held to the contracts' zod schema for that body
- * (`useSchemaForm`, here). The journey's steps are held to the domain's step rules by a small
+ * (`useSchemaForm`, here); a form whose rules are the domain's alone (how to pay) is held to them
+ * by a schema of its own (`domainRulesSchema`), so its page need not load zod (decision 033). The journey's steps are held to the domain's step rules by a small
  * hook of their own, without react-hook-form (features/planning/step-form). Both are laid out by
  * `FormShell` (form-shell.tsx), which is kept apart so the step pages download neither engine.
  */
@@ -60,7 +63,61 @@ interface StandIn {
   message: string;
 }
 
-/** A form of text fields held to a zod schema, usually a request body's from packages/contracts. */
+/** What a form is held to: a zod schema, usually a request body's from packages/contracts, or `domainRulesSchema`. */
+export type FormSchema<Input, Output> = z.ZodType<Output, Input> | StandardSchemaV1<Input, Output>;
+
+function isZodSchema<Input, Output>(schema: FormSchema<Input, Output>): schema is z.ZodType<Output, Input> {
+  return "_zod" in schema;
+}
+
+/** A problem with one field: its dotted path ("deposit") and what to say. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * A form's schema made of the domain's own rules, without zod: `problems` says what is wrong with
+ * the fields (nothing when they are right), and `output` makes the request body of right ones.
+ */
+export function domainRulesSchema<Input, Output>(
+  problems: (fields: Partial<Input>) => readonly FieldProblem[],
+  output: (fields: Partial<Input>) => Output,
+): StandardSchemaV1<Input, Output> {
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "kindred-domain",
+      validate: (value) => {
+        const fields = value as Partial<Input>;
+        const found = problems(fields);
+        return found.length > 0
+          ? { issues: found.map(({ path, message }) => ({ path: path.split("."), message })) }
+          : { value: output(fields) };
+      },
+    },
+  };
+}
+
+/**
+ * Every dotted path a form's values are wrong at, as of now: a problem at customer.address.postcode
+ * makes "customer", "customer.address" and the field wrong. A schema that could only answer later
+ * (an asynchronous check) has nothing wrong yet.
+ */
+function pathsWrongNow<Input, Output>(schema: FormSchema<Input, Output>, values: unknown): Set<string> {
+  const result = schema["~standard"].validate(values);
+  if (result instanceof Promise || !result.issues) return new Set();
+  return new Set(
+    result.issues.flatMap((issue) => {
+      const path = (issue.path ?? []).map((segment) =>
+        String(typeof segment === "object" ? segment.key : segment),
+      );
+      return path.map((_, index) => path.slice(0, index + 1).join("."));
+    }),
+  );
+}
+
+/** A form of text fields held to a `FormSchema`. */
 export interface SchemaForm<Input extends FieldValues, Output> {
   form: UseFormReturn<Input, unknown, Output>;
   fieldId: (name: string) => string;
@@ -81,7 +138,7 @@ export function useSchemaForm<Input extends FieldValues, Output>({
   labels,
   defaultValues,
 }: {
-  schema: z.ZodType<Output, Input>;
+  schema: FormSchema<Input, Output>;
   /** Keeps ids unique when two forms share a page: `${idPrefix}-first-name`. */
   idPrefix: string;
   /** Each field's label, in the order the fields appear: the error summary follows it. */
@@ -89,7 +146,9 @@ export function useSchemaForm<Input extends FieldValues, Output>({
   defaultValues: DefaultValues<Input>;
 }): SchemaForm<Input, Output> {
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(schema),
+    // zod's own resolver for zod's schemas: it keeps the messages of a union's branches, which the
+    // standard interface gives as one.
+    resolver: isZodSchema(schema) ? zodResolver(schema) : standardSchemaResolver(schema),
     defaultValues,
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -100,15 +159,7 @@ export function useSchemaForm<Input extends FieldValues, Output>({
   const fieldId = useCallback((name: string) => `${idPrefix}-${kebab(name)}`, [idPrefix]);
   const values = useWatch({ control: form.control });
   const rightNow = useMemo(() => {
-    const result = schema.safeParse(values);
-    // A problem at customer.address.postcode makes "customer", "customer.address" and the field wrong.
-    const wrong = new Set(
-      result.success
-        ? []
-        : result.error.issues.flatMap((issue) =>
-            issue.path.map((_, index) => issue.path.slice(0, index + 1).join(".")),
-          ),
-    );
+    const wrong = pathsWrongNow(schema, values);
     return new Set(Object.keys(labels).filter((name) => !wrong.has(name)));
   }, [schema, values, labels]);
 

@@ -17,12 +17,16 @@ import {
   purchaseMessages,
   ukToday,
 } from "@kindred/domain";
-import { z } from "zod";
 import { FormShell } from "../../components/form-shell";
 import { useFormFailure } from "../../components/use-form-failure";
 import { InstalmentTable } from "../../components/instalment-table";
 import { RadioCards, type RadioCardOption } from "../../components/radio-cards";
-import { useFormField, useSchemaForm } from "../../components/schema-form";
+import {
+  domainRulesSchema,
+  type FieldProblem,
+  useFormField,
+  useSchemaForm,
+} from "../../components/schema-form";
 import { WhenTheTimeComesList } from "../../components/when-the-time-comes-list";
 import { IfPaymentsStop } from "./if-payments-stop";
 import { savePaymentChoice } from "./payment-requests";
@@ -45,33 +49,37 @@ function choiceOf(fields: Partial<ChoiceFields>): PaymentChoice | null {
   return { option: "deposit", deposit: Number(fields.deposit), months: Number(fields.months) };
 }
 
-/** The form's schema: a choice the domain's rules accept for a plan of this price. */
+/**
+ * What is wrong with the fields as a choice for a plan of this price: the domain's rules
+ * (`paymentChoiceProblems`), with a word for each question not yet answered.
+ */
+function choiceProblems(
+  planPrice: Pence,
+  terms: PaymentTermsResponse,
+  fields: Partial<ChoiceFields>,
+): FieldProblem[] {
+  if (fields.option === "full") return [];
+  if (fields.option !== "deposit") return [{ path: "option", message: purchaseMessages.choosePaymentOption }];
+  const unanswered: FieldProblem[] = [
+    ...(fields.deposit ? [] : [{ path: "deposit", message: paymentChoiceMessages.depositNotOffered }]),
+    ...(fields.months ? [] : [{ path: "months", message: paymentChoiceMessages.termNotOffered }]),
+  ];
+  const choice = choiceOf(fields);
+  const broken = choice
+    ? Object.entries(paymentChoiceProblems(planPrice, choice, terms)).map(([path, message]) => ({
+        path,
+        message,
+      }))
+    : [];
+  return [...unanswered, ...broken];
+}
+
+/** The form's schema: a choice the domain's rules accept for a plan of this price (no zod: decision 033). */
 function choiceSchema(planPrice: Pence, terms: PaymentTermsResponse) {
-  return z
-    .object({ option: z.string(), deposit: z.string(), months: z.string() })
-    .superRefine((fields, context) => {
-      if (fields.option !== "full" && fields.option !== "deposit") {
-        context.addIssue({ code: "custom", path: ["option"], message: purchaseMessages.choosePaymentOption });
-        return;
-      }
-      if (fields.option === "full") return;
-      if (fields.deposit === "") {
-        context.addIssue({
-          code: "custom",
-          path: ["deposit"],
-          message: paymentChoiceMessages.depositNotOffered,
-        });
-      }
-      if (fields.months === "") {
-        context.addIssue({ code: "custom", path: ["months"], message: paymentChoiceMessages.termNotOffered });
-      }
-      const choice = choiceOf(fields);
-      if (!choice) return;
-      for (const [path, message] of Object.entries(paymentChoiceProblems(planPrice, choice, terms))) {
-        context.addIssue({ code: "custom", path: [path], message });
-      }
-    })
-    .transform((fields): PaymentChoiceBody => choiceOf(fields) ?? { option: "full" });
+  return domainRulesSchema<ChoiceFields, PaymentChoiceBody>(
+    (fields) => choiceProblems(planPrice, terms, fields),
+    (fields) => choiceOf(fields) ?? { option: "full" },
+  );
 }
 
 function defaultsFrom(choice: PaymentChoiceBody | null, depositChoices: readonly Pence[]): ChoiceFields {
