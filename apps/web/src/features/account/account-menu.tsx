@@ -71,10 +71,7 @@ export function AccountMenu() {
       {signedIn ? (
         <>
           <span className="account-menu__name">{name ? `Signed in as ${name}` : "Signed in"}</span>
-          {/* Not prefetched, as the header's other links are not (site-header.tsx). */}
-          <Link href="/account" prefetch={false}>
-            Your account
-          </Link>
+          <Link href="/account">Your account</Link>
           <button type="button" className="account-menu__button" onClick={() => void signOut()}>
             Sign out
           </button>
