@@ -2,6 +2,7 @@ import { monthNames } from "@kindred/domain";
 import styles from "./choice.module.css";
 import { FormFieldset } from "./form-field";
 import type { FormFieldBinding } from "./schema-form";
+import { useTypedBeforeHydration } from "./typed-before-hydration";
 
 /**
  * A date of birth as GOV.UK asks for it: day, month and year together under one question, with
@@ -23,6 +24,9 @@ export function DateOfBirthField({
   month: FormFieldBinding;
   year: FormFieldBinding;
 }) {
+  const dayBox = useTypedBeforeHydration<HTMLInputElement>(day.value, day.onChange);
+  const monthBox = useTypedBeforeHydration<HTMLSelectElement>(month.value, month.onChange);
+  const yearBox = useTypedBeforeHydration<HTMLInputElement>(year.value, year.onChange);
   const problems = [...(day.error ?? []), ...(month.error ?? []), ...(year.error ?? [])];
   const part = (binding: FormFieldBinding) => (binding.error ? " input--error" : "");
   return (
@@ -33,6 +37,7 @@ export function DateOfBirthField({
             Day
           </label>
           <input
+            ref={dayBox}
             id={day.id}
             name={day.name}
             className={`input ${styles.dayInput}${part(day)}`}
@@ -50,6 +55,7 @@ export function DateOfBirthField({
             Month
           </label>
           <select
+            ref={monthBox}
             id={month.id}
             name={month.name}
             className={`input ${styles.monthSelect}${part(month)}`}
@@ -75,6 +81,7 @@ export function DateOfBirthField({
             Year
           </label>
           <input
+            ref={yearBox}
             id={year.id}
             name={year.name}
             className={`input ${styles.yearInput}${part(year)}`}

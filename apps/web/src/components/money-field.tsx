@@ -1,6 +1,7 @@
 "use client";
 
 import { FormField } from "./form-field";
+import { useTypedBeforeHydration } from "./typed-before-hydration";
 
 /** An amount in pounds, typed as text ("25" or "25.50") with a £ before the box. */
 export function MoneyField({
@@ -18,6 +19,7 @@ export function MoneyField({
   onChange: (value: string) => void;
   error?: string;
 }) {
+  const box = useTypedBeforeHydration<HTMLInputElement>(value, onChange);
   return (
     <FormField
       id={id}
@@ -33,6 +35,7 @@ export function MoneyField({
     >
       {(describedBy) => (
         <input
+          ref={box}
           className={error ? "input input--money input--error" : "input input--money"}
           id={id}
           name={id}

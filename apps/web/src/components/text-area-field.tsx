@@ -1,6 +1,7 @@
 "use client";
 
 import { FormField } from "./form-field";
+import { useTypedBeforeHydration } from "./typed-before-hydration";
 
 /** A labelled text box for notes, with an optional hint and the error under the box. */
 export function TextAreaField({
@@ -22,10 +23,12 @@ export function TextAreaField({
   rows?: number;
   maxLength?: number;
 }) {
+  const box = useTypedBeforeHydration<HTMLTextAreaElement>(value, onChange);
   return (
     <FormField id={id} label={label} hint={hint} error={error}>
       {(describedBy) => (
         <textarea
+          ref={box}
           className={error ? "textarea textarea--error" : "textarea"}
           id={id}
           name={id}
