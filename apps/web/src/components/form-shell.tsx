@@ -75,7 +75,16 @@ export function FormShell<Output>({
         />
       ) : null}
       {before}
-      <form noValidate onSubmit={submit} className={className} aria-busy={isSubmitting || undefined}>
+      {/* method="post": pressed before the page has come to life, a form without one is sent by
+          the browser itself as a GET, with every answer (a password too) in the address and so in
+          the servers' logs. A POST to a page is refused (405) and carries nothing into a log. */}
+      <form
+        method="post"
+        noValidate
+        onSubmit={submit}
+        className={className}
+        aria-busy={isSubmitting || undefined}
+      >
         {children}
         <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>
           {isSubmitting ? (busyLabel ?? submitLabel) : submitLabel}

@@ -57,6 +57,12 @@ async function pressCreateAccount(user: UserEvent) {
 }
 
 describe("RegisterForm", () => {
+  it("is a form that posts, so a press before the page has come to life puts no answer in the address", () => {
+    render(<RegisterForm onRegistered={() => {}} submit={vi.fn()} />);
+    const form = screen.getByRole("button", { name: "Create account" }).closest("form");
+    expect(form).toHaveAttribute("method", "post");
+  });
+
   it("shows each password rule's message under the password field, word for word as SPEC.md says", async () => {
     const user = userEvent.setup();
     render(<RegisterForm onRegistered={() => {}} submit={vi.fn()} />);
