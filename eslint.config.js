@@ -219,6 +219,24 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   {
+    // A field React controls must keep what was entered before the page came to life: the form
+    // components do (components/entered-before-hydration.ts), and a field of its own gives the
+    // hook's ref. Test files draw fields of their own to try things with.
+    files: ["apps/web/src/**/*.tsx"],
+    ignores: ["apps/web/src/**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "JSXOpeningElement[name.name=/^(input|select|textarea)$/]:has(JSXAttribute[name.name='onChange']):not(:has(JSXAttribute[name.name='ref']))",
+          message:
+            "A field React controls loses what was entered before the page came to life: use a form component (TextField, RadioInput, CheckboxInput, SelectField…) or give it useEnteredBeforeHydration's ref.",
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's.
     files: ["apps/web/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -7,6 +7,7 @@ import { messages, normalisePostcode, postcodeProblems } from "@kindred/domain";
 import { addressLookupQueries } from "../lib/address-lookup-queries";
 import { violationsOf } from "../lib/api-query";
 import styles from "./address-finder.module.css";
+import { useEnteredBeforeHydration } from "./entered-before-hydration";
 import { FormField } from "./form-field";
 import { PostcodeSearch } from "./postcode-search";
 import { ViolationsBox } from "./violations-box";
@@ -56,6 +57,11 @@ export function AddressFinder({
   const [searched, setSearched] = useState<string | null>(null);
   const [chosenId, setChosenId] = useState("");
   const [pick, setPick] = useState<Choice>({ status: "idle" });
+  const choose = (id: string) => {
+    setChosenId(id);
+    setPick({ status: "idle" });
+  };
+  const list = useEnteredBeforeHydration<HTMLSelectElement>(chosenId, choose);
   const queryClient = useQueryClient();
   const suggestionsQuery = useQuery({
     ...addressLookupQueries.suggestions(searched ?? ""),
@@ -164,11 +170,9 @@ export function AddressFinder({
               className={hasError ? `input input--error ${styles.select}` : `input ${styles.select}`}
               id={listId}
               name={listId}
+              ref={list}
               value={chosenId}
-              onChange={(event) => {
-                setChosenId(event.target.value);
-                setPick({ status: "idle" });
-              }}
+              onChange={(event) => choose(event.target.value)}
               aria-describedby={describedBy}
               aria-invalid={hasError ? true : undefined}
             >

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { CheckboxInput } from "./choice-inputs";
 import styles from "./choice.module.css";
 import { ErrorMessage, formGroupClass } from "./form-field";
 
@@ -23,12 +24,11 @@ export function Checkbox({
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   const box = (
     <div className={styles.checkbox}>
-      <input
-        type="checkbox"
+      <CheckboxInput
         id={id}
         name={id}
         checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
+        onTick={onChange}
         aria-describedby={describedBy}
         aria-invalid={error ? true : undefined}
       />

@@ -2,7 +2,7 @@ import { monthNames } from "@kindred/domain";
 import styles from "./choice.module.css";
 import { FormFieldset } from "./form-field";
 import type { FormFieldBinding } from "./schema-form";
-import { useTypedBeforeHydration } from "./typed-before-hydration";
+import { useEnteredBeforeHydration } from "./entered-before-hydration";
 
 /**
  * A date of birth as GOV.UK asks for it: day, month and year together under one question, with
@@ -24,9 +24,9 @@ export function DateOfBirthField({
   month: FormFieldBinding;
   year: FormFieldBinding;
 }) {
-  const dayBox = useTypedBeforeHydration<HTMLInputElement>(day.value, day.onChange);
-  const monthBox = useTypedBeforeHydration<HTMLSelectElement>(month.value, month.onChange);
-  const yearBox = useTypedBeforeHydration<HTMLInputElement>(year.value, year.onChange);
+  const dayBox = useEnteredBeforeHydration<HTMLInputElement>(day.value, day.onChange);
+  const monthBox = useEnteredBeforeHydration<HTMLSelectElement>(month.value, month.onChange);
+  const yearBox = useEnteredBeforeHydration<HTMLInputElement>(year.value, year.onChange);
   const problems = [...(day.error ?? []), ...(month.error ?? []), ...(year.error ?? [])];
   const part = (binding: FormFieldBinding) => (binding.error ? " input--error" : "");
   return (

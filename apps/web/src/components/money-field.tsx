@@ -1,7 +1,7 @@
 "use client";
 
 import { FormField } from "./form-field";
-import { useTypedBeforeHydration } from "./typed-before-hydration";
+import { useEnteredBeforeHydration } from "./entered-before-hydration";
 
 /** An amount in pounds, typed as text ("25" or "25.50") with a £ before the box. */
 export function MoneyField({
@@ -19,7 +19,7 @@ export function MoneyField({
   onChange: (value: string) => void;
   error?: string;
 }) {
-  const box = useTypedBeforeHydration<HTMLInputElement>(value, onChange);
+  const box = useEnteredBeforeHydration<HTMLInputElement>(value, onChange);
   return (
     <FormField
       id={id}

@@ -1,6 +1,7 @@
 "use client";
 
 import type { KeyboardEvent, ReactNode } from "react";
+import { useEnteredBeforeHydration } from "./entered-before-hydration";
 import { FormField } from "./form-field";
 import styles from "./postcode-search.module.css";
 
@@ -28,6 +29,7 @@ export function PostcodeSearch({
   onSearch: () => void;
   error?: string;
 }) {
+  const box = useEnteredBeforeHydration<HTMLInputElement>(value, onChange);
   function searchOnEnter(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -50,6 +52,7 @@ export function PostcodeSearch({
     >
       {(describedBy, hasError) => (
         <input
+          ref={box}
           className={hasError ? `input input--error ${styles.postcode}` : `input ${styles.postcode}`}
           id={id}
           name={id}

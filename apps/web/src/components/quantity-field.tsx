@@ -1,5 +1,6 @@
 "use client";
 
+import { useEnteredBeforeHydration } from "./entered-before-hydration";
 import { FormField } from "./form-field";
 
 /** A whole number with a minus and a plus button either side, large enough to press easily. */
@@ -21,6 +22,11 @@ export function QuantityField({
   max: number;
 }) {
   const clamp = (next: number) => Math.min(max, Math.max(min, next));
+  const typedNumber = (typed: string) => {
+    const number = Number.parseInt(typed, 10);
+    onChange(Number.isNaN(number) ? min : clamp(number));
+  };
+  const box = useEnteredBeforeHydration<HTMLInputElement>(String(value), typedNumber);
   return (
     <FormField
       id={id}
@@ -52,6 +58,7 @@ export function QuantityField({
     >
       {(describedBy) => (
         <input
+          ref={box}
           className="input input--quantity"
           id={id}
           name={id}
@@ -60,10 +67,7 @@ export function QuantityField({
           min={min}
           max={max}
           value={value}
-          onChange={(event) => {
-            const typed = Number.parseInt(event.target.value, 10);
-            onChange(Number.isNaN(typed) ? min : clamp(typed));
-          }}
+          onChange={(event) => typedNumber(event.target.value)}
           aria-describedby={describedBy}
         />
       )}

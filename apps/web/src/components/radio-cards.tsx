@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { RadioInput } from "./choice-inputs";
 import { FormFieldset } from "./form-field";
 
 export interface RadioCardOption {
@@ -55,14 +56,13 @@ export function RadioCards({
           return (
             // The label stretches over the whole card, so anywhere on it chooses the option.
             <div key={option.value} className="radio-card">
-              <input
+              <RadioInput
                 className="radio-card__input"
-                type="radio"
                 id={id}
                 name={name}
                 value={option.value}
                 checked={value === option.value}
-                onChange={() => onChange(option.value)}
+                onChoose={() => onChange(option.value)}
                 aria-describedby={option.description ? descriptionId : undefined}
               />
               <label className="radio-card__label" htmlFor={id}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import styles from "./choice.module.css";
+import { useEnteredBeforeHydration } from "./entered-before-hydration";
 import { FormField } from "./form-field";
 
 export interface SelectOption {
@@ -33,10 +34,12 @@ export function SelectField({
   error?: readonly string[];
   autoComplete?: string;
 }) {
+  const box = useEnteredBeforeHydration<HTMLSelectElement>(value, onChange);
   return (
     <FormField id={id} label={label} hint={hint} error={error?.[0]}>
       {(describedBy) => (
         <select
+          ref={box}
           id={id}
           name={id}
           className={`input ${styles.select}${error ? " input--error" : ""}`}

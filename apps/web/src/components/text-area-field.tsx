@@ -1,7 +1,7 @@
 "use client";
 
 import { FormField } from "./form-field";
-import { useTypedBeforeHydration } from "./typed-before-hydration";
+import { useEnteredBeforeHydration } from "./entered-before-hydration";
 
 /** A labelled text box for notes, with an optional hint and the error under the box. */
 export function TextAreaField({
@@ -23,7 +23,7 @@ export function TextAreaField({
   rows?: number;
   maxLength?: number;
 }) {
-  const box = useTypedBeforeHydration<HTMLTextAreaElement>(value, onChange);
+  const box = useEnteredBeforeHydration<HTMLTextAreaElement>(value, onChange);
   return (
     <FormField id={id} label={label} hint={hint} error={error}>
       {(describedBy) => (

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { FormField } from "./form-field";
 import styles from "./text-field.module.css";
-import { useTypedBeforeHydration } from "./typed-before-hydration";
+import { useEnteredBeforeHydration } from "./entered-before-hydration";
 
 type TextFieldType = "text" | "email" | "password";
 
@@ -47,7 +47,7 @@ export function TextField({
   valid = false,
   action,
 }: TextFieldProps) {
-  const box = useTypedBeforeHydration<HTMLInputElement>(value, onChange);
+  const box = useEnteredBeforeHydration<HTMLInputElement>(value, onChange);
   const errors = error === undefined ? [] : typeof error === "string" ? [error] : error;
   const hasError = errors.length > 0;
   const showTick = valid && !hasError;

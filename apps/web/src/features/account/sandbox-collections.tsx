@@ -7,6 +7,7 @@ import type {
   SandboxCollectionsBody,
   SandboxCollectionsResponse,
 } from "@kindred/contracts";
+import { useEnteredBeforeHydration } from "../../components/entered-before-hydration";
 import { FormField } from "../../components/form-field";
 import { ViolationsBox } from "../../components/violations-box";
 import { apiRequest } from "../../lib/api-client";
@@ -31,6 +32,7 @@ export function SandboxCollections({ planId, payments }: { planId: string; payme
   const cardFields = useQuery(paymentProvidersQuery());
   const toCome = payments.collections.filter((collection) => collection.status === "scheduled");
   const [until, setUntil] = useState(toCome[1]?.date ?? toCome[0]?.date ?? "");
+  const untilBox = useEnteredBeforeHydration<HTMLInputElement>(until, setUntil);
   const [expected, setExpected] = useState<number | null>(null);
   // Asked again until the bank's answer to every collection taken has arrived.
   useQuery({
@@ -76,6 +78,7 @@ export function SandboxCollections({ planId, payments }: { planId: string; payme
               id={fieldId}
               className="input"
               type="date"
+              ref={untilBox}
               value={until}
               required
               aria-describedby={describedBy}

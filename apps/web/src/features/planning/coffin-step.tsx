@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { findById, formatPrice, imageUrlForSize } from "@kindred/domain";
+import { RadioInput } from "../../components/choice-inputs";
 import { FormFieldset } from "../../components/form-field";
 import { answer } from "./journey-store";
 import { StepForm, useStepValidation } from "./step-form";
@@ -107,14 +108,13 @@ export function CoffinStep({ planOptions, journey, step, onContinue, continueLab
                   loading={index < picturesLoadedAtOnce ? "eager" : "lazy"}
                   decoding="async"
                 />
-                <input
+                <RadioInput
                   className={`radio-card__input ${styles.input}`}
-                  type="radio"
                   id={id}
                   name="coffin"
                   value={String(coffin.id)}
                   checked={coffin.id === chosenId}
-                  onChange={() => answer(planOptions, "coffin", { id: coffin.id })}
+                  onChoose={() => answer(planOptions, "coffin", { id: coffin.id })}
                   aria-describedby={descriptionId}
                 />
                 <label className={`radio-card__label ${styles.label}`} htmlFor={id}>

@@ -5,6 +5,7 @@ import Link from "next/link";
 import type { LegalDocument, Violation } from "@kindred/contracts";
 import { journeyStepPath, publicDocumentsPath } from "@kindred/domain";
 import { BackLink } from "../../components/back-link";
+import { CheckboxInput } from "../../components/choice-inputs";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
 import { ViolationsBox } from "../../components/violations-box";
@@ -182,11 +183,10 @@ export function DocumentsScreen() {
             <LegalDocumentView blocks={current.blocks} />
           </div>
           <div className={styles.acceptance}>
-            <input
-              type="checkbox"
+            <CheckboxInput
               id={`accept-${current.docReference}`}
               checked={current.accepted}
-              onChange={(event) => void accept(current.docReference, event.target.checked).then(setProblems)}
+              onTick={(ticked) => void accept(current.docReference, ticked).then(setProblems)}
             />
             <label htmlFor={`accept-${current.docReference}`}>
               I have read and accept the {current.title}

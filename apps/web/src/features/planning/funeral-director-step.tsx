@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { FuneralDirectorBranch, FuneralDirectorSearchResponse, Violation } from "@kindred/contracts";
 import { formatPostalAddress, imageUrlForSize, messages } from "@kindred/domain";
+import { RadioInput } from "../../components/choice-inputs";
 import { FormFieldset } from "../../components/form-field";
 import { CallUs } from "../../components/phone-link";
 import { PostcodeSearch } from "../../components/postcode-search";
@@ -239,14 +240,13 @@ function BranchCard({
   const descriptionId = `${id}-description`;
   return (
     <div className={`radio-card ${styles.branch}`}>
-      <input
+      <RadioInput
         className="radio-card__input"
-        type="radio"
         id={id}
         name={branchFieldId}
         value={String(branch.id)}
         checked={checked}
-        onChange={onChoose}
+        onChoose={onChoose}
         aria-describedby={descriptionId}
       />
       <label className="radio-card__label" htmlFor={id}>

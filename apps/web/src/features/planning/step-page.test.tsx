@@ -118,7 +118,10 @@ describe("StepPage", () => {
       </StepPage>,
     );
 
-    await vi.waitFor(() => expect(getJourneySnapshot().journeyData).toEqual(journey));
-    expect(getJourneySnapshot().steps.attendance.visited).toBe(true);
+    // The plan is brought in first, and the step visited once that is done: a moment apart.
+    await vi.waitFor(() => {
+      expect(getJourneySnapshot().journeyData).toEqual(journey);
+      expect(getJourneySnapshot().steps.attendance.visited).toBe(true);
+    });
   });
 });

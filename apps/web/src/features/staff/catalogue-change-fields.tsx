@@ -2,6 +2,7 @@
 
 import { optionPriceChangeBodySchema, type CatalogueChange } from "@kindred/contracts";
 import { catalogueChangeDateProblems, formatLongDate, formatPrice, ukToday } from "@kindred/domain";
+import { useEnteredBeforeHydration } from "../../components/entered-before-hydration";
 import { FormField } from "../../components/form-field";
 import type { FormFieldBinding } from "../../components/schema-form";
 import { TextAreaField } from "../../components/text-area-field";
@@ -70,6 +71,7 @@ export function UpcomingChanges({ changes }: { changes: readonly CatalogueChange
 /** The day the change takes effect: the browser's own date picker, with what "today" means. */
 export function EffectiveOnField({ field }: { field: FormFieldBinding }) {
   const error = field.error?.[0];
+  const box = useEnteredBeforeHydration<HTMLInputElement>(field.value, field.onChange);
   return (
     <FormField
       id={field.id}
@@ -80,6 +82,7 @@ export function EffectiveOnField({ field }: { field: FormFieldBinding }) {
       {(describedBy) => (
         <input
           id={field.id}
+          ref={box}
           name={field.name}
           className={error ? "input input--error" : "input"}
           type="date"
