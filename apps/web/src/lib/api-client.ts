@@ -99,19 +99,55 @@ export async function requestWithToken<T>(
   }
 }
 
+/** The requests of `apiRequest` on their way, and whether the session has stopped sending. */
+const onTheirWay = new Set<Promise<unknown>>();
+let sendingStopped = false;
+/** How long signing out waits for requests on their way: a request that never answers must not keep the person in. */
+const longestWaitMs = 5000;
+
+/** Sends a request, and counts it as on its way until it is answered. */
+function sendCounted<T>(path: string, options: ApiRequestOptions, token: string): Promise<ApiResult<T>> {
+  const sending = requestWithToken<T>(path, options, token);
+  onTheirWay.add(sending);
+  void sending.finally(() => onTheirWay.delete(sending));
+  return sending;
+}
+
+/**
+ * The session is ending (signing out, expiry, a deleted account) and the page is about to go: no
+ * request is sent from now on (each waits for ever, as the page leaves), and this answers once the
+ * requests already on their way have been answered, or after a few seconds. Signing out revokes
+ * the token only then, so no read of the page (a plan's payments, say) reaches the API with a
+ * token it has just revoked, to be refused (seen as a 401 in CI, issue 44).
+ */
+export async function stopSending(): Promise<void> {
+  sendingStopped = true;
+  let waited: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled([...onTheirWay]),
+    new Promise((resolve) => {
+      waited = setTimeout(resolve, longestWaitMs);
+    }),
+  ]);
+  clearTimeout(waited);
+}
+
 /**
  * Calls `path` (for example `/api/plan-options`) with the current token. A 401 means the token was
  * refused: it is reset once and that one request is tried again.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
+  if (sendingStopped) return new Promise<ApiResult<T>>(() => {});
   let tokenResult = await getValidToken();
   if (!tokenResult.ok) return withoutToken(tokenResult);
+  if (sendingStopped) return new Promise<ApiResult<T>>(() => {});
 
-  const first = await requestWithToken<T>(path, options, tokenResult.token);
+  const first = await sendCounted<T>(path, options, tokenResult.token);
   if (first.status !== 401) return first;
   // A signed-in person's token was refused (revoked, or run out): that ends their session.
   if (endSignedInSessionIfAny()) return new Promise<ApiResult<T>>(() => {});
   tokenResult = await resetToken();
   if (!tokenResult.ok) return withoutToken(tokenResult);
-  return requestWithToken<T>(path, options, tokenResult.token);
+  if (sendingStopped) return new Promise<ApiResult<T>>(() => {});
+  return sendCounted<T>(path, options, tokenResult.token);
 }

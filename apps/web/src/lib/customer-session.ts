@@ -1,6 +1,6 @@
 import type { TokenErrorResponse, TokenResponse, UserResponse } from "@kindred/contracts";
 import { messages, normaliseEmail } from "@kindred/domain";
-import { apiRequest } from "./api-client";
+import { apiRequest, requestWithToken, stopSending } from "./api-client";
 import {
   localStorageKeys,
   type LocalStorageKey,
@@ -135,8 +135,10 @@ export function isSessionEnding(): boolean {
 /** Signs out: the server revokes the token, this browser forgets everything, and the page starts afresh. */
 export async function signOut(): Promise<void> {
   ending = true;
-  if (isTokenValid(readTokenSession())) {
-    await apiRequest("/api/security/token/current", { method: "DELETE" });
+  await stopSending();
+  const session = readTokenSession();
+  if (isTokenValid(session)) {
+    await requestWithToken("/api/security/token/current", { method: "DELETE" }, session.token);
   }
   clearSignedInState();
   window.location.assign("/");
@@ -148,6 +150,7 @@ export async function signOut(): Promise<void> {
  */
 export function forgetDeletedAccount(): void {
   ending = true;
+  void stopSending();
   clearSignedInState();
 }
 
@@ -159,6 +162,7 @@ export function expireSession(): void {
   // Signing out already in progress: its own ending wins (no "expired" notice after a sign-out).
   if (ending) return;
   ending = true;
+  void stopSending();
   clearSignedInState();
   writeLocal("logInExpired", true);
   window.location.assign("/");

@@ -3,7 +3,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
-import type { LegalDocumentsResponse, Violation } from "@kindred/contracts";
+import type { LegalDocumentsResponse, PlanOptionsResponse, Violation } from "@kindred/contracts";
 import { findJourneyProblems, journeyStepPath, storedJourney } from "@kindred/domain";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
@@ -39,9 +39,21 @@ const documentsPath = "/planning/documents";
  * documents are all accepted may be bought. The plan is saved first, so the server holds what is
  * bought; a journey not finished goes back to the attendance step (SPEC.md), and documents not
  * yet accepted to the documents screen, where the person can accept them.
+ *
+ * Until the page is drawn on the server, the browser asks the API itself, so each request that
+ * waits for another costs a slow phone a round trip and the API's time (issue 44: on a busy
+ * machine the gate took over 10 s to open). The catalogue comes with the page (`initialPlanOptions`,
+ * from the web server's copy); the saved plan and whether this browser's plan is bought are asked
+ * together, as neither needs the other's answer; only the save and the documents' check wait.
  */
-export function PurchaseGate({ children }: { children: ReactNode }) {
-  const { state: options } = usePlanOptions();
+export function PurchaseGate({
+  initialPlanOptions,
+  children,
+}: {
+  initialPlanOptions?: PlanOptionsResponse | null;
+  children: ReactNode;
+}) {
+  const { state: options } = usePlanOptions(initialPlanOptions);
   const queryClient = useQueryClient();
   const router = useRouter();
   const [state, setState] = useState<GateState>({ status: "checking" });
@@ -54,10 +66,14 @@ export function PurchaseGate({ children }: { children: ReactNode }) {
     if (options.status !== "ready") return;
     let current = true;
     void (async () => {
-      await restoreSavedPlan(queryClient, options.planOptions);
       // A plan paid for (or being paid for by Direct Debit), or cancelled, is closed to change:
-      // it is not saved again, and what is bought is what the server holds.
-      const bought = await boughtPlanId(queryClient);
+      // it is not saved again, and what is bought is what the server holds. The restore keeps the
+      // stored plan when it is the person's, and otherwise stores one still open (never bought),
+      // so asking about the stored plan meanwhile gives the same answer as asking after it.
+      const [, bought] = await Promise.all([
+        restoreSavedPlan(queryClient, options.planOptions),
+        boughtPlanId(queryClient),
+      ]);
       if (!current) return;
       if (bought) {
         setState({ status: "open", plan: { planId: bought, signedIn: isUserLoggedIn() } });

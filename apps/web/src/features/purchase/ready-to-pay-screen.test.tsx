@@ -366,6 +366,32 @@ describe("ReadyToPayScreen, choosing how to pay", () => {
   });
 });
 
+describe("ReadyToPayScreen, opening", () => {
+  it("asks whether the plan is ready and reads what it shows together, not one after another (issue 44)", async () => {
+    // The check is held until every read has been asked for: one after another, it never answers.
+    let answerCheck: () => void = () => {};
+    const checkHeld = new Promise<void>((resolve) => {
+      answerCheck = resolve;
+    });
+    const api = fakeOptionsApi();
+    const reads = [
+      `/api/plan/${testPlanId}`,
+      `/api/plan/${testPlanId}/customer`,
+      `/api/plan/${testPlanId}/payments`,
+    ];
+    const underlying = globalThis.fetch;
+    vi.stubGlobal("fetch", async (input: string | URL, init?: RequestInit) => {
+      if (String(input) === "/api/plan/valid") await checkHeld;
+      return underlying(input, init);
+    });
+    renderScreen();
+
+    await waitFor(() => expect(api.map((request) => request.url)).toEqual(expect.arrayContaining(reads)));
+    answerCheck();
+    expect(await screen.findByRole("heading", { name: "Your plan is ready to pay for" })).toBeInTheDocument();
+  });
+});
+
 describe("ReadyToPayScreen, waiting for the email address to be confirmed (issue 25 item 3)", () => {
   /** The API before and after the person clicks the link in their email: 422 naming the email, then ready. */
   function fakeWaitingApi() {
@@ -403,7 +429,9 @@ describe("ReadyToPayScreen, waiting for the email address to be confirmed (issue
       return jsonResponse({ violations: [{ propertyPath: "Request", title: "Not found" }] }, 404);
     });
     const checks = () => requests.filter((request) => request.url === "/api/plan/valid").length;
-    return { api, checks };
+    const reads = () =>
+      requests.filter((request) => request.url.startsWith(`/api/plan/${testPlanId}`)).length;
+    return { api, checks, reads };
   }
 
   it("carries on to payment at once when the address is confirmed in another tab of this browser", async () => {
@@ -424,7 +452,7 @@ describe("ReadyToPayScreen, waiting for the email address to be confirmed (issue
   it("asks again every 5 seconds, after a new link was sent too, and stops once the address is confirmed", async () => {
     vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
     const user = userEvent.setup();
-    const { api, checks } = fakeWaitingApi();
+    const { api, checks, reads } = fakeWaitingApi();
     renderScreen();
 
     await screen.findByRole("heading", { name: "Confirm your email address" });
@@ -433,9 +461,11 @@ describe("ReadyToPayScreen, waiting for the email address to be confirmed (issue
     await user.click(await screen.findByRole("button", { name: "Send me a new link" }));
     expect(await screen.findByText(messages.confirmLinkResent)).toBeInTheDocument();
 
-    // Not confirmed yet: the page asks again, calmly, and still waits.
+    // Not confirmed yet: the page asks again, calmly, and still waits; only the check is asked.
+    const readsBefore = reads();
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(checks()).toBe(2);
+    expect(reads()).toBe(readsBefore);
     expect(screen.getByRole("heading", { name: "Confirm your email address" })).toBeInTheDocument();
 
     // Confirmed on a phone: the next check finds it, and the page moves on without a reload.

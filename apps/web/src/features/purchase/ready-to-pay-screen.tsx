@@ -43,27 +43,51 @@ const fixes: Record<string, { href: string; label: string }> = {
   account: { href: purchasePaths.additional, label: "Create your account" },
 };
 
-type Readiness =
-  | { ready: true; plan: PlanResponse; people: PlanPeopleResponse; payments: PlanPaymentsResponse }
-  | { ready: false; missing: Violation[] };
+type Readiness = ({ ready: true } & PlanToPay) | { ready: false; missing: Violation[] };
 
-async function readiness(planId: string, queryClient: QueryClient): Promise<Readiness> {
-  const answer = await apiRequest<PlanReadyResponse>("/api/plan/valid", { method: "POST", body: { planId } });
-  if (!answer.ok) return { ready: false, missing: answer.data.violations };
+interface PlanToPay {
+  plan: PlanResponse;
+  people: PlanPeopleResponse;
+  payments: PlanPaymentsResponse;
+}
+
+/**
+ * What the page shows of a plan ready to pay for. The referral code's answer comes with the plan's,
+ * so the page is drawn whole at once: read after, its spinner gave way to a line and pulled the
+ * ways to pay up (issue 28, no layout shift). A failure is the referral form's to show, as before.
+ */
+async function readPlanToPay(planId: string, queryClient: QueryClient): Promise<PlanToPay> {
   const [plan, people, payments] = await Promise.all([
     apiData<PlanResponse>(`/api/plan/${planId}`),
     apiData<PlanPeopleResponse>(`/api/plan/${planId}/customer`),
     apiData<PlanPaymentsResponse>(`/api/plan/${planId}/payments`),
-    // The referral code's answer comes with the plan's, so the page is drawn whole at once: read
-    // after, its spinner gave way to a line and pulled the ways to pay up (issue 28, no layout
-    // shift). A failure is the referral form's to show, as before.
     queryClient.prefetchQuery(referralQueries.plan(planId)),
   ]);
-  return { ready: true, plan, people, payments };
+  return { plan, people, payments };
 }
 
+/**
+ * Whether the plan is ready to pay for, and what the page shows when it is. On the first look the
+ * check and the reads go together rather than one after another (issue 44: each round trip is
+ * seconds on a busy machine or a slow phone); the reads count only when the check passes, so a
+ * plan not ready shows what is missing, whatever they said. While the page waits for the email
+ * address to be confirmed it asks only the check, every few seconds, and reads once it passes.
+ */
+async function readiness(planId: string, queryClient: QueryClient): Promise<Readiness> {
+  const checking = apiRequest<PlanReadyResponse>("/api/plan/valid", { method: "POST", body: { planId } });
+  const waiting = isWaitingForEmail(queryClient.getQueryData(readinessKey(planId)));
+  const reading = waiting ? null : readPlanToPay(planId, queryClient);
+  // Caught here so a read that fails for a plan not ready is no unhandled rejection.
+  reading?.catch(() => undefined);
+  const checked = await checking;
+  if (!checked.ok) return { ready: false, missing: checked.data.violations };
+  return { ready: true, ...(await (reading ?? readPlanToPay(planId, queryClient))) };
+}
+
+const readinessKey = (planId: string) => ["plan-ready", planId] as const;
+
 const readinessQuery = (planId: string) =>
-  queryOptions({ queryKey: ["plan-ready", planId], queryFn: ({ client }) => readiness(planId, client) });
+  queryOptions({ queryKey: readinessKey(planId), queryFn: ({ client }) => readiness(planId, client) });
 
 /** How often the plan is checked again while the email address waits to be confirmed: a calm pace. */
 const emailCheckIntervalMs = 5000;
