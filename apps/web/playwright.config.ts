@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -26,20 +27,37 @@ const chromium = {
   ],
 };
 
-const serverOnly = /(visitor-address|stopping|odd-requests|bad-input)\.spec\.ts$/;
-
 /**
- * What the phone project runs again at a phone's size: the specs whose screens change with it
- * (the journey and its price bar, the documents, the forms and paying, telling us of a death, the
- * consent banner over a step, the information pages' folded header, the account's data dialog) and what moves as a page loads. The rest behave
- * the same at any size and run once; every page is still looked at phone widths inside
- * every-page.spec.ts, and the flows keep phone-width screenshots of their own (decision 025).
+ * Which screens each spec runs on, as the spec itself says in a line of its own,
+ * `// Screens: desktop|phone|both|none: why` (decisions 025 and 036). Each runs once, on the size
+ * its subject is about; on both only when the phone run checks something the desktop run does not
+ * (what moves as a page loads at each layout); `none` is the web server's own, with no browser. A
+ * spec that does not say fails the run here, so a new one cannot slip into both by default.
  */
-const phoneSized =
-  /(journey|journey-layout-shift|documents|purchase|payment|notify-a-death|consent|information-pages|your-data)\.spec\.ts$/;
+type Screens = "desktop" | "phone" | "both" | "none";
+const testDir = path.join(import.meta.dirname, "e2e");
+const screensOf = new Map<string, Screens>(
+  readdirSync(testDir)
+    .filter((file) => file.endsWith(".spec.ts"))
+    .map((file) => {
+      const said = [...readFileSync(path.join(testDir, file), "utf8").matchAll(/^\/\/ Screens: (\w+): \S/gm)];
+      const screens = said[0]?.[1];
+      if (said.length !== 1 || !["desktop", "phone", "both", "none"].includes(screens ?? "")) {
+        throw new Error(
+          `${file} must say once which screens it runs on: "// Screens: desktop|phone|both|none: why"`,
+        );
+      }
+      return [file, screens as Screens];
+    }),
+);
+/** The specs to run at one screen size: those made for it, and those made for both. */
+function specsFor(...screens: Screens[]): RegExp {
+  const files = [...screensOf].filter(([, said]) => screens.includes(said)).map(([file]) => file);
+  return new RegExp(`(^|/)(${files.map((file) => file.replace(/\./g, "\\.")).join("|")})$`);
+}
 
 export default defineConfig({
-  testDir: "./e2e",
+  testDir,
   globalSetup: path.join(repositoryRoot, "test-setup/report-node.ts"),
   outputDir: path.join(repositoryRoot, "test-results"),
   fullyParallel: true,
@@ -62,15 +80,15 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
-      testIgnore: serverOnly,
+      testMatch: specsFor("desktop", "both"),
     },
     {
       name: "phone",
       use: { ...devices["Pixel 7"], launchOptions: chromium },
-      testMatch: phoneSized,
+      testMatch: specsFor("phone", "both"),
     },
     // Tests of the web server itself, with no browser: they run once, not once per screen size.
-    { name: "web server", testMatch: serverOnly },
+    { name: "web server", testMatch: specsFor("none") },
   ],
   webServer: {
     // The first staff administrator is made before the API starts (the embedded database is one

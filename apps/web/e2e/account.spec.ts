@@ -19,6 +19,9 @@ import {
   radioFor,
 } from "./journey-support";
 
+// Screens: desktop: signing in, out and resetting a password behave alike at any size;
+// every-page.spec.ts looks at the account pages at phone widths.
+
 let catalogue: PlanOptionsResponse;
 test.beforeAll(async ({ request }) => {
   catalogue = await fetchPlanOptions(request);

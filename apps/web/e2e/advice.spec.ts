@@ -2,6 +2,9 @@ import { adviceMessages } from "@kindred/domain";
 import { webPort } from "../playwright.config";
 import { test, expect } from "./fixtures";
 
+// Screens: desktop: a search and an article read the same at any size; every-page.spec.ts looks at
+// them at phone widths.
+
 const origin = `http://localhost:${webPort}`;
 const fcaTitle = "Funeral plans and the FCA: how your money is protected";
 const fcaPath = "/funeral-advice/funeral-plans-and-the-fca";

@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { expect, test } from "./fixtures";
 import { sendRaw } from "./raw-http";
 
+// Screens: none: the web server fed generated input, with no browser.
+
 // The website, fed generated input as the API's own fuzz test feeds the API (issue 27): any
 // method, an address with malformed percent-encoding or odd segments, bodies nested far past any
 // contract, bodies that are not JSON, odd content types and tokens. Whatever arrives, through

@@ -2,6 +2,9 @@ import type { Page, Request } from "@playwright/test";
 import { test, expect, keepScreenshot } from "./fixtures";
 import { layoutShiftSoFar, recordLayoutShifts } from "./layout-shift";
 
+// Screens: desktop: what loads and when does not change with the size; the banner's share of a
+// phone's screen is checked at 390 by 844 in its own describe.
+
 /**
  * The cookie banner and the page shell's third parties (docs/decisions/020). The running server
  * has none configured (its settings are the development defaults); here each page is given

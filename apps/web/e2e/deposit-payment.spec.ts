@@ -6,6 +6,9 @@ import { test, expect, keepScreenshot } from "./fixtures";
 import { elementsPastTheRightEdge, fetchPlanOptions } from "./journey-support";
 import { comeBackToPayForAnAttendedCremation } from "./purchase-support";
 
+// Screens: desktop: the flow is the same at any size, and each screen is also pictured and checked
+// at a 390 px phone's width.
+
 /**
  * A deposit left unpaid (issue 25 item 1): the Direct Debit is set up, the person leaves before
  * paying the deposit by card, and their account says what is outstanding and leads back to pay it.

@@ -12,6 +12,9 @@ import {
   radioFor,
 } from "./journey-support";
 
+// Screens: phone: the six documents' tabs and long text are hardest on a narrow screen;
+// every-page.spec.ts looks at the desktop layout.
+
 let catalogue: PlanOptionsResponse;
 test.beforeAll(async ({ request }) => {
   catalogue = await fetchPlanOptions(request);

@@ -1,5 +1,7 @@
 import { expect, test } from "./fixtures";
 
+// Screens: desktop: it sets each width itself (320 and 640 px reflow).
+
 /**
  * Every public page, as a first-time visitor finds it (issue 11 item 7): the skip link is the
  * first thing the keyboard reaches and shows where focus is, axe finds no WCAG 2.2 AA violation,

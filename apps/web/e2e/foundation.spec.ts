@@ -4,6 +4,9 @@ import { pinnedNodeVersion } from "../../../test-setup/pinned-node";
 import { apiPort } from "../playwright.config";
 import { test, expect } from "./fixtures";
 
+// Screens: desktop: the runtime, the security headers and the first price do not change with the
+// size.
+
 test("the running API is on the pinned Node.js", async ({ request }) => {
   const response = await request.get(`http://127.0.0.1:${apiPort}/healthz`);
 

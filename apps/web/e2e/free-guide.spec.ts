@@ -5,6 +5,9 @@ import { latestEmailTo, newPerson, storedKeys } from "./account-support";
 import { test, expect } from "./fixtures";
 import { elementsPastTheRightEdge } from "./journey-support";
 
+// Screens: desktop: the form and its email are the same at any size; every-page.spec.ts looks at it
+// at phone widths.
+
 /** The answer to the request for the guide, as the API stored it, once the form is sent. */
 async function sendForm(page: Page) {
   const answered = page.waitForResponse(

@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { purchaseMessages, supportPhone } from "@kindred/domain";
 import { test, expect } from "./fixtures";
 
+// Screens: desktop: the pages read the same at any size; the 320 px test sets its own width, and
+// the header's folded controls are checked hidden or not.
+
 const pages = [
   { path: "/faqs", title: "Questions and answers" },
   { path: "/supportneeds", title: "Extra help and support" },

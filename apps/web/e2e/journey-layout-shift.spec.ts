@@ -12,6 +12,9 @@ import {
 } from "./journey-support";
 import { comeBackToPayForAnAttendedCremation } from "./purchase-support";
 
+// Screens: both: what moves as a page loads differs between the phone's layout (the price bar at
+// the foot) and the desktop's (the price beside the question).
+
 /**
  * Issue 8 item 5: a journey page paints its question at once and nothing on it moves afterwards.
  * Each page is loaded afresh (as a visitor arriving, or reloading, sees it) and its cumulative

@@ -12,6 +12,10 @@ import {
   radioFor,
 } from "./journey-support";
 
+// Screens: phone: most people plan on a phone; the price bar at the foot, a new step's focus and
+// scroll and the largest text are phone matters; the desktop layout is measured in
+// journey-layout-shift.spec.ts and looked at in every-page.spec.ts.
+
 let catalogue: PlanOptionsResponse;
 test.beforeAll(async ({ request }) => {
   catalogue = await fetchPlanOptions(request);

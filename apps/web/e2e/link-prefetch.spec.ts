@@ -1,5 +1,7 @@
 import { test, expect } from "./fixtures";
 
+// Screens: desktop: prefetching does not change with the size.
+
 /**
  * SPEC.md section 1: local links are fetched ahead when they come into view, with a 200px margin.
  * Next.js's <Link> does this itself (its one IntersectionObserver has rootMargin "200px"); this

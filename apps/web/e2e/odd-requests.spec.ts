@@ -1,6 +1,8 @@
 import { expect, test } from "./fixtures";
 import { sendRaw } from "./raw-http";
 
+// Screens: none: the web server's answers to odd requests, with no browser.
+
 // The running web server refuses what a page or file does not take (issue 27 item 3), before
 // Next.js answers a page for it or fails with 500, and no page goes out without its content
 // policy (item 4). Plain HTTP: a browser cannot send TRACE, and `fetch` normalises a malformed

@@ -11,6 +11,9 @@ import {
   planAnAttendedCremation,
 } from "./purchase-support";
 
+// Screens: phone: paying is the step people most often do on a phone (the card and bank fields, the
+// dialogs); deposit-payment.spec.ts walks the desktop.
+
 // Until the email address is confirmed, the API answers that the plan is not ready (422); the
 // bank details that fail the check, and a declined card, are answered 422 by their endpoints too.
 test.use({

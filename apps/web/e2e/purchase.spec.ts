@@ -5,6 +5,9 @@ import { test, expect, keepScreenshot } from "./fixtures";
 import { fetchPlanOptions } from "./journey-support";
 import { acceptAllSixDocuments, pdfTextOf, planAnAttendedCremation } from "./purchase-support";
 
+// Screens: phone: the four people's forms are longest on a phone; deposit-payment.spec.ts and
+// staff.spec.ts reach payment on the desktop.
+
 // Until the email address is confirmed, the API answers that the plan is not ready (422).
 test.use({ expectedConsoleErrors: [/status of 422 .*\/api\/plan\/valid/] });
 

@@ -3,6 +3,8 @@ import { firmDetails } from "@kindred/domain";
 import { webPort } from "../playwright.config";
 import { expect, keepScreenshot, test } from "./fixtures";
 
+// Screens: desktop: what search engines read does not change with the size.
+
 // What search engines and shared links find (issue 25 item 11): each listed page names itself as
 // canonical and shares a picture, private pages and later journey steps are noindex, the home page
 // says who the regulated firm is, and the old our-stories address reaches home in one hop.

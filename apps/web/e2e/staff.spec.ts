@@ -1,20 +1,15 @@
-import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import type { PlanPaymentsResponse } from "@kindred/contracts";
-import {
-  formatPrice,
-  legalDocumentReferences,
-  refundDeadlineInWords,
-  staffMessages,
-  ukToday,
-} from "@kindred/domain";
+import { formatPrice, refundDeadlineInWords, staffMessages, ukToday } from "@kindred/domain";
 import { firstAdministrator, firstAdministratorFile } from "../playwright.config";
 import { latestEmailTo, linkIn, newPerson } from "./account-support";
 import { expect, keepScreenshot, test } from "./fixtures";
 import { fetchPlanOptions } from "./journey-support";
 import { comeBackToPayForAnAttendedCremation } from "./purchase-support";
+import { paymentsAsCustomer, planPayingByDirectDebit, sandboxAccounts } from "./seeded-plans";
+
+// Screens: desktop: the back office is used at a desk.
 
 // The back office at a phone's width: staff may use it on one, and it is where layouts break.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -316,21 +311,6 @@ test("an invited agent signs in, finds a plan by its postcode, adds a note, and 
 });
 
 /** A customer's call to the API with their token; it must be accepted. */
-async function asCustomer(
-  api: APIRequestContext,
-  token: string,
-  method: "GET" | "POST" | "PUT",
-  url: string,
-  data?: object,
-) {
-  const answer = await api.fetch(url, {
-    method,
-    data,
-    headers: { authorization: `Bearer ${token}`, "idempotency-key": randomUUID() },
-  });
-  expect(answer.ok(), `${method} ${url}: ${await answer.text()}`).toBe(true);
-  return answer.json() as Promise<unknown>;
-}
 
 test("a finance member records a missed-payments case as cancelled with a refund, and the customer's account and email show it", async ({
   page,
@@ -349,56 +329,13 @@ test("a finance member records a missed-payments case as cancelled with a refund
   const buyer = { ...newPerson("staff-refund"), title: "Mr" as const, lastName: `Bell${Date.now()}` };
   const deposit = 25_000;
   const customerPage = await context.newPage();
-  const { planId } = await comeBackToPayForAnAttendedCremation(
+  const { planId, token } = await planPayingByDirectDebit(
     customerPage,
     await fetchPlanOptions(request),
     buyer,
+    { deposit, months: 12, account: sandboxAccounts.failsEveryCollection },
   );
-  const token = JSON.parse(
-    (await customerPage.evaluate(() => localStorage.getItem("token"))) ?? "null",
-  ) as string;
-  const api = customerPage.request;
-  await asCustomer(api, token, "PUT", `/api/plan/${planId}/payment-choice`, {
-    option: "deposit",
-    deposit,
-    months: 12,
-  });
-  await asCustomer(api, token, "POST", "/api/direct-debit-v2/create", {
-    planId,
-    accountHolderName: `${buyer.firstName} ${buyer.lastName}`,
-    sortCode: "200000",
-    accountNumber: "55779922",
-    isSoleSignatory: true,
-  });
-  // The documents say how the plan is paid for, so they are accepted again for this way of paying.
-  await asCustomer(api, token, "PUT", `/api/plan/${planId}/legal`, {
-    documents: legalDocumentReferences.map((docReference) => ({ docReference, accepted: true })),
-  });
-  const card = (await asCustomer(api, token, "POST", "/api/payments/create", {
-    planId,
-    paymentOption: "deposit",
-  })) as { providerPaymentId: string; clientSecret: string };
-  await asCustomer(
-    api,
-    token,
-    "POST",
-    `/api/sandbox-provider/card-payments/${card.providerPaymentId}/confirm`,
-    {
-      clientSecret: card.clientSecret,
-      cardNumber: "4242424242424242",
-      expiry: "04/39",
-      securityCode: "123",
-    },
-  );
-  const payments = async () =>
-    (await asCustomer(api, token, "GET", `/api/plan/${planId}/payments`)) as PlanPaymentsResponse;
-  // The provider's answers arrive by webhook: the deposit taken and the mandate active.
-  await expect
-    .poll(async () => {
-      const now = await payments();
-      return [now.payments.some((payment) => payment.completed), now.directDebit?.status];
-    })
-    .toEqual([true, "active"]);
+  const payments = () => paymentsAsCustomer(customerPage.request, token, planId);
 
   // On the test site's account page the first two monthly payments are taken now: both are missed,
   // and the statement goes out.

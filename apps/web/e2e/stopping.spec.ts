@@ -11,6 +11,8 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../../../test-setup/free-port";
 
+// Screens: none: how the servers stop, with no browser.
+
 const repositoryRoot = path.resolve(import.meta.dirname, "../../..");
 
 /** The processes (by id) whose environment carries `marker`: a process and all it started. */

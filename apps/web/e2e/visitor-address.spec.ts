@@ -2,6 +2,8 @@ import { newPerson, registerThroughApi } from "./account-support";
 import { expect, test } from "./fixtures";
 import { sendRaw } from "./raw-http";
 
+// Screens: none: the addresses the web server passes on, with no browser.
+
 // Sign-in attempts are limited per visitor address (20 failures in 15 minutes). The web server
 // must tell the API each visitor's real address: not one address for everybody, and not one a
 // visitor makes up. Every address in 127.0.0.0/8 reaches this machine, so each test's visitors

@@ -4,6 +4,9 @@ import { messages } from "@kindred/domain";
 import { newPerson, registerThroughApi, signInThroughPrompt, storedKeys } from "./account-support";
 import { expect, keepScreenshot, test } from "./fixtures";
 
+// Screens: phone: the confirmation dialog, the password box and the download are looked at where
+// they are tightest; the account's pages are looked at on the desktop in account.spec.ts.
+
 /**
  * "Your data" on the account (issue 25 item 12; docs/decisions/030-data-rights-and-retention.md):
  * a person downloads everything we hold about them, then deletes their account, which has no
@@ -19,7 +22,7 @@ test("download my data as a file, then delete an account with no plan bought and
 }) => {
   test.setTimeout(90_000);
   // The phone the dialog is looked at on: 390 by 844, a common phone's screen.
-  if (test.info().project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize({ width: 390, height: 844 });
   const person = newPerson("your-data");
   await registerThroughApi(request, person);
   await page.goto("/account");
