@@ -136,6 +136,33 @@ test("an attended burial, priced at every step, then made a cremation from the s
   await expect(page.getByText("Not answered yet")).toHaveCount(0);
 });
 
+test("an answer tapped before the page has come to life is kept, priced, and carried on with (issue 44)", async ({
+  page,
+}) => {
+  // A slow phone: the step's scripts come only after the person has chosen.
+  let scriptsMayCome!: () => void;
+  const held = new Promise<void>((resolve) => {
+    scriptsMayCome = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js"),
+    async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    },
+  );
+  const attended = option(catalogue.attendance, "attended");
+  await page.goto("/planning/attendance", { waitUntil: "domcontentloaded" });
+  await radioFor(page, attended.name).check();
+  scriptsMayCome();
+
+  // Once the page has come to life the answer is the form's: still chosen, priced, and Continue
+  // goes on rather than saying the question is unanswered.
+  await expectTotal(page, attended.price);
+  await expect(radioFor(page, attended.name)).toBeChecked();
+  await continueTo(page, "funeral-director");
+});
+
 test("an attended cremation, priced at every step", async ({ page }) => {
   const attended = option(catalogue.attendance, "attended");
   const cremated = option(catalogue.remains, "cremated");
