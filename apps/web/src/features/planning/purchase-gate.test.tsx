@@ -51,4 +51,38 @@ describe("PurchaseGate", () => {
     expect(requests.filter((request) => request.method === "PATCH")).toEqual([]);
     expect(router.replace).not.toHaveBeenCalled();
   });
+
+  it("opens with the catalogue the server gave it, asking for the saved plans and the payments together (issue 44)", async () => {
+    localStorage.setItem("isUserLoggedIn", "true");
+    localStorage.setItem("planId", JSON.stringify(testPlanId));
+    storeTokenSession({ token: "customer-token", setAt: Date.now(), expiry: 1800 });
+    // The saved plans are held until the payments have been asked for: one after the other, the
+    // gate would never open.
+    let paymentsAsked!: () => void;
+    const paymentsAskedFor = new Promise<void>((resolve) => {
+      paymentsAsked = resolve;
+    });
+    const requests = fakeFetch(async (request) => {
+      if (request.url === "/token") return tokenResponse("customer-token");
+      if (request.url === "/api/plan") {
+        await paymentsAskedFor;
+        return jsonResponse([createPlanResponse()]);
+      }
+      if (request.url === `/api/plan/${testPlanId}/payments`) {
+        paymentsAsked();
+        return jsonResponse(depositChoicePayments({ paid: true, directDebit: createDirectDebit() }));
+      }
+      return jsonResponse({ violations: [{ propertyPath: "plan", title: "Not here" }] }, 404);
+    });
+
+    render(
+      <PurchaseGate initialPlanOptions={createPlanOptions()}>
+        <PlanShown />
+      </PurchaseGate>,
+      { wrapper: QueryProvider },
+    );
+
+    expect(await screen.findByText(`Paying for plan ${testPlanId}`)).toBeInTheDocument();
+    expect(requests.map((request) => request.url)).not.toContain("/api/plan-options");
+  });
 });
