@@ -9,6 +9,16 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     setupFiles: ["./test-setup/fail-on-console-error.ts"],
     globalSetup: ["./test-setup/report-node.ts"],
+    // A tag only selects: it skips, retries or slows nothing, so `npm run test:unit` runs every test.
+    tags: [
+      {
+        name: "engine",
+        description:
+          "Depends on the database engine (locks, LISTEN/NOTIFY, pg-boss, lost connections, migrations, " +
+          "triggers, search indexes, requests at once, a request through each module): `npm run " +
+          "test:postgres` runs these on a real PostgreSQL server (docs/decisions/034).",
+      },
+    ],
     projects: [
       {
         extends: true,

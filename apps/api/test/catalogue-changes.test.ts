@@ -20,6 +20,7 @@ import {
 import { applyDueCatalogueChanges } from "../src/modules/catalogue/catalogue-changes";
 import { readCatalogueFiles, type CatalogueFiles } from "../src/modules/catalogue/catalogue-files";
 import { seedCatalogue } from "../src/modules/catalogue/seed";
+import { atOnce } from "./support/at-once";
 import { callApi } from "./support/customers";
 import { catalogueAndBranch, fullJourney } from "./support/journeys";
 import { settlePayments } from "./support/paying";
@@ -134,7 +135,8 @@ describe("a price change effective today", () => {
   });
 });
 
-describe("a price change for a later day", () => {
+// Two sweeps at once share the due changes out through `for update skip locked` on PostgreSQL.
+describe("a price change for a later day", { tags: ["engine"] }, () => {
   it("changes nothing until it falls due, then the sweep applies it once, the later-made of one day's changes winning", async () => {
     const oak = (await planOptions()).coffins.find((option) => option.code !== "windsor")!;
     const tomorrow = daysFromToday(1);
@@ -163,7 +165,7 @@ describe("a price change for a later day", () => {
       catalogueChanges,
       and(isNull(catalogueChanges.appliedAt), lte(catalogueChanges.effectiveAt, later)),
     );
-    const applied = await Promise.all([
+    const applied = await atOnce([
       applyDueCatalogueChanges(testApp.db, later),
       applyDueCatalogueChanges(testApp.db, later),
     ]);
@@ -179,7 +181,8 @@ describe("a price change for a later day", () => {
   });
 });
 
-describe("the changes kept", () => {
+// The changes are kept by a trigger (migration 0021).
+describe("the changes kept", { tags: ["engine"] }, () => {
   it("are listed newest first with who made them, when and why, and cannot be altered or deleted", async () => {
     const cremated = (await planOptions()).remains.find((option) => option.code === "cremated")!;
     const made = await madePriceChange(

@@ -33,6 +33,7 @@ import {
   users,
 } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
+import { atOnce } from "./support/at-once";
 import { callApi, createSignedInCustomer, signIn, uniqueAddress } from "./support/customers";
 import { catalogueAndBranch, fullJourney } from "./support/journeys";
 import { choosePayment, payByCard, setUpDirectDebit, settlePayments, withKey } from "./support/paying";
@@ -408,49 +409,56 @@ describe("the retention sweep", () => {
   const monthsOn = (months: number, days: number) =>
     new Date(Date.parse(`${monthsAfter(ukToday(), months)}T12:00:00Z`) + days * day);
 
-  it("deletes a visitor's unfinished plan and its people 6 months after it last changed, and nothing saved to an account or bought", async () => {
-    const guestToken = await testApp.requestApplicationToken();
-    const { catalogue, branch } = await catalogueAndBranch(testApp, guestToken);
-    const created = await callApi(
-      testApp,
-      guestToken,
-      "POST",
-      "/api/guest/plan",
-      fullJourney(catalogue, branch.id),
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    const guestPlanId = planResponseSchema.parse(created.json()).id;
-    await testApp.db
-      .insert(planPeople)
-      .values({ planId: guestPlanId, customer: { firstName: "Ada" } as never });
-    const customer = await createSignedInCustomer(testApp);
-    const saved = await callApi(
-      testApp,
-      customer.token,
-      "POST",
-      "/api/plan",
-      fullJourney(catalogue, branch.id),
-    );
-    const savedId = planResponseSchema.parse(saved.json()).id;
-    const bought = await paidPlan(testApp);
-    await settlePayments(testApp);
-    const exists = async (id: string) =>
-      (await testApp.db.select().from(plans).where(eq(plans.id, id))).length === 1;
+  // Two sweeps at once: the erasure's row locks keep them from deleting a plan twice.
+  it(
+    "deletes a visitor's unfinished plan and its people 6 months after it last changed, and nothing saved to an account or bought",
+    { tags: ["engine"] },
+    async () => {
+      const guestToken = await testApp.requestApplicationToken();
+      const { catalogue, branch } = await catalogueAndBranch(testApp, guestToken);
+      const created = await callApi(
+        testApp,
+        guestToken,
+        "POST",
+        "/api/guest/plan",
+        fullJourney(catalogue, branch.id),
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const guestPlanId = planResponseSchema.parse(created.json()).id;
+      await testApp.db
+        .insert(planPeople)
+        .values({ planId: guestPlanId, customer: { firstName: "Ada" } as never });
+      const customer = await createSignedInCustomer(testApp);
+      const saved = await callApi(
+        testApp,
+        customer.token,
+        "POST",
+        "/api/plan",
+        fullJourney(catalogue, branch.id),
+      );
+      const savedId = planResponseSchema.parse(saved.json()).id;
+      const bought = await paidPlan(testApp);
+      await settlePayments(testApp);
+      const exists = async (id: string) =>
+        (await testApp.db.select().from(plans).where(eq(plans.id, id))).length === 1;
 
-    await testApp.app.dataRights.sweepRetention(monthsOn(6, -2));
-    expect(await exists(guestPlanId)).toBe(true);
+      await testApp.app.dataRights.sweepRetention(monthsOn(6, -2));
+      expect(await exists(guestPlanId)).toBe(true);
 
-    // Two processes sweeping at once delete it once, with nothing else.
-    await Promise.all([
-      testApp.app.dataRights.sweepRetention(monthsOn(6, 2)),
-      testApp.app.dataRights.sweepRetention(monthsOn(6, 2)),
-    ]);
+      // Two processes sweeping at once delete it once, with nothing else.
+      await atOnce([
+        testApp.app.dataRights.sweepRetention(monthsOn(6, 2)),
+        testApp.app.dataRights.sweepRetention(monthsOn(6, 2)),
+      ]);
 
-    expect(await exists(guestPlanId)).toBe(false);
-    expect(await testApp.db.select().from(planPeople).where(eq(planPeople.planId, guestPlanId))).toEqual([]);
-    expect(await exists(savedId)).toBe(true);
-    expect(await exists(bought.planId)).toBe(true);
-  });
+      expect(await exists(guestPlanId)).toBe(false);
+      expect(await testApp.db.select().from(planPeople).where(eq(planPeople.planId, guestPlanId))).toEqual(
+        [],
+      );
+      expect(await exists(savedId)).toBe(true);
+      expect(await exists(bought.planId)).toBe(true);
+    },
+  );
 
   it("deletes a free guide request 2 years after it was made", async () => {
     const email = `edith.${randomBytes(4).toString("hex")}@example.com`;

@@ -1,5 +1,6 @@
-// Runs when the suite runs on a PostgreSQL server (DATABASE_URL set, as in CI's second run):
+// Runs when the suite runs on a PostgreSQL server (DATABASE_URL set, as in CI's PostgreSQL stage):
 // PGlite lives inside the process and has no connections to lose.
+// @module-tag engine
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiApplicationName } from "../src/db/database";

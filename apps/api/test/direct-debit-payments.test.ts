@@ -12,6 +12,7 @@ import { eq, inArray } from "drizzle-orm";
 import { collections, payments, sandboxMandates, sandboxPayments } from "../src/db/schema";
 import { directDebitReference } from "../src/modules/payments/direct-debit";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
+import { atOnce } from "./support/at-once";
 import {
   choosePayment,
   payByCard,
@@ -247,37 +248,41 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
     expect(message?.text).toContain("within 30 days");
   });
 
-  it("never takes a collection it was cancelled as it fell due, and our rows say what the provider did", async () => {
-    const { planId, token } = await depositPlan(sandboxBankAccounts.collects);
-    const ours = await testApp.db.select().from(collections).where(eq(collections.planId, planId));
-    const sandbox = sandboxOf(testApp);
-    // Each collection is taken and cancelled at once: on PostgreSQL the two really overlap.
-    await Promise.all(
-      ours.flatMap((collection) => [
-        sandbox.collectDue(collection.dueDate, { mandateReference: directDebitReference(planId) }),
-        sandbox.directDebit.cancelCollection(collection.providerPaymentId!),
-      ]),
-    );
-    await settlePayments(testApp);
-
-    const books = await testApp.db
-      .select({ id: sandboxPayments.id, status: sandboxPayments.status })
-      .from(sandboxPayments)
-      .where(
-        inArray(
-          sandboxPayments.id,
-          ours.map((collection) => collection.providerPaymentId!),
-        ),
+  it(
+    "never takes a collection it was cancelled as it fell due, and our rows say what the provider did",
+    { tags: ["engine"] },
+    async () => {
+      const { planId, token } = await depositPlan(sandboxBankAccounts.collects);
+      const ours = await testApp.db.select().from(collections).where(eq(collections.planId, planId));
+      const sandbox = sandboxOf(testApp);
+      // Each collection is taken and cancelled at once: on PostgreSQL the two really overlap.
+      await atOnce(
+        ours.flatMap((collection) => [
+          sandbox.collectDue(collection.dueDate, { mandateReference: directDebitReference(planId) }),
+          sandbox.directDebit.cancelCollection(collection.providerPaymentId!),
+        ]),
       );
-    const state = await paymentsOf(testApp, token, planId);
-    const ourStatus = new Map(
-      ours.map((collection) => [
-        collection.providerPaymentId,
-        state.collections.find((shown) => shown.number === collection.number)?.status,
-      ]),
-    );
-    expect(books.map((row) => [row.status, ourStatus.get(row.id)])).toEqual(
-      books.map((row) => [row.status, row.status === "cancelled" ? "cancelled" : "collected"]),
-    );
-  });
+      await settlePayments(testApp);
+
+      const books = await testApp.db
+        .select({ id: sandboxPayments.id, status: sandboxPayments.status })
+        .from(sandboxPayments)
+        .where(
+          inArray(
+            sandboxPayments.id,
+            ours.map((collection) => collection.providerPaymentId!),
+          ),
+        );
+      const state = await paymentsOf(testApp, token, planId);
+      const ourStatus = new Map(
+        ours.map((collection) => [
+          collection.providerPaymentId,
+          state.collections.find((shown) => shown.number === collection.number)?.status,
+        ]),
+      );
+      expect(books.map((row) => [row.status, ourStatus.get(row.id)])).toEqual(
+        books.map((row) => [row.status, row.status === "cancelled" ? "cancelled" : "collected"]),
+      );
+    },
+  );
 });

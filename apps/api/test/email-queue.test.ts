@@ -1,5 +1,7 @@
 // Emails wait in a queue in the database (pg-boss) and are sent in the background, with retries.
-// These run on PGlite by default and on PostgreSQL when DATABASE_URL is set, like the rest.
+// These run on PGlite by default and on PostgreSQL in CI's PostgreSQL stage: the queue's own
+// tables, its connections and two apps on one database are the engine's business.
+// @module-tag engine
 import { customerGuestDetails } from "./support/people";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

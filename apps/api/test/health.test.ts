@@ -30,7 +30,8 @@ describe("health checks", () => {
   });
 });
 
-describe("without a database", () => {
+// The database closed under the app: on PostgreSQL its pool's connections are lost, as in an outage.
+describe("without a database", { tags: ["engine"] }, () => {
   let testApp: TestApp;
   let token: string;
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 // Runs when the suite runs on a PostgreSQL server (DATABASE_URL set). Several replicas (or the
 // migrate step and a replica) setting up one database at the same moment take turns under an
 // advisory lock; without it each would apply the same migrations and all but one would fail.
+// @module-tag engine
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -10,6 +10,7 @@ import { endOfTheFirstMonths, purchaseMessages, ukToday, whenTheTimeComesExplain
 import { eq } from "drizzle-orm";
 import { payments, sandboxPayments } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
+import { atOnce } from "./support/at-once";
 import { callApi, createSignedInCustomer } from "./support/customers";
 import {
   choosePayment,
@@ -80,32 +81,37 @@ describe("paying in full by card", () => {
     });
   });
 
-  it("answers the same payment for the same Idempotency-Key, and refuses that key with another body", async () => {
-    const { planId, token } = await readyPlan(testApp);
-    await choosePayment(testApp, token, planId, { option: "full" });
-    const key = randomUUID();
+  // Two requests with one key at once: the key's unique constraint keeps one payment.
+  it(
+    "answers the same payment for the same Idempotency-Key, and refuses that key with another body",
+    { tags: ["engine"] },
+    async () => {
+      const { planId, token } = await readyPlan(testApp);
+      await choosePayment(testApp, token, planId, { option: "full" });
+      const key = randomUUID();
 
-    const [first, second] = await Promise.all([
-      withKey(testApp, token, "POST", "/api/payments/create", { planId, paymentOption: "full" }, key),
-      withKey(testApp, token, "POST", "/api/payments/create", { planId, paymentOption: "full" }, key),
-    ]);
-    const reused = await withKey(
-      testApp,
-      token,
-      "POST",
-      "/api/payments/create",
-      { planId, paymentOption: "deposit" },
-      key,
-    );
+      const [first, second] = await atOnce([
+        withKey(testApp, token, "POST", "/api/payments/create", { planId, paymentOption: "full" }, key),
+        withKey(testApp, token, "POST", "/api/payments/create", { planId, paymentOption: "full" }, key),
+      ]);
+      const reused = await withKey(
+        testApp,
+        token,
+        "POST",
+        "/api/payments/create",
+        { planId, paymentOption: "deposit" },
+        key,
+      );
 
-    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 201]);
-    expect(paymentSchema.parse(first.json()).id).toBe(paymentSchema.parse(second.json()).id);
-    expect(reused.statusCode).toBe(422);
-    expect(violationsResponseSchema.parse(reused.json()).violations).toEqual([
-      { propertyPath: "Idempotency-Key", title: purchaseMessages.idempotencyKeyReused },
-    ]);
-    expect(await testApp.db.select().from(payments).where(eq(payments.planId, planId))).toHaveLength(1);
-  });
+      expect([first.statusCode, second.statusCode].sort()).toEqual([200, 201]);
+      expect(paymentSchema.parse(first.json()).id).toBe(paymentSchema.parse(second.json()).id);
+      expect(reused.statusCode).toBe(422);
+      expect(violationsResponseSchema.parse(reused.json()).violations).toEqual([
+        { propertyPath: "Idempotency-Key", title: purchaseMessages.idempotencyKeyReused },
+      ]);
+      expect(await testApp.db.select().from(payments).where(eq(payments.planId, planId))).toHaveLength(1);
+    },
+  );
 
   it("never opens a second payment for a plan, even with a new key, and nothing once it is paid", async () => {
     const { planId, token } = await readyPlan(testApp);

@@ -1,3 +1,6 @@
+// The whole file runs in CI's PostgreSQL stage too: its crashes close the database under the app,
+// its double clicks race on the plan's row locks, and it reads and ages pg-boss's jobs.
+// @module-tag engine
 import { directDebitReference } from "../src/modules/payments/direct-debit";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -28,6 +31,7 @@ import {
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { planMoneyQueue } from "../src/modules/payments/plan-money-store";
 import { sandboxWebhookQueue } from "../src/modules/payments/sandbox/sandbox-provider";
+import { atOnce } from "./support/at-once";
 import { callApi } from "./support/customers";
 import { confirmOnSandbox, requestDirectDebit, sandboxOf, settlePayments, withKey } from "./support/paying";
 import { byCode } from "./support/journeys";
@@ -148,7 +152,7 @@ async function sendRefundsAgain(planId: string, twice = false) {
     .where(and(eq(refunds.planId, planId), eq(refunds.status, "owed")));
   for (const { id } of owed) {
     const send = () => callApi(current, finance.token, "POST", `/api/staff/refunds/${id}/send-again`);
-    const answers = await Promise.all(twice ? [send(), send()] : [send()]);
+    const answers = await atOnce(twice ? [send(), send()] : [send()]);
     for (const answer of answers) expect([202, 409], answer.body).toContain(answer.statusCode);
     expect(
       answers.filter((answer) => answer.statusCode === 202).length,
@@ -181,7 +185,7 @@ async function cancelledWithRefund(model: Model, twice = false) {
     callApi(current, finance.token, "POST", `/api/staff/missed-payments/${statement!.id}/outcome`, {
       outcome: "cancelled_with_refund",
     });
-  const answers = await Promise.all(twice ? [record(), record()] : [record()]);
+  const answers = await atOnce(twice ? [record(), record()] : [record()]);
   for (const answer of answers) expect([201, 409], answer.body).toContain(answer.statusCode);
   const accepted = answers.filter((answer) => answer.statusCode === 201).length;
   expect(accepted, "one outcome per statement").toBeLessThanOrEqual(1);

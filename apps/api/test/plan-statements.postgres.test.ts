@@ -1,6 +1,7 @@
-// Runs when the suite runs on a PostgreSQL server (DATABASE_URL set, as in CI's second run): two
-// API processes on one database, each looking for plan anniversaries at the same moments, as every
-// process does on its own timer. Each plan's anniversary statement is queued and emailed once.
+// Runs when the suite runs on a PostgreSQL server (DATABASE_URL set, as in CI's PostgreSQL stage):
+// two API processes on one database, each looking for plan anniversaries at the same moments, as
+// every process does on its own timer. Each plan's anniversary statement is queued and emailed once.
+// @module-tag engine
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { longUkDate, monthsAfter, ukToday } from "@kindred/domain";
 import { inArray } from "drizzle-orm";

@@ -288,7 +288,9 @@ describe("showing the customer's circumstances", () => {
   });
 });
 
-describe("notes", () => {
+// Notes are kept as written by a trigger (migration 0019), which lets them go only with their plan;
+// the tests build on each other, so the whole block runs on PostgreSQL.
+describe("notes", { tags: ["engine"] }, () => {
   const notesOf = async (planId: string) =>
     (await testApp.db.select().from(planNotes)).filter((note) => note.planId === planId);
 

@@ -1,3 +1,6 @@
+// Staff plan search reads a pg_trgm index (decision 031), an extension PGlite loads from its own
+// build: the file runs in CI's PostgreSQL stage too.
+// @module-tag engine
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   staffAuditPageSchema,

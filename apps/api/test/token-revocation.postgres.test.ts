@@ -1,5 +1,7 @@
 // Two API processes on one PostgreSQL database, each keeping verified tokens in its own memory:
-// a sign-out or a password reset on one must stop the token on the other within a second.
+// a sign-out or a password reset on one must stop the token on the other within a second
+// (PostgreSQL's LISTEN/NOTIFY between the processes).
+// @module-tag engine
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokeAccessTokensOf } from "../src/modules/auth/queries";
 import { callApi, createSignedInCustomer, signIn } from "./support/customers";

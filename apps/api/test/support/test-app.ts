@@ -17,7 +17,7 @@ export const testClient = { id: "kindred-web-test", secret: "test-client-secret-
 /**
  * A fresh database for one test file: in-memory PGlite by default (a copy of the one the global
  * setup migrated and seeded, unless `startEmpty`), or a new database on the PostgreSQL server
- * named by DATABASE_URL (CI runs the suite both ways).
+ * named by DATABASE_URL (CI's PostgreSQL stage runs the tests tagged engine on one).
  */
 async function freshDatabaseLocation(
   reach: (url: URL) => URL,
