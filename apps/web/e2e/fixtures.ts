@@ -4,10 +4,11 @@ import { test as base, expect, type Page } from "@playwright/test";
 /**
  * Every test page fails its test on an unexpected console.error or page error, and offers
  * `checkAccessibility()`, an axe scan (WCAG 2.2 AA) that must find no violations. Each test
- * also scans the page it ends on.
+ * also scans the page it ends on, unless it has just scanned it as it is.
  */
 export const test = base.extend<{
-  checkAccessibility: () => Promise<void>;
+  /** An axe scan; the screen is kept as a screenshot, named `name` if given (once a scan, not twice). */
+  checkAccessibility: (name?: string) => Promise<void>;
   /**
    * Console errors the test expects (a 404 page's own status, say), by text or address, and page
    * errors ("page error: …") a test throws on purpose.
@@ -31,14 +32,24 @@ export const test = base.extend<{
   },
   checkAccessibility: async ({ page }, use) => {
     let scans = 0;
+    /** The page as it was last scanned: its address, the window's size and its whole document. */
+    let scanned: string | null = null;
+    const state = () =>
+      page
+        .evaluate(
+          () => `${location.href} ${innerWidth}x${innerHeight}\n${document.documentElement.outerHTML}`,
+        )
+        .catch(() => null);
     // Each scanned screen is also kept as a screenshot, for people to look at.
-    const check = async () => {
+    const check = async (name?: string) => {
       await scanForViolations(page);
       scans += 1;
-      await keepScreenshot(page, `screen-${scans}`);
+      scanned = await state();
+      await keepScreenshot(page, name ?? `screen-${scans}`);
     };
     await use(check);
-    await check();
+    // The page the test ends on, unless it is exactly as last scanned (the test ended on a scan).
+    if (scanned === null || (await state()) !== scanned) await check();
   },
 });
 

@@ -149,8 +149,7 @@ test("the administrator changes a coffin's price from today and finds the change
   await backOffice.getByRole("link", { name: "Catalogue" }).click();
   const brecon = page.getByRole("table", { name: "Coffin" }).getByRole("row", { name: /The Brecon/ });
   await expect(brecon).toContainText("£695");
-  await keepScreenshot(page, "catalogue");
-  await checkAccessibility();
+  await checkAccessibility("catalogue");
   await brecon.getByRole("button", { name: "Change the price of The Brecon" }).click();
   const priceForm = page.getByRole("dialog", { name: "Change the price of The Brecon" });
   await priceForm.getByLabel("New price").fill("725");
@@ -169,12 +168,10 @@ test("the administrator changes a coffin's price from today and finds the change
   const newest = page.getByRole("table", { name: "Newest first" }).getByRole("row").nth(1);
   await expect(newest).toContainText(`${firstAdministrator.name}The Brecon (price)£725`);
   await expect(newest).toContainText("Yes, ");
-  await keepScreenshot(page, "catalogue-changes");
-  await checkAccessibility();
+  await checkAccessibility("catalogue-changes");
   await backOffice.getByRole("link", { name: "Branches" }).click();
   await expect(page.getByRole("table", { name: "Every branch" })).toContainText("Head office");
-  await keepScreenshot(page, "branches");
-  await checkAccessibility();
+  await checkAccessibility("branches");
   await page
     .getByRole("button", { name: /^Change details of / })
     .first()
@@ -212,15 +209,13 @@ test("the administrator sees every work queue, follows up a guide enquiry, and s
   const enquiriesRow = queues.getByRole("row", { name: /Guide enquiries to follow up/ });
   await expect(enquiriesRow.getByRole("cell").nth(1)).toHaveText(/^\d+( or more)?$/);
   await expect(enquiriesRow.getByRole("cell").nth(2)).toHaveText(/\d{4}$/);
-  await keepScreenshot(page, "work-queues");
-  await checkAccessibility();
+  await checkAccessibility("work-queues");
   await queues.getByRole("link", { name: "Guide enquiries to follow up" }).click();
   const enquiry = page.getByRole("table", { name: "Soonest deadline first" }).getByRole("row", {
     name: new RegExp(enquirer),
   });
   await expect(enquiry).toContainText("2 working days from the enquiry");
-  await keepScreenshot(page, "enquiries-queue");
-  await checkAccessibility();
+  await checkAccessibility("enquiries-queue");
   // Followed up: it leaves the queue, and the screen says so.
   const followedUp = enquiry.getByRole("button", { name: "Mark as followed up" });
   await followedUp.scrollIntoViewIfNeeded();
@@ -267,8 +262,7 @@ test("an invited agent signs in, finds a plan by its postcode, adds a note, and 
   await expect(found).toContainText(`${buyer.firstName} ${buyer.lastName}`);
   await expect(found).toContainText("MK9 2HP");
   await expect(found).toContainText(planId);
-  await keepScreenshot(page, "search-results");
-  await checkAccessibility();
+  await checkAccessibility("search-results");
 
   // They open the plan from its row: where it stands and its money first, then the rest.
   await found.getByRole("link", { name: `${buyer.firstName} ${buyer.lastName}` }).click();
@@ -277,8 +271,7 @@ test("an invited agent signs in, finds a plan by its postcode, adds a note, and 
   await expect(page.getByRole("region", { name: "People" })).toContainText(
     `${buyer.firstName} ${buyer.lastName}`,
   );
-  await keepScreenshot(page, "plan-page");
-  await checkAccessibility();
+  await checkAccessibility("plan-page");
 
   // A note of the call, kept in the timeline with who wrote it.
   const timeline = page.getByRole("region", { name: "Timeline" });
