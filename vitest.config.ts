@@ -7,6 +7,8 @@ export default defineConfig({
     // runs the files one at a time; the tests wait on the database (PGlite computes in the worker
     // itself), so a second worker all but halves the run.
     maxWorkers: availableParallelism(),
+    // The default report, and each project's slowest file at the end (test-setup/time-reporter.ts).
+    reporters: ["default", "./test-setup/time-reporter.ts"],
     setupFiles: ["./test-setup/fail-on-console-error.ts"],
     globalSetup: ["./test-setup/report-node.ts"],
     // A tag only selects: it skips, retries or slows nothing, so `npm run test:unit` runs every test.
@@ -47,9 +49,10 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Tests of the repository's own tooling, beside what they test (eslint.config.test.ts).
+          // Tests of the repository's own tooling, beside what they test (eslint.config.test.ts,
+          // test-setup/time-reporter.test.ts).
           name: "tooling",
-          include: ["*.test.ts"],
+          include: ["*.test.ts", "test-setup/**/*.test.ts"],
           environment: "node",
           // Linting loads the TypeScript parser and every rule, slowly on a busy two-core machine
           // (one case took over 5 s beside a browser run); a ceiling, not a wait.
