@@ -4,6 +4,7 @@ import type { Reporter, TestModule, Vitest } from "vitest/node";
 
 /** Where the unit tests' times are written, for `.ci/run` to print again at the end. */
 export const unitTimesFile = "test-results-unit/unit-times.txt";
+const postgresTimesFile = "test-results-unit/postgres-times.txt";
 
 /** What one test file cost the worker that ran it, in seconds. */
 export interface FileTime {
@@ -69,7 +70,8 @@ export default class TimeReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const report = unitTimesReport(testModules.map((module) => fileTimeOf(module, this.root)));
     process.stdout.write(`\n${report}\n`);
-    const file = path.join(this.root, unitTimesFile);
+    // The PostgreSQL stage's run (DATABASE_URL set) keeps its own, so the unit stage's is not lost.
+    const file = path.join(this.root, process.env.DATABASE_URL ? postgresTimesFile : unitTimesFile);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, `${report}\n`);
   }
