@@ -1,7 +1,7 @@
-// A request through each API module's routes, on whichever database the suite runs on. Each
-// module's own tests say what its routes do, on PGlite; CI's PostgreSQL stage runs only the tests
-// tagged `engine`, so this is what shows there that every module reads and writes on the engine
-// production runs (docs/decisions/034-postgresql-stage-runs-engine-tests.md).
+// A request through each API module's routes, on a PostgreSQL server only (`*.postgres.test.ts`).
+// Each module's own tests say what its routes do, on PGlite, where this would tell nothing new;
+// CI's PostgreSQL stage runs only the tests tagged `engine`, so this is what shows there that every
+// module reads and writes on the engine production runs (docs/decisions/034).
 // @module-tag engine
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
