@@ -12,7 +12,7 @@ import { comeBackToPayForAnAttendedCremation, type Buyer } from "./purchase-supp
  */
 
 /** A request as the signed-in customer, with a fresh Idempotency-Key; answers the JSON body. */
-export async function asCustomer(
+async function asCustomer(
   api: APIRequestContext,
   token: string,
   method: "GET" | "POST" | "PUT",
