@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
-import { test, expect, keepScreenshot } from "./fixtures";
+import { test, expect, holdBackScripts, keepScreenshot } from "./fixtures";
 import {
   latestEmailTo,
   linkIn,
@@ -213,18 +213,7 @@ test("Sign in works from the first paint: pressed before the page's scripts have
   const person = newPerson("early");
   await registerThroughApi(request, person);
   // A slow phone: the page's scripts come only after the person has pressed Sign in.
-  let scriptsMayCome!: () => void;
-  const held = new Promise<void>((resolve) => {
-    scriptsMayCome = resolve;
-  });
-  await page.route(
-    (url) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js"),
-    async (route) => {
-      await held;
-      // A script the page left behind by moving on is no longer wanted.
-      await route.continue().catch(() => undefined);
-    },
-  );
+  const scriptsMayCome = await holdBackScripts(page);
   await page.goto("/", { waitUntil: "domcontentloaded" });
   await keepScreenshot(page, "home-before-its-scripts", { window: true });
   await page.getByRole("link", { name: "Sign in" }).click();

@@ -63,6 +63,26 @@ export async function keepScreenshot(page: Page, name: string, { window = false 
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: !window, scale: "css" });
 }
 
+/**
+ * A slow phone: the page's scripts come only once the answer's function is called, so the test can
+ * act on the server's HTML before the page has come to life.
+ */
+export async function holdBackScripts(page: Page): Promise<() => void> {
+  let scriptsMayCome!: () => void;
+  const held = new Promise<void>((resolve) => {
+    scriptsMayCome = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js"),
+    async (route) => {
+      await held;
+      // A script the page left behind by moving on is no longer wanted.
+      await route.continue().catch(() => undefined);
+    },
+  );
+  return scriptsMayCome;
+}
+
 async function scanForViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
-import { test, expect } from "./fixtures";
+import { test, expect, holdBackScripts } from "./fixtures";
 import {
   chooseNearestFuneralDirector,
   elementsPastTheRightEdge,
@@ -140,17 +140,7 @@ test("an answer tapped before the page has come to life is kept, priced, and car
   page,
 }) => {
   // A slow phone: the step's scripts come only after the person has chosen.
-  let scriptsMayCome!: () => void;
-  const held = new Promise<void>((resolve) => {
-    scriptsMayCome = resolve;
-  });
-  await page.route(
-    (url) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js"),
-    async (route) => {
-      await held;
-      await route.continue().catch(() => undefined);
-    },
-  );
+  const scriptsMayCome = await holdBackScripts(page);
   const attended = option(catalogue.attendance, "attended");
   await page.goto("/planning/attendance", { waitUntil: "domcontentloaded" });
   await radioFor(page, attended.name).check();
