@@ -237,6 +237,33 @@ export default tseslint.config(
     },
   },
   {
+    // The API's test files share their worker's modules (isolate: false in vitest.config.ts, for
+    // speed; docs/decisions/037): a test that mocked a module, stubbed a global or the environment,
+    // or stopped the clock would change the files after it in that worker. Spy on an object the
+    // test made (its own app's provider), or start an app with the settings it needs.
+    files: ["apps/api/test/**/*.ts", "apps/api/src/**/*.test.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...[
+          "mock",
+          "doMock",
+          "unmock",
+          "resetModules",
+          "stubGlobal",
+          "stubEnv",
+          "useFakeTimers",
+          "setSystemTime",
+        ].map((property) => ({
+          object: "vi",
+          property,
+          message:
+            "API test files share their worker's modules (docs/decisions/037): give the test app what it needs instead.",
+        })),
+      ],
+    },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's.
     files: ["apps/web/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

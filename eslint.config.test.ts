@@ -193,3 +193,31 @@ describe("the web app", () => {
     }
   });
 });
+
+describe("the API's test files, which share their worker's modules", () => {
+  it("may not mock a module, stub a global or the environment, or stop the clock", async () => {
+    for (const call of [
+      'vi.mock("../src/config")',
+      'vi.stubGlobal("fetch", () => undefined)',
+      'vi.stubEnv("SITE_URL", "x")',
+      "vi.useFakeTimers()",
+      "vi.setSystemTime(0)",
+    ]) {
+      const [result] = await eslint.lintText(`import { vi } from "vitest";\n${call};\n`, {
+        filePath: "apps/api/test/isolation-check.test.ts",
+      });
+      expect(
+        result?.messages.map((message) => message.ruleId),
+        call,
+      ).toEqual(["no-restricted-properties"]);
+    }
+  });
+
+  it("may spy on an object the test made", async () => {
+    const [result] = await eslint.lintText(
+      'import { vi } from "vitest";\nconst provider = { refund: () => 1 };\nvi.spyOn(provider, "refund");\n',
+      { filePath: "apps/api/test/isolation-check.test.ts" },
+    );
+    expect(result?.messages).toEqual([]);
+  });
+});

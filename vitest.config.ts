@@ -42,6 +42,7 @@ export default defineConfig({
           // On PGlite, every test app starts from a copy of one database migrated and seeded here.
           globalSetup: ["./apps/api/test/support/save-database.ts"],
           pool: "forks",
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

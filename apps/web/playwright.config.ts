@@ -14,8 +14,10 @@ export const firstAdministratorFile = `${dataDir}-first-administrator.txt`;
 export const firstAdministrator = { name: "Ada Admin", email: "ada.admin@kindred.example" };
 const repositoryRoot = path.resolve(import.meta.dirname, "../..");
 
+// Debian's Chromium headless shell (scripts/ensure-chromium.mjs installs it): the old headless
+// mode, which Playwright's own headless runs use, lighter than the full browser (docs/decisions/037).
 const chromium = {
-  executablePath: "/usr/bin/chromium",
+  executablePath: "/usr/bin/chromium-headless-shell",
   args: [
     "--no-sandbox",
     "--disable-gpu",

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import type { NomineeFields, PlanOptionsResponse } from "@kindred/contracts";
 import { readFile } from "node:fs/promises";
 import { legalDocumentReferences, messages } from "@kindred/domain";
@@ -141,23 +141,20 @@ export async function becomeReadyToPay(page: Page, buyer: Buyer): Promise<void> 
 }
 
 /**
- * A person who planned an attended cremation (as `planAnAttendedCremation`), accepted the six
- * documents and gave their details on an earlier visit, and now comes back to pay: they sign in
- * on this browser and continue to payment from their account. The earlier visit is made through
- * the web origin's API, sending what the screens send (purchase.spec.ts walks those screens one
- * by one), so a payment test spends its time on paying. Ends on `/purchase/options`, ready to pay.
- * With `nominee`, the person named for us to speak to. Answers the plan's total, its reference and
- * its funeral director's branch.
+ * A plan as a person leaves it who planned an attended cremation (as `planAnAttendedCremation`),
+ * accepted the six documents, gave their details and confirmed their email address, made through
+ * the web origin's API, sending what the screens send (purchase.spec.ts walks those screens one by
+ * one). With `nominee`, the person named for us to speak to. Answers the plan's total, its
+ * reference and its funeral director's branch.
  */
-export async function comeBackToPayForAnAttendedCremation(
-  page: Page,
+export async function planReadyToPayThroughApi(
+  api: APIRequestContext,
   catalogue: PlanOptionsResponse,
   buyer: Buyer,
   { nominee = null }: { nominee?: NomineeFields | null } = {},
 ): Promise<{ total: number; planId: string; branch: { name: string; email: string } }> {
   const { attended, cremated, familyLed, ownBearers, hearse, coffin, ashes, total } =
     attendedCremation(catalogue);
-  const api = page.request;
   const tokenAnswer = await api.post("/token", {
     form: { grant_type: "client_credentials", scope: "APPLICATION" },
   });
@@ -212,7 +209,22 @@ export async function comeBackToPayForAnAttendedCremation(
     linkIn(await latestEmailTo(buyer.email, /confirm your email/i), "/account/confirm-email"),
   );
   await call("GET", `/api${confirmation.pathname}${confirmation.search}`);
+  return { total, planId: plan.id, branch: { name: nearest.name, email: nearest.email } };
+}
 
+/**
+ * A person with a plan ready to pay for (`planReadyToPayThroughApi`, made on an earlier visit) comes
+ * back to pay: they sign in on this browser and continue to payment from their account, so a
+ * payment test spends its time on paying. Ends on `/purchase/options`, ready to pay; answers what
+ * `planReadyToPayThroughApi` answers.
+ */
+export async function comeBackToPayForAnAttendedCremation(
+  page: Page,
+  catalogue: PlanOptionsResponse,
+  buyer: Buyer,
+  { nominee = null }: { nominee?: NomineeFields | null } = {},
+): Promise<{ total: number; planId: string; branch: { name: string; email: string } }> {
+  const ready = await planReadyToPayThroughApi(page.request, catalogue, buyer, { nominee });
   await page.goto("/");
   await page.getByRole("link", { name: "Sign in" }).click();
   await signInThroughPrompt(page, buyer.email, buyer.password);
@@ -220,5 +232,5 @@ export async function comeBackToPayForAnAttendedCremation(
   await page.getByRole("link", { name: "Continue to payment" }).click();
   await expect(page).toHaveURL(/\/purchase\/options$/);
   await expect(page.getByRole("heading", { name: "Your plan is ready to pay for" })).toBeVisible();
-  return { total, planId: plan.id, branch: { name: nearest.name, email: nearest.email } };
+  return ready;
 }
