@@ -3,10 +3,12 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    // One test file per core. Vitest's default leaves one core free, which on a two-core machine
-    // runs the files one at a time; the tests wait on the database (PGlite computes in the worker
-    // itself), so a second worker all but halves the run.
-    maxWorkers: availableParallelism(),
+    // One test file more than there are cores. Vitest's default leaves one core free, which on a
+    // two-core machine runs the files one at a time. The API's tests also wait (for their jobs and
+    // the processes some start), so two workers kept the two cores about two-thirds busy: with a
+    // third the stage took 339 s against 397 s on a quiet two-core machine, and with a fourth
+    // 349 s (docs/decisions/037).
+    maxWorkers: availableParallelism() + 1,
     // The default report, and each project's slowest file at the end (test-setup/time-reporter.ts).
     reporters: ["default", "./test-setup/time-reporter.ts"],
     setupFiles: ["./test-setup/fail-on-console-error.ts"],
