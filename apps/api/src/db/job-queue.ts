@@ -1,7 +1,14 @@
 import { setTimeout as wait } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions } from "pg-boss";
+import {
+  PgBoss,
+  fromDrizzle,
+  fromPglite,
+  type ConstructorOptions,
+  type WorkHandlerFor,
+  type WorkOptions,
+} from "pg-boss";
 import { isDatabaseUnavailable, type Database, type DatabaseDriver } from "./database";
 
 /** The PostgreSQL schema that holds the queue's tables (pg-boss creates and migrates it itself). */
@@ -23,7 +30,7 @@ const stopGraceMilliseconds = 20_000;
  * because with notifications on pg-boss otherwise looks only every 30 seconds, and a retry then
  * waits that long.
  */
-export const dueJobPolling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 } as const;
+const dueJobPolling = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 } as const;
 
 /**
  * Background jobs in the database (pg-boss). A job is a row, sent in the same transaction as the
@@ -44,6 +51,17 @@ export interface JobQueue {
     data: object,
     options?: { startAfterSeconds?: number },
   ): Promise<void>;
+  /**
+   * pg-boss's `work`, looking for due jobs every second (`dueJobPolling`), and looking again at
+   * once after a batch it handled: a job sent while the worker was busy woke it then, and that
+   * wake-up was spent before the worker's next look, which takes at most `batchSize` jobs, so a
+   * backlog would otherwise go one batch a second (three emails at once, the third a second late).
+   */
+  work<ReqData, ResData = unknown, const O extends WorkOptions = WorkOptions>(
+    queue: string,
+    options: O,
+    handler: WorkHandlerFor<O, ReqData, ResData>,
+  ): Promise<string>;
   /** True once `stop()` has begun: no worker takes another job. */
   readonly stopping: boolean;
   /** Workers take no more jobs, and the ones in hand finish (within the grace period). */
@@ -107,6 +125,22 @@ export async function startJobQueue(driver: DatabaseDriver, log: FastifyBaseLogg
         db,
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       });
+    },
+    async work(queue, options, handler) {
+      const worker: { id?: string } = {};
+      const handle = handler as (jobs: unknown[]) => Promise<unknown>;
+      const handleThenLookAgain = async (jobs: unknown[]) => {
+        const result = await handle(jobs);
+        // Only after a batch handled: a failed one waits for its retry, not in a loop.
+        if (jobs.length > 0 && worker.id !== undefined) boss.notifyWorker(worker.id);
+        return result;
+      };
+      worker.id = await boss.work(
+        queue,
+        { ...dueJobPolling, ...options },
+        handleThenLookAgain as typeof handler,
+      );
+      return worker.id;
     },
     get stopping() {
       return stopping;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata } from "pg-boss";
 import { z } from "zod";
 import type { Database } from "../../db/database";
-import { dueJobPolling, type JobQueue } from "../../db/job-queue";
+import type { JobQueue } from "../../db/job-queue";
 import { jobSealingKey, openJobData, sealJobData } from "../../db/sealed-job";
 
 /**
@@ -67,9 +67,9 @@ export async function startAccountEmailRequests({
   };
   await boss.createQueue(accountEmailRequestQueue, options);
   await boss.updateQueue(accountEmailRequestQueue, options);
-  await boss.work(
+  await jobQueue.work(
     accountEmailRequestQueue,
-    { includeMetadata: true, batchSize: 1, ...dueJobPolling },
+    { includeMetadata: true, batchSize: 1 },
     async (jobs: JobWithMetadata<QueuedRequest>[]) => {
       for (const job of jobs) {
         const request = requestSchema.parse(openJobData(key, job.data.kind, job.data.sealed));

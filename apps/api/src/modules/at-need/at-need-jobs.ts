@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobResult, JobWithMetadata } from "pg-boss";
 import type { Database } from "../../db/database";
-import { dueJobPolling, type JobQueue } from "../../db/job-queue";
+import type { JobQueue } from "../../db/job-queue";
 import { atNeedCases, plans } from "../../db/schema";
 import type { DocumentsService } from "../documents";
 import type { Email, Mailer } from "../email";
@@ -147,9 +147,9 @@ export async function startAtNeedJobs({
     };
   }
 
-  await jobQueue.boss.work(
+  await jobQueue.work(
     atNeedQueue,
-    { batchSize: 5, includeMetadata: true, perJobResults: true, ...dueJobPolling },
+    { batchSize: 5, includeMetadata: true, perJobResults: true },
     async (jobs: JobWithMetadata<AtNeedJob>[]): Promise<JobResult[]> => {
       const results: JobResult[] = [];
       for (const job of jobs) {

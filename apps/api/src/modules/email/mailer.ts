@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata, Queue } from "pg-boss";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
-import { dueJobPolling, type JobQueue } from "../../db/job-queue";
+import type { JobQueue } from "../../db/job-queue";
 import { createDelivery, deliveryFailure } from "./delivery";
 import { emailSealingKey, openEmail, sealEmail, type SealedEmail } from "./sealed-email";
 import { renderEmail, type Email } from "./emails";
@@ -125,12 +125,11 @@ export async function startMailer({
     log.info({ jobId: job.id, subject: content.subject, attempt }, "email sent");
   }
 
-  await boss.work(
+  await jobQueue.work(
     emailQueue,
     {
       includeMetadata: true,
       batchSize: 1,
-      ...dueJobPolling,
     },
     async (jobs: JobWithMetadata<SealedEmail>[]) => {
       for (const job of jobs) await send(job);

@@ -3,7 +3,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobResult, JobWithMetadata } from "pg-boss";
 import type { Database } from "../../db/database";
-import { dueJobPolling, type JobQueue } from "../../db/job-queue";
+import type { JobQueue } from "../../db/job-queue";
 import { collections, mandates, payments, refunds } from "../../db/schema";
 import type { Mailer } from "../email";
 import { directDebitReference } from "./direct-debit";
@@ -175,9 +175,9 @@ export async function startPlanMoneyJobs({
 
   // Up to ten at a time, each with its own outcome, so a cancellation's dozen follow-ups do not
   // wait a poll apart, and one that fails is tried again without the others.
-  await jobQueue.boss.work(
+  await jobQueue.work(
     planMoneyQueue,
-    { batchSize: 10, burstWhenBatchFull: true, includeMetadata: true, perJobResults: true, ...dueJobPolling },
+    { batchSize: 10, burstWhenBatchFull: true, includeMetadata: true, perJobResults: true },
     async (jobs: JobWithMetadata<PlanMoneyJob>[]): Promise<JobResult[]> => {
       const results: JobResult[] = [];
       for (const job of jobs) {

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Job } from "pg-boss";
 import type { Database } from "../../db/database";
-import { dueJobPolling, type JobQueue } from "../../db/job-queue";
+import type { JobQueue } from "../../db/job-queue";
 import { planStatements, plans as planTable } from "../../db/schema";
 import type { TokenHolder } from "../auth";
 import type { DocumentsService, RenderedDocument } from "../documents";
@@ -214,24 +214,20 @@ export async function startPlanStatements({
   };
   await jobQueue.boss.createQueue(planStatementQueue, options);
   await jobQueue.boss.updateQueue(planStatementQueue, options);
-  await jobQueue.boss.work(
-    planStatementQueue,
-    { batchSize: 1, ...dueJobPolling },
-    async (jobs: Job<PlanStatementJob>[]) => {
-      for (const job of jobs) {
-        try {
-          await sendStatement(job.data);
-        } catch (error) {
-          // Only what the job is about: never the customer or the statement.
-          log.warn(
-            { jobId: job.id, planId: job.data.planId, reason: (error as Error).name },
-            "an anniversary statement could not be written; it will be tried again",
-          );
-          throw error;
-        }
+  await jobQueue.work(planStatementQueue, { batchSize: 1 }, async (jobs: Job<PlanStatementJob>[]) => {
+    for (const job of jobs) {
+      try {
+        await sendStatement(job.data);
+      } catch (error) {
+        // Only what the job is about: never the customer or the statement.
+        log.warn(
+          { jobId: job.id, planId: job.data.planId, reason: (error as Error).name },
+          "an anniversary statement could not be written; it will be tried again",
+        );
+        throw error;
       }
-    },
-  );
+    }
+  });
 
   return {
     statementPdf,

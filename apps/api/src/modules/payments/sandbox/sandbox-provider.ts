@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata } from "pg-boss";
 import type { Database } from "../../../db/database";
-import { dueJobPolling, type JobQueue } from "../../../db/job-queue";
+import type { JobQueue } from "../../../db/job-queue";
 import { sandboxMandates, sandboxPayments } from "../../../db/schema";
 import { ViolationError } from "../../../plugins/error-handler";
 import {
@@ -572,9 +572,9 @@ export function createSandboxProvider({
       await jobQueue.boss.createQueue(sandboxWebhookQueue, options);
       await jobQueue.boss.updateQueue(sandboxWebhookQueue, options);
       // One at a time, in the order they were sent, as the events happened.
-      await jobQueue.boss.work(
+      await jobQueue.work(
         sandboxWebhookQueue,
-        { batchSize: webhookBatchSize, includeMetadata: true, ...dueJobPolling },
+        { batchSize: webhookBatchSize, includeMetadata: true },
         async (jobs: JobWithMetadata<ProviderEvent>[]) => {
           for (const job of jobs) {
             const rawBody = JSON.stringify(job.data);
