@@ -1,18 +1,17 @@
 import { render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { useBrowserSettings, type BrowserSettings } from "../lib/browser-settings";
 import { cookieConsentKey, reloadPage } from "../lib/cookie-consent";
 import type * as CookieConsentModule from "../lib/cookie-consent";
 import type * as ErrorReportingModule from "../lib/error-reporting";
 import { loadErrorReporting } from "../lib/error-reporting";
 import { fakeFetch, jsonResponse } from "../test/fake-fetch";
+import { navigation } from "../test/fake-navigation";
 import { PageExtras } from "./page-extras";
 import { ReviewsSection } from "./reviews-section";
 import { SiteFooter } from "./site-footer";
 
-let pathname = "/";
-vi.mock("next/navigation", () => ({ usePathname: () => pathname }));
 // next/script as if each script loaded at once (jsdom loads none): it stands on the page as a
 // marked element and says it is ready, as next/script does once the browser has run it.
 vi.mock("next/script", async () => {
@@ -95,10 +94,6 @@ function storedConsent() {
 }
 
 const banner = () => screen.findByRole("region", { name: "Cookies on Kindred Funeral Plans" });
-
-beforeEach(() => {
-  pathname = "/";
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -250,7 +245,7 @@ describe("the cookie banner", () => {
       cookieConsentKey,
       JSON.stringify({ version: "3", analytics: false, functional: true, savedAt: "2026-11-01T09:00:00Z" }),
     );
-    pathname = "/planning/attendance";
+    navigation.pathname = "/planning/attendance";
     serveSettings(everyThirdParty);
     renderShell();
 
@@ -375,7 +370,7 @@ describe("a third party's script", () => {
     expect(stopChat).not.toHaveBeenCalled();
 
     // Moving from the home page to the journey: the help chat goes.
-    pathname = "/planning/attendance";
+    navigation.pathname = "/planning/attendance";
     rerender(shell());
     await waitFor(() => expect(stopChat).toHaveBeenCalledTimes(1));
     expect(loadedScripts()).not.toContain(scripts.helpChat);
@@ -390,7 +385,7 @@ describe("the staff back office (/staff, decision 031)", () => {
   const extrasOnly = () => <PageExtras />;
 
   it("asks nothing about cookies there, and still reports errors", async () => {
-    pathname = "/staff/sign-in";
+    navigation.pathname = "/staff/sign-in";
     serveSettings(withErrorReports);
     render(extrasOnly());
 
@@ -404,7 +399,7 @@ describe("the staff back office (/staff, decision 031)", () => {
       cookieConsentKey,
       JSON.stringify({ version: "3", analytics: true, functional: true, savedAt: "2026-11-01T09:00:00Z" }),
     );
-    pathname = "/staff";
+    navigation.pathname = "/staff";
     serveSettings(withErrorReports);
     render(extrasOnly());
 

@@ -1,9 +1,8 @@
 import { render } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { readLocal } from "../lib/storage";
+import { navigation } from "../test/fake-navigation";
 import { UtmCapture } from "./utm-capture";
-
-vi.mock("next/navigation", () => ({ usePathname: () => window.location.pathname }));
 
 afterEach(() => {
   window.history.replaceState(null, "", "/");
@@ -12,6 +11,7 @@ afterEach(() => {
 describe("UtmCapture", () => {
   it("keeps the campaign of the address the visitor lands on, whatever the page, and shows nothing", () => {
     window.history.replaceState(null, "", "/funeral-advice?utm_source=test&utm_campaign=spring");
+    navigation.pathname = "/funeral-advice";
 
     const { container } = render(<UtmCapture />);
 

@@ -132,6 +132,11 @@ export async function stopSending(): Promise<void> {
   clearTimeout(waited);
 }
 
+/** A new page sends again (a test's next page: jsdom's page is never loaded afresh). */
+export function forgetStoppedSending(): void {
+  sendingStopped = false;
+}
+
 /**
  * Calls `path` (for example `/api/plan-options`) with the current token. A 401 means the token was
  * refused: it is reset once and that one request is tried again.

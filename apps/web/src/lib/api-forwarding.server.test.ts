@@ -3,9 +3,6 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-// `server-only` refuses to load outside React's server build; here we are the server.
-vi.mock("server-only", () => ({}));
-
 interface SeenRequest {
   method: string;
   url: string;

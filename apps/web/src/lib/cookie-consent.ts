@@ -69,6 +69,11 @@ const listeners = new Set<() => void>();
 /** The choice when storage cannot keep it. */
 let memoryOnly: string | null = null;
 
+/** A new page has no choice held in memory (a test's next page: jsdom's page is never loaded afresh). */
+export function forgetConsentInMemory(): void {
+  memoryOnly = null;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   // A choice made in another tab counts here too.

@@ -132,6 +132,11 @@ export function isSessionEnding(): boolean {
   return ending;
 }
 
+/** A new page has no session ending (a test's next page: jsdom's page is never loaded afresh). */
+export function forgetSessionEnding(): void {
+  ending = false;
+}
+
 /** Signs out: the server revokes the token, this browser forgets everything, and the page starts afresh. */
 export async function signOut(): Promise<void> {
   ending = true;

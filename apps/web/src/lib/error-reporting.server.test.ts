@@ -1,8 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
 
-// `server-only` refuses to load outside React's server build; here we are the server.
-vi.mock("server-only", () => ({}));
 // Sentry's Http integration as @sentry/nextjs makes it: it records the options it was given.
 vi.mock("@sentry/nextjs", () => ({
   httpIntegration: (options: unknown) => ({ name: "Http", options }),

@@ -1,8 +1,6 @@
 // @vitest-environment node
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { envelopeAddressOf, envelopeDestination } from "./error-reports-tunnel.server";
-
-vi.mock("server-only", () => ({}));
 
 const ourDsn = "https://publickey@o123.ingest.sentry.example/4567";
 

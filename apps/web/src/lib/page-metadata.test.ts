@@ -1,10 +1,8 @@
 // @vitest-environment node
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { firstJourneyStepHandle, journeyStepHandles, journeyStepPath } from "@kindred/domain";
 import { publicPageMetadata } from "./page-metadata";
 
-// `server-only` refuses to load outside React's server build; a step's route is server code.
-vi.mock("server-only", () => ({}));
 const { stepMetadata } = await import("../features/planning/step-route");
 
 describe("what search engines are told", () => {

@@ -32,8 +32,6 @@ import {
 } from "../../test/payments-factory";
 import { AccountScreen } from "./account-screen";
 
-vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
-
 const planIds = {
   planning: "0a8f3b1c-1d2e-4f30-8a4b-5c6d7e8f9001",
   ready: "0a8f3b1c-1d2e-4f30-8a4b-5c6d7e8f9002",

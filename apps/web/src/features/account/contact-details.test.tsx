@@ -10,8 +10,6 @@ import { fakeFetch, jsonResponse, tokenResponse, type RecordedRequest } from "..
 import { createPlanResponse, fullChoicePayments, testPlanId } from "../../test/payments-factory";
 import { AccountScreen } from "./account-screen";
 
-vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
-
 const contactDetailsUrl = `/api/plan/${testPlanId}/customer/contact-details`;
 
 const margaret: NonNullable<PlanPeopleResponse["customer"]> = {

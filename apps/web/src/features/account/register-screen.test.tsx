@@ -5,8 +5,6 @@ import { fakeFetch, jsonResponse, tokenResponse } from "../../test/fake-fetch";
 import { messages } from "@kindred/domain";
 import { RegisterScreen } from "./register-screen";
 
-vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });

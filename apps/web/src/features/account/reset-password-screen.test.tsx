@@ -3,10 +3,8 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { messages } from "@kindred/domain";
 import { fakeFetch, jsonResponse, tokenResponse } from "../../test/fake-fetch";
+import { router } from "../../test/fake-navigation";
 import { ResetPasswordScreen } from "./reset-password-screen";
-
-const router = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn() }));
-vi.mock("next/navigation", () => ({ useRouter: () => router }));
 
 const id = "7b0f1f2e-4a35-4c57-9d6e-0d6c2f3b9a11";
 const token = "reset-token-from-the-email-0123456789";

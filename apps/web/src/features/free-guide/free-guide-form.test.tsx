@@ -6,9 +6,7 @@ import { QueryProvider } from "../../lib/query-provider";
 import { readLocal, writeLocal } from "../../lib/storage";
 import { fakeFetch, jsonResponse, tokenResponse } from "../../test/fake-fetch";
 import { FreeGuideForm } from "./free-guide-form";
-
-const router = { push: vi.fn(), replace: vi.fn() };
-vi.mock("next/navigation", () => ({ useRouter: () => router }));
+import { router } from "../../test/fake-navigation";
 
 beforeEach(() => {
   router.push.mockClear();

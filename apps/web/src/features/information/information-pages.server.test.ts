@@ -10,14 +10,11 @@ import {
   supportPhone,
   whenTheTimeComesExplained,
 } from "@kindred/domain";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cookieConsentKey } from "../../lib/cookie-consent";
 import { replaySessionKey } from "../../lib/error-reporting";
 import { localStorageKeys, sessionStorageKeys } from "../../lib/storage";
 import { serviceProviderKinds, thirdPartyKinds } from "../../lib/third-parties";
-
-// `server-only` refuses to load outside React's server build; here we are the server.
-vi.mock("server-only", () => ({}));
 
 const { contentDirectory, informationPageSlugs, loadFaqs, loadInformationPage } =
   await import("./information-pages.server");

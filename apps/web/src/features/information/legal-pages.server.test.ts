@@ -2,10 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { refundDeadlineInWords, whenTheTimeComesExplained } from "@kindred/domain";
-import { describe, expect, it, vi } from "vitest";
-
-// `server-only` refuses to load outside React's server build; here we are the server.
-vi.mock("server-only", () => ({}));
+import { describe, expect, it } from "vitest";
 
 const { contentDirectory } = await import("./information-pages.server");
 const { legalPagePaths, loadLegalPage } = await import("./legal-pages.server");

@@ -1,9 +1,6 @@
 // @vitest-environment node
 import { firmDetails, supportPhone } from "@kindred/domain";
-import { describe, expect, it, vi } from "vitest";
-
-// `server-only` refuses to load outside React's server build; here we are the server.
-vi.mock("server-only", () => ({}));
+import { describe, expect, it } from "vitest";
 
 const { loadInformationPage } = await import("./information-pages.server");
 const { blocksAsPlainText } = await import("../../components/page-markdown");

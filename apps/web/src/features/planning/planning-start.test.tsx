@@ -17,9 +17,7 @@ import {
 import { seededPlanOptions } from "../../test/plan-options-factory";
 import { answer, chooseAttendance, chooseRemains, getJourneySnapshot, resetJourney } from "./journey-store";
 import { PlanningStart } from "./planning-start";
-
-const router = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn() }));
-vi.mock("next/navigation", () => ({ useRouter: () => router }));
+import { router } from "../../test/fake-navigation";
 
 const planOptions = seededPlanOptions();
 

@@ -16,8 +16,6 @@ import { chooseAttendance, getJourneySnapshot, repriceWith, resetJourney } from 
 import { PlanningStart } from "./planning-start";
 import { PriceChangeNotice } from "./price-change-notice";
 
-vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
-
 const planOptions = seededPlanOptions();
 const idOf = (options: { id: number; code: string }[], code: string) =>
   options.find((option) => option.code === code)!.id;

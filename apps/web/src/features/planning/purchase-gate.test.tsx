@@ -12,9 +12,7 @@ import {
   testPlanId,
 } from "../../test/payments-factory";
 import { PurchaseGate } from "./purchase-gate";
-
-const router = { push: vi.fn(), replace: vi.fn() };
-vi.mock("next/navigation", () => ({ useRouter: () => router }));
+import { router } from "../../test/fake-navigation";
 
 function PlanShown() {
   return <p>Paying for plan {usePurchasePlan().planId}</p>;

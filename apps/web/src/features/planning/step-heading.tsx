@@ -5,6 +5,11 @@ import { useEffect, useRef } from "react";
 /** Whether a step has been shown since this page was loaded (a fresh load keeps the browser's focus). */
 let stepShownBefore = false;
 
+/** A new page has shown no step (a test's next page: jsdom's page is never loaded afresh). */
+export function forgetStepShown(): void {
+  stepShownBefore = false;
+}
+
 /**
  * The step's heading. When Continue or Back brings a new step, the page goes back to its top and
  * the heading takes focus, so the new question is on screen and a screen reader reads it first,

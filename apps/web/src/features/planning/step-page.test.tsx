@@ -10,14 +10,13 @@ import { chooseAttendance, getJourneySnapshot, resetJourney } from "./journey-st
 import { forgetPriceChange, tellPriceChange } from "./price-change-notice-store";
 import { StepPage } from "./step-page";
 import { findServerStep, stepHeading } from "./step-text";
-
-const router = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }));
-vi.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => "/planning/attendance" }));
+import { navigation, router } from "../../test/fake-navigation";
 
 const planOptions = seededPlanOptions();
 const question = stepHeading(findServerStep(planOptions.steps, "attendance"));
 
 beforeEach(() => {
+  navigation.pathname = "/planning/attendance";
   resetJourney();
   forgetPriceChange();
   localStorage.clear();

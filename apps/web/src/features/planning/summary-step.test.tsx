@@ -14,9 +14,7 @@ import {
   visitStep,
 } from "./journey-store";
 import { SummaryStep } from "./summary-step";
-
-const router = vi.hoisted(() => ({ push: vi.fn(), replace: vi.fn() }));
-vi.mock("next/navigation", () => ({ useRouter: () => router }));
+import { router } from "../../test/fake-navigation";
 
 const planOptions = seededPlanOptions();
 const branch = {

@@ -9,9 +9,6 @@ import { testPlanId } from "../../test/payments-factory";
 import { AdditionalScreen } from "./additional-screen";
 import { emptyCustomer, updatePurchaseDraft } from "./purchase-draft";
 
-const router = { push: vi.fn(), replace: vi.fn() };
-vi.mock("next/navigation", () => ({ useRouter: () => router }));
-
 function renderScreen() {
   fakeFetch((request) =>
     request.url === "/token" ? tokenResponse("test-token") : jsonResponse({ suggestions: [] }),

@@ -6,9 +6,6 @@ import { QueryProvider } from "../../lib/query-provider";
 import { fakeFetch, jsonResponse, tokenResponse } from "../../test/fake-fetch";
 import { CustomerScreen } from "./customer-screen";
 
-const router = { push: vi.fn(), replace: vi.fn() };
-vi.mock("next/navigation", () => ({ useRouter: () => router }));
-
 function renderScreen() {
   // The finder is never asked anything here; an answer all the same, should it be.
   fakeFetch((request) =>

@@ -17,9 +17,7 @@ import {
   testPlanId,
 } from "../../test/payments-factory";
 import { PaymentScreen } from "./payment-screen";
-
-const router = { push: vi.fn(), replace: vi.fn() };
-vi.mock("next/navigation", () => ({ useRouter: () => router }));
+import { router } from "../../test/fake-navigation";
 
 type Answer = Response | Promise<Response>;
 

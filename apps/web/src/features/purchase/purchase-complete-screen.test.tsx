@@ -13,9 +13,7 @@ import {
   testPlanId,
 } from "../../test/payments-factory";
 import { PurchaseCompleteScreen } from "./purchase-complete-screen";
-
-const router = { push: vi.fn(), replace: vi.fn() };
-vi.mock("next/navigation", () => ({ useRouter: () => router }));
+import { router } from "../../test/fake-navigation";
 
 function signIn() {
   localStorage.setItem("isUserLoggedIn", "true");

@@ -21,9 +21,7 @@ import {
 } from "../../test/payments-factory";
 import { createPlanOptions } from "../../test/plan-options-factory";
 import { ReadyToPayScreen } from "./ready-to-pay-screen";
-
-const router = { push: vi.fn(), replace: vi.fn() };
-vi.mock("next/navigation", () => ({ useRouter: () => router }));
+import { router } from "../../test/fake-navigation";
 
 // The catalogue of the plan options factory: deposits £250 and £500; 12 months free, 24 months £95.
 const planOptions = createPlanOptions();
