@@ -60,6 +60,8 @@ export default defineConfig({
           name: "domain",
           include: ["packages/*/test/**/*.test.ts"],
           environment: "node",
+          // Pure functions and schemas, with no state in a module: the files share their worker's.
+          isolate: false,
         },
       },
       {
@@ -87,6 +89,7 @@ export default defineConfig({
           name: "tooling",
           include: ["*.test.ts", "test-setup/**/*.test.ts"],
           environment: "node",
+          isolate: false,
           // Linting loads the TypeScript parser and every rule, slowly on a busy two-core machine
           // (one case took over 5 s beside a browser run); a ceiling, not a wait.
           testTimeout: 30_000,
