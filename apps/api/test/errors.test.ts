@@ -167,6 +167,52 @@ describe("input that cannot be stored", () => {
     expect(bracketsInText.statusCode, bracketsInText.body).toBe(201);
   });
 
+  it("reads a body as JSON in UTF-8 only: another charset, or bytes that are not UTF-8, is 415 and stores nothing (issue 45 item 7)", async () => {
+    const headers = await authorised();
+    const plan = JSON.stringify({ readings: { notes: "Crossing the Bar" } });
+    const refusals = [
+      { contentType: "application/json; charset=utf-16", payload: Buffer.from(plan, "utf16le") },
+      { contentType: "application/json; charset=latin1", payload: Buffer.from(plan, "latin1") },
+      { contentType: 'application/json; charset="ISO-8859-1"', payload: Buffer.from(plan, "latin1") },
+      // "Crossing the Bär" in Latin-1 (0xE4), declared as UTF-8 by default.
+      {
+        contentType: "application/json",
+        payload: Buffer.concat([
+          Buffer.from('{"readings":{"notes":"Crossing the B'),
+          Buffer.from([0xe4]),
+          Buffer.from('r"}}'),
+        ]),
+      },
+    ];
+    for (const { contentType, payload } of refusals) {
+      const response = await testApp.app.inject({
+        method: "POST",
+        url: "/api/guest/plan",
+        headers: { ...headers, "content-type": contentType },
+        payload,
+      });
+      expect(response.statusCode, contentType).toBe(415);
+      expect(response.json()).toEqual({
+        violations: [{ propertyPath: "body", title: "Send the body as JSON in UTF-8." }],
+      });
+    }
+    expect((await testApp.app.inject({ method: "GET", url: "/api/plan", headers })).json()).toEqual([]);
+
+    for (const contentType of [
+      "application/json",
+      "application/json; charset=UTF-8",
+      "application/json;charset=utf8",
+    ]) {
+      const accepted = await testApp.app.inject({
+        method: "POST",
+        url: "/api/guest/plan",
+        headers: { ...headers, "content-type": contentType },
+        payload: Buffer.from(JSON.stringify({ readings: { notes: "Crossing the Bär" } }), "utf8"),
+      });
+      expect(accepted.statusCode, contentType).toBe(201);
+    }
+  });
+
   it("answers an over-long address with 414 in the violations shape", async () => {
     const response = await testApp.app.inject({ method: "GET", url: `/api/plan/${"9".repeat(300)}` });
 

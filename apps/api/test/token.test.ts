@@ -107,23 +107,27 @@ describe("POST /token refusals", () => {
     expect((await testApp.db.select().from(users)).length).toBe(usersBefore);
   });
 
-  it("answers invalid_request, not 500, for a JSON body", async () => {
-    const response = await requestToken(applicationGrant, "application/json");
+  it("refuses a body that is not a form with 415, JSON, malformed or plain text, and makes no token (issue 45 item 7)", async () => {
+    const tokensBefore = (await testApp.db.select().from(accessTokens)).length;
+    const answers = [
+      await requestToken(applicationGrant, "application/json"),
+      await requestToken(applicationGrant, "text/plain"),
+      await testApp.app.inject({
+        method: "POST",
+        url: "/token",
+        payload: "{not json",
+        headers: { "content-type": "application/json" },
+      }),
+    ];
 
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: "invalid_request" });
-  });
-
-  it("answers invalid_request, not 500, for malformed JSON", async () => {
-    const response = await testApp.app.inject({
-      method: "POST",
-      url: "/token",
-      payload: "{not json",
-      headers: { "content-type": "application/json" },
-    });
-
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: "invalid_request" });
+    for (const response of answers) {
+      expect(response.statusCode).toBe(415);
+      expect(tokenErrorResponseSchema.parse(response.json())).toEqual({
+        error: "invalid_request",
+        error_description: "Send the token request as a form (application/x-www-form-urlencoded).",
+      });
+    }
+    expect((await testApp.db.select().from(accessTokens)).length).toBe(tokensBefore);
   });
 });
 

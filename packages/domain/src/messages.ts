@@ -63,6 +63,8 @@ export const planChangedElsewhere =
   "This plan was changed in another window or on another device after you opened it, so nothing was saved here. Reload the page to see the latest version.";
 export const tooManyPlans = (limit: number) =>
   `You already have ${limit} plans saved, which is as many as we keep for one person. Please carry on with one of them, or call us and we will help.`;
+/** A token request whose body is not a form, on the API and the web origin alike. */
+export const tokenRequestNotAForm = "Send the token request as a form (application/x-www-form-urlencoded).";
 export const tooManyRequests =
   "We have had a great many requests from your connection. Please wait a few minutes and try again, or call us.";
 export const tooManyAttempts =

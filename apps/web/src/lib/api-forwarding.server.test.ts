@@ -342,6 +342,28 @@ describe("bodies over the API's limit", () => {
     });
     expect(seen).toHaveLength(0);
   });
+
+  it("refuses a token request that is not a form with 415, as the API does (issue 45 item 7)", async () => {
+    const { forwardTokenRequest } = await loadForwarding(fakeApiUrl());
+    const body = "grant_type=client_credentials&scope=APPLICATION";
+
+    for (const contentType of ["text/plain", "application/json", null]) {
+      const response = await forwardTokenRequest(
+        new Request("http://localhost:3000/token", {
+          method: "POST",
+          headers: contentType ? { "content-type": contentType } : {},
+          body:
+            contentType === "application/json" ? JSON.stringify({ grant_type: "client_credentials" }) : body,
+        }),
+      );
+      expect(response.status, String(contentType)).toBe(415);
+      expect(await response.json()).toEqual({
+        error: "invalid_request",
+        error_description: "Send the token request as a form (application/x-www-form-urlencoded).",
+      });
+    }
+    expect(seen).toHaveLength(0);
+  });
 });
 
 describe("the API's documentation", () => {

@@ -218,6 +218,15 @@ async function readForm(request: Request): Promise<URLSearchParams> {
  */
 export async function forwardTokenRequest(request: Request): Promise<Response> {
   const config = getServerConfig();
+  // A token request is a form, as the API reads it (RFC 6749): anything else is refused here as
+  // the API refuses it, not read as if it were one.
+  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (mediaType !== "application/x-www-form-urlencoded" && mediaType !== "multipart/form-data") {
+    return Response.json(
+      { error: "invalid_request", error_description: messages.tokenRequestNotAForm },
+      { status: 415, headers: { "cache-control": "no-store" } },
+    );
+  }
   let fields: URLSearchParams;
   try {
     fields = await readForm(request);

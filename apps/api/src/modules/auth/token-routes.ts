@@ -8,8 +8,8 @@ import { describeDatabaseError, isDatabaseUnavailable } from "../../db/database"
 /**
  * `POST /token`: the OAuth2 token endpoint. The grant handling is the library's (with our own
  * password grant); this route only adapts Fastify's request and reply to it, and answers every
- * failure in OAuth2's own error shape: 401 for a bad client, 429 for too many sign-in attempts,
- * 503 while the database is out of reach, 400 for the rest.
+ * failure in OAuth2's own error shape: 415 for a body that is not a form, 401 for a bad client,
+ * 429 for too many sign-in attempts, 503 while the database is out of reach, 400 for the rest.
  */
 export async function tokenRoutes(
   app: FastifyInstance,
@@ -53,10 +53,22 @@ export async function tokenRoutes(
           200: tokenResponseSchema,
           400: tokenErrorResponseSchema,
           401: tokenErrorResponseSchema,
+          415: tokenErrorResponseSchema,
           429: tokenErrorResponseSchema,
           500: tokenErrorResponseSchema,
           503: tokenErrorResponseSchema,
         },
+      },
+      // A token request is a form (RFC 6749): anything else is refused before its body is read,
+      // not parsed as JSON and then turned away by the grant handling.
+      onRequest: async (request, reply) => {
+        const mediaType = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+        if (mediaType !== "application/x-www-form-urlencoded") {
+          return reply
+            .code(415)
+            .header("cache-control", "no-store")
+            .send({ error: "invalid_request", error_description: messages.tokenRequestNotAForm });
+        }
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
