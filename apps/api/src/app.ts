@@ -298,12 +298,20 @@ export async function buildApp({
     log: app.log.child({ module: "reconciliation" }),
   });
   // Telling us of a death, and the emails that follow a match.
-  const atNeed = createAtNeedService({ db, jobQueue, mailer, plans, planOptions });
+  const atNeed = createAtNeedService({
+    db,
+    jobQueue,
+    mailer,
+    plans,
+    planOptions,
+    linkSecret: config.LINK_SIGNING_SECRET,
+  });
   const atNeedJobs = await startAtNeedJobs({
     db,
     jobQueue,
     mailer,
     documents,
+    links: { siteUrl: config.SITE_URL, linkSecret: config.LINK_SIGNING_SECRET },
     log: app.log.child({ module: "at-need" }),
   });
   app.decorate("atNeedJobs", atNeedJobs);
@@ -376,7 +384,7 @@ export async function buildApp({
         reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
         reply.header("cache-control", "no-store");
       });
-      await staffApi.register(staffRoutes, { staff, db, jobQueue, plans, state: payments });
+      await staffApi.register(staffRoutes, { staff, db, jobQueue, atNeed, plans, state: payments });
     },
     { prefix: "/api/staff" },
   );

@@ -185,9 +185,11 @@ const configSchema = z.object({
   REFERRAL_CHECKS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /**
    * Deaths one address may tell us of online (POST /api/notify-a-death) in an hour, per API
-   * process: a family tells us once, a care home a few times; guessing at plans must be slow.
+   * process: sized for a hospital, care home or mobile network whose people share one address
+   * (issue 45 item 3). The real limits are the acknowledgements to any one recipient (one an hour)
+   * and a report's changing nothing until the death is confirmed (decision 040).
    */
-  DEATH_NOTIFICATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  DEATH_NOTIFICATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /**
    * Where the API's error reports go (Sentry): https://<public key>@<host>/<project id>. Unset:
    * error reporting is not set up and nothing is sent. Only 5xx answers are reported.

@@ -1,3 +1,5 @@
+// Signed links in our emails (a confirmation, a password reset, a death to confirm or say is not right):
+// the secret part never stored in the clear, the signature checked in constant time.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** The secret of an emailed link: 32 random bytes. Only its SHA-256 is stored. */

@@ -19,13 +19,15 @@ import {
 import { readPdf } from "./support/pdf-text";
 import { addressDetails } from "./support/people";
 import { readyPlan } from "./support/ready-plans";
+import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /**
- * Telling us of a death online (issue 23 item 4; docs/decisions/028-telling-us-of-a-death.md):
- * the same answer whatever was typed, the funeral requested on a match with every collection
- * stopped, the appointed branch instructed and the person named on the plan told what the family
- * pays, from the rule of what happens at death.
+ * Telling us of a death online (issue 23 item 4; docs/decisions/028-telling-us-of-a-death.md,
+ * amended by 040): the same answer whatever was typed; a match only reported, with everyone on
+ * the plan told and nothing changed until the death is confirmed; once confirmed, the funeral
+ * requested with every collection stopped, the appointed branch instructed and the person named
+ * on the plan told what the family pays, from the rule of what happens at death.
  */
 
 let testApp: TestApp;
@@ -33,6 +35,9 @@ beforeAll(async () => {
   testApp = await createTestApp();
 });
 afterAll(() => testApp.close());
+
+let firstAdministrator: TestStaffMember | undefined;
+const administrator = async () => (firstAdministrator ??= await createFirstTestAdministrator(testApp));
 
 /** Health data the customer told us: never for the funeral director. */
 const healthNotes = "Heart failure diagnosed last spring";
@@ -72,6 +77,7 @@ async function instalmentPlan() {
   const customer = people!.customer as {
     firstName: string;
     lastName: string;
+    email: string;
     dateOfBirth: { day: string; month: string; year: string };
   };
   const named = people!.nominee as { firstName: string; lastName: string; email: string; phone: string };
@@ -144,6 +150,44 @@ async function branchOf(planId: string) {
 const emailsTo = async (address: string): Promise<OutboxMessage[]> =>
   (await testApp.readOutbox()).filter((message) => message.to.toLowerCase() === address.toLowerCase());
 
+/** The email telling `address` that a death was reported under a plan, if any. */
+async function reportedTo(address: string): Promise<OutboxMessage | undefined> {
+  return (await emailsTo(address)).find((message) =>
+    message.subject.startsWith("We have been told of a death"),
+  );
+}
+
+/** The query of the link to `path` in an email's text, or null when it has none. */
+function linkIn(message: OutboxMessage | undefined, path: string): URLSearchParams | null {
+  const url = new RegExp(`https?://\\S+${path}\\?\\S+`).exec(message?.text ?? "")?.[0];
+  return url ? new URL(url).searchParams : null;
+}
+
+async function postLink(path: string, body: unknown) {
+  return callApi(testApp, await testApp.requestApplicationToken(), "POST", path, body);
+}
+
+/** The nominee follows "Confirm that … has died" in our email. */
+async function confirmFromEmail(plan: { nominee: { email: string } }) {
+  const link = linkIn(await reportedTo(plan.nominee.email), "/notify-a-death/confirm");
+  expect(link).not.toBeNull();
+  return postLink("/api/notify-a-death/confirmation", {
+    caseId: link!.get("case"),
+    signature: link!.get("signature"),
+  });
+}
+
+/** Someone on the plan follows "Tell us this is not right" in our email to them. */
+async function sayNotRightFromEmail(address: string) {
+  const link = linkIn(await reportedTo(address), "/notify-a-death/not-right");
+  expect(link).not.toBeNull();
+  return postLink("/api/notify-a-death/not-right", {
+    caseId: link!.get("case"),
+    who: link!.get("who"),
+    signature: link!.get("signature"),
+  });
+}
+
 describe("telling us of a death", () => {
   it("answers the same whether or not a plan matches, and opens a case for staff when none does", async () => {
     const plan = await instalmentPlan();
@@ -185,7 +229,130 @@ describe("telling us of a death", () => {
       .where(sql`${atNeedCases.notification} -> 'informant' ->> 'email' in (${first}, ${second})`);
     expect(cases.map((row) => row.planId ?? "none").sort()).toEqual([plan.planId, "none"].sort());
     expect(cases.find((row) => row.planId === null)?.status).toBe("unmatched");
+    expect(cases.find((row) => row.planId !== null)?.status).toBe("reported");
+    // Nothing a stranger typed reaches an address they gave.
+    expect(toFirst.join("\n")).not.toContain("Alex");
+  });
+
+  it("changes nothing until the death is confirmed: everyone on the plan is told, each with a link to say it is not right, and the nominee's link confirms it", async () => {
+    const plan = await instalmentPlan();
+    const before = await paymentsOf(testApp, plan.token, plan.planId);
+    expect((await notifyDeath(notification(plan))).statusCode).toBe(201);
+    await testApp.readOutbox();
+    await settlePayments(testApp);
+
+    // Reported, not confirmed: the plan pays on, no funeral director is asked to act.
+    const reported = await paymentsOf(testApp, plan.token, plan.planId);
+    expect(reported.state).toBe("paying_by_instalments");
+    expect(reported.collections).toEqual(before.collections);
+    const stored = await testApp.db.select().from(collections).where(eq(collections.planId, plan.planId));
+    expect(stored.every((collection) => collection.wanted)).toBe(true);
+    expect(await instructionsFor(plan.planId)).toHaveLength(0);
+
+    // The customer (the person covered, told of their own death) and the nominee are told at once.
+    const toCustomer = await reportedTo(plan.customer.email);
+    expect(toCustomer?.text).toContain("that you died on");
+    expect(linkIn(toCustomer, "/notify-a-death/not-right")?.get("who")).toBe("customer");
+    expect(linkIn(toCustomer, "/notify-a-death/confirm")).toBeNull();
+    const toNominee = await reportedTo(plan.nominee.email);
+    expect(toNominee?.text).toContain(`Dear ${plan.nominee.firstName},`);
+    expect(linkIn(toNominee, "/notify-a-death/not-right")?.get("who")).toBe("nominee");
+
+    const confirmed = await confirmFromEmail(plan);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({ message: messages.deathConfirmedThankYou });
+    await settlePayments(testApp);
     expect((await paymentsOf(testApp, plan.token, plan.planId)).state).toBe("funeral_requested");
+    expect(await instructionsFor(plan.planId)).toHaveLength(1);
+
+    // The link followed again (a second tab, a double tap): the same thanks, nobody instructed twice.
+    const again = await confirmFromEmail(plan);
+    expect(again.statusCode).toBe(200);
+    expect(await instructionsFor(plan.planId)).toHaveLength(1);
+  });
+
+  it("when someone on the plan says it is not right, nothing is done: the nominee's confirmation waits for our call, and staff withdraw the report", async () => {
+    const plan = await instalmentPlan();
+    expect((await notifyDeath(notification(plan))).statusCode).toBe(201);
+    await testApp.readOutbox();
+
+    const notRight = await sayNotRightFromEmail(plan.customer.email);
+    expect(notRight.statusCode, notRight.body).toBe(200);
+    expect(notRight.json()).toEqual({ message: messages.deathReportSaidNotRightThankYou });
+    const waits = await confirmFromEmail(plan);
+    expect(waits.statusCode).toBe(409);
+    expect(waits.json().violations[0].title).toBe(messages.deathReportWaitsForACall);
+    await settlePayments(testApp);
+    expect((await paymentsOf(testApp, plan.token, plan.planId)).state).toBe("paying_by_instalments");
+    expect(await instructionsFor(plan.planId)).toHaveLength(0);
+
+    const [atNeed] = await testApp.db.select().from(atNeedCases).where(eq(atNeedCases.planId, plan.planId));
+    const agent = await createTestStaffMember(testApp, await administrator(), "agent");
+    const withdrawn = await callApi(
+      testApp,
+      agent.token,
+      "POST",
+      `/api/staff/at-need-cases/${atNeed!.id}/status`,
+      {
+        status: "withdrawn",
+        note: "Spoke to Mrs Thompson herself: she is well. A mistaken report.",
+      },
+    );
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const events = await testApp.db
+      .select()
+      .from(atNeedCaseEvents)
+      .where(eq(atNeedCaseEvents.caseId, atNeed!.id));
+    expect(
+      events.map((event) => [
+        event.kind,
+        event.by === "customer" || event.by === "informant" ? event.by : "staff",
+      ]),
+    ).toEqual([
+      ["opened", "informant"],
+      ["said_not_right", "customer"],
+      ["withdrawn", "staff"],
+    ]);
+    // The plan carries on as if the report had not been made.
+    const cancel = await withKey(testApp, plan.token, "POST", `/api/plan/${plan.planId}/cancel`, {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+  });
+
+  it("refuses a link that was made up or changed, and confirms nothing", async () => {
+    const plan = await instalmentPlan();
+    expect((await notifyDeath(notification(plan))).statusCode).toBe(201);
+    const customerLink = linkIn(await reportedTo(plan.customer.email), "/notify-a-death/not-right")!;
+    const caseId = customerLink.get("case")!;
+
+    const forged = await postLink("/api/notify-a-death/confirmation", { caseId, signature: "made-up" });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json().violations[0].title).toBe(messages.deathReportLinkNotRight);
+    // The customer's "not right" signature does not speak for the nominee, nor confirm anything.
+    const asNominee = await postLink("/api/notify-a-death/not-right", {
+      caseId,
+      who: "nominee",
+      signature: customerLink.get("signature"),
+    });
+    expect(asNominee.statusCode).toBe(404);
+    const asConfirmation = await postLink("/api/notify-a-death/confirmation", {
+      caseId,
+      signature: customerLink.get("signature"),
+    });
+    expect(asConfirmation.statusCode).toBe(404);
+    await settlePayments(testApp);
+    expect((await paymentsOf(testApp, plan.token, plan.planId)).state).toBe("paying_by_instalments");
+  });
+
+  it("acknowledges at most once an hour to any one address, whoever sends the reports and from wherever", async () => {
+    const plan = await instalmentPlan();
+    const target = `someone.${randomUUID().slice(0, 8)}@example.com`;
+    for (let report = 0; report < 3; report++) {
+      const told = await notifyDeath(
+        notification(plan, { informant: { ...notification(plan).informant, email: target } }),
+      );
+      expect(told.statusCode).toBe(201);
+    }
+    expect(await emailsTo(target)).toHaveLength(1);
   });
 
   it("past the first months: requests the funeral, stops every collection, instructs the branch and tells the nominee there is nothing more to pay", async () => {
@@ -200,6 +367,7 @@ describe("telling us of a death", () => {
       }),
     );
     expect(told.statusCode, told.body).toBe(201);
+    expect((await confirmFromEmail(plan)).statusCode).toBe(200);
     await settlePayments(testApp);
 
     const after = await paymentsOf(testApp, plan.token, plan.planId);
@@ -240,8 +408,8 @@ describe("telling us of a death", () => {
     expect(whatNext).toHaveLength(1);
     expect(whatNext[0]!.text).toContain("There is nothing more to pay.");
     expect(whatNext[0]!.text).toContain("will call you to arrange the funeral");
-    // The nominee told us: they get the one email with all of it, not a second acknowledgement.
-    expect(toNominee.filter((message) => message.subject.startsWith("We have your message"))).toHaveLength(0);
+    // The nominee told us: the acknowledgement, the report with its links, then what happens next.
+    expect(toNominee.filter((message) => message.subject.startsWith("We have your message"))).toHaveLength(1);
   });
 
   it("inside the first months, not by accident: the family may pay the rest of the price or have everything paid refunded", async () => {
@@ -250,6 +418,7 @@ describe("telling us of a death", () => {
     const price = before.schedule!.planPrice;
 
     expect((await notifyDeath(notification(plan))).statusCode).toBe(201);
+    expect((await confirmFromEmail(plan)).statusCode).toBe(200);
     await settlePayments(testApp);
 
     const after = await paymentsOf(testApp, plan.token, plan.planId);
@@ -275,8 +444,10 @@ describe("telling us of a death", () => {
     async () => {
       const plan = await instalmentPlan();
       expect((await notifyDeath(notification(plan))).statusCode).toBe(201);
+      expect((await confirmFromEmail(plan)).statusCode).toBe(200);
       const again = await notifyDeath(notification(plan));
       expect(again.statusCode).toBe(201);
+      await testApp.app.atNeedJobs.idle();
       await settlePayments(testApp);
 
       const cancel = await withKey(testApp, plan.token, "POST", `/api/plan/${plan.planId}/cancel`, {});
@@ -306,9 +477,14 @@ describe("telling us of a death", () => {
         .where(eq(atNeedCaseEvents.caseId, atNeed!.id));
       expect(events.map((event) => [event.kind, event.by])).toEqual([
         ["opened", "informant"],
+        ["funeral_requested", "nominee"],
         ["told_again", "informant"],
       ]);
-      expect(events.every((event) => event.fromAddress?.startsWith("198.51.100."))).toBe(true);
+      expect(
+        events
+          .filter((event) => event.by === "informant")
+          .every((event) => event.fromAddress?.startsWith("198.51.100.")),
+      ).toBe(true);
       const instructions = await instructionsFor(plan.planId);
       expect(instructions).toHaveLength(1);
       // A case's history is never rewritten.
@@ -337,7 +513,7 @@ describe("telling us of a death", () => {
       restingPlaceDetails: "",
       informant: {
         firstName: "Alex",
-        lastName: "Hughes",
+        lastName: "Visit https://evil.example/refund",
         relationship: "son_or_daughter",
         email: "not an email",
         phone: "0161",
@@ -357,6 +533,7 @@ describe("telling us of a death", () => {
       "person.planReference": messages.planReferenceOrPostcodeNeeded,
       "dateOfDeath.year": messages.dateOfDeathInFuture,
       accidental: messages.required,
+      "informant.lastName": messages.nameNotAName,
       "informant.email": messages.invalidEmail,
       "informant.phone": messages.notAUkPhoneNumber,
     });
@@ -365,13 +542,13 @@ describe("telling us of a death", () => {
     );
   });
 
-  it("is limited per address", async () => {
+  it("is limited per address, at a size a hospital or care home sharing one address does not reach", async () => {
     const address = "203.0.113.77";
     const body = { person: {} };
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++)
+    for (let attempt = 0; attempt < 31; attempt++)
       statuses.push((await notifyDeath(body, address)).statusCode);
-    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
   });
 });

@@ -19,6 +19,7 @@ import { legalDocumentReferences, sumPence } from "@kindred/domain";
 import { and, desc, eq, inArray, like, sql } from "drizzle-orm";
 import {
   arrearsStatements,
+  atNeedCases,
   collections,
   funeralDirectorAppointments,
   mandates,
@@ -632,8 +633,33 @@ class SendRefundAgain implements fc.AsyncCommand<Model, object> {
 }
 
 let tellings = 0;
-/** Someone tells us online that the person covered (the customer: the plan is their own) has died. */
+/**
+ * Someone tells us online that the person covered (the customer: the plan is their own) has died,
+ * and staff confirm it, as the funeral is requested only for a confirmed death (decision 040).
+ */
 async function tellOfDeath(model: Model) {
+  const told = await reportDeath(model);
+  if (told.statusCode !== 201) return told;
+  await current.app.atNeedJobs.idle();
+  const [atNeed] = await current.db.select().from(atNeedCases).where(eq(atNeedCases.planId, model.planId));
+  if (atNeed?.status !== "reported") return told;
+  const confirmed = await callApi(
+    current,
+    finance.token,
+    "POST",
+    `/api/staff/at-need-cases/${atNeed.id}/status`,
+    {
+      status: "funeral_requested",
+      confirmedBy: "death_certificate",
+      note: "Certificate seen: Westminster, entry 123.",
+    },
+  );
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return told;
+}
+
+/** The report alone: a matched plan's case is opened as reported, and nothing else changes. */
+async function reportDeath(model: Model) {
   const [people] = await current.db.select().from(planPeople).where(eq(planPeople.planId, model.planId));
   const covered = people!.customer;
   const today = new Date();

@@ -219,11 +219,24 @@ describe("a plan whose covered person has died", () => {
       "198.51.100.77",
     );
     expect(told.statusCode, told.body).toBe(201);
+    await testApp.app.atNeedJobs.idle();
     const opened = (await page(plan.planId)).page.atNeedCase;
     expect(opened).toMatchObject({
-      status: "funeral_requested",
+      status: "reported",
       events: [{ kind: "opened", by: "informant" }],
     });
+    const confirmed = await callApi(
+      testApp,
+      agent.token,
+      "POST",
+      `/api/staff/at-need-cases/${opened!.id}/status`,
+      {
+        status: "funeral_requested",
+        confirmedBy: "called_the_named_person",
+        note: "Called Mrs Price's son on the number we hold; he confirmed it.",
+      },
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     const moved = await callApi(
       testApp,
       agent.token,
@@ -245,8 +258,13 @@ describe("a plan whose covered person has died", () => {
       note: "Branch confirmed the date with the family.",
     });
     expect(after.payments.funeral).toMatchObject({ status: "funeral_arranged" });
-    expect(after.timeline.slice(0, 2)).toEqual([
+    expect(after.timeline.slice(0, 3)).toEqual([
       expect.objectContaining({ kind: "funeral-step", what: "Funeral arranged", by: agent.name }),
+      expect.objectContaining({
+        kind: "funeral-step",
+        what: "Death confirmed (we called the person named on the plan on the number we hold); funeral requested",
+        by: agent.name,
+      }),
       expect.objectContaining({ kind: "death-told", by: "informant" }),
     ]);
   });

@@ -390,10 +390,11 @@ describe("at-need cases", () => {
     expect(told.statusCode, told.body).toBe(201);
   }
 
-  it("lists matched and unmatched cases, and moves a funeral on one step at a time with a note by the member", async () => {
+  it("lists matched and unmatched cases, confirms a reported death before the funeral is requested, and moves a funeral on one step at a time with a note by the member", async () => {
     const plan = await paidPlan(testApp);
     await toldOfDeath(plan, { firstName: "", lastName: "" });
     await toldOfDeath(plan, { firstName: "Nobody", lastName: `Known-${randomUUID().slice(0, 4)}` });
+    await testApp.app.atNeedJobs.idle();
     await settlePayments(testApp);
 
     const page = staffAtNeedCasesPageSchema.parse(await read(agent, "/api/staff/queues/at-need-cases"));
@@ -401,7 +402,8 @@ describe("at-need cases", () => {
     const unmatched = page.items.find((item) => item.personName.startsWith("Nobody Known"));
     expect(matched).toMatchObject({
       matched: true,
-      status: "funeral_requested",
+      status: "reported",
+      saidNotRight: false,
       informantName: "David Thompson",
     });
     expect(unmatched).toMatchObject({ matched: false, status: "unmatched", planId: null });
@@ -416,6 +418,32 @@ describe("at-need cases", () => {
     const eventsOf = (caseId: string) =>
       testApp.db.select().from(atNeedCaseEvents).where(eq(atNeedCaseEvents.caseId, caseId));
 
+    // A reported death is confirmed first, saying how; only then is the funeral requested.
+    const notConfirmed = await move(matched!.caseId, { status: "funeral_arranged", note: "Called" });
+    expect(notConfirmed.statusCode, notConfirmed.body).toBe(409);
+    expect(violationsResponseSchema.parse(notConfirmed.json()).violations[0]?.title).toBe(
+      staffMessages.deathNotConfirmedYet,
+    );
+    const notSaidHow = await move(matched!.caseId, { status: "funeral_requested", note: "Called" });
+    expect(notSaidHow.statusCode).toBe(400);
+    expect(violationsResponseSchema.parse(notSaidHow.json()).violations).toEqual([
+      { propertyPath: "confirmedBy", title: staffMessages.deathConfirmationNeeded },
+    ]);
+    expect(await statusOf(matched!.caseId)).toBe("reported");
+    const confirmed = await move(matched!.caseId, {
+      status: "funeral_requested",
+      confirmedBy: "death_certificate",
+      note: "Certificate seen: Westminster, entry 123.",
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await statusOf(matched!.caseId)).toBe("funeral_requested");
+    expect((await eventsOf(matched!.caseId)).at(-1)).toMatchObject({
+      kind: "funeral_requested",
+      confirmedBy: "death_certificate",
+    });
+    await settlePayments(testApp);
+    expect((await paymentsOf(testApp, plan.token, plan.planId)).state).toBe("funeral_requested");
+
     const noNote = await move(matched!.caseId, { status: "funeral_arranged", note: " " });
     expect(noNote.statusCode).toBe(400);
     expect(violationsResponseSchema.parse(noNote.json()).violations).toEqual([
@@ -427,13 +455,13 @@ describe("at-need cases", () => {
       staffMessages.funeralStatusSkipped,
     );
     expect(await statusOf(matched!.caseId)).toBe("funeral_requested");
-    expect(await eventsOf(matched!.caseId)).toHaveLength(1);
+    expect(await eventsOf(matched!.caseId)).toHaveLength(2);
 
     const note = "Spoke to David: the funeral is at 11 on Friday at Golders Green.";
     const arranged = await move(matched!.caseId, { status: "funeral_arranged", note });
     expect(arranged.statusCode, arranged.body).toBe(200);
     expect(await statusOf(matched!.caseId)).toBe("funeral_arranged");
-    const [, event] = await eventsOf(matched!.caseId);
+    const [, , event] = await eventsOf(matched!.caseId);
     const [agentRow] = (
       (await testApp.db.execute(
         sql`select id from staff_members where email = ${agent.email}`,
@@ -460,7 +488,7 @@ describe("at-need cases", () => {
     ).toBe(200);
     const after = staffAtNeedCasesPageSchema.parse(await read(agent, "/api/staff/queues/at-need-cases"));
     expect(after.items.map((item) => item.caseId)).not.toContain(matched!.caseId);
-    expect(await auditActions(agent, "at-need-case.moved")).toHaveLength(2);
+    expect(await auditActions(agent, "at-need-case.moved")).toHaveLength(3);
     expect(await auditActions(agent, "queue.at-need-cases.read")).toHaveLength(2);
     // The note is the family's business: in the case's events, never in the logs or the audit log.
     expect(testApp.logs.join("\n")).not.toContain("Golders Green");

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
 import { atNeedPhone, formatPrice, messages, monthNames, ukToday } from "@kindred/domain";
-import { latestEmailTo, newPerson } from "./account-support";
+import { latestEmailTo, linkIn, newPerson } from "./account-support";
 import { test, expect, keepScreenshot } from "./fixtures";
 import { elementsPastTheRightEdge, fetchPlanOptions } from "./journey-support";
 import { planPayingByDirectDebit } from "./seeded-plans";
@@ -35,14 +35,14 @@ async function fillDate(page: Page, group: string, iso: string): Promise<void> {
   await fields.getByLabel("Year").fill(year);
 }
 
-test("the person named on a plan tells us of a death online; the funeral director and they are emailed, and the account shows the funeral requested", async ({
+test("the person named on a plan tells us of a death online and confirms it from our email; the funeral director and they are emailed, and the account shows the funeral requested", async ({
   page,
   browser,
   checkAccessibility,
 }) => {
   // A budget of its own: a plan bought by a deposit and 60 monthly payments (through the API, as
   // the customer's browser would: payment.spec.ts walks the screens), the form refused and then
-  // sent, three scans, and the account.
+  // sent, four scans, the confirmation from the email, and the account.
   test.setTimeout(150_000);
   const buyer = {
     ...newPerson("notify-buyer"),
@@ -121,6 +121,17 @@ test("the person named on a plan tells us of a death online; the funeral directo
   await expect(page.getByRole("region", { name: "What happens next" })).toBeVisible();
   await checkAccessibility();
   await phoneScreenshot(page, "answer");
+
+  // The report alone changes nothing: everyone on the plan is told, and the person named on it
+  // confirms the death from our email (decision 040). Opening the link does nothing; the button does.
+  await latestEmailTo(buyer.email, /^We have been told of a death under funeral plan/);
+  const reported = await latestEmailTo(nominee.email, /^We have been told of a death under funeral plan/);
+  await page.goto(linkIn(reported, "/notify-a-death/confirm"));
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm that they have died" })).toBeVisible();
+  await checkAccessibility();
+  await page.getByRole("button", { name: "Yes, confirm that they have died" }).click();
+  await expect(page.getByText(messages.deathConfirmedThankYou)).toBeVisible();
+  await phoneScreenshot(page, "death-confirmed");
 
   // The funeral director in the plan is instructed, and the person named on the plan told what the family pays.
   // The branch is every test's and run's: its instruction for this plan is the one whose subject names it.

@@ -23,6 +23,8 @@ const notListed = [
   "/account",
   "/account/confirm-email",
   "/reset-password",
+  "/notify-a-death/confirm",
+  "/notify-a-death/not-right",
   "/register",
   "/forgotten-password",
   "/free-guide/thank-you",

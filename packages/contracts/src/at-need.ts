@@ -111,6 +111,23 @@ export const deathNotificationResponseSchema = z.object({ message: z.string(), r
 export type DeathNotificationResponse = z.infer<typeof deathNotificationResponseSchema>;
 
 /**
+ * The links in the email to everyone on a plan when a death is reported (decision 040):
+ * `POST /api/notify-a-death/confirmation` (the nominee confirms it) and
+ * `POST /api/notify-a-death/not-right` (anyone on the plan says it is not right).
+ */
+const signedCase = { caseId: z.uuid(), signature: z.string().min(1).max(200) };
+export const deathConfirmationBodySchema = z.object(signedCase);
+export type DeathConfirmationBody = z.infer<typeof deathConfirmationBodySchema>;
+export const deathReportNotRightBodySchema = z.object({
+  ...signedCase,
+  who: z.enum(["customer", "payer", "nominee"]),
+});
+export type DeathReportNotRightBody = z.infer<typeof deathReportNotRightBodySchema>;
+/** What to tell the person who followed the link. */
+export const deathReportAnswerSchema = z.object({ message: z.string() });
+export type DeathReportAnswer = z.infer<typeof deathReportAnswerSchema>;
+
+/**
  * A plan's funeral once we know of the death, as the account shows it: where it stands, when we
  * were told, and what the family pays or gets back (the domain's `whenTheTimeComes`):
  * `provided` with nothing to pay; or, inside the first months, the balance of the price that may

@@ -1,6 +1,8 @@
 import {
   arrearsOutcomeKinds,
+  atNeedCaseStatuses,
   atNeedNoteProblems,
+  deathConfirmations,
   funeralStatuses,
   messages,
   staffMessages,
@@ -93,7 +95,9 @@ const staffAtNeedCaseSchema = z.object({
   caseId: z.uuid(),
   planId: z.uuid().nullable(),
   matched: z.boolean(),
-  status: z.enum([...funeralStatuses, "unmatched"]),
+  status: z.enum(atNeedCaseStatuses),
+  /** Someone on the plan told us, from our email, that the report is not right. */
+  saidNotRight: z.boolean(),
   personName: z.string(),
   informantName: z.string(),
   informantPhone: z.string(),
@@ -119,7 +123,9 @@ export const staffEnquiriesPageSchema = queuePage(staffEnquirySchema);
 
 /** `POST /api/staff/at-need-cases/{caseId}/status`: the next step, and a note of what was done. */
 export const moveAtNeedCaseBodySchema = z.object({
-  status: z.enum(funeralStatuses, { error: messages.required }),
+  status: z.enum([...funeralStatuses, "withdrawn"], { error: messages.required }),
+  /** How the death was confirmed: needed to request the funeral for a reported death. */
+  confirmedBy: z.enum(deathConfirmations, { error: staffMessages.deathConfirmationNeeded }).optional(),
   note: ruled(atNeedNoteProblems).transform((note) => note.trim()),
 });
 export type MoveAtNeedCaseBody = z.infer<typeof moveAtNeedCaseBodySchema>;

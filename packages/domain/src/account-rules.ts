@@ -46,7 +46,23 @@ export function nameProblems(name: string): string[] {
   if (trimmed === "") return [messages.required];
   if (trimmed.length < nameLength.minimum) return [messages.tooShort(nameLength.minimum)];
   if (trimmed.length > nameLength.maximum) return [messages.tooLong(nameLength.maximum)];
+  if (notAName(trimmed)) return [messages.nameNotAName];
   return [];
+}
+
+/** Control and formatting characters (a line break, say), and the angle brackets of markup or an address. */
+const notNameCharacters = /[\p{Cc}\p{Cf}<>]/u;
+/** What makes a name a link: a scheme, "www.", or a word and a common top-level domain ("evil.example"). */
+const linkInName =
+  /[a-z][a-z0-9+.-]*:\/\/|www\.|[\p{L}\d-]\.(?:com|net|org|info|biz|io|co|uk|me|app|xyz|online|site|link|click|example|ru|cn)\b/iu;
+
+/**
+ * A name that is not a name: one holding control characters, angle brackets or a link, which a
+ * stranger could otherwise have us store and write into an email (issue 45 item 2). Hyphens,
+ * apostrophes, full stops, accents and spaces are names' own ("Anne-Marie O'Brien", "Zoë St. John").
+ */
+function notAName(name: string): boolean {
+  return notNameCharacters.test(name) || linkInName.test(name);
 }
 
 /** Addresses are compared and stored without case or surrounding spaces. */

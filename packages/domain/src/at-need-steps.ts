@@ -1,4 +1,4 @@
-import { funeralStatuses, type FuneralStatus } from "./at-need";
+import { funeralStatuses, type AtNeedCaseStatus, type FuneralStatus } from "./at-need";
 import * as staffMessages from "./staff-messages";
 
 /**
@@ -11,13 +11,23 @@ import * as staffMessages from "./staff-messages";
 /** What a member of staff may write with each step of a funeral: a note is required. */
 const atNeedNoteMaximumLength = 2_000;
 
+/** Where staff may move a case: a funeral's next step, or a report withdrawn as not right. */
+export type AtNeedCaseStep = FuneralStatus | "withdrawn";
+
 /**
- * Why a case cannot move from `current` to `next` (issue 24 item 5), or null when it may: a matched
- * case moves one step at a time, requested, then arranged, then provided, never back and never
- * past a step; an unmatched case is matched to a plan first.
+ * Why a case cannot move from `current` to `next` (issue 24 item 5), or null when it may: a
+ * reported death is confirmed (the funeral requested) or withdrawn, and only then; a funeral moves
+ * one step at a time, requested, then arranged, then provided, never back and never past a step;
+ * an unmatched case is matched to a plan first; a withdrawn report opens again only if we are told
+ * again (docs/decisions/040-a-death-is-confirmed-first.md).
  */
-export function funeralStepProblem(current: FuneralStatus | "unmatched", next: FuneralStatus): string | null {
+export function funeralStepProblem(current: AtNeedCaseStatus, next: AtNeedCaseStep): string | null {
   if (current === "unmatched") return staffMessages.atNeedCaseUnmatched;
+  if (current === "withdrawn") return staffMessages.atNeedCaseWithdrawn;
+  if (current === "reported") {
+    return next === "funeral_requested" || next === "withdrawn" ? null : staffMessages.deathNotConfirmedYet;
+  }
+  if (next === "withdrawn") return staffMessages.funeralAlreadyRequested;
   const from = funeralStatuses.indexOf(current);
   const to = funeralStatuses.indexOf(next);
   if (to === from) return staffMessages.funeralStatusSame;

@@ -17,6 +17,34 @@ export const funeralStatusLabels: Record<FuneralStatus, string> = {
   funeral_provided: "Funeral provided",
 };
 
+/**
+ * Where a case stands (docs/decisions/040-a-death-is-confirmed-first.md): a death told to us and
+ * matched to a plan is `reported` until it is confirmed, by staff or by the person named on the
+ * plan; only then is the funeral requested. A report found not to be right is `withdrawn`, and
+ * the plan carries on as if it had not been made. A report matching no plan is `unmatched`.
+ */
+export const atNeedCaseStatuses = ["unmatched", "reported", "withdrawn", ...funeralStatuses] as const;
+export type AtNeedCaseStatus = (typeof atNeedCaseStatuses)[number];
+export const atNeedCaseStatusLabels: Record<AtNeedCaseStatus, string> = {
+  unmatched: "Not matched to a plan yet",
+  reported: "Reported, not yet confirmed",
+  withdrawn: "Withdrawn: found not to be right",
+  ...funeralStatusLabels,
+};
+
+/** How a death reported to us was confirmed before the funeral was requested. */
+export const deathConfirmations = [
+  "death_certificate",
+  "called_the_named_person",
+  "named_person_online",
+] as const;
+export type DeathConfirmation = (typeof deathConfirmations)[number];
+export const deathConfirmationLabels: Record<DeathConfirmation, string> = {
+  death_certificate: "The death is registered: we have the certificate's details",
+  called_the_named_person: "We called the person named on the plan on the number we hold",
+  named_person_online: "The person named on the plan confirmed it from our email",
+};
+
 /** Whether the death was an accident, if the person telling us knows. */
 export const accidentalAnswers = ["yes", "no", "not_known"] as const;
 export type AccidentalAnswer = (typeof accidentalAnswers)[number];

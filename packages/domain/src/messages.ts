@@ -63,6 +63,8 @@ export const planChangedElsewhere =
   "This plan was changed in another window or on another device after you opened it, so nothing was saved here. Reload the page to see the latest version.";
 export const tooManyPlans = (limit: number) =>
   `You already have ${limit} plans saved, which is as many as we keep for one person. Please carry on with one of them, or call us and we will help.`;
+/** A name holding a link, a line break or angle brackets (issue 45 item 2). */
+export const nameNotAName = "Enter the name only, without links or the characters < and >.";
 /** A token request whose body is not a form, on the API and the web origin alike. */
 export const tokenRequestNotAForm = "Send the token request as a form (application/x-www-form-urlencoded).";
 export const tooManyRequests =
@@ -97,6 +99,15 @@ export const planReferenceOrPostcodeNeeded = "Enter the plan reference, or the p
 /** Telling us of a death: the same answer whether or not a plan matched (issue 23 item 4). */
 export const deathNotificationReceived =
   "Thank you for letting us know. We are very sorry for your loss. We have sent you an email to say we have your message, and someone from our team will call you to talk through what happens next.";
+/** The links in the email to everyone on a plan when a death is reported (decision 040). */
+export const deathReportLinkNotRight =
+  "This link is not complete, or it has been changed. Please use the link in our email again, or call us.";
+export const deathConfirmedThankYou =
+  "Thank you for confirming it. We are very sorry for your loss. We have asked the funeral director to take them into their care, and someone from our team will call you to talk through what happens next.";
+export const deathReportWaitsForACall =
+  "Someone on the plan has told us this may not be right, so we will call you before anything is done. Please call us if you need us sooner.";
+export const deathReportSaidNotRightThankYou =
+  "Thank you for telling us. Someone from our team will call you to put it right.";
 export const funeralRequested =
   "The funeral has been requested under this plan, so it can no longer be changed, cancelled or paid for here. Please call us if anything needs to change.";
 export const mustBeAdult = (age: number) => `This person must be ${age} or over`;

@@ -49,6 +49,17 @@ export const noSuchRefund = "There is no refund with this reference.";
 export const noSuchAtNeedCase = "There is no case with this reference.";
 export const atNeedCaseUnmatched =
   "This case is not matched to a plan yet, so its funeral cannot be moved on.";
+export const atNeedCaseWithdrawn =
+  "This report was withdrawn as not right. If we are told of the death again, the case opens again.";
+export const deathNotConfirmedYet =
+  "Confirm the death first: the funeral is requested only once the death is confirmed.";
+export const funeralAlreadyRequested =
+  "The death was confirmed and the funeral requested, so this report can no longer be withdrawn.";
+export const deathNotReported =
+  "This death is not waiting to be confirmed: it was confirmed or withdrawn already.";
+export const deathReportPlanCancelled =
+  "This plan was cancelled after the death was reported, so the funeral cannot be requested under it. Please call the family.";
+export const deathConfirmationNeeded = "Say how the death was confirmed.";
 export const funeralStatusBackwards = "A funeral cannot go back a step. It is already further on than that.";
 export const funeralStatusSame = "The funeral is already at this step.";
 export const funeralStatusSkipped =

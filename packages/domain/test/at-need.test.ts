@@ -21,6 +21,15 @@ describe("moving a funeral on (staff, issue 24 item 5)", () => {
     expect(funeralStepProblem("unmatched", "funeral_arranged")).toBe(staffMessages.atNeedCaseUnmatched);
   });
 
+  it("requests the funeral for a reported death only once it is confirmed, or withdraws the report; never after", () => {
+    expect(funeralStepProblem("reported", "funeral_requested")).toBeNull();
+    expect(funeralStepProblem("reported", "withdrawn")).toBeNull();
+    expect(funeralStepProblem("reported", "funeral_arranged")).toBe(staffMessages.deathNotConfirmedYet);
+    expect(funeralStepProblem("funeral_requested", "withdrawn")).toBe(staffMessages.funeralAlreadyRequested);
+    expect(funeralStepProblem("withdrawn", "funeral_requested")).toBe(staffMessages.atNeedCaseWithdrawn);
+    expect(funeralStepProblem("unmatched", "withdrawn")).toBe(staffMessages.atNeedCaseUnmatched);
+  });
+
   it("asks for a note with each step, of a sensible length", () => {
     expect(atNeedNoteProblems("  ")).toEqual([staffMessages.atNeedNoteNeeded]);
     expect(atNeedNoteProblems("x".repeat(2_001))).toEqual([staffMessages.atNeedNoteTooLong]);

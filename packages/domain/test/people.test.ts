@@ -5,6 +5,7 @@ import {
   dateOfBirthProblems,
   isPostedDocumentFormat,
   messages,
+  nameProblems,
   personName,
   phoneProblems,
   postedDocumentsMessage,
@@ -61,6 +62,34 @@ describe("date of birth", () => {
 
   it("judges today on UK days", () => {
     expect(ukToday(new Date("2026-06-30T23:30:00Z"))).toBe("2026-07-01");
+  });
+});
+
+describe("names", () => {
+  it("keeps real names: hyphens, apostrophes, full stops, accents and spaces", () => {
+    for (const name of [
+      "Anne-Marie",
+      "O'Brien",
+      "Zoë St. John",
+      "Nguyễn Văn An",
+      "D'Souza-Ó Briain",
+      "J. R.",
+    ]) {
+      expect(nameProblems(name), name).toEqual([]);
+    }
+  });
+
+  it("refuses a link, a line break or angle brackets, which a stranger could have us write into an email", () => {
+    for (const name of [
+      "Visit https://evil.example/refund",
+      "www.evil.example",
+      "refunds.com",
+      "Price\r\nBcc: x@y.example",
+      '"<x@y.example>"',
+      "Price\u202e",
+    ]) {
+      expect(nameProblems(name), name).toEqual([messages.nameNotAName]);
+    }
   });
 });
 

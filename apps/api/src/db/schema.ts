@@ -11,7 +11,9 @@ import type {
 } from "@kindred/contracts";
 import {
   arrearsOutcomeKinds,
+  atNeedCaseStatuses,
   collectionStatuses,
+  deathConfirmations,
   funeralStatuses,
   mandateStatuses,
   refundStatuses,
@@ -661,10 +663,34 @@ export const planStatements = pgTable(
 );
 
 /**
- * A death we were told of (issue 23 item 4; docs/decisions/028-telling-us-of-a-death.md): what
- * the person telling us typed, kept as they typed it, and the plan it matched, if any. A matched
- * case follows the funeral (requested, arranged, provided); an unmatched one waits for staff to
- * look into it. One case per plan: telling us again adds to the first case's events.
+ * A death told to us online, as it arrived (docs/decisions/040-a-death-is-confirmed-first.md):
+ * the request stores it and queues the matching, so the answer takes the same time whether or
+ * not a plan matches. Its id is the reference the person telling us is given, and the id of the
+ * case event the matching writes for it. `acknowledgedAt` says the acknowledgement was sent to
+ * the address typed: at most one an hour, and a few a day, to any one address.
+ */
+export const deathReports = pgTable(
+  "death_reports",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    notification: jsonb("notification").$type<DeathNotification>().notNull(),
+    /** The informant's email address as compared (`normaliseEmail`), for the per-recipient limit. */
+    informantEmail: text("informant_email").notNull(),
+    fromAddress: text("from_address").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
+  },
+  (table) => [index("death_reports_informant_email_idx").on(table.informantEmail, table.receivedAt)],
+);
+
+/**
+ * A death we were told of (issue 23 item 4; docs/decisions/028-telling-us-of-a-death.md, amended
+ * by 040): what the person telling us typed, kept as they typed it, and the plan it matched, if
+ * any. A matched case is reported until the death is confirmed, then follows the funeral
+ * (requested, arranged, provided), or is withdrawn as not right; an unmatched one waits for staff
+ * to look into it. One case per plan: telling us again adds to the first case's events.
  */
 export const atNeedCases = pgTable(
   "at_need_cases",
@@ -674,11 +700,11 @@ export const atNeedCases = pgTable(
       .default(sql`gen_random_uuid()`),
     planId: uuid("plan_id").references(() => plans.id),
     /** A funeral status once matched; `unmatched` while no plan is known. */
-    status: text("status", { enum: [...funeralStatuses, "unmatched"] }).notNull(),
+    status: text("status", { enum: atNeedCaseStatuses }).notNull(),
     notification: jsonb("notification").$type<DeathNotification>().notNull(),
     /**
-     * What the family pays or gets back (the domain's `whenTheTimeComes`), worked out when
-     * matched; when nobody knows whether the death was an accident, as if it was not.
+     * What the family pays or gets back (the domain's `whenTheTimeComes`), worked out when the
+     * death is confirmed; when nobody knows whether the death was an accident, as if it was not.
      */
     atDeath: jsonb("at_death").$type<AtDeath & { moratoriumMonths: number }>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -696,10 +722,20 @@ export const atNeedCaseEvents = pgTable(
     caseId: uuid("case_id")
       .notNull()
       .references(() => atNeedCases.id),
-    /** What happened: opened, told again, or a status staff moved it to. */
-    kind: text("kind", { enum: ["opened", "told_again", ...funeralStatuses] }).notNull(),
-    /** `informant` (online), or the member of staff. */
+    /**
+     * What happened: opened, told again, said not to be right by someone on the plan, or a status
+     * it moved to (the funeral requested once the death is confirmed, withdrawn, and on).
+     */
+    kind: text("kind", {
+      enum: ["opened", "told_again", "said_not_right", "withdrawn", ...funeralStatuses],
+    }).notNull(),
+    /**
+     * `informant` (online); `customer`, `payer` or `nominee` (from a link in our email to the
+     * address we hold for them); or the member of staff.
+     */
     by: text("by").notNull(),
+    /** For the funeral requested: how the death was confirmed. */
+    confirmedBy: text("confirmed_by", { enum: deathConfirmations }),
     note: text("note"),
     /** The address the form came from, for a case told online. */
     fromAddress: text("from_address"),

@@ -33,7 +33,7 @@ import type {
 import { isCommonPassword } from "./common-passwords";
 import { admitAttempt, admitSignIn, attemptLimits, withdrawAttempt } from "./attempts";
 import { knownBrowserOf, newKnownBrowserNote } from "./known-browser";
-import { linkSignatureMatches, newLinkToken, signLink, siteLink } from "./links";
+import { linkSignatureMatches, newLinkToken, signLink, siteLink } from "../../links";
 import { hashPassword, passwordMatches } from "./password-hash";
 import {
   claimAccountEmail,

@@ -1,4 +1,9 @@
-import { accidentalAnswerLabels, informantRelationshipLabels, restingPlaceLabels } from "@kindred/domain";
+import {
+  accidentalAnswerLabels,
+  informantRelationshipLabels,
+  normaliseEmail,
+  restingPlaceLabels,
+} from "@kindred/domain";
 import type { DeathNotification } from "@kindred/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -9,21 +14,18 @@ import { atNeedCases, plans } from "../../db/schema";
 import type { DocumentsService } from "../documents";
 import type { Email, Mailer } from "../email";
 import { appointedBranch, appointmentOf } from "../payments";
+import { atNeedQueue, type AtNeedJob } from "./at-need-queue";
+import { deathReportLinks, planPeopleRoles } from "./confirmation";
 import { coveredBy, namedPersonOf, storedPeople, toldByTheNamedPerson } from "./matching";
+import { matchReport } from "./reports";
 
 /**
- * The emails that follow a death told to us and matched to a plan (issue 23 item 4), each a job
- * queued in the transaction that opened the case, and written from what is stored when it runs
- * (the plan details PDF takes a moment to make): the instruction to the appointed branch, and
- * what happens next to the person named on the plan.
+ * The work that follows a death told to us (issue 23 item 4; decision 040), each a job queued in
+ * the transaction before it: matching a report to a plan; and the emails, written from what is
+ * stored when the job runs (the plan details PDF takes a moment to make): everyone on the plan
+ * told of the report, and, once the death is confirmed, the instruction to the appointed branch
+ * and what happens next to the person named on the plan.
  */
-
-export const atNeedQueue = "at-need";
-
-export interface AtNeedJob {
-  caseId: string;
-  email: "funeral-instruction" | "death-notified";
-}
 
 const fullName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`;
@@ -39,12 +41,15 @@ export async function startAtNeedJobs({
   jobQueue,
   mailer,
   documents,
+  links,
   log,
 }: {
   db: Database;
   jobQueue: JobQueue;
   mailer: Mailer;
   documents: DocumentsService;
+  /** The site's address and the secret that signs the links in "death-reported". */
+  links: { siteUrl: string; linkSecret: string };
   log: FastifyBaseLogger;
 }): Promise<{ idle(): Promise<void> }> {
   const options = {
@@ -57,8 +62,45 @@ export async function startAtNeedJobs({
   await jobQueue.boss.createQueue(atNeedQueue, options);
   await jobQueue.boss.updateQueue(atNeedQueue, options);
 
+  /**
+   * "We have been told of a death": to the customer, whoever pays and the person named on the
+   * plan, once each however many of those one address is, at the addresses we hold.
+   */
+  async function tellOfTheReport(caseId: string): Promise<Email[]> {
+    const [atNeed] = await db.select().from(atNeedCases).where(eq(atNeedCases.id, caseId));
+    if (!atNeed?.planId) return [];
+    const people = await storedPeople(db, atNeed.planId);
+    if (!people) return [];
+    const covered = coveredBy(people);
+    const told = new Set<string>();
+    const emails: Email[] = [];
+    // The nominee first, so that an address the nominee shares with the customer gets the confirm link.
+    for (const who of [...planPeopleRoles].reverse()) {
+      const person = people[who];
+      if (!person || told.has(normaliseEmail(person.email))) continue;
+      told.add(normaliseEmail(person.email));
+      emails.push({
+        kind: "death-reported",
+        to: { name: fullName(person), address: person.email },
+        firstName: person.firstName,
+        personName: fullName(covered),
+        aboutTheReader: who === "customer" && people.coveredPerson === null,
+        planReference: atNeed.planId,
+        dateOfDeath: atNeed.notification.dateOfDeath.iso8601,
+        ...deathReportLinks(links, caseId, who),
+      });
+    }
+    return emails;
+  }
+
   /** The email a job sends, or null when there is nobody to send it to. */
-  async function compose({ caseId, email }: AtNeedJob): Promise<Email | null> {
+  async function compose({
+    caseId,
+    email,
+  }: {
+    caseId: string;
+    email: "funeral-instruction" | "death-notified";
+  }): Promise<Email | null> {
     const [atNeed] = await db.select().from(atNeedCases).where(eq(atNeedCases.id, caseId));
     if (!atNeed?.planId || !atNeed.atDeath) return null;
     const { notification, atDeath } = atNeed;
@@ -154,21 +196,28 @@ export async function startAtNeedJobs({
       const results: JobResult[] = [];
       for (const job of jobs) {
         try {
-          const composed = await compose(job.data);
-          if (composed) await db.transaction((transaction) => mailer.queue(composed, transaction));
+          const task = job.data;
+          if ("reportId" in task) {
+            await matchReport({ db, jobQueue }, task.reportId);
+          } else {
+            const { caseId, email } = task;
+            const composed =
+              email === "death-reported"
+                ? await tellOfTheReport(caseId)
+                : [await compose({ caseId, email })].filter((written) => written !== null);
+            if (composed.length > 0) {
+              await db.transaction(async (transaction) => {
+                for (const email of composed) await mailer.queue(email, transaction);
+              });
+            }
+          }
           results.push({ id: job.id, status: "completed" });
         } catch (error) {
           // Only what the job is about: never the people or the email.
           const reason = (error as Error).name;
           log.warn(
-            {
-              jobId: job.id,
-              caseId: job.data.caseId,
-              email: job.data.email,
-              attempt: job.retryCount + 1,
-              reason,
-            },
-            "an email after a death was told could not be written; it will be tried again",
+            { jobId: job.id, ...job.data, attempt: job.retryCount + 1, reason },
+            "the work after a death was told could not be done; it will be tried again",
           );
           results.push({ id: job.id, status: "failed", output: { reason } });
         }
@@ -176,5 +225,11 @@ export async function startAtNeedJobs({
       return results;
     },
   );
-  return { idle: () => jobQueue.idle(atNeedQueue) };
+  return {
+    // Twice: a report's matching queues its email to everyone on the plan as a job of its own.
+    async idle() {
+      await jobQueue.idle(atNeedQueue);
+      await jobQueue.idle(atNeedQueue);
+    },
+  };
 }

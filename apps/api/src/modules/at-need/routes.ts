@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  deathConfirmationBodySchema,
   deathNotificationBodySchema,
   deathNotificationResponseSchema,
+  deathReportAnswerSchema,
+  deathReportNotRightBodySchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { bearerRouteErrors, bodyErrors } from "../../plugins/route-responses";
@@ -44,5 +47,52 @@ export const atNeedRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => reply.code(201).send(await atNeed.notifyDeath(request.body, request.ip)),
+  );
+
+  // The links in our email to everyone on the plan (decision 040): signed for the case and the
+  // reader, so a stranger can neither confirm a death nor speak for someone on the plan.
+  app.post(
+    "/notify-a-death/confirmation",
+    {
+      schema: {
+        tags: ["at-need"],
+        operationId: "confirmADeath",
+        summary:
+          "The person named on the plan confirms a reported death, from the link in our email: the funeral is requested",
+        security: [{ bearerAuth: [] }],
+        body: deathConfirmationBodySchema,
+        response: {
+          200: deathReportAnswerSchema,
+          400: violationsResponseSchema,
+          404: violationsResponseSchema,
+          409: violationsResponseSchema,
+          422: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...bodyErrors,
+        },
+      },
+    },
+    async (request) => atNeed.confirmFromLink(request.body),
+  );
+  app.post(
+    "/notify-a-death/not-right",
+    {
+      schema: {
+        tags: ["at-need"],
+        operationId: "sayADeathReportIsNotRight",
+        summary: "Someone on the plan tells us a reported death is not right, from the link in our email",
+        security: [{ bearerAuth: [] }],
+        body: deathReportNotRightBodySchema,
+        response: {
+          200: deathReportAnswerSchema,
+          400: violationsResponseSchema,
+          404: violationsResponseSchema,
+          422: violationsResponseSchema,
+          ...bearerRouteErrors,
+          ...bodyErrors,
+        },
+      },
+    },
+    async (request) => atNeed.sayNotRight(request.body),
   );
 };

@@ -142,10 +142,13 @@ function whenTheTimeComesOf(
 async function funeralOf(db: Database, plan: PlanMoneyRows["plan"]): Promise<PlanFuneral | null> {
   if (!plan.funeralRequestedAt) return null;
   const [atNeed] = await db.select().from(atNeedCases).where(eq(atNeedCases.planId, plan.id));
-  if (!atNeed?.atDeath || atNeed.status === "unmatched") return null;
-  const { atDeath, notification } = atNeed;
+  if (!atNeed?.atDeath) return null;
+  const { atDeath, notification, status } = atNeed;
+  // The funeral is requested only for a confirmed death (decision 040): the case is then a funeral's.
+  if (status !== "funeral_requested" && status !== "funeral_arranged" && status !== "funeral_provided")
+    return null;
   return {
-    status: atNeed.status,
+    status,
     requestedOn: ukToday(plan.funeralRequestedAt),
     dateOfDeath: notification.dateOfDeath.iso8601,
     atDeath:

@@ -1,5 +1,10 @@
 import type { StaffPlanPage, StaffPlanPeople, StaffPlanTimelineEntry } from "@kindred/contracts";
-import { arrearsOutcomeNames, funeralStatusLabels, staffMessages } from "@kindred/domain";
+import {
+  arrearsOutcomeNames,
+  atNeedCaseStatusLabels,
+  deathConfirmationLabels,
+  staffMessages,
+} from "@kindred/domain";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import {
@@ -169,7 +174,17 @@ export async function staffPlanPage(
             row.kind === "opened" ? "Told of a death" : "Told of the death again",
             row.by,
           )
-        : event(row.at, "funeral-step", funeralStatusLabels[row.kind], row.by, row.note),
+        : row.kind === "said_not_right"
+          ? event(row.at, "death-told", "Told us the report of the death is not right", row.by)
+          : event(
+              row.at,
+              "funeral-step",
+              row.kind === "funeral_requested" && row.confirmedBy
+                ? `Death confirmed (${deathConfirmationLabels[row.confirmedBy].toLowerCase()}); funeral requested`
+                : atNeedCaseStatusLabels[row.kind],
+              row.by,
+              row.note,
+            ),
     ),
     ...notes.map((note) => event(note.createdAt, "note", "Note", note.author, note.text)),
   ].sort((a, b) => b.at.localeCompare(a.at));

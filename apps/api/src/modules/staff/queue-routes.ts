@@ -17,6 +17,7 @@ import {
 import { funeralStatuses } from "@kindred/domain";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
+import type { DeathConfirmer } from "../at-need";
 import { bearerRouteErrors, bodyErrors } from "../../plugins/route-responses";
 import {
   appointmentsQueue,
@@ -39,10 +40,11 @@ const queueErrors = { 400: violationsResponseSchema, ...refused, ...bearerRouteE
  * The staff work queues and their actions (issue 24 item 5; docs/decisions/031-staff-back-office.md),
  * registered inside the staff plugin, so its guard checks each route's permission and audit record.
  */
-export const staffQueueRoutes: FastifyPluginAsyncZod<{ db: Database; jobQueue: JobQueue }> = async (
-  app,
-  { db, jobQueue },
-) => {
+export const staffQueueRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  jobQueue: JobQueue;
+  atNeed: DeathConfirmer;
+}> = async (app, { db, jobQueue, atNeed }) => {
   app.get(
     "/queues/refunds",
     {
@@ -173,14 +175,15 @@ export const staffQueueRoutes: FastifyPluginAsyncZod<{ db: Database; jobQueue: J
       schema: {
         tags: ["staff"],
         operationId: "moveStaffAtNeedCase",
-        summary: "Move a case's funeral on one step, with a note of what was done",
+        summary:
+          "Move a case on one step, with a note of what was done: a reported death confirmed (the funeral requested) or withdrawn; a funeral arranged, then provided",
         security: staffSecurity,
         params: z.object({ caseId: z.uuid() }),
         body: moveAtNeedCaseBodySchema,
         response: {
           200: z.object({
             caseId: z.uuid(),
-            status: z.enum(funeralStatuses),
+            status: z.enum([...funeralStatuses, "withdrawn"]),
             eventId: z.uuid(),
             at: z.iso.datetime({ offset: true }),
           }),
@@ -191,7 +194,7 @@ export const staffQueueRoutes: FastifyPluginAsyncZod<{ db: Database; jobQueue: J
         },
       },
     },
-    async (request) => moveAtNeedCase(db, request.staffAudit, request.params.caseId, request.body),
+    async (request) => moveAtNeedCase(db, request.staffAudit, request.params.caseId, request.body, atNeed),
   );
 
   app.get(

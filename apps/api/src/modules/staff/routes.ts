@@ -15,6 +15,7 @@ import {
 } from "@kindred/contracts";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
+import type { DeathConfirmer } from "../at-need";
 import { bearerRouteErrors, bodyErrors, databaseRouteErrors } from "../../plugins/route-responses";
 import { auditLogPage, recordStaffAction } from "./audit-log";
 import { staffCatalogueRoutes } from "./catalogue-routes";
@@ -36,10 +37,11 @@ export const staffRoutes: FastifyPluginAsyncZod<
     staff: StaffService;
     db: Database;
     jobQueue: JobQueue;
+    atNeed: DeathConfirmer;
   } & StaffPlanRouteOptions
-> = async (app, { staff, db, jobQueue, plans, state }) => {
+> = async (app, { staff, db, jobQueue, atNeed, plans, state }) => {
   guardStaffRoutes(app, staff);
-  await app.register(staffQueueRoutes, { db, jobQueue });
+  await app.register(staffQueueRoutes, { db, jobQueue, atNeed });
   await app.register(staffPlanRoutes, { db, jobQueue, plans, state });
   await app.register(staffCatalogueRoutes, { db });
 

@@ -1,8 +1,8 @@
 import {
   atNeedDueBy,
+  type AtNeedCaseStatus,
   funeralDirectorDueBy,
   funeralDirectorNamedWithinDays,
-  type FuneralStatus,
   funeralStepProblem,
   guideFollowUpDueBy,
   guideFollowUpWithinWorkingDays,
@@ -31,6 +31,7 @@ import {
   staffMembers,
 } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
+import type { DeathConfirmer } from "../at-need";
 import { applyMoneyEvent, planMoneyQueue } from "../payments";
 import { recordStaffAction, type AuditContext } from "./audit-log";
 
@@ -446,10 +447,14 @@ export async function atNeedCasesQueue(db: Database, audit: AuditContext, page: 
     .as("last_change");
   const { limit, offset } = pageOf(page);
   const rows = await db
-    .select({ atNeedCase: atNeedCases, lastChangeAt: lastChange.at })
+    .select({
+      atNeedCase: atNeedCases,
+      lastChangeAt: lastChange.at,
+      saidNotRight: sql<boolean>`exists (select 1 from ${atNeedCaseEvents} where ${atNeedCaseEvents.caseId} = ${atNeedCases.id} and ${atNeedCaseEvents.kind} = 'said_not_right')`,
+    })
     .from(atNeedCases)
     .innerJoin(lastChange, eq(lastChange.caseId, atNeedCases.id))
-    .where(sql`${atNeedCases.status} <> 'funeral_provided'`)
+    .where(sql`${atNeedCases.status} not in ('funeral_provided', 'withdrawn')`)
     .orderBy(asc(lastChange.at), asc(atNeedCases.id))
     .limit(limit)
     .offset(offset);
@@ -458,7 +463,7 @@ export async function atNeedCasesQueue(db: Database, audit: AuditContext, page: 
     audit,
     { queue: "at-need-cases", page, rows },
     (row) => row.atNeedCase.id,
-    ({ atNeedCase, lastChangeAt: latest }) => {
+    ({ atNeedCase, lastChangeAt: latest, saidNotRight }) => {
       const { person, informant } = atNeedCase.notification;
       // Every case has its "opened" event; the aggregate comes back as text on some drivers.
       const lastChangeAt = new Date(latest ?? atNeedCase.createdAt);
@@ -468,6 +473,7 @@ export async function atNeedCasesQueue(db: Database, audit: AuditContext, page: 
         planId: atNeedCase.planId,
         matched: atNeedCase.planId !== null,
         status: atNeedCase.status,
+        saidNotRight,
         personName: `${person.firstName} ${person.lastName}`,
         informantName: `${informant.firstName} ${informant.lastName}`,
         informantPhone: informant.phone,
@@ -477,23 +483,60 @@ export async function atNeedCasesQueue(db: Database, audit: AuditContext, page: 
         deadlineRule:
           atNeedCase.planId === null
             ? `The next working day after we were told on ${since}: find the plan, or call the person who told us`
-            : `The next working day after the last step on ${since}`,
+            : atNeedCase.status === "reported"
+              ? `The next working day after the last step on ${since}: confirm the death (the certificate's details, or a call to the person named on the plan), or withdraw the report`
+              : `The next working day after the last step on ${since}`,
       };
     },
   );
 }
 
 /**
- * Moves a matched case's funeral on one step (requested, arranged, provided), with the member's
- * note, as an event by them in the transaction that changes the status, with the case's row
- * locked: a step back, a skipped step or the same step twice is refused in words.
+ * Moves a matched case on one step, with the member's note, as an event by them in the
+ * transaction that changes the status, with the case's row locked: a reported death confirmed
+ * (how, said: the funeral is then requested through at-need's `confirmDeath`) or withdrawn as not
+ * right; a funeral requested, arranged, provided. A step back, a skipped step or the same step
+ * twice is refused in words.
  */
 export async function moveAtNeedCase(
   db: Database,
   audit: AuditContext,
   caseId: string,
-  { status, note }: MoveAtNeedCaseBody,
+  { status, note, confirmedBy }: MoveAtNeedCaseBody,
+  atNeed: DeathConfirmer,
 ) {
+  const refuse = (problem: string, propertyPath = "status") => {
+    throw new ViolationError([{ propertyPath, title: problem }], 409);
+  };
+  const [current] = await db
+    .select({ status: atNeedCases.status })
+    .from(atNeedCases)
+    .where(eq(atNeedCases.id, caseId));
+  if (!current)
+    throw new ViolationError([{ propertyPath: "caseId", title: staffMessages.noSuchAtNeedCase }], 404);
+  const recordMove = (transaction: Database, planId: string | null, from: AtNeedCaseStatus) =>
+    recordStaffAction(transaction, audit, {
+      action: "at-need-case.moved",
+      planId,
+      // The note is the member's own words about the family: the log says a note was written, not what.
+      detail: { caseId, from, to: status, ...(confirmedBy ? { confirmedBy } : {}), noted: true },
+    });
+
+  if (current.status === "reported" && status === "funeral_requested") {
+    if (confirmedBy === undefined) {
+      throw new ViolationError(
+        [{ propertyPath: "confirmedBy", title: staffMessages.deathConfirmationNeeded }],
+        400,
+      );
+    }
+    const confirmed = await atNeed.confirmDeath(
+      caseId,
+      { by: audit.staffMemberId!, confirmedBy, note },
+      (transaction, planId) => recordMove(transaction, planId, "reported"),
+    );
+    return { caseId, status, eventId: confirmed.eventId, at: confirmed.at.toISOString() };
+  }
+
   return db.transaction(async (transaction) => {
     const [found] = await transaction
       .select({ id: atNeedCases.id, status: atNeedCases.status, planId: atNeedCases.planId })
@@ -503,24 +546,16 @@ export async function moveAtNeedCase(
     if (!found)
       throw new ViolationError([{ propertyPath: "caseId", title: staffMessages.noSuchAtNeedCase }], 404);
     const problem = funeralStepProblem(found.status, status);
-    if (problem) throw new ViolationError([{ propertyPath: "status", title: problem }], 409);
+    if (problem) refuse(problem);
+    // Confirming a death is done above, outside this transaction; it was confirmed or withdrawn since.
+    if (found.status === "reported" && status === "funeral_requested") refuse(staffMessages.deathNotReported);
     await transaction.update(atNeedCases).set({ status }).where(eq(atNeedCases.id, caseId));
     const [event] = await transaction
       .insert(atNeedCaseEvents)
       .values({ caseId, kind: status, by: audit.staffMemberId!, note })
       .returning({ id: atNeedCaseEvents.id, at: atNeedCaseEvents.at });
-    // The note is the member's own words about the family: the log says a note was written, not what.
-    await recordStaffAction(transaction, audit, {
-      action: "at-need-case.moved",
-      planId: found.planId,
-      detail: { caseId, from: found.status, to: status, noted: true },
-    });
-    return {
-      caseId,
-      status: status satisfies FuneralStatus,
-      eventId: event!.id,
-      at: event!.at.toISOString(),
-    };
+    await recordMove(transaction, found.planId, found.status);
+    return { caseId, status, eventId: event!.id, at: event!.at.toISOString() };
   });
 }
 

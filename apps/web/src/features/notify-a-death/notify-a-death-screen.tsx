@@ -64,8 +64,9 @@ function Answer({ answer }: { answer: DeathNotificationResponse }) {
             your pace and answer any questions you have.
           </li>
           <li>
-            Where the person who died has a funeral plan with us, we contact the funeral director in the plan,
-            who will take care of them and arrange the funeral as it was planned.
+            Where the person who died has a funeral plan with us, we write to the people named on it. Once the
+            death is confirmed, we ask the funeral director in the plan to take care of them and arrange the
+            funeral as it was planned.
           </li>
           <li>
             The death still needs to be registered at a register office: within 5 days in England, Wales and

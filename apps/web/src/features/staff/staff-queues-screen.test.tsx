@@ -50,6 +50,7 @@ const atNeedCase = {
   planId: planA,
   matched: true,
   status: "funeral_requested",
+  saidNotRight: false,
   personName: "Edith Smith",
   informantName: "Margaret Smith",
   informantPhone: "07700 900123",
@@ -57,6 +58,16 @@ const atNeedCase = {
   lastChangeAt: "2026-11-26T10:00:00.000Z",
   deadline: "2026-11-27",
   deadlineRule: "1 working day from the last step, on 2026-11-26",
+};
+
+/** A death reported online and matched, not yet confirmed; someone on the plan says it is not right. */
+const reportedCase = {
+  ...atNeedCase,
+  caseId: "77777777-7777-4777-8777-777777777777",
+  status: "reported",
+  saidNotRight: true,
+  personName: "Arthur Jones",
+  deadline: "2026-11-28",
 };
 
 const statementId = "66666666-6666-4666-8666-666666666666";
@@ -276,6 +287,60 @@ describe("StaffQueueScreen", () => {
       [
         `/api/staff/at-need-cases/${caseId}/status`,
         { status: "funeral_arranged", note: "Spoke to Margaret; Co-op Hove booked." },
+      ],
+    ]);
+  });
+
+  it("confirms a reported death only once staff say how, warns when someone on the plan says it is not right, and offers to withdraw it", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    const requests = answering("agent", (request) =>
+      request.method === "POST"
+        ? jsonResponse({
+            caseId: reportedCase.caseId,
+            status: "funeral_requested",
+            eventId: "88888888-8888-4888-8888-888888888888",
+            at: "2026-11-27T10:00:00.000Z",
+          })
+        : request.url === "/api/staff/queues/at-need-cases?page=1"
+          ? jsonResponse({ items: [reportedCase], page: 1, nextPage: null })
+          : null,
+    );
+    renderStaffScreen(<StaffQueueScreen name="at-need" />);
+
+    const table = await screen.findByRole("table", { name: "Soonest deadline first" });
+    const row = within(table).getByRole("row", { name: /Arthur Jones/ });
+    expect(row).toHaveTextContent("Reported, not yet confirmed");
+    expect(row).toHaveTextContent("Someone on the plan says this is not right: call them first.");
+    expect(within(row).getByRole("button", { name: "Withdraw the report" })).toBeInTheDocument();
+    expect(within(row).queryByRole("button", { name: /Move to/ })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole("button", { name: "Confirm the death" }));
+    const dialog = screen.getByRole("dialog", { name: "Confirm the death?" });
+    await user.type(within(dialog).getByLabelText("What was done"), "Certificate seen: Hove, entry 42.");
+    await user.click(
+      within(dialog).getByRole("button", { name: "Confirm the death and request the funeral" }),
+    );
+    await vi.waitFor(() => expect(dialog).toHaveTextContent(staffMessages.deathConfirmationNeeded));
+    expect(posts(requests)).toEqual([]);
+
+    await user.click(
+      within(dialog).getByRole("radio", {
+        name: "The death is registered: we have the certificate's details",
+      }),
+    );
+    await user.click(
+      within(dialog).getByRole("button", { name: "Confirm the death and request the funeral" }),
+    );
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(posts(requests).map((request) => [request.url, JSON.parse(request.body ?? "null")])).toEqual([
+      [
+        `/api/staff/at-need-cases/${reportedCase.caseId}/status`,
+        {
+          status: "funeral_requested",
+          note: "Certificate seen: Hove, entry 42.",
+          confirmedBy: "death_certificate",
+        },
       ],
     ]);
   });

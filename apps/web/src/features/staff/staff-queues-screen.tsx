@@ -4,15 +4,17 @@ import {
   arrearsOutcomeBodySchema,
   moveAtNeedCaseBodySchema,
   type ArrearsOutcomeBody,
-  type MoveAtNeedCaseBody,
 } from "@kindred/contracts";
 import {
   arrearsOutcomeKinds,
   arrearsOutcomeNames,
+  type AtNeedCaseStep,
+  atNeedCaseStatusLabels,
+  deathConfirmationLabels,
+  deathConfirmations,
   formatLongDate,
   formatPrice,
-  type FuneralStatus,
-  funeralStatusLabels,
+  staffMessages,
 } from "@kindred/domain";
 import type { RowData } from "@tanstack/react-table";
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -365,10 +367,16 @@ const atNeedColumns = atNeed.columns([
   deadlineColumn<AtNeedRow>(),
   atNeed.accessor("status", {
     header: "Stage",
-    cell: (info) => {
-      const status = info.getValue();
-      return status === "unmatched" ? "Not matched to a plan yet" : funeralStatusLabels[status];
-    },
+    cell: ({ row }) => (
+      <>
+        {atNeedCaseStatusLabels[row.original.status]}
+        {row.original.saidNotRight ? (
+          <strong className={styles.warning}>
+            Someone on the plan says this is not right: call them first.
+          </strong>
+        ) : null}
+      </>
+    ),
   }),
   atNeed.accessor("personName", { header: "Who died" }),
   atNeed.display({
@@ -493,56 +501,105 @@ function SendRefundAgain({ refund: owed }: { refund: StaffRefund }) {
   );
 }
 
-const nextStep: Partial<Record<AtNeedRow["status"], FuneralStatus>> = {
-  funeral_requested: "funeral_arranged",
-  funeral_arranged: "funeral_provided",
+/** What staff may do with a case at each stage: confirm or withdraw a report, move a funeral on. */
+const nextSteps: Partial<Record<AtNeedRow["status"], AtNeedCaseStep[]>> = {
+  reported: ["funeral_requested", "withdrawn"],
+  funeral_requested: ["funeral_arranged"],
+  funeral_arranged: ["funeral_provided"],
 };
-const noteForm = z.object({ note: moveAtNeedCaseBodySchema.shape.note });
-const noteLabels = { note: "What was done" } as const;
+const stepLabels: Record<AtNeedCaseStep, string> = {
+  funeral_requested: "Confirm the death",
+  withdrawn: "Withdraw the report",
+  funeral_arranged: "Move to: funeral arranged",
+  funeral_provided: "Move to: funeral provided",
+};
+const stepHints: Record<AtNeedCaseStep, string> = {
+  funeral_requested:
+    "The certificate's registration district and entry number, or whom you called and when. It is kept with the case as written.",
+  withdrawn:
+    "How you found the report was not right, and whom you spoke to. It is kept with the case as written.",
+  funeral_arranged: "Who you spoke to and what was agreed. It is kept with the case as written.",
+  funeral_provided: "Who you spoke to and what was agreed. It is kept with the case as written.",
+};
+const failedTitles: Record<AtNeedCaseStep, string> = {
+  funeral_requested: "The death was not confirmed",
+  withdrawn: "The report was not withdrawn",
+  funeral_arranged: "The funeral was not moved on",
+  funeral_provided: "The funeral was not moved on",
+};
+/** Staff confirm a death by the certificate or a call; the online confirmation is the nominee's own. */
+const staffConfirmations = deathConfirmations.filter((how) => how !== "named_person_online");
+const moveForm = z
+  .object({
+    confirmedBy: z.string(),
+    note: moveAtNeedCaseBodySchema.shape.note,
+  })
+  .superRefine((values, context) => {
+    if (values.confirmedBy === "needed") {
+      context.addIssue({
+        code: "custom",
+        path: ["confirmedBy"],
+        message: staffMessages.deathConfirmationNeeded,
+      });
+    }
+  });
+const moveLabels = { confirmedBy: "How the death was confirmed", note: "What was done" } as const;
 
-/** "Move to: funeral arranged" (or provided), with a note of what was done, required. */
+/**
+ * A case's next steps (issue 24 item 5; decision 040): a reported death confirmed (saying how: the
+ * funeral is then requested, its payments stopped and the branch instructed) or withdrawn; a
+ * funeral moved on to arranged, then provided. Each with a note, required.
+ */
 function MoveFuneralOn({ atNeedCase }: { atNeedCase: AtNeedRow }) {
-  const [open, setOpen] = useState(false);
-  const next = nextStep[atNeedCase.status];
-  if (next === undefined) return "–";
-  const label = `Move to: ${funeralStatusLabels[next].toLowerCase()}`;
+  const [open, setOpen] = useState<AtNeedCaseStep | null>(null);
+  const steps = nextSteps[atNeedCase.status];
+  if (steps === undefined) return "–";
   return (
-    <>
-      <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
-        {label}
-      </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={`${label}?`} type="prompt" size="prompt">
-        <MoveForm caseId={atNeedCase.caseId} status={next} label={label} onDone={() => setOpen(false)} />
+    <div className={styles.actions}>
+      {steps.map((step) => (
+        <button key={step} type="button" className="button button--secondary" onClick={() => setOpen(step)}>
+          {stepLabels[step]}
+        </button>
+      ))}
+      <Modal
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? `${stepLabels[open]}?` : ""}
+        type="prompt"
+        size="prompt"
+      >
+        {open ? <MoveForm caseId={atNeedCase.caseId} status={open} onDone={() => setOpen(null)} /> : null}
       </Modal>
-    </>
+    </div>
   );
 }
 
 function MoveForm({
   caseId,
   status,
-  label,
   onDone,
 }: {
   caseId: string;
-  status: FuneralStatus;
-  label: string;
+  status: AtNeedCaseStep;
   onDone: () => void;
 }) {
+  const confirming = status === "funeral_requested";
   const form = useSchemaForm({
-    schema: noteForm,
-    idPrefix: `move-${caseId}`,
-    labels: noteLabels,
-    defaultValues: { note: "" },
+    schema: moveForm,
+    idPrefix: `move-${caseId}-${status}`,
+    labels: moveLabels,
+    defaultValues: { confirmedBy: confirming ? "needed" : "", note: "" },
   });
+  const confirmedBy = useFormField(form, "confirmedBy");
   const note = useFormField(form, "note");
-  const failure = useFormFailure(form.form, ["note"]);
+  const failure = useFormFailure(form.form, ["confirmedBy", "note"]);
   const reload = useQueuesReload();
 
-  async function move(values: Pick<MoveAtNeedCaseBody, "note">) {
+  async function move(values: { confirmedBy: string; note: string }) {
     failure.clear();
     try {
-      await moveAtNeedCase(caseId, { status, note: values.note });
+      const how = staffConfirmations.find((confirmation) => confirmation === values.confirmedBy);
+      await moveAtNeedCase(caseId, { status, note: values.note, ...(how ? { confirmedBy: how } : {}) });
       onDone();
       await reload();
     } catch (error) {
@@ -555,14 +612,34 @@ function MoveForm({
       form={form.form}
       summary={form.summary}
       onValid={move}
-      submitLabel={label}
+      submitLabel={confirming ? "Confirm the death and request the funeral" : stepLabels[status]}
       busyLabel="Saving…"
-      before={failure.box("The funeral was not moved on")}
+      before={
+        <>
+          {confirming ? (
+            <p>
+              Confirming requests the funeral under the plan: its payments still to come are stopped and the
+              funeral director is instructed. It cannot be undone.
+            </p>
+          ) : null}
+          {failure.box(failedTitles[status])}
+        </>
+      }
     >
+      {confirming ? (
+        <RadioCards
+          name={confirmedBy.id}
+          legend={moveLabels.confirmedBy}
+          options={staffConfirmations.map((how) => ({ value: how, label: deathConfirmationLabels[how] }))}
+          value={confirmedBy.value === "needed" ? null : confirmedBy.value}
+          onChange={confirmedBy.onChange}
+          error={confirmedBy.error?.[0]}
+        />
+      ) : null}
       <TextAreaField
         id={note.id}
-        label={noteLabels.note}
-        hint="Who you spoke to and what was agreed. It is kept with the case as written."
+        label={moveLabels.note}
+        hint={stepHints[status]}
         value={note.value}
         onChange={note.onChange}
         error={note.error?.[0]}

@@ -119,10 +119,18 @@ const everyEmail: Email[] = [
   {
     kind: "death-notification-received",
     to,
+    reference: "9a1f0c2e-6b3d-4e8f-a1c2-3d4e5f6a7b8c",
+  },
+  {
+    kind: "death-reported",
+    to,
     firstName: "Jane",
     personName: "Margaret Hughes",
-    reference: "9a1f0c2e-6b3d-4e8f-a1c2-3d4e5f6a7b8c",
-    phone: "07700 900 982",
+    aboutTheReader: false,
+    planReference: "KFP-1",
+    dateOfDeath: "2026-12-01",
+    notRightUrl: "https://kindred.example/notify-a-death/not-right?case=c&who=nominee&signature=s",
+    confirmUrl: "https://kindred.example/notify-a-death/confirm?case=c&signature=t",
   },
   {
     kind: "death-notified",
@@ -184,13 +192,14 @@ describe("every email", () => {
     },
   );
 
-  it("has a subject, a text part and an HTML part, each greeting the person", () => {
+  it("has a subject, a text part and an HTML part, each greeting the person (or, to an address nobody confirmed, no name)", () => {
     for (const email of everyEmail) {
       const content = renderEmail(email);
+      const greeting = email.kind === "death-notification-received" ? "Hello" : "Dear Jane( Smith)?";
       expect(content.subject).not.toBe("");
-      expect(content.text).toMatch(/^Dear Jane( Smith)?,\n\n/);
+      expect(content.text).toMatch(new RegExp(`^${greeting},\n\n`));
       expect(content.html).toMatch(/^<!doctype html>/);
-      expect(content.html).toMatch(/>Dear Jane( Smith)?,<\/p>/);
+      expect(content.html).toMatch(new RegExp(`>${greeting},</p>`));
     }
   });
 });

@@ -10,6 +10,7 @@ import {
   renderDeathNotificationReceived,
 } from "./death-notification-received";
 import { deathNotifiedSchema, renderDeathNotified } from "./death-notified";
+import { deathReportedSchema, renderDeathReported } from "./death-reported";
 import { directDebitNoticeSchema, renderDirectDebitNotice } from "./direct-debit-notice";
 import { freeGuideSchema, renderFreeGuide } from "./free-guide";
 import { funeralDirectorAppointedSchema, renderFuneralDirectorAppointed } from "./funeral-director-appointed";
@@ -43,6 +44,7 @@ export const emailSchema = z.discriminatedUnion("kind", [
   planStatementSchema,
   deathNotificationReceivedSchema,
   deathNotifiedSchema,
+  deathReportedSchema,
   funeralInstructionSchema,
   staffInvitationSchema,
 ]);
@@ -65,6 +67,7 @@ const renderers: { [Kind in Email["kind"]]: (email: Extract<Email, { kind: Kind 
   "plan-statement": renderPlanStatement,
   "death-notification-received": renderDeathNotificationReceived,
   "death-notified": renderDeathNotified,
+  "death-reported": renderDeathReported,
   "funeral-instruction": renderFuneralInstruction,
   "staff-invitation": renderStaffInvitation,
 };

@@ -55,14 +55,16 @@ const whoWeAre = {
  */
 export function compose(
   subject: string,
-  firstName: string,
+  /** Whom "Dear …," names; null writes "Hello," (to an address we have not confirmed, a stranger may have typed the name). */
+  firstName: string | null,
   blocks: Block[],
   {
     closing = `If you have any questions, call us on ${supportPhone.display}. We are glad to help.`,
   }: { closing?: string } = {},
 ): EmailContent {
+  const greeting = firstName === null ? "Hello," : `Dear ${firstName},`;
   const text = [
-    `Dear ${firstName},`,
+    greeting,
     ...blocks.map((block) =>
       "paragraph" in block
         ? block.paragraph
@@ -89,7 +91,7 @@ export function compose(
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f7f5f2;font-family:Arial,Helvetica,sans-serif">
 <div style="max-width:560px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px">
-<p style="${paragraphStyle}">Dear ${escapeHtml(firstName)},</p>
+<p style="${paragraphStyle}">${escapeHtml(greeting)}</p>
 ${htmlBlocks.join("\n")}
 <p style="${paragraphStyle}">${escapeHtml(closing)}</p>
 <p style="${paragraphStyle}">With kind regards,<br>${escapeHtml(signOff)}</p>
