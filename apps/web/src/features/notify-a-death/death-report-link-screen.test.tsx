@@ -37,6 +37,7 @@ describe("the links in the email about a reported death", () => {
     await user.click(screen.getByRole("button", { name: "Yes, confirm that they have died" }));
 
     expect(await screen.findByText(messages.deathConfirmedThankYou)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Thank you for telling us" })).toBeInTheDocument();
     expect(posts(requests).map((request) => [request.url, JSON.parse(request.body ?? "null")])).toEqual([
       ["/api/notify-a-death/confirmation", { caseId, signature: "signed" }],
     ]);

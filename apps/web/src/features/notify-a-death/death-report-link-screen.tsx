@@ -70,7 +70,7 @@ export function DeathReportLinkScreen({ link }: { link: DeathReportLink }) {
 
   return (
     <div className={`page-width plain-page ${styles.page}`}>
-      <h1>{text.title}</h1>
+      <h1>{answer.data ? "Thank you for telling us" : text.title}</h1>
       {answer.data ? (
         <FocusOnArrival>
           <SuccessBox>
@@ -100,7 +100,9 @@ export function DeathReportLinkScreen({ link }: { link: DeathReportLink }) {
         </>
       )}
       <section className={styles.callInstead} aria-labelledby="death-report-call">
-        <h2 id="death-report-call">Would you rather talk to someone?</h2>
+        <h2 id="death-report-call">
+          {answer.data ? "If you need us sooner" : "Would you rather talk to someone?"}
+        </h2>
         <CallTheAtNeedLine className="call-us" />
       </section>
     </div>
