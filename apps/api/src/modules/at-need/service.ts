@@ -1,9 +1,5 @@
 import type { DeathNotification, DeathNotificationResponse } from "@kindred/contracts";
-import type { Database } from "../../db/database";
-import type { JobQueue } from "../../db/job-queue";
-import type { PlanOptionsService } from "../catalogue";
 import type { Mailer } from "../email";
-import type { PlansService } from "../plans";
 import { createDeathConfirmation, type DeathConfirmationService } from "./confirmation";
 import { receiveReport } from "./reports";
 
@@ -19,25 +15,12 @@ export interface AtNeedService extends DeathConfirmationService {
   notifyDeath(notification: DeathNotification, fromAddress: string): Promise<DeathNotificationResponse>;
 }
 
-export function createAtNeedService({
-  db,
-  jobQueue,
-  mailer,
-  plans,
-  planOptions,
-  linkSecret,
-  now = () => new Date(),
-}: {
-  db: Database;
-  jobQueue: JobQueue;
-  mailer: Mailer;
-  plans: PlansService;
-  planOptions: PlanOptionsService;
-  linkSecret: string;
-  now?: () => Date;
-}): AtNeedService {
+export function createAtNeedService(
+  dependencies: Parameters<typeof createDeathConfirmation>[0] & { mailer: Mailer },
+): AtNeedService {
+  const { db, jobQueue, mailer, now = () => new Date() } = dependencies;
   return {
-    ...createDeathConfirmation({ db, jobQueue, plans, planOptions, linkSecret, now }),
+    ...createDeathConfirmation(dependencies),
     notifyDeath: (notification, fromAddress) =>
       receiveReport({ db, jobQueue, mailer }, notification, fromAddress, now()),
   };

@@ -1,24 +1,11 @@
-import type { Metadata } from "next";
-import { DeathReportLinkScreen } from "@/features/notify-a-death/death-report-link-screen";
-import { firstQueryValue, type SearchParams } from "@/lib/query-string";
+import {
+  DeathReportLinkPage,
+  deathReportLinkMetadata,
+} from "@/features/notify-a-death/death-report-link-page";
+import type { SearchParams } from "@/lib/query-string";
 
-// The link is signed for one case: never indexed, never sent on as a referrer.
-export const metadata: Metadata = {
-  title: "Confirm that they have died",
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+export const metadata = deathReportLinkMetadata("confirm");
 
-export default async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const query = await searchParams;
-  return (
-    <DeathReportLinkScreen
-      link={{
-        action: "confirm",
-        caseId: firstQueryValue(query.case),
-        who: "nominee",
-        signature: firstQueryValue(query.signature),
-      }}
-    />
-  );
+export default function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  return <DeathReportLinkPage action="confirm" searchParams={searchParams} />;
 }

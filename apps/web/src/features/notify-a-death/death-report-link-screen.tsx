@@ -5,6 +5,7 @@ import { FocusOnArrival } from "../../components/focus-on-arrival";
 import { CallTheAtNeedLine } from "../../components/phone-link";
 import { SuccessBox } from "../../components/success-box";
 import { ApiRequestError } from "../../lib/api-query";
+import { deathReportLinkTitles } from "./death-report-link-titles";
 import { useDeathReportAnswer } from "./notify-a-death-requests";
 import styles from "./notify-a-death.module.css";
 
@@ -21,7 +22,7 @@ export interface DeathReportLink {
 
 const words = {
   confirm: {
-    title: "Confirm that they have died",
+    title: deathReportLinkTitles.confirm,
     lead: "Someone has told us that the person covered by a funeral plan you are named on has died. We are very sorry if this is so.",
     detail:
       "When you confirm it, we ask the funeral director in the plan to take them into their care, stop any payments still to come, and call you to talk through what happens next. Please confirm it only if you know the death has happened.",
@@ -29,7 +30,7 @@ const words = {
     failed: "We could not confirm it here",
   },
   "not-right": {
-    title: "Tell us this is not right",
+    title: deathReportLinkTitles["not-right"],
     lead: "Someone has told us of a death under a funeral plan you are on. If that is not right, tell us here and nothing will be done under the plan while we find out.",
     detail: "Someone from our team will call you, on the number we hold for you, to put it right.",
     button: "This is not right",
