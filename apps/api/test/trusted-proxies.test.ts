@@ -86,4 +86,12 @@ describe("TRUST_PROXY", () => {
     expect(problemsOf("loopback, web-1.internal")).toEqual([notAHop("web-1.internal")]);
     expect(problemsOf("10.0.0.0/33")).toEqual([notAHop("10.0.0.0/33")]);
   });
+
+  it("stops start-up at a range of every address, which would let anyone claim any visitor's address", () => {
+    const everyone = (entry: string) =>
+      `TRUST_PROXY: "${entry}" trusts every address: name the web servers' and the load balancer's own`;
+    expect(problemsOf("10.0.0.5, 0.0.0.0/0")).toEqual([everyone("0.0.0.0/0")]);
+    expect(problemsOf("::/0")).toEqual([everyone("::/0")]);
+    expect(problemsOf("10.0.0.0/8")).toEqual([]);
+  });
 });

@@ -12,8 +12,11 @@ const trustedProxyEntry = z.union([
 /**
  * The setting naming which hops may tell a server the visitor's address (X-Forwarded-For): the
  * API's TRUST_PROXY and the website's WEB_TRUST_PROXY, comma-separated. Unset is an empty list,
- * which trusts no one. Each entry is checked at start, so a typing mistake stops the server
- * rather than leaving every visitor with the proxy's address, or anyone able to claim any.
+ * which trusts no one. Whatever connects from an address named may claim any visitor's address,
+ * and every per-address limit counts the claim (docs/deployment.md, "The API's port"). Each entry
+ * is checked at start, so a typing mistake stops the server rather than leaving every visitor with
+ * the proxy's address, and a range of every address (`/0`) stops it rather than letting anyone
+ * claim any.
  */
 export const trustedProxiesSetting = z
   .string()
@@ -30,6 +33,11 @@ export const trustedProxiesSetting = z
         context.addIssue({
           code: "custom",
           message: `"${entry}" is not loopback, linklocal, uniquelocal, an IP address or a CIDR range`,
+        });
+      } else if (/\/0+$/.test(entry)) {
+        context.addIssue({
+          code: "custom",
+          message: `"${entry}" trusts every address: name the web servers' and the load balancer's own`,
         });
       }
     }
