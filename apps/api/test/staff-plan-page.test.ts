@@ -500,7 +500,7 @@ describe("sending a plan's email again", () => {
 });
 
 describe("a cancelled plan", () => {
-  it("shows its cancellation, and refuses sending its emails again or changing its contact details, recording neither", async () => {
+  it("shows its cancellation, and refuses sending its emails again or changing its contact details, recording each refusal", async () => {
     const plan = await readyPlan(testApp);
     await choosePayment(testApp, plan.token, plan.planId, { option: "full" });
     await payByCard(testApp, plan.token, plan.planId, "full", sandboxCards.succeeds);
@@ -534,7 +534,21 @@ describe("a cancelled plan", () => {
     expect(violationsResponseSchema.parse(changed.json()).violations[0]?.title).toBe(
       purchaseMessages.contactDetailsPlanCancelled,
     );
-    const [, previous] = await latestAudit(2);
+    const [, changeRefused, resendRefused, previous] = await latestAudit(4);
     expect(previous?.id).toBe(lastRead?.id);
+    const refused = { action: "request.refused", staffMemberName: agent.name, planId: plan.planId };
+    expect(resendRefused).toMatchObject({
+      ...refused,
+      detail: { operation: "resendPlanEmailAsStaff", status: 409, reason: "resendPlanCancelled" },
+    });
+    expect(changeRefused).toMatchObject({
+      ...refused,
+      detail: {
+        operation: "changePlanContactDetailsAsStaff",
+        status: 409,
+        reason: "contactDetailsPlanCancelled",
+      },
+    });
+    expect(JSON.stringify(changeRefused)).not.toContain("900111");
   });
 });

@@ -88,7 +88,12 @@ export const signedInStaffSchema = z.object({
   permissions: z.array(z.string()),
 });
 
-/** One line of the audit log: who did or saw what, when, from where. */
+/**
+ * One line of the audit log: who did or saw what, when, from where. A refusal is `request.refused`
+ * (its detail: the operation, the status, the permission, the reason); a refused or locked sign-in
+ * (`staff.sign-in-refused`, `staff.locked`, `staff.sign-in-locked`) is by nobody, as whoever typed
+ * the address is not known, and names the account tried (`detail.attemptedAccount`) apart.
+ */
 const staffAuditEventSchema = z.object({
   id: z.number().int(),
   at: z.iso.datetime({ offset: true }),
@@ -98,6 +103,8 @@ const staffAuditEventSchema = z.object({
   planId: z.uuid().nullable(),
   detail: z.record(z.string(), z.unknown()),
   fromAddress: z.string().nullable(),
+  /** The name of the account a refused sign-in tried, when it is one. */
+  attemptedAccountName: z.string().nullable(),
 });
 
 /** `GET /api/staff/audit`: newest first, a page at a time (`before` is the last id seen). */

@@ -1,11 +1,14 @@
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/database";
 import { staffAuditEvents, staffMembers } from "../../db/schema";
 
 /**
  * The staff audit log (docs/decisions/031-staff-back-office.md): one row for every look at
  * personal data and every action, written in the same transaction as the change, or before a
- * read is answered. Rows are never changed (a trigger refuses it).
+ * read is answered. Rows are never changed (a trigger refuses it). Refusals are recorded too: a
+ * staff route's 403 or 409 (`refusals.ts`, written apart from the refused change, which is rolled
+ * back) and each refused or locked sign-in, which is by nobody: the account tried is its subject.
  */
 
 /** Who is acting and from where: one per request. `recorded` says an entry was written for it. */
@@ -21,8 +24,13 @@ export interface AuditEntry {
   planId?: string | null;
   /** What was seen or changed, by name (fields, statuses, amounts): never the personal data itself. */
   detail?: Record<string, unknown>;
-  /** For an entry about someone not yet signed in (an invitation accepted, a sign-in refused). */
+  /** For an entry about someone not yet signed in (an invitation opened or accepted, a sign-in). */
   staffMemberId?: string | null;
+  /**
+   * The account a refused sign-in tried (kept as `detail.attemptedAccount`): its subject, never
+   * its "who", which is nobody, as whoever typed the address is not known.
+   */
+  attemptedAccount?: string;
 }
 
 export async function recordStaffAction(
@@ -34,13 +42,21 @@ export async function recordStaffAction(
     staffMemberId: entry.staffMemberId === undefined ? context.staffMemberId : entry.staffMemberId,
     action: entry.action,
     planId: entry.planId ?? null,
-    detail: entry.detail ?? {},
+    detail: {
+      ...entry.detail,
+      ...(entry.attemptedAccount === undefined ? {} : { attemptedAccount: entry.attemptedAccount }),
+    },
     fromAddress: context.fromAddress,
   });
   context.recorded = true;
 }
 
-/** A page of the log, newest first: the events with an id below `before`, at most `limit`. */
+const attemptedAccounts = alias(staffMembers, "attempted_accounts");
+
+/**
+ * A page of the log, newest first: the events with an id below `before`, at most `limit`, each
+ * with the name of who did it and of the account a refused sign-in tried.
+ */
 export async function auditLogPage(db: Database, { before, limit }: { before?: number; limit: number }) {
   const rows = await db
     .select({
@@ -52,9 +68,14 @@ export async function auditLogPage(db: Database, { before, limit }: { before?: n
       planId: staffAuditEvents.planId,
       detail: staffAuditEvents.detail,
       fromAddress: staffAuditEvents.fromAddress,
+      attemptedAccountName: attemptedAccounts.name,
     })
     .from(staffAuditEvents)
     .leftJoin(staffMembers, eq(staffMembers.id, staffAuditEvents.staffMemberId))
+    .leftJoin(
+      attemptedAccounts,
+      sql`${attemptedAccounts.id}::text = ${staffAuditEvents.detail} ->> 'attemptedAccount'`,
+    )
     .where(and(before === undefined ? undefined : lt(staffAuditEvents.id, before)))
     .orderBy(desc(staffAuditEvents.id))
     .limit(limit + 1);

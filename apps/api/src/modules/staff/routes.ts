@@ -40,7 +40,7 @@ export const staffRoutes: FastifyPluginAsyncZod<
     atNeed: DeathConfirmer;
   } & StaffPlanRouteOptions
 > = async (app, { staff, db, jobQueue, atNeed, plans, state }) => {
-  guardStaffRoutes(app, staff);
+  guardStaffRoutes(app, staff, db);
   await app.register(staffQueueRoutes, { db, jobQueue, atNeed });
   await app.register(staffPlanRoutes, { db, jobQueue, plans, state });
   await app.register(staffCatalogueRoutes, { db });

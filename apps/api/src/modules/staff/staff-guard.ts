@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { messages, staffMay, staffMessages, type StaffPermission } from "@kindred/domain";
 import { requestViolation } from "@kindred/contracts";
+import type { Database } from "../../db/database";
 import { ViolationError } from "../../plugins/error-handler";
-import type { AuditContext } from "./audit-log";
+import { recordStaffAction, type AuditContext } from "./audit-log";
+import { refusalEntry, refusalStatuses } from "./refusals";
 import type { SignedInStaff, StaffService } from "./staff-service";
 
 declare module "fastify" {
@@ -26,9 +28,10 @@ declare module "fastify" {
  * needs (the app refuses to start otherwise); before anything else of a request, its bearer token
  * is looked up among staff tokens only (a customer's is never found there) and the member's role
  * checked. A route that answers successfully without writing to the audit log is a fault: the
- * answer is withheld and the fault logged, so a route that forgets cannot show anything.
+ * answer is withheld and the fault logged, so a route that forgets cannot show anything. Every
+ * refusal (403, 409) is recorded here, for every route, after its change was rolled back.
  */
-export function guardStaffRoutes(app: FastifyInstance, staff: StaffService): void {
+export function guardStaffRoutes(app: FastifyInstance, staff: StaffService, db: Database): void {
   app.decorateRequest("staffAudit", null as unknown as AuditContext);
   app.decorateRequest("staffMember", null);
 
@@ -51,14 +54,24 @@ export function guardStaffRoutes(app: FastifyInstance, staff: StaffService): voi
         error_description: "A valid staff access token is needed. Please sign in again.",
       });
     }
+    // Known before a refusal, so the refusal is recorded as theirs.
+    request.staffAudit.staffMemberId = member.id;
     if (!staffMay(member.role, needs)) {
       throw new ViolationError([requestViolation(staffMessages.staffPermissionNeeded)], 403);
     }
     request.staffMember = member;
-    request.staffAudit.staffMemberId = member.id;
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
+    if (refusalStatuses.has(reply.statusCode)) {
+      // On the pool, not the request's transaction: that was rolled back with the refused change.
+      try {
+        await recordStaffAction(db, request.staffAudit, refusalEntry(request, reply.statusCode, payload));
+      } catch (error) {
+        request.log.error({ err: error }, "a refusal could not be recorded in the audit log");
+      }
+      return payload;
+    }
     if (reply.statusCode < 400 && !request.staffAudit?.recorded) {
       request.log.error(
         { route: request.routeOptions.url },

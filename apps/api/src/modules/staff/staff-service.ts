@@ -193,7 +193,8 @@ export function createStaffService(options: StaffServiceOptions) {
     /**
      * Signing in: email, password and a code, all right, on an account set up and not locked. An
      * unknown email takes as long as a wrong password. Every wrong try counts towards the lock,
-     * and each is recorded; so is each sign-in.
+     * and each is recorded, by nobody (whoever typed the address), with the account tried; so is
+     * each sign-in, by its member.
      */
     async signIn(
       attempt: { email: string; password: string; code: string },
@@ -206,7 +207,7 @@ export function createStaffService(options: StaffServiceOptions) {
         .where(eq(staffMembers.email, normaliseEmail(attempt.email)));
       const at = now();
       if (member?.lockedUntil && member.lockedUntil > at) {
-        await recordStaffAction(db, audit, { action: "staff.sign-in-locked", staffMemberId: member.id });
+        await recordStaffAction(db, audit, { action: "staff.sign-in-locked", attemptedAccount: member.id });
         return { outcome: "locked" };
       }
       const passwordRight = await passwords.matches(attempt.password, member?.passwordHash);
@@ -241,7 +242,7 @@ export function createStaffService(options: StaffServiceOptions) {
         }
         await recordStaffAction(db, audit, {
           action: locks ? "staff.locked" : "staff.sign-in-refused",
-          staffMemberId: member.id,
+          attemptedAccount: member.id,
         });
         return { outcome: "refused" };
       }
@@ -267,7 +268,7 @@ export function createStaffService(options: StaffServiceOptions) {
         return true;
       });
       if (!signedIn) {
-        await recordStaffAction(db, audit, { action: "staff.sign-in-refused", staffMemberId: member.id });
+        await recordStaffAction(db, audit, { action: "staff.sign-in-refused", attemptedAccount: member.id });
         return { outcome: "refused" };
       }
       return { outcome: "signed-in", token, expiresAt, staffMemberId: member.id };

@@ -19,6 +19,7 @@ const event = (id: number, action: string) => ({
   planId: null,
   detail: { query: "sw1a" },
   fromAddress: "127.0.0.1",
+  attemptedAccountName: null,
 });
 
 describe("StaffAuditScreen", () => {
@@ -54,6 +55,54 @@ describe("StaffAuditScreen", () => {
     expect(within(older).getAllByRole("row")).toHaveLength(2);
     expect(requests.at(-1)?.url).toBe("/api/staff/audit?before=8");
     expect(screen.queryByRole("button", { name: "Older entries" })).not.toBeInTheDocument();
+  });
+
+  it("shows refusals plainly, and a refused sign-in as by someone not signed in, naming the account tried", async () => {
+    holdStaffToken();
+    fakeFetch((request) => {
+      if (request.url === "/api/staff/me") return jsonResponse(signedInStaff("administrator"));
+      return jsonResponse({
+        events: [
+          {
+            ...event(12, "request.refused"),
+            staffMemberName: "Sam Agent",
+            detail: { operation: "inviteStaffMember", status: 403, reason: "staffPermissionNeeded" },
+          },
+          {
+            ...event(11, "staff.locked"),
+            staffMemberId: null,
+            staffMemberName: null,
+            attemptedAccountName: "Ada Admin",
+            detail: { attemptedAccount: "0b7f6a52-4c1e-4d8a-9f3b-2e6c5a7d8e91" },
+            fromAddress: "198.51.100.7",
+          },
+          {
+            ...event(10, "staff.sign-in-refused"),
+            staffMemberId: null,
+            staffMemberName: null,
+            detail: { knownEmail: false },
+          },
+        ],
+        nextBefore: null,
+      });
+    });
+    renderStaffScreen(<StaffAuditScreen />);
+
+    const table = await screen.findByRole("table", { name: "Newest entries" });
+    const whoAndWhat = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .slice(1, 3)
+          .map((cell) => cell.textContent),
+      );
+    expect(whoAndWhat).toEqual([
+      ["Sam Agent", "Refused: inviteStaffMember"],
+      ["Someone (not signed in)", "Refused: sign-in as Ada Admin, now locked"],
+      ["Someone (not signed in)", "Refused: sign-in as an address that is not a member of staff's"],
+    ]);
   });
 
   it("is not open to an agent", async () => {

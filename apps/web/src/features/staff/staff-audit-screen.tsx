@@ -6,7 +6,7 @@ import { LoadingSpinner } from "../../components/loading-spinner";
 import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
 import { SignedInStaffPage } from "./signed-in-staff-page";
-import { staffQueries } from "./staff-requests";
+import { staffQueries, type StaffAuditPage } from "./staff-requests";
 import { formatMoment } from "./staff-words";
 import styles from "./staff.module.css";
 
@@ -24,6 +24,31 @@ function detailText(detail: Record<string, unknown>): string {
   return Object.entries(detail)
     .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
     .join("; ");
+}
+
+type AuditEvent = StaffAuditPage["events"][number];
+
+/** Who did it: a member of staff, or, for a refused sign-in, whoever typed the address. */
+function whoDidIt(event: AuditEvent): string {
+  return event.staffMemberName ?? "Someone (not signed in)";
+}
+
+/** What was done or tried: a refusal says so first, and a refused sign-in names the account tried. */
+function whatWasDone(event: AuditEvent): string {
+  const account = event.attemptedAccountName ?? "an address that is not a member of staff's";
+  const { operation } = event.detail;
+  switch (event.action) {
+    case "request.refused":
+      return `Refused: ${typeof operation === "string" ? operation : "a request"}`;
+    case "staff.sign-in-refused":
+      return `Refused: sign-in as ${account}`;
+    case "staff.locked":
+      return `Refused: sign-in as ${account}, now locked`;
+    case "staff.sign-in-locked":
+      return `Refused: sign-in as ${account}, which is locked`;
+    default:
+      return event.action;
+  }
 }
 
 function AuditLog() {
@@ -58,8 +83,8 @@ function AuditLog() {
             {events.map((event) => (
               <tr key={event.id}>
                 <td>{formatMoment(event.at)}</td>
-                <td>{event.staffMemberName ?? "–"}</td>
-                <td>{event.action}</td>
+                <td>{whoDidIt(event)}</td>
+                <td>{whatWasDone(event)}</td>
                 <td className={styles.reference}>{event.planId ?? "–"}</td>
                 <td className={styles.detail}>{detailText(event.detail) || "–"}</td>
                 <td className={styles.detail}>{event.fromAddress ?? "–"}</td>
