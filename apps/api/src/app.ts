@@ -3,7 +3,7 @@ import formBody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import OAuth2Server from "@node-oauth/oauth2-server";
-import { staffSignInGrantType } from "@kindred/contracts";
+import { customerSignInLinkGrantType, staffSignInGrantType } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -12,7 +12,7 @@ import { describeDatabaseError, type DatabaseHandle } from "./db/database";
 import { startJobQueue } from "./db/job-queue";
 import { jobSealingKey } from "./db/sealed-job";
 import { loggerOptions } from "./logger";
-import { admitEnquiry, admitNewVisitor } from "./modules/accounts/attempts";
+import { admitEnquiry, admitNewVisitor, admitSignIn, withdrawAttempt } from "./modules/accounts/attempts";
 import { createAddressLookupProvider } from "./modules/address-lookup/create-provider";
 import { addressLookupRoutes } from "./modules/address-lookup/routes";
 import { adviceArticleRoutes } from "./modules/advice-articles/routes";
@@ -24,7 +24,7 @@ import { hashPassword, passwordMatches } from "./modules/accounts/password-hash"
 import { accountEmailRequestHandler, createAccountsService } from "./modules/accounts/service";
 import { logoutRoutes } from "./modules/auth/logout-routes";
 import { createOAuthModel } from "./modules/auth/oauth-model";
-import { customerPasswordGrant } from "./modules/auth/password-grant";
+import { customerPasswordGrant, customerSignInLinkGrant } from "./modules/auth/password-grant";
 import { requireBearerToken } from "./modules/auth/require-bearer-token";
 import { createTokenCache } from "./modules/auth/token-cache";
 import { tokenRoutes } from "./modules/auth/token-routes";
@@ -193,6 +193,10 @@ export async function buildApp({
     siteUrl: config.SITE_URL,
     authenticatorSealingKey: jobSealingKey(config.LINK_SIGNING_SECRET, "staff-authenticator-keys"),
     passwords: { hash: hashPassword, matches: passwordMatches, isCommon: isCommonPassword },
+    signInLimits: {
+      admit: (who) => admitSignIn(db, "staff-sign-in", who),
+      withdraw: (attempt) => withdrawAttempt(db, attempt),
+    },
     idleMinutes: config.STAFF_IDLE_MINUTES,
     tokenHours: config.STAFF_TOKEN_HOURS,
   });
@@ -205,6 +209,11 @@ export async function buildApp({
       password: customerPasswordGrant({
         model: oauthModel,
         checkCredentials: accounts.checkCredentials,
+        lifetimeSeconds: config.CUSTOMER_TOKEN_LIFETIME_SECONDS,
+      }),
+      [customerSignInLinkGrantType]: customerSignInLinkGrant({
+        model: oauthModel,
+        checkSignInLink: accounts.checkSignInLink,
         lifetimeSeconds: config.CUSTOMER_TOKEN_LIFETIME_SECONDS,
       }),
       [staffSignInGrantType]: staffSignInGrant(staff),

@@ -1,4 +1,4 @@
-import { staffSignInGrantType } from "@kindred/contracts";
+import { customerSignInLinkGrantType, staffSignInGrantType } from "@kindred/contracts";
 import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle, type DatabaseLocation } from "./db/database";
 import { readAdviceArticleFiles } from "./modules/advice-articles/article-files";
@@ -37,7 +37,7 @@ export async function prepareDatabase(
         id: config.OAUTH_WEB_CLIENT_ID,
         name: "Kindred web server",
         secret: config.OAUTH_WEB_CLIENT_SECRET,
-        grants: ["client_credentials", "password", staffSignInGrantType],
+        grants: ["client_credentials", "password", customerSignInLinkGrantType, staffSignInGrantType],
       });
     });
     return handle;

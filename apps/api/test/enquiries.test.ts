@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiryResponseSchema, violationsResponseSchema, type EnquiryFields } from "@kindred/contracts";
 import { firmDetails, freeGuide, messages, purchaseMessages, supportPhone } from "@kindred/domain";
-import { enquiries } from "../src/db/schema";
+import { authAttempts, enquiries } from "../src/db/schema";
 import { atOnce } from "./support/at-once";
 import { callApi, uniqueAddress } from "./support/customers";
 import { largePrintPoints, readPdf, smallestTextPoints } from "./support/pdf-text";
@@ -219,19 +219,22 @@ describe("asking for the free guide", () => {
   });
 
   // Last, as it sends many guides, and the logs test waits for every email queued before it.
-  it("limits requests for one email address to 3 an hour, and from one connection to 20", async () => {
+  it("limits requests for one email address to 3 an hour, and from one connection to 100, for a care home sharing it", async () => {
     const person = enquiry();
     const forOneAddress = [];
     for (let attempt = 0; attempt < 4; attempt += 1) forOneAddress.push((await ask(person)).statusCode);
     const connection = uniqueAddress();
+    await testApp.db
+      .insert(authAttempts)
+      .values(Array.from({ length: 98 }, () => ({ kind: "enquiry" as const, subject: `ip:${connection}` })));
     const fromOneConnection = [];
-    for (let attempt = 0; attempt < 21; attempt += 1) {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
       fromOneConnection.push((await ask(enquiry(), connection)).statusCode);
     }
     const refused = await ask(enquiry(), connection);
 
     expect(forOneAddress).toEqual([201, 201, 201, 429]);
-    expect(fromOneConnection).toEqual([...Array<number>(20).fill(201), 429]);
+    expect(fromOneConnection).toEqual([201, 201, 429]);
     expect(violationsResponseSchema.parse(refused.json()).violations).toEqual([
       { propertyPath: "Request", title: messages.tooManyGuideRequests },
     ]);

@@ -1,11 +1,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customerSignInLinkGrantType } from "@kindred/contracts";
 import {
   apiUrlOfLink,
   callApi,
+  createCustomer,
   registrationDetails,
   requestCustomerToken,
+  requestToken,
   storedUser,
+  uniqueAddress,
 } from "./support/customers";
 import { createTestApp, testClient, type TestApp } from "./support/test-app";
 
@@ -141,6 +145,40 @@ describe("logs", () => {
       expect(written).not.toContain(query.get("token"));
       if (query.has("signature")) expect(written).not.toContain(query.get("signature"));
     }
+  });
+
+  it("never hold the secret of an emailed sign-in link, when it is used or refused", async () => {
+    const { details } = await createCustomer(testApp);
+    for (let attempt = 1; attempt <= 11; attempt += 1) {
+      await requestCustomerToken(
+        testApp,
+        { username: details.email, password: `wrong-password-${attempt}!` },
+        uniqueAddress(),
+      );
+    }
+    const [link] = (await testApp.readOutbox())
+      .filter((message) => message.subject === "A link to sign in to your account")
+      .map(
+        (message) => message.text.split(/\s+/).find((word) => word.includes("/account/sign-in-link?")) ?? "",
+      );
+    const query = new URL(link ?? "").searchParams;
+    const useLink = () =>
+      requestToken(testApp, {
+        grant_type: customerSignInLinkGrantType,
+        scope: "CUSTOMER",
+        link_id: query.get("id") ?? "",
+        link_token: query.get("token") ?? "",
+      });
+
+    const used = await useLink();
+    const refused = await useLink();
+
+    expect([used.statusCode, refused.statusCode]).toEqual([200, 400]);
+    const written = testApp.logs.join("\n");
+    expect(written).toContain('"msg":"email sent"');
+    expect(written).not.toContain(query.get("token"));
+    expect(written).not.toContain(used.json<{ access_token: string }>().access_token);
+    expect(written).not.toContain(details.email);
   });
 
   it("are one JSON object per line", () => {

@@ -11,7 +11,7 @@ import { messages, staffMessages } from "@kindred/domain";
 import { staffAuditEvents, staffMembers, staffTokens } from "../src/db/schema";
 import { createFirstAdministrator } from "../src/modules/staff";
 import { hashSecret } from "../src/modules/auth/secret-hash";
-import { callApi, createSignedInCustomer } from "./support/customers";
+import { callApi, createSignedInCustomer, uniqueAddress } from "./support/customers";
 import {
   authenticatorCode,
   createFirstTestAdministrator,
@@ -22,11 +22,12 @@ import {
   staffPassword,
   type TestStaffMember,
 } from "./support/staff";
+import { attemptsAgeBy } from "./support/attempts";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /**
  * Staff sign-in and who may call what (issue 24; docs/decisions/031-staff-back-office.md):
- * invitations, the authenticator's codes (each once, and only while current), the lock after
+ * invitations, the authenticator's codes (each once, and only while current), the slowing after
  * five wrong tries, the idle time, signing out everywhere, staff and customer tokens kept apart,
  * and every staff route x every kind of caller, each call that succeeds written to the audit log.
  */
@@ -238,35 +239,80 @@ describe("signing in", () => {
     expect(wrongPassword.statusCode).toBe(400);
   });
 
-  it("locks the account for 15 minutes after five wrong tries, until an administrator unlocks it", async () => {
+  it("slows a member after five wrong tries, never locks them: right password and code get in once the wait is over", async () => {
     const member = await createTestStaffMember(testApp, administrator, "agent");
+    const address = uniqueAddress();
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const wrong = await requestStaffToken(testApp, {
-        username: member.email,
-        password: staffPassword,
-        otp: "000000",
-      });
+      const wrong = await requestStaffToken(
+        testApp,
+        { username: member.email, password: staffPassword, otp: "000000" },
+        address,
+      );
       expect(wrong.statusCode).toBe(400);
     }
     await forgetLastCode(member);
-    const locked = await requestStaffToken(testApp, {
-      username: member.email,
-      password: staffPassword,
-      otp: authenticatorCode(member.key),
-    });
-    expect(locked.statusCode).toBe(429);
-    expect(tokenErrorResponseSchema.parse(locked.json()).error_description).toBe(
-      staffMessages.staffAccountLocked,
-    );
-    const [row] = await testApp.db.select().from(staffMembers).where(eq(staffMembers.email, member.email));
-    const unlock = await callApi(
+    const slowed = await requestStaffToken(
       testApp,
-      administrator.token,
-      "POST",
-      `/api/staff/members/${row?.id}/unlock`,
+      { username: member.email, password: staffPassword, otp: authenticatorCode(member.key) },
+      address,
     );
-    expect(unlock.statusCode).toBe(204);
-    expect(await signInStaff(testApp, member.email, member.key, 0)).toMatch(/\S{20,}/);
+    expect(slowed.statusCode).toBe(429);
+    expect(tokenErrorResponseSchema.parse(slowed.json()).error_description).toBe(
+      staffMessages.staffTooManyTries,
+    );
+
+    await attemptsAgeBy(testApp, 3);
+
+    const afterTheWait = await requestStaffToken(
+      testApp,
+      { username: member.email, password: staffPassword, otp: authenticatorCode(member.key) },
+      address,
+    );
+    expect(afterTheWait.statusCode).toBe(200);
+  });
+
+  it("answers an address that is no member's exactly as a member's, try after try: nothing says who is staff", async () => {
+    const member = await createTestStaffMember(testApp, administrator, "agent");
+    const stranger = `nobody-${uniqueAddress().replaceAll(".", "-")}@kindred.example`;
+    const answersFor = async (email: string) => {
+      const address = uniqueAddress();
+      const answers: { status: number; body: string; retryAfter: unknown }[] = [];
+      for (let attempt = 0; attempt < 7; attempt += 1) {
+        const answer = await requestStaffToken(
+          testApp,
+          { username: email, password: `not the password ${attempt}`, otp: "000000" },
+          address,
+        );
+        answers.push({
+          status: answer.statusCode,
+          body: answer.body,
+          retryAfter: answer.headers["retry-after"],
+        });
+      }
+      return answers;
+    };
+
+    const forMember = await answersFor(member.email);
+    const forStranger = await answersFor(stranger);
+
+    expect(forStranger).toEqual(forMember);
+    expect(forMember.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400, 429, 429]);
+  });
+
+  it("refuses a code used already without counting it as a guess, so a second tab cannot slow its own member", async () => {
+    const member = await createTestStaffMember(testApp, administrator, "agent");
+    await forgetLastCode(member);
+    const code = authenticatorCode(member.key);
+    const address = uniqueAddress();
+    const signIn = (otp: string) =>
+      requestStaffToken(testApp, { username: member.email, password: staffPassword, otp }, address);
+    expect((await signIn(code)).statusCode).toBe(200);
+
+    const replays: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt += 1) replays.push((await signIn(code)).statusCode);
+
+    expect(replays).toEqual(Array.from({ length: 8 }, () => 400));
+    expect((await signIn(authenticatorCode(member.key, 30))).statusCode).toBe(200);
   });
 
   it("never writes a password, code or token to the logs", async () => {

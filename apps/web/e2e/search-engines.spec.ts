@@ -25,6 +25,7 @@ const notListed = [
   "/reset-password",
   "/notify-a-death/confirm",
   "/notify-a-death/not-right",
+  "/account/sign-in-link",
   "/register",
   "/forgotten-password",
   "/free-guide/thank-you",

@@ -4,12 +4,13 @@ import { sendRaw } from "./raw-http";
 
 // Screens: none: the addresses the web server passes on, with no browser.
 
-// Sign-in attempts are limited per visitor address (20 failures in 15 minutes). The web server
+// Sign-in attempts are slowed per visitor address (after 100 failures in 15 minutes, enough for a
+// care home or hospital sharing one address; decision 038). The web server
 // must tell the API each visitor's real address: not one address for everybody, and not one a
 // visitor makes up. Every address in 127.0.0.0/8 reaches this machine, so each test's visitors
 // connect from addresses of their own.
 
-const perAddressLimit = 20;
+const perAddressLimit = 100;
 let attempts = 0;
 
 /** A POST to the website from `localAddress`; answers the status and body. */
@@ -49,7 +50,7 @@ async function failedSignIns(count: number, localAddress: string, claimed?: (n: 
   return statuses;
 }
 
-test("one visitor's failed sign-ins lock out that visitor only", async () => {
+test("one visitor's failed sign-ins slow that visitor only", async () => {
   const statuses = await failedSignIns(perAddressLimit, "127.0.0.21");
   expect(statuses.every((status) => status === 400)).toBe(true);
 
@@ -85,11 +86,12 @@ test("a visitor cannot escape the password-reset limit by claiming other address
       headers(n),
     );
 
+  // 100 an hour from one address, for a care home or hospital sharing it (decision 038).
   const statuses: number[] = [];
-  for (let n = 0; n < 10; n += 1) statuses.push((await resetRequest(n)).status);
+  for (let n = 0; n < 100; n += 1) statuses.push((await resetRequest(n)).status);
   expect(statuses.every((status) => status === 202)).toBe(true);
 
-  expect((await resetRequest(10)).status).toBe(429);
+  expect((await resetRequest(100)).status).toBe(429);
 });
 
 test("a stranger's wrong passwords from many addresses do not keep the owner out", async ({ request }) => {

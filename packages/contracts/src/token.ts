@@ -2,6 +2,12 @@ import { z } from "zod";
 
 export type TokenScope = "APPLICATION" | "CUSTOMER" | "STAFF";
 
+/**
+ * The grant that signs a customer in with the link emailed to them while someone guesses at
+ * their password (decision 038): `link_id`, `link_token`, `scope=CUSTOMER`, and `api_token`.
+ */
+export const customerSignInLinkGrantType = "urn:kindred:params:oauth:grant-type:sign-in-link";
+
 /** What `POST /token` answers when it issues a token (RFC 6749 section 5.1). */
 export const tokenResponseSchema = z.object({
   access_token: z.string(),

@@ -69,8 +69,14 @@ export const nameNotAName = "Enter the name only, without links or the character
 export const tokenRequestNotAForm = "Send the token request as a form (application/x-www-form-urlencoded).";
 export const tooManyRequests =
   "We have had a great many requests from your connection. Please wait a few minutes and try again, or call us.";
+/**
+ * Sign-in is slowed, never locked (decision 038): the wait is a minute at most, and an owner whose
+ * account someone keeps guessing at is emailed a link that signs them in.
+ */
 export const tooManyAttempts =
-  "There have been too many attempts. For your security, please wait 15 minutes and try again, or call us.";
+  "There have been too many tries. For your security, please wait a minute and try again, or call us. If someone else keeps trying to sign in to your account, we email you a link that signs you in.";
+export const signInLinkInvalid =
+  "This sign-in link has expired or has already been used. Please sign in with your email address and password.";
 export const resetLinkSent =
   "If there is an account for that email address, we have sent it a link to reset the password. The link works for one hour.";
 export const passwordChanged = "Your password has been changed. You can now sign in with your new password.";

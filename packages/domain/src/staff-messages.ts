@@ -31,8 +31,9 @@ export const staffSignInFailed =
   "The email address, password or code is not right. Check them and try again.";
 export const staffSignedOut =
   "You have been signed out, after 15 minutes without activity or because you signed out everywhere. Please sign in again.";
-export const staffAccountLocked =
-  "This account is locked for 15 minutes after too many tries. Please wait, or ask an administrator to unlock it.";
+/** The same for every address, a member's or not (decision 038): it says nothing about who is staff. */
+export const staffTooManyTries =
+  "There have been too many tries. For your security, please wait a minute and try again.";
 export const staffInvitationInvalid =
   "This invitation has expired or has already been used. Please ask an administrator for a new one.";
 export const staffMemberExists = "There is already a member of staff with this email address.";

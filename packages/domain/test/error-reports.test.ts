@@ -21,6 +21,7 @@ const secrets = {
   email: "margaret.hughes@example.org",
   cookie: "session=abc123secretcookie",
   knownBrowser: "v1.4b0d6f2e-8c1a-4f3b-9d2e-7a6c5b4d3e2f.Qm9va2tlZXBlcg.1795000000.c2lnbmF0dXJl",
+  signInLinkToken: "Zs0m3S1gnInL1nkT0k3nZs0m3S1gnInL1nkT0k3n12",
 };
 
 /** An event as Sentry's SDKs build one, carrying all of the above in the places they end up. */
@@ -86,13 +87,18 @@ function eventCarryingSecrets() {
       },
       { category: "console", message: `posting {"password":"${secrets.password}"}` },
       { category: "console", message: `signing in with known_browser=${secrets.knownBrowser}` },
+      { category: "console", message: `signing in with link_token=${secrets.signInLinkToken}` },
+      {
+        category: "navigation",
+        data: { from: "/", to: `/account/sign-in-link?id=7&token=${secrets.signInLinkToken}` },
+      },
     ],
     extra: {
       answers: { mentalHealth: true, longTermIllness: true },
       payer: { accountHolderName: "M Hughes", sortCode: secrets.sortCode },
       card: { cardNumber: secrets.cardNumber, cvc: "123" },
       note: `client_secret=${secrets.clientSecret}`,
-      signIn: { knownBrowser: secrets.knownBrowser },
+      signIn: { knownBrowser: secrets.knownBrowser, linkToken: secrets.signInLinkToken },
     },
     contexts: {
       trace: {

@@ -79,7 +79,7 @@ export const users = pgTable("users", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const accountTokenPurposes = ["confirm-email", "reset-password"] as const;
+export const accountTokenPurposes = ["confirm-email", "reset-password", "sign-in"] as const;
 export type AccountTokenPurpose = (typeof accountTokenPurposes)[number];
 
 /** The single-use secrets of emailed links, stored only as their SHA-256 hash. */
@@ -99,7 +99,12 @@ export const accountTokens = pgTable(
   (table) => [index("account_tokens_user_id_purpose_idx").on(table.userId, table.purpose)],
 );
 
-export const accountEmailKinds = ["account-exists", "reset-password", "confirm-email-resend"] as const;
+export const accountEmailKinds = [
+  "account-exists",
+  "reset-password",
+  "confirm-email-resend",
+  "sign-in-link",
+] as const;
 export type AccountEmailKind = (typeof accountEmailKinds)[number];
 
 /**
@@ -121,6 +126,8 @@ export const accountEmailsSent = pgTable(
 
 export const authAttemptKinds = [
   "sign-in",
+  "staff-sign-in",
+  "sign-in-link",
   "password-reset",
   "confirm-email-resend",
   "guest-token",
@@ -129,8 +136,8 @@ export const authAttemptKinds = [
 export type AuthAttemptKind = (typeof authAttemptKinds)[number];
 
 /**
- * Failed sign-ins, password-reset requests, new visitors' tokens and requests for the free guide,
- * counted to rate-limit them. `subject` is the
+ * Failed sign-ins (customers' and staff's), password-reset requests, new visitors' tokens and
+ * requests for the free guide, counted to rate-limit them. `subject` is the
  * normalised email address or `ip:<address>`. Kept in the database so the limit holds across
  * every API process.
  */

@@ -1,4 +1,9 @@
-import type { TokenErrorResponse, TokenResponse, UserResponse } from "@kindred/contracts";
+import {
+  customerSignInLinkGrantType,
+  type TokenErrorResponse,
+  type TokenResponse,
+  type UserResponse,
+} from "@kindred/contracts";
 import { messages, normaliseEmail } from "@kindred/domain";
 import { apiRequest, requestWithToken, stopSending } from "./api-client";
 import {
@@ -56,7 +61,30 @@ export function finishBeforeSignIn(task: () => Promise<unknown>): void {
  * application token as `api_token`, so the plan this visitor made as a guest moves to their
  * account. Then the person's details are fetched and kept (SPEC.md section 4, Startup).
  */
-export const signIn: SignIn = async (email, password) => {
+export const signIn: SignIn = (email, password) =>
+  signInWith(
+    { grant_type: "password", username: normaliseEmail(email), password },
+    messages.signInFailed,
+    normaliseEmail(email),
+  );
+
+/**
+ * A customer token by the link emailed to the owner while someone guesses at their password
+ * (decision 038): the link's id and secret, used once. The browser becomes one the account knows.
+ */
+export function signInWithLink(id: string, token: string): Promise<SignInResult> {
+  return signInWith(
+    { grant_type: customerSignInLinkGrantType, link_id: id, link_token: token },
+    messages.signInLinkInvalid,
+  );
+}
+
+/** Signs in with `grant`'s fields; a refusal is told with `refusedMessage`. */
+async function signInWith(
+  grant: Record<string, string>,
+  refusedMessage: string,
+  email?: string,
+): Promise<SignInResult> {
   await Promise.all([...beforeSignIn].map((task) => task()));
   const application = await getValidToken();
   if (!application.ok) {
@@ -65,12 +93,7 @@ export const signIn: SignIn = async (email, password) => {
       message: application.couldNotSend ? messages.requestNotSent : messages.requestFailed,
     };
   }
-  const form = new URLSearchParams({
-    grant_type: "password",
-    scope: "CUSTOMER",
-    username: normaliseEmail(email),
-    password,
-  });
+  const form = new URLSearchParams({ ...grant, scope: "CUSTOMER" });
   if (!isUserLoggedIn()) form.set("api_token", application.token);
   // A browser that signed in before is let through while a stranger guesses elsewhere (decision 024).
   const knownBrowser = readLocal("knownBrowser");
@@ -96,23 +119,24 @@ export const signIn: SignIn = async (email, password) => {
     const error = oauthError(body);
     return {
       ok: false,
-      message: error === null || error === "server_error" ? messages.requestFailed : messages.signInFailed,
+      message: error === null || error === "server_error" ? messages.requestFailed : refusedMessage,
     };
   }
   storeTokenSession({ token: body.access_token, setAt: Date.now(), expiry: body.expires_in });
   if (body.known_browser !== undefined) writeLocal("knownBrowser", body.known_browser);
   writeLocal("isUserLoggedIn", true);
-  writeLocal("userEmail", normaliseEmail(email));
+  if (email !== undefined) writeLocal("userEmail", email);
   removeLocal("logInExpired");
   const user = await apiRequest<UserResponse>("/api/user");
   if (user.ok && user.data) {
     writeLocal("userId", user.data.id);
     writeLocal("userName", `${user.data.firstName} ${user.data.lastName}`);
+    if (email === undefined) writeLocal("userEmail", normaliseEmail(user.data.email));
   } else {
     console.warn("Error receiving user data");
   }
   return { ok: true };
-};
+}
 
 /** What stays when a person signs out: their display settings, and that this browser is theirs. */
 const keptAfterSignOut: readonly LocalStorageKey[] = ["zoom", "contrast", "knownBrowser"];

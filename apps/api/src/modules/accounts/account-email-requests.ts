@@ -12,7 +12,12 @@ import { jobSealingKey, openJobData, sealJobData } from "../../db/sealed-job";
  * it takes tells a stranger whether someone has an account with us (issue 12 fault 6). The
  * address is sealed in the queue like an email's contents.
  */
-export type AccountEmailRequestKind = "registered" | "password-reset" | "confirm-email-resend";
+export type AccountEmailRequestKind =
+  | "registered"
+  | "password-reset"
+  | "confirm-email-resend"
+  /** Someone keeps guessing the account's password: a link that signs its owner in (decision 038). */
+  | "sign-in-link";
 
 /** What a request is about: the address given, and for a registration the account it made, if any. */
 export interface AccountEmailRequest {

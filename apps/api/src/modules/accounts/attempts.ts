@@ -2,18 +2,22 @@ import { normaliseEmail } from "@kindred/domain";
 import type { Database } from "../../db/database";
 import type { AuthAttemptKind } from "../../db/schema";
 import {
-  countRecentAuthAttempts,
   deleteAuthAttempts,
   deleteStaleAuthAttempts,
   insertAuthAttempts,
+  recentAuthAttempts,
+  type RecentAttempts,
 } from "./queries";
 
 /**
  * How many attempts one account (email address) and one address (IP) may make within a window.
- * Password reset counts every request: 3 an hour for an account, 10 an hour from an address; a
- * request for the free guide, 3 an hour for an email address and 20 from an address. A visitor's
- * application token (each one makes a guest) has no account; its limit per address is a setting.
- * Sign-in has limits of its own (`signInLimits`).
+ * The limit per email address does the real work: a password reset, 3 an hour (and at most one
+ * email an hour, account-email-requests); a new confirmation link the same; a request for the free
+ * guide, 3 an hour for the address it goes to. The limit per address only bounds one source's
+ * volume, and is sized for a care home, hospital or mobile network that puts many people behind
+ * one address (decision 038): 100 an hour. A visitor's application token (each one makes a guest)
+ * has no account; its limit per address is a setting. Sign-in has limits of its own
+ * (`signInLimits`).
  */
 export interface AttemptLimits {
   windowMinutes: number;
@@ -21,12 +25,17 @@ export interface AttemptLimits {
   perAddress: number;
 }
 
-export const attemptLimits: Record<Exclude<AuthAttemptKind, "guest-token" | "sign-in">, AttemptLimits> = {
-  "password-reset": { windowMinutes: 60, perAccount: 3, perAddress: 10 },
-  "confirm-email-resend": { windowMinutes: 60, perAccount: 3, perAddress: 10 },
+/** Requests from one shared address (a care home, a hospital) within an hour. */
+const perSharedAddressPerHour = 100;
+
+export const attemptLimits: Record<
+  Exclude<AuthAttemptKind, "guest-token" | "sign-in" | "staff-sign-in" | "sign-in-link">,
+  AttemptLimits
+> = {
+  "password-reset": { windowMinutes: 60, perAccount: 3, perAddress: perSharedAddressPerHour },
+  "confirm-email-resend": { windowMinutes: 60, perAccount: 3, perAddress: perSharedAddressPerHour },
   // The free guide (decision 019): each request may send an email, so it is limited like a reset.
-  // More from one address, as people in one care home or library may share it.
-  enquiry: { windowMinutes: 60, perAccount: 3, perAddress: 20 },
+  enquiry: { windowMinutes: 60, perAccount: 3, perAddress: perSharedAddressPerHour },
 };
 
 /** Rows older than this are removed whenever their subjects try again. */
@@ -64,9 +73,9 @@ export async function admitAttempt(
     kind,
     subjects,
     limits.windowMinutes,
-    (counts) =>
-      (account !== undefined && over(counts, account, limits.perAccount)) ||
-      over(counts, address, limits.perAddress),
+    (recent) =>
+      (account !== undefined && over(recent, account, limits.perAccount)) ||
+      over(recent, address, limits.perAddress),
   );
 }
 
@@ -90,50 +99,99 @@ export async function admitEnquiry(db: Database, email: string, address: string)
 }
 
 /**
- * Failed sign-ins (decision 024). A stranger must not be able to lock someone out by guessing
- * wrong, so no limit stops an account as a whole:
- * - one account from one address: 5 failures within 15 minutes, then that pair waits;
- * - one address, whichever accounts: 20 failures within 15 minutes, then that address waits;
- * - one account from browsers it never signed in on: past 10 failures within 15 minutes, such
- *   browsers get one try a minute between them, so guessing from many addresses is slowed;
- * - a browser that signed in to the account before (known-browser.ts) counts only its own
- *   failures, 5 within 15 minutes, and is never slowed by anyone else's.
+ * Failed sign-ins (decisions 024 and 038). Nothing stops an account, an address or a browser:
+ * each is slowed, with delays that grow, so a stranger's wrong guesses can never keep the owner
+ * out. A subject's failures within 15 minutes beyond its free ones make the next try wait from
+ * the latest of them: 2 seconds, then 4, 8, 16 … up to a minute between tries. Free failures:
+ * - one account from one address (new browsers): 5;
+ * - one account from browsers it never signed in on, wherever they are: 10, and past them the
+ *   account is under attack: its owner is offered an emailed sign-in link;
+ * - one address, whichever accounts: 100, for a care home, hospital or mobile network sharing it;
+ * - a browser that signed in to the account before (known-browser.ts): 5 of its own, and it is
+ *   never slowed by anyone else's.
  */
 const signInLimits = {
   windowMinutes: 15,
-  perAccountAndAddress: 5,
-  perAddress: 20,
-  perKnownBrowser: 5,
-  accountSlowedAfter: 10,
-  slowedToOneEveryMinutes: 1,
+  freeFailures: { accountAndAddress: 5, account: 10, address: 100, knownBrowser: 5 },
+  firstDelaySeconds: 2,
+  longestDelaySeconds: 60,
 } as const;
 
-/** Whether a sign-in attempt may be checked now; its rows count as a failure until withdrawn. */
-export async function admitSignIn(
-  db: Database,
-  who: { email: string; address: string; knownBrowser?: string },
-): Promise<AdmittedAttempt | undefined> {
-  const limits = signInLimits;
-  if (who.knownBrowser !== undefined) {
-    const browser = `browser:${who.knownBrowser}`.slice(0, 100);
-    return admitAgainst(db, "sign-in", [browser], limits.windowMinutes, (counts) =>
-      over(counts, browser, limits.perKnownBrowser),
-    );
-  }
-  const { account = "", address } = attemptSubjects(who);
-  const pair = `${account}|${address}`;
-  return admitAgainst(db, "sign-in", [pair, address, account], limits.windowMinutes, async (counts) => {
-    if (over(counts, pair, limits.perAccountAndAddress) || over(counts, address, limits.perAddress)) {
-      return true;
-    }
-    if (!over(counts, account, limits.accountSlowedAfter)) return false;
-    const lately = await countRecentAuthAttempts(db, "sign-in", [account], limits.slowedToOneEveryMinutes);
-    return over(lately, account, 1);
-  });
+/** Seconds to wait after the latest failure, for a subject with `failures` within the window. */
+function signInDelaySeconds(failures: number, freeFailures: number): number {
+  if (failures < freeFailures) return 0;
+  const growing = signInLimits.firstDelaySeconds * 2 ** (failures - freeFailures);
+  return Math.min(growing, signInLimits.longestDelaySeconds);
 }
 
-function over(counts: Map<string, number>, subject: string, limit: number): boolean {
-  return (counts.get(subject) ?? 0) > limit;
+export type SignInAdmission =
+  | { admitted: true; attempt: AdmittedAttempt; accountUnderAttack: boolean }
+  | { admitted: false; retryAfterSeconds: number; accountUnderAttack: boolean };
+
+/**
+ * Whether a sign-in attempt (a customer's, or a member of staff's) may be checked now; its rows
+ * count as a failure until withdrawn. Refused, it says how many seconds until the next may be.
+ * An address with no account is counted just the same, so no answer says whether it has one.
+ */
+export async function admitSignIn(
+  db: Database,
+  kind: "sign-in" | "staff-sign-in",
+  who: { email: string; address: string; knownBrowser?: string },
+): Promise<SignInAdmission> {
+  const free = signInLimits.freeFailures;
+  const { account = "", address } = attemptSubjects(who);
+  const subjects: Record<string, number> =
+    who.knownBrowser === undefined
+      ? {
+          [`${account}|${address}`]: free.accountAndAddress,
+          [account]: free.account,
+          [address]: free.address,
+        }
+      : { [`browser:${who.knownBrowser}`.slice(0, 100)]: free.knownBrowser };
+  let accountUnderAttack = false;
+  let retryAfterSeconds = 0;
+  const attempt = await admitAgainst(
+    db,
+    kind,
+    Object.keys(subjects),
+    signInLimits.windowMinutes,
+    (recent) => {
+      for (const [subject, freeFailures] of Object.entries(subjects)) {
+        const { count, secondsSinceLatest } = recent.get(subject) ?? { count: 1, secondsSinceLatest: null };
+        // This attempt's own row is among the count; the failures are the others.
+        const failures = count - 1;
+        if (subject === account && who.knownBrowser === undefined) {
+          accountUnderAttack = failures >= free.account;
+        }
+        const wait = signInDelaySeconds(failures, freeFailures) - (secondsSinceLatest ?? Infinity);
+        retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil(wait));
+      }
+      return retryAfterSeconds > 0;
+    },
+  );
+  return attempt
+    ? { admitted: true, attempt, accountUnderAttack }
+    : { admitted: false, retryAfterSeconds, accountUnderAttack };
+}
+
+/** How often an account under attack may be offered an emailed sign-in link (decision 038). */
+export const signInLinkEveryMinutes = 60;
+
+/**
+ * Whether to ask for a sign-in link to be emailed for this address now: once an hour at most,
+ * whether or not it has an account (the same work either way), so a stranger's guesses put one
+ * request an hour in the queue, not one a guess.
+ */
+export async function admitSignInLinkOffer(db: Database, email: string): Promise<boolean> {
+  const { account = "" } = attemptSubjects({ email, address: "" });
+  const offer = await admitAgainst(db, "sign-in-link", [account], signInLinkEveryMinutes, (recent) =>
+    over(recent, account, 1),
+  );
+  return offer !== undefined;
+}
+
+function over(recent: Map<string, RecentAttempts>, subject: string, limit: number): boolean {
+  return (recent.get(subject)?.count ?? 0) > limit;
 }
 
 /**
@@ -146,12 +204,12 @@ async function admitAgainst(
   kind: AuthAttemptKind,
   subjects: string[],
   windowMinutes: number,
-  isRefused: (countsInWindow: Map<string, number>) => boolean | Promise<boolean>,
+  isRefused: (recent: Map<string, RecentAttempts>) => boolean,
 ): Promise<AdmittedAttempt | undefined> {
   await deleteStaleAuthAttempts(db, kind, subjects, keepMinutes);
   const ids = await insertAuthAttempts(db, kind, subjects);
-  const counts = await countRecentAuthAttempts(db, kind, subjects, windowMinutes);
-  if (await isRefused(counts)) {
+  const recent = await recentAuthAttempts(db, kind, subjects, windowMinutes, ids);
+  if (isRefused(recent)) {
     await deleteAuthAttempts(db, ids);
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import {
   accountEmailsSent,
@@ -137,15 +137,33 @@ export async function insertAuthAttempts(
   return rows.map((row) => row.id);
 }
 
-/** How many attempts each subject made within the last `windowMinutes`. */
-export async function countRecentAuthAttempts(
+/** A subject's attempts within a window, and how long ago the latest of them was made. */
+export interface RecentAttempts {
+  count: number;
+  /** Seconds since the latest attempt not among the caller's own rows; null when there is none. */
+  secondsSinceLatest: number | null;
+}
+
+/**
+ * For each subject, its attempts within the last `windowMinutes` (the caller's own rows
+ * `ownIds` included) and the seconds since the latest of the others, by the database's clock.
+ */
+export async function recentAuthAttempts(
   db: Database,
   kind: AuthAttemptKind,
   subjects: string[],
   windowMinutes: number,
-): Promise<Map<string, number>> {
+  ownIds: number[],
+): Promise<Map<string, RecentAttempts>> {
+  const others = ownIds.length === 0 ? sql`true` : notInArray(authAttempts.id, ownIds);
   const rows = await db
-    .select({ subject: authAttempts.subject, attempts: sql<number>`count(*)::int` })
+    .select({
+      subject: authAttempts.subject,
+      attempts: sql<number>`count(*)::int`,
+      secondsSinceLatest: sql<
+        number | null
+      >`extract(epoch from now() - max(${authAttempts.createdAt}) filter (where ${others}))::float8`,
+    })
     .from(authAttempts)
     .where(
       and(
@@ -155,7 +173,15 @@ export async function countRecentAuthAttempts(
       ),
     )
     .groupBy(authAttempts.subject);
-  return new Map(rows.map((row) => [row.subject, Number(row.attempts)]));
+  return new Map(
+    rows.map((row) => [
+      row.subject,
+      {
+        count: Number(row.attempts),
+        secondsSinceLatest: row.secondsSinceLatest === null ? null : Number(row.secondsSinceLatest),
+      },
+    ]),
+  );
 }
 
 export async function deleteAuthAttempts(db: Database, ids: number[]): Promise<void> {

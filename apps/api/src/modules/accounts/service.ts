@@ -11,6 +11,7 @@ import type {
   UserResponse,
 } from "@kindred/contracts";
 import { isEmailAddress, messages, normaliseEmail } from "@kindred/domain";
+import { z } from "zod";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import type { AccountEmailKind } from "../../db/schema";
@@ -20,6 +21,7 @@ import {
   revocationOfUser,
   revokeAccessTokensOf,
   type CheckCredentials,
+  type CheckSignInLink,
   type TokenCache,
   type TokenHolder,
 } from "../auth";
@@ -31,7 +33,14 @@ import type {
   AccountEmailRequests,
 } from "./account-email-requests";
 import { isCommonPassword } from "./common-passwords";
-import { admitAttempt, admitSignIn, attemptLimits, withdrawAttempt } from "./attempts";
+import {
+  admitAttempt,
+  admitSignIn,
+  admitSignInLinkOffer,
+  attemptLimits,
+  signInLinkEveryMinutes,
+  withdrawAttempt,
+} from "./attempts";
 import { knownBrowserOf, newKnownBrowserNote } from "./known-browser";
 import { linkSignatureMatches, newLinkToken, signLink, siteLink } from "../../links";
 import { hashPassword, passwordMatches } from "./password-hash";
@@ -51,6 +60,8 @@ import {
 
 const confirmLinkMinutes = 48 * 60;
 const resetLinkMinutes = 60;
+/** As long as the wait before another may be sent: while the guessing goes on, one always works. */
+const signInLinkMinutes = signInLinkEveryMinutes;
 
 const confirmLinkInvalid = () =>
   new ViolationError([{ propertyPath: "token", title: messages.confirmLinkInvalid }], 400);
@@ -99,6 +110,8 @@ export interface AccountsService {
   getUser(userId: string): Promise<UserResponse>;
   /** The password grant's check: rate limits, then email and password. */
   checkCredentials: CheckCredentials;
+  /** The sign-in link grant's check: the emailed link, used up (decision 038). */
+  checkSignInLink: CheckSignInLink;
 }
 
 interface EmailingDependencies {
@@ -143,6 +156,32 @@ async function queueResetLink({ mailer, config }: EmailingDependencies, tx: Data
   });
   await mailer.queue(
     { kind: "reset-password", to: recipientOf(customer), firstName: customer.firstName ?? "", link },
+    tx,
+  );
+}
+
+/**
+ * A link that signs the owner in once, for an hour, while someone guesses at their password
+ * (decision 038). Only the newest works.
+ */
+async function queueSignInLink({ mailer, config }: EmailingDependencies, tx: Database, customer: UserRow) {
+  const token = newLinkToken();
+  const link = siteLink(config.SITE_URL, "/account/sign-in-link", { id: customer.id, token });
+  await retireAccountTokens(tx, customer.id, "sign-in");
+  await insertAccountToken(tx, {
+    userId: customer.id,
+    purpose: "sign-in",
+    tokenHash: hashSecret(token),
+    validForMinutes: signInLinkMinutes,
+  });
+  await mailer.queue(
+    {
+      kind: "sign-in-link",
+      to: recipientOf(customer),
+      firstName: customer.firstName ?? "",
+      link,
+      resetLink: `${config.SITE_URL}/forgotten-password`,
+    },
     tx,
   );
 }
@@ -192,6 +231,8 @@ export function accountEmailRequestHandler({ db, ...emailing }: EmailingDependen
           tx,
         ),
       );
+    } else if (kind === "sign-in-link") {
+      await sendAtMostHourly(customer, "sign-in-link", (tx) => queueSignInLink(emailing, tx, customer));
     } else if (kind === "password-reset") {
       await sendAtMostHourly(customer, "reset-password", (tx) => queueResetLink(emailing, tx, customer));
     } else if (customer.emailConfirmedAt === null) {
@@ -351,16 +392,42 @@ export function createAccountsService({
         ? await selectCustomerByEmail(db, normaliseEmail(email))
         : undefined;
       const browser = customer && knownBrowserOf(config.LINK_SIGNING_SECRET, knownBrowser, customer.id);
-      const attempt = await admitSignIn(db, {
+      const admission = await admitSignIn(db, "sign-in", {
         email,
         address,
         ...(browser ? { knownBrowser: browser } : {}),
       });
-      if (!attempt) return { outcome: "too-many-attempts" };
+      // Someone keeps guessing: the owner is offered a link that signs them in, however slowed
+      // new devices are (the same work for an address with no account; no answer says if one went).
+      if (admission.accountUnderAttack && (await admitSignInLinkOffer(db, email))) {
+        await accountEmailRequests.queue("sign-in-link", { email }, db);
+      }
+      if (!admission.admitted) {
+        return { outcome: "too-many-attempts", retryAfterSeconds: admission.retryAfterSeconds };
+      }
+      const { attempt } = admission;
       // Always one argon2 verification, so an unknown address is refused as slowly as a wrong password.
       const matches = await passwordMatches(password, customer?.passwordHash);
       if (!customer || !matches) return { outcome: "refused" };
       await withdrawAttempt(db, attempt);
+      return {
+        outcome: "signed-in",
+        userId: customer.id,
+        knownBrowser: newKnownBrowserNote(config.LINK_SIGNING_SECRET, customer.id),
+      };
+    },
+
+    async checkSignInLink({ id, token }) {
+      if (!z.uuid().safeParse(id).success) return { outcome: "refused" };
+      const used = await useAccountToken(db, {
+        userId: id,
+        purpose: "sign-in",
+        tokenHash: hashSecret(token),
+      });
+      const customer = used ? await selectUser(db, id) : undefined;
+      if (customer?.kind !== "customer") return { outcome: "refused" };
+      // The link came to the account's address: that shows the address is theirs.
+      await markEmailConfirmed(db, id);
       return {
         outcome: "signed-in",
         userId: customer.id,

@@ -12,7 +12,11 @@ type SignInOutcome =
       knownBrowser: string;
     }
   | { outcome: "refused" }
-  | { outcome: "too-many-attempts" };
+  | {
+      outcome: "too-many-attempts";
+      /** How long until the next try may be checked (decision 038: slowed, never locked). */
+      retryAfterSeconds: number;
+    };
 
 export type CheckCredentials = (attempt: {
   email: string;
@@ -23,10 +27,13 @@ export type CheckCredentials = (attempt: {
   knownBrowser?: string;
 }) => Promise<SignInOutcome>;
 
-/** Answered with 429 by `POST /token`. */
-class TooManyAttemptsError extends OAuth2Server.OAuthError {
-  constructor() {
-    super(messages.tooManyAttempts, { code: 429, name: "too_many_attempts" });
+/** Answered with 429 by `POST /token`, with Retry-After: the try came before its wait was over. */
+export class TooManyAttemptsError extends OAuth2Server.OAuthError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, { code: 429, name: "too_many_attempts" });
   }
 }
 
@@ -36,19 +43,64 @@ export function bodyField(request: Request, name: string): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
+/** The emailed sign-in link's check (decision 038): its id and secret, used up if they are right. */
+export type CheckSignInLink = (link: { id: string; token: string }) => Promise<SignInOutcome>;
+
 /**
  * The `password` grant (SPEC.md section 7, "Login"): form fields `username` (the email),
  * `password`, `scope=CUSTOMER` and the extras `api_token`, the visitor's application token whose
- * plans move to the customer, and `known_browser`, the note an earlier sign-in gave the browser. It replaces the library's own password grant so that the sign-in
- * sees the caller's address (for rate limiting) and the extra field, the scope is checked before
- * any password is, and no refresh token is made. Customer tokens live `lifetimeSeconds`.
+ * plans move to the customer, and `known_browser`, the note an earlier sign-in gave the browser.
+ * It replaces the library's own password grant so that the sign-in sees the caller's address (for
+ * rate limiting) and the extra field, the scope is checked before any password is, and no refresh
+ * token is made. Customer tokens live `lifetimeSeconds`.
  */
 export function customerPasswordGrant(options: {
   model: Pick<BaseModel, "saveToken">;
   checkCredentials: CheckCredentials;
   lifetimeSeconds: number;
 }): typeof OAuth2Server.AbstractGrantType {
-  return class CustomerPasswordGrant extends OAuth2Server.AbstractGrantType {
+  return customerGrant(options, messages.signInFailed, async (request) => {
+    const email = bodyField(request, "username");
+    if (!email) throw new OAuth2Server.InvalidRequestError("Missing parameter: `username`");
+    const password = bodyField(request, "password");
+    if (!password) throw new OAuth2Server.InvalidRequestError("Missing parameter: `password`");
+    const address = String((request as Request & { ip?: unknown }).ip ?? "unknown");
+    const knownBrowser = bodyField(request, "known_browser");
+    return options.checkCredentials({
+      email,
+      password,
+      address,
+      ...(knownBrowser === undefined ? {} : { knownBrowser }),
+    });
+  });
+}
+
+/**
+ * The grant `customerSignInLinkGrantType` (decision 038): form fields `link_id` and `link_token`
+ * from the link emailed to an owner while someone guesses at their password, `scope=CUSTOMER`,
+ * and `api_token` as for `password`. The link works once; the browser becomes a known one.
+ */
+export function customerSignInLinkGrant(options: {
+  model: Pick<BaseModel, "saveToken">;
+  checkSignInLink: CheckSignInLink;
+  lifetimeSeconds: number;
+}): typeof OAuth2Server.AbstractGrantType {
+  return customerGrant(options, messages.signInLinkInvalid, async (request) => {
+    const id = bodyField(request, "link_id");
+    if (!id) throw new OAuth2Server.InvalidRequestError("Missing parameter: `link_id`");
+    const token = bodyField(request, "link_token");
+    if (!token) throw new OAuth2Server.InvalidRequestError("Missing parameter: `link_token`");
+    return options.checkSignInLink({ id, token });
+  });
+}
+
+/** A grant that signs a customer in once `signIn` has said who, from the request's fields. */
+function customerGrant(
+  options: { model: Pick<BaseModel, "saveToken">; lifetimeSeconds: number },
+  refusedMessage: string,
+  signIn: (request: Request) => Promise<SignInOutcome>,
+): typeof OAuth2Server.AbstractGrantType {
+  return class CustomerGrant extends OAuth2Server.AbstractGrantType {
     override getAccessTokenExpiresAt(): Date {
       return new Date(Date.now() + options.lifetimeSeconds * 1000);
     }
@@ -58,21 +110,10 @@ export function customerPasswordGrant(options: {
       if (!scope || scope.length !== 1 || scope[0] !== "CUSTOMER") {
         throw new OAuth2Server.InvalidScopeError("Invalid scope: Requested scope is invalid");
       }
-      const email = bodyField(request, "username");
-      if (!email) throw new OAuth2Server.InvalidRequestError("Missing parameter: `username`");
-      const password = bodyField(request, "password");
-      if (!password) throw new OAuth2Server.InvalidRequestError("Missing parameter: `password`");
-
-      const address = String((request as Request & { ip?: unknown }).ip ?? "unknown");
-      const knownBrowser = bodyField(request, "known_browser");
-      const result = await options.checkCredentials({
-        email,
-        password,
-        address,
-        ...(knownBrowser === undefined ? {} : { knownBrowser }),
-      });
-      if (result.outcome === "too-many-attempts") throw new TooManyAttemptsError();
-      if (result.outcome === "refused") throw new OAuth2Server.InvalidGrantError(messages.signInFailed);
+      const result = await signIn(request);
+      if (result.outcome === "too-many-attempts")
+        throw new TooManyAttemptsError(messages.tooManyAttempts, result.retryAfterSeconds);
+      if (result.outcome === "refused") throw new OAuth2Server.InvalidGrantError(refusedMessage);
 
       const user: CustomerSigningIn = {
         customerSigningIn: true,

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { tokenErrorResponseSchema, tokenResponseSchema } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { describeDatabaseError, isDatabaseUnavailable } from "../../db/database";
+import { TooManyAttemptsError } from "./password-grant";
 
 /**
  * `POST /token`: the OAuth2 token endpoint. The grant handling is the library's (with our own
@@ -105,6 +106,8 @@ export async function tokenRoutes(
         if (error instanceof OAuth2Server.OAuthError && error.code < 500) {
           // RFC 6749 5.2: a client that fails to authenticate is told so with 401.
           const status = error.name === "invalid_client" ? 401 : error.code === 429 ? 429 : 400;
+          if (error instanceof TooManyAttemptsError)
+            reply.header("retry-after", String(error.retryAfterSeconds));
           return reply
             .code(status)
             .header("cache-control", "no-store")

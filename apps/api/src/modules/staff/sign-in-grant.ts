@@ -1,15 +1,8 @@
 import OAuth2Server from "@node-oauth/oauth2-server";
 import type { Client, Request, Token } from "@node-oauth/oauth2-server";
 import { staffMessages } from "@kindred/domain";
-import { bodyField } from "../auth";
+import { bodyField, TooManyAttemptsError } from "../auth";
 import type { StaffService } from "./staff-service";
-
-/** Answered with 429 by `POST /token`, as a customer's too many attempts are. */
-class StaffAccountLockedError extends OAuth2Server.OAuthError {
-  constructor() {
-    super(staffMessages.staffAccountLocked, { code: 429, name: "too_many_attempts" });
-  }
-}
 
 /**
  * How a member of staff signs in at `POST /token` (docs/decisions/031-staff-back-office.md): the
@@ -32,7 +25,9 @@ export function staffSignInGrant(staff: StaffService): typeof OAuth2Server.Abstr
 
       const address = String((request as Request & { ip?: unknown }).ip ?? "unknown");
       const result = await staff.signIn({ email, password, code }, address);
-      if (result.outcome === "locked") throw new StaffAccountLockedError();
+      // The same answer for every address, a member's or not: it says nothing about who is staff.
+      if (result.outcome === "slowed")
+        throw new TooManyAttemptsError(staffMessages.staffTooManyTries, result.retryAfterSeconds);
       if (result.outcome === "refused")
         throw new OAuth2Server.InvalidGrantError(staffMessages.staffSignInFailed);
       return {

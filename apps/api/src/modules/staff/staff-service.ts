@@ -18,6 +18,7 @@ import { acceptedStep, authenticatorEnrolment, newAuthenticatorKey } from "./aut
 import { recordStaffAction, type AuditContext } from "./audit-log";
 import { createInvitation, newSecret } from "./invitations";
 import { hashSecret } from "../auth";
+import type { AdmittedAttempt, SignInAdmission } from "../accounts";
 
 /**
  * Members of staff: invitations, setting up, signing in with a password and an authenticator
@@ -35,11 +36,8 @@ export interface SignedInStaff {
 export type StaffSignIn =
   | { outcome: "signed-in"; token: string; expiresAt: Date; staffMemberId: string }
   | { outcome: "refused" }
-  | { outcome: "locked" };
+  | { outcome: "slowed"; retryAfterSeconds: number };
 
-/** Five wrong tries in a row lock an account for 15 minutes. */
-const attemptsBeforeLocking = 5;
-const lockedForMinutes = 15;
 /** A token's `last_used_at` is moved on at most this often, not on every call. */
 const lastUsedGranularityMs = 60_000;
 
@@ -55,6 +53,15 @@ export interface StaffServiceOptions {
     hash(password: string): Promise<string>;
     matches(password: string, storedHash: string | null | undefined): Promise<boolean>;
     isCommon(password: string): boolean;
+  };
+  /**
+   * The sign-in limits, lent by the app (decision 038): tries are slowed, never locked, and an
+   * address that is no member's is slowed just the same.
+   */
+  signInLimits: {
+    admit(who: { email: string; address: string }): Promise<SignInAdmission>;
+    /** A try that turned out right (or a code used twice, which is no guess) is not counted. */
+    withdraw(attempt: AdmittedAttempt): Promise<void>;
   };
   /** A token unused this long stops working. */
   idleMinutes: number;
@@ -191,9 +198,12 @@ export function createStaffService(options: StaffServiceOptions) {
     },
 
     /**
-     * Signing in: email, password and a code, all right, on an account set up and not locked. An
-     * unknown email takes as long as a wrong password. Every wrong try counts towards the lock,
-     * and each is recorded, by nobody (whoever typed the address), with the account tried; so is
+     * Signing in: email, password and a code, all right, on an account set up. Each try is first
+     * let through the sign-in limits, which slow wrong guesses with growing delays and never lock
+     * anyone (decision 038); they count an address that is no member's just the same, and an
+     * unknown address takes as long as a wrong password, so no answer says who is staff. A code
+     * used already with the right password is refused without counting as a guess (a second tab,
+     * say). Each try is recorded, by nobody (whoever typed the address), with the account tried; so is
      * each sign-in, by its member.
      */
     async signIn(
@@ -206,19 +216,21 @@ export function createStaffService(options: StaffServiceOptions) {
         .from(staffMembers)
         .where(eq(staffMembers.email, normaliseEmail(attempt.email)));
       const at = now();
-      if (member?.lockedUntil && member.lockedUntil > at) {
-        await recordStaffAction(db, audit, { action: "staff.sign-in-locked", attemptedAccount: member.id });
-        return { outcome: "locked" };
+      const admission = await options.signInLimits.admit({ email: attempt.email, address: fromAddress });
+      if (!admission.admitted) {
+        await recordStaffAction(db, audit, {
+          action: "staff.sign-in-slowed",
+          ...(member ? { attemptedAccount: member.id } : { detail: { knownEmail: false } }),
+        });
+        return { outcome: "slowed", retryAfterSeconds: admission.retryAfterSeconds };
       }
       const passwordRight = await passwords.matches(attempt.password, member?.passwordHash);
       const key =
         member?.activatedAt && !member.disabledAt && member.totpKeySealed
           ? open(member.id, member.totpKeySealed)
           : null;
-      const step =
-        key && passwordRight
-          ? acceptedStep(key, attempt.code.replace(/\s/g, ""), at, member?.totpLastStep ?? null)
-          : null;
+      const code = attempt.code.replace(/\s/g, "");
+      const step = key && passwordRight ? acceptedStep(key, code, at, member?.totpLastStep ?? null) : null;
       if (!member) {
         await recordStaffAction(db, audit, {
           action: "staff.sign-in-refused",
@@ -227,23 +239,11 @@ export function createStaffService(options: StaffServiceOptions) {
         return { outcome: "refused" };
       }
       if (step === null) {
-        // Counted in the database, so tries at the same moment each count.
-        const [counted] = await db
-          .update(staffMembers)
-          .set({ failedSignIns: sql`${staffMembers.failedSignIns} + 1` })
-          .where(eq(staffMembers.id, member.id))
-          .returning({ failedSignIns: staffMembers.failedSignIns });
-        const locks = (counted?.failedSignIns ?? 0) >= attemptsBeforeLocking;
-        if (locks) {
-          await db
-            .update(staffMembers)
-            .set({ failedSignIns: 0, lockedUntil: new Date(at.getTime() + lockedForMinutes * 60_000) })
-            .where(eq(staffMembers.id, member.id));
+        // The right password with a code that was right but is used already: no guess, not counted.
+        if (key && passwordRight && acceptedStep(key, code, at, null) !== null) {
+          await options.signInLimits.withdraw(admission.attempt);
         }
-        await recordStaffAction(db, audit, {
-          action: locks ? "staff.locked" : "staff.sign-in-refused",
-          attemptedAccount: member.id,
-        });
+        await recordStaffAction(db, audit, { action: "staff.sign-in-refused", attemptedAccount: member.id });
         return { outcome: "refused" };
       }
       const token = newSecret();
@@ -252,7 +252,7 @@ export function createStaffService(options: StaffServiceOptions) {
         // The code's step is taken only if no other sign-in took it (or a later one) first.
         const [taken] = await transaction
           .update(staffMembers)
-          .set({ totpLastStep: step, failedSignIns: 0, lockedUntil: null })
+          .set({ totpLastStep: step })
           .where(
             and(
               eq(staffMembers.id, member.id),
@@ -267,6 +267,8 @@ export function createStaffService(options: StaffServiceOptions) {
         await recordStaffAction(transaction, audit, { action: "staff.signed-in", staffMemberId: member.id });
         return true;
       });
+      // Right, or taken by a sign-in at the same moment with the same code: no guess either way.
+      await options.signInLimits.withdraw(admission.attempt);
       if (!signedIn) {
         await recordStaffAction(db, audit, { action: "staff.sign-in-refused", attemptedAccount: member.id });
         return { outcome: "refused" };

@@ -61,7 +61,7 @@ export async function staffSignIn(form: StaffSignInForm): Promise<StaffSignInRes
   }
   const refusal = tokenErrorOf(body);
   if (response.status === 429 || refusal.error === "too_many_attempts") {
-    return { ok: false, message: staffMessages.staffAccountLocked };
+    return { ok: false, message: staffMessages.staffTooManyTries };
   }
   if (refusal.error === "invalid_grant") return { ok: false, message: staffMessages.staffSignInFailed };
   if (response.status === 502) return { ok: false, message: messages.requestNotSent };

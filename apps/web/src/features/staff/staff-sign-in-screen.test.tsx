@@ -102,13 +102,13 @@ describe("StaffSignInScreen", () => {
 
   it("says when the account is locked", async () => {
     fakeFetch(() =>
-      jsonResponse({ error: "too_many_attempts", error_description: staffMessages.staffAccountLocked }, 429),
+      jsonResponse({ error: "too_many_attempts", error_description: staffMessages.staffTooManyTries }, 429),
     );
     render(<StaffSignInScreen signedOut={false} />);
 
     await fillIn("123456");
 
-    expect(await screen.findByRole("alert")).toHaveTextContent(staffMessages.staffAccountLocked);
+    expect(await screen.findByRole("alert")).toHaveTextContent(staffMessages.staffTooManyTries);
   });
 
   it("says why the person was signed out", () => {

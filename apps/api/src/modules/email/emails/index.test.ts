@@ -9,6 +9,13 @@ const everyEmail: Email[] = [
   { kind: "confirm-email", to, firstName: "Jane", link: "https://kindred.test/c?a=1&b=2" },
   { kind: "reset-password", to, firstName: "Jane", link: "https://kindred.test/r" },
   {
+    kind: "sign-in-link",
+    to,
+    firstName: "Jane",
+    link: "https://kindred.test/s?id=1&token=t",
+    resetLink: "https://kindred.test/r",
+  },
+  {
     kind: "account-exists",
     to,
     firstName: "Jane",

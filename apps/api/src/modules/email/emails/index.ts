@@ -23,6 +23,7 @@ import { planCancelledSchema, renderPlanCancelled } from "./plan-cancelled";
 import { planPaidSchema, renderPlanPaid } from "./plan-paid";
 import { planStatementSchema, renderPlanStatement } from "./plan-statement";
 import { renderResetPassword, resetPasswordSchema } from "./reset-password";
+import { renderSignInLink, signInLinkSchema } from "./sign-in-link";
 import { renderStaffInvitation, staffInvitationSchema } from "./staff-invitation";
 
 export type { EmailContent, Recipient } from "./layout";
@@ -31,6 +32,7 @@ export type { EmailContent, Recipient } from "./layout";
 export const emailSchema = z.discriminatedUnion("kind", [
   confirmEmailSchema,
   resetPasswordSchema,
+  signInLinkSchema,
   accountExistsSchema,
   passwordChangedSchema,
   planPaidSchema,
@@ -54,6 +56,7 @@ export type Email = z.infer<typeof emailSchema>;
 const renderers: { [Kind in Email["kind"]]: (email: Extract<Email, { kind: Kind }>) => EmailContent } = {
   "confirm-email": renderConfirmEmail,
   "reset-password": renderResetPassword,
+  "sign-in-link": renderSignInLink,
   "account-exists": renderAccountExists,
   "password-changed": renderPasswordChanged,
   "plan-paid": renderPlanPaid,
