@@ -18,6 +18,7 @@ import {
   option,
   radioFor,
 } from "./journey-support";
+import { sendRaw } from "./raw-http";
 
 // Screens: desktop: signing in, out and resetting a password behave alike at any size;
 // every-page.spec.ts looks at the account pages at phone widths.
@@ -174,6 +175,44 @@ test("a forgotten password is reset by the emailed link, and the new one signs i
   await page.goto("/");
   await page.getByRole("link", { name: "Sign in" }).click();
   await signInThroughPrompt(page, person.email, newPassword);
+});
+
+test("while a stranger guesses at the password, the owner is emailed a link that signs them in on a new device", async ({
+  page,
+  request,
+  checkAccessibility,
+}) => {
+  test.setTimeout(90_000);
+  const person = newPerson("guessed");
+  await registerThroughApi(request, person);
+  // Eleven wrong passwords, each from an address of its own: the account is under attack, and new
+  // devices are slowed (decision 038).
+  for (let n = 0; n < 11; n += 1) {
+    const form = new URLSearchParams({
+      grant_type: "password",
+      scope: "CUSTOMER",
+      username: person.email,
+      password: `Guessing-wrong-${n}`,
+    });
+    const answer = await sendRaw({
+      method: "POST",
+      path: "/token",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+      localAddress: `127.0.0.${60 + n}`,
+    });
+    expect([400, 429]).toContain(answer.status);
+  }
+
+  const email = await latestEmailTo(person.email, /A link to sign in/);
+  await page.goto(linkIn(email, "/account/sign-in-link"));
+  await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
+  await checkAccessibility();
+  await page.getByRole("button", { name: "Sign me in" }).click();
+
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText(`Signed in as ${person.firstName} ${person.lastName}`)).toBeVisible();
+  expect((await storedKeys(page)).local.knownBrowser).toEqual(expect.any(String));
 });
 
 test("an expired session returns to the home page with the notice and the sign-in prompt", async ({

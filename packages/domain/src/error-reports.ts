@@ -50,8 +50,6 @@ const sensitiveFieldNames = new Set(
     "apiToken",
     // A browser's note that it signed in before (it lets that browser past a stranger's guessing).
     "knownBrowser",
-    // The secret of the link that signs an owner in while someone guesses (decision 038).
-    "linkToken",
     "apiKey",
     "secret",
     "clientSecret",

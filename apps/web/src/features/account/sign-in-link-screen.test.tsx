@@ -4,14 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { customerSignInLinkGrantType } from "@kindred/contracts";
 import { messages } from "@kindred/domain";
 import { fakeFetch, jsonResponse, tokenResponse } from "../../test/fake-fetch";
-import { router } from "../../test/fake-navigation";
 import { SignInLinkScreen } from "./sign-in-link-screen";
 
 const id = "7b0f1f2e-4a35-4c57-9d6e-0d6c2f3b9a11";
 const token = "sign-in-token-from-the-email-0123456789";
 
+const loadPage = vi.fn();
+
 beforeEach(() => {
-  router.push.mockReset();
+  loadPage.mockReset();
   localStorage.clear();
 });
 
@@ -20,7 +21,7 @@ afterEach(() => {
 });
 
 describe("SignInLinkScreen", () => {
-  it("sends nothing on arrival, then signs in with the link's id and token and goes to the account", async () => {
+  it("sends nothing on arrival, then signs in with the link's id and token and loads the account afresh", async () => {
     const user = userEvent.setup();
     const requests = fakeFetch((request) => {
       if (request.url === "/api/user")
@@ -41,12 +42,12 @@ describe("SignInLinkScreen", () => {
           })
         : tokenResponse("application-token");
     });
-    render(<SignInLinkScreen id={id} token={token} />);
+    render(<SignInLinkScreen id={id} token={token} loadPage={loadPage} />);
     expect(requests).toHaveLength(0);
 
     await user.click(screen.getByRole("button", { name: "Sign me in" }));
 
-    await waitFor(() => expect(router.push).toHaveBeenCalledWith("/account"));
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith("/account"));
     const signIn = requests.find((request) => request.body?.includes("link_token"));
     expect(Object.fromEntries(new URLSearchParams(signIn?.body ?? ""))).toEqual({
       grant_type: customerSignInLinkGrantType,
@@ -66,7 +67,7 @@ describe("SignInLinkScreen", () => {
         ? jsonResponse({ error: "invalid_grant", error_description: messages.signInLinkInvalid }, 400)
         : tokenResponse("application-token"),
     );
-    render(<SignInLinkScreen id={id} token={token} />);
+    render(<SignInLinkScreen id={id} token={token} loadPage={loadPage} />);
 
     await user.click(screen.getByRole("button", { name: "Sign me in" }));
 
@@ -75,7 +76,7 @@ describe("SignInLinkScreen", () => {
       "href",
       "/account",
     );
-    expect(router.push).not.toHaveBeenCalled();
+    expect(loadPage).not.toHaveBeenCalled();
   });
 
   it("says a link with no id or token does not work", () => {

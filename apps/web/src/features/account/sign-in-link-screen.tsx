@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { messages } from "@kindred/domain";
 import { FocusOnArrival } from "../../components/focus-on-arrival";
@@ -11,18 +10,20 @@ import styles from "./account.module.css";
 /**
  * /account/sign-in-link?id&token, from the link emailed to an owner while someone guesses at
  * their password (decision 038). Nothing happens on arrival: an email scanner that opens the
- * link must not use it up. The person presses the button; signed in, they go to their account.
+ * link must not use it up. The person presses the button; signed in, their account page loads
+ * afresh, as after any sign-in (the page's header then shows them signed in).
  */
 export function SignInLinkScreen({
   id,
   token,
   signInWith = signInWithLink,
+  loadPage = (path) => window.location.assign(path),
 }: {
   id: string;
   token: string;
   signInWith?: (id: string, token: string) => Promise<SignInResult>;
+  loadPage?: (path: string) => void;
 }) {
-  const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(
     id === "" || token === "" ? messages.signInLinkInvalid : null,
@@ -32,7 +33,7 @@ export function SignInLinkScreen({
     setBusy(true);
     const result = await signInWith(id, token);
     if (result.ok) {
-      router.push("/account");
+      loadPage("/account");
       return;
     }
     setBusy(false);
