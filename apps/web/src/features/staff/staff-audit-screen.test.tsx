@@ -69,7 +69,7 @@ describe("StaffAuditScreen", () => {
             detail: { operation: "inviteStaffMember", status: 403, reason: "staffPermissionNeeded" },
           },
           {
-            ...event(11, "staff.locked"),
+            ...event(11, "staff.sign-in-slowed"),
             staffMemberId: null,
             staffMemberName: null,
             attemptedAccountName: "Ada Admin",
@@ -100,7 +100,7 @@ describe("StaffAuditScreen", () => {
       );
     expect(whoAndWhat).toEqual([
       ["Sam Agent", "Refused: inviteStaffMember"],
-      ["Someone (not signed in)", "Refused: sign-in as Ada Admin, now locked"],
+      ["Someone (not signed in)", "Refused: sign-in as Ada Admin, asked to wait after too many tries"],
       ["Someone (not signed in)", "Refused: sign-in as an address that is not a member of staff's"],
     ]);
   });

@@ -42,6 +42,9 @@ function whatWasDone(event: AuditEvent): string {
       return `Refused: ${typeof operation === "string" ? operation : "a request"}`;
     case "staff.sign-in-refused":
       return `Refused: sign-in as ${account}`;
+    case "staff.sign-in-slowed":
+      return `Refused: sign-in as ${account}, asked to wait after too many tries`;
+    // Entries from before sign-in was slowed rather than locked (decision 038).
     case "staff.locked":
       return `Refused: sign-in as ${account}, now locked`;
     case "staff.sign-in-locked":
