@@ -314,6 +314,7 @@ export async function buildApp({
     plans,
     planOptions,
     linkSecret: config.LINK_SIGNING_SECRET,
+    matchingDelaySeconds: config.DEATH_REPORT_MATCHING_DELAY_SECONDS,
   });
   const atNeedJobs = await startAtNeedJobs({
     db,

@@ -191,6 +191,13 @@ const configSchema = z.object({
    */
   DEATH_NOTIFICATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /**
+   * How long a death told to us online waits before it is matched to a plan (decision 040). The
+   * matching is a job; on PGlite its queries run in the API's own thread, so a job started at
+   * once would slow the answer to a report that matched. Waiting, the answer has gone before
+   * any matching starts, and takes the same time whatever was typed. The tests set 0.
+   */
+  DEATH_REPORT_MATCHING_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /**
    * Where the API's error reports go (Sentry): https://<public key>@<host>/<project id>. Unset:
    * error reporting is not set up and nothing is sent. Only 5xx answers are reported.
    */

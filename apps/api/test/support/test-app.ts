@@ -95,6 +95,8 @@ export async function createTestApp(settings: ConfigInput = {}, options: TestApp
     // Every injected request comes from one address; the limits have tests of their own.
     REQUESTS_PER_ADDRESS_PER_MINUTE: "1000000",
     GUEST_TOKENS_PER_ADDRESS_PER_HOUR: "1000000",
+    // A death report is matched at once, not after the pause that keeps its answer's time equal.
+    DEATH_REPORT_MATCHING_DELAY_SECONDS: "0",
     ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, String(value)])),
   });
   const {

@@ -21,7 +21,12 @@ import { matchingPlan } from "./matching";
 const acknowledgementsPerAddress = { perHour: 1, perDay: 3 } as const;
 
 export async function receiveReport(
-  { db, jobQueue, mailer }: { db: Database; jobQueue: JobQueue; mailer: Mailer },
+  {
+    db,
+    jobQueue,
+    mailer,
+    matchingDelaySeconds,
+  }: { db: Database; jobQueue: JobQueue; mailer: Mailer; matchingDelaySeconds: number },
   notification: DeathNotification,
   fromAddress: string,
   at: Date,
@@ -60,7 +65,10 @@ export async function receiveReport(
       })
       .returning({ id: deathReports.id });
     const reference = report!.id;
-    await jobQueue.sendWithin(transaction, atNeedQueue, { reportId: reference } satisfies AtNeedJob);
+    // Matched only once the answer has gone (DEATH_REPORT_MATCHING_DELAY_SECONDS).
+    await jobQueue.sendWithin(transaction, atNeedQueue, { reportId: reference } satisfies AtNeedJob, {
+      startAfterSeconds: matchingDelaySeconds,
+    });
     // The same words whatever was typed, and none of it: the address given may be anyone's.
     if (acknowledge) {
       await mailer.queue(

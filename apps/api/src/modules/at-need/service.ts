@@ -16,12 +16,16 @@ export interface AtNeedService extends DeathConfirmationService {
 }
 
 export function createAtNeedService(
-  dependencies: Parameters<typeof createDeathConfirmation>[0] & { mailer: Mailer },
+  dependencies: Parameters<typeof createDeathConfirmation>[0] & {
+    mailer: Mailer;
+    /** How long a report waits before it is matched: DEATH_REPORT_MATCHING_DELAY_SECONDS. */
+    matchingDelaySeconds: number;
+  },
 ): AtNeedService {
-  const { db, jobQueue, mailer, now = () => new Date() } = dependencies;
+  const { db, jobQueue, mailer, matchingDelaySeconds, now = () => new Date() } = dependencies;
   return {
     ...createDeathConfirmation(dependencies),
     notifyDeath: (notification, fromAddress) =>
-      receiveReport({ db, jobQueue, mailer }, notification, fromAddress, now()),
+      receiveReport({ db, jobQueue, mailer, matchingDelaySeconds }, notification, fromAddress, now()),
   };
 }
