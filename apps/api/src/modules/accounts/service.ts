@@ -25,7 +25,7 @@ import {
   type TokenCache,
   type TokenHolder,
 } from "../auth";
-import type { Mailer } from "../email";
+import type { Email, Mailer } from "../email";
 import { noSuchPlan, selectOwnedPlan, storePlanPeople, transferPlans } from "../plans";
 import type {
   AccountEmailRequest,
@@ -143,46 +143,74 @@ async function queueConfirmation(
   );
 }
 
-/** Only the newest reset link works: earlier ones are retired with the new one's transaction. */
-async function queueResetLink({ mailer, config }: EmailingDependencies, tx: Database, customer: UserRow) {
-  const resetToken = newLinkToken();
-  const link = siteLink(config.SITE_URL, "/reset-password", { id: customer.id, token: resetToken });
-  await retireAccountTokens(tx, customer.id, "reset-password");
+/**
+ * A one-time link to `path` in its email: a new token, whose hash alone is stored; earlier links
+ * of its purpose are retired in the same transaction, so only the newest works.
+ */
+async function queueOneTimeLink(
+  { mailer }: EmailingDependencies,
+  tx: Database,
+  customer: UserRow,
+  {
+    purpose,
+    path,
+    validForMinutes,
+    siteUrl,
+  }: {
+    purpose: "reset-password" | "sign-in";
+    path: string;
+    validForMinutes: number;
+    siteUrl: string;
+  },
+  email: (link: string) => Email,
+) {
+  const token = newLinkToken();
+  const link = siteLink(siteUrl, path, { id: customer.id, token });
+  await retireAccountTokens(tx, customer.id, purpose);
   await insertAccountToken(tx, {
     userId: customer.id,
-    purpose: "reset-password",
-    tokenHash: hashSecret(resetToken),
-    validForMinutes: resetLinkMinutes,
+    purpose,
+    tokenHash: hashSecret(token),
+    validForMinutes,
   });
-  await mailer.queue(
-    { kind: "reset-password", to: recipientOf(customer), firstName: customer.firstName ?? "", link },
+  await mailer.queue(email(link), tx);
+}
+
+/** A link to choose a new password. */
+function queueResetLink(emailing: EmailingDependencies, tx: Database, customer: UserRow) {
+  const siteUrl = emailing.config.SITE_URL;
+  return queueOneTimeLink(
+    emailing,
     tx,
+    customer,
+    { purpose: "reset-password", path: "/reset-password", validForMinutes: resetLinkMinutes, siteUrl },
+    (link) => ({
+      kind: "reset-password",
+      to: recipientOf(customer),
+      firstName: customer.firstName ?? "",
+      link,
+    }),
   );
 }
 
 /**
  * A link that signs the owner in once, for an hour, while someone guesses at their password
- * (decision 038). Only the newest works.
+ * (decision 038).
  */
-async function queueSignInLink({ mailer, config }: EmailingDependencies, tx: Database, customer: UserRow) {
-  const token = newLinkToken();
-  const link = siteLink(config.SITE_URL, "/account/sign-in-link", { id: customer.id, token });
-  await retireAccountTokens(tx, customer.id, "sign-in");
-  await insertAccountToken(tx, {
-    userId: customer.id,
-    purpose: "sign-in",
-    tokenHash: hashSecret(token),
-    validForMinutes: signInLinkMinutes,
-  });
-  await mailer.queue(
-    {
+function queueSignInLink(emailing: EmailingDependencies, tx: Database, customer: UserRow) {
+  const siteUrl = emailing.config.SITE_URL;
+  return queueOneTimeLink(
+    emailing,
+    tx,
+    customer,
+    { purpose: "sign-in", path: "/account/sign-in-link", validForMinutes: signInLinkMinutes, siteUrl },
+    (link) => ({
       kind: "sign-in-link",
       to: recipientOf(customer),
       firstName: customer.firstName ?? "",
       link,
-      resetLink: `${config.SITE_URL}/forgotten-password`,
-    },
-    tx,
+      resetLink: `${siteUrl}/forgotten-password`,
+    }),
   );
 }
 
