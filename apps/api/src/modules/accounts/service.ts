@@ -144,28 +144,43 @@ async function queueConfirmation(
 }
 
 /**
- * A one-time link to `path` in its email: a new token, whose hash alone is stored; earlier links
- * of its purpose are retired in the same transaction, so only the newest works.
+ * The one-time links we email an account: where each lands, how long it works, and its email.
+ * A reset link chooses a new password; a sign-in link signs the owner in once while someone
+ * guesses at their password (decision 038).
+ */
+const oneTimeLinks = {
+  "reset-password": {
+    path: "/reset-password",
+    validForMinutes: resetLinkMinutes,
+    email: (base: { to: Email["to"]; firstName: string; link: string }): Email => ({
+      kind: "reset-password",
+      ...base,
+    }),
+  },
+  "sign-in": {
+    path: "/account/sign-in-link",
+    validForMinutes: signInLinkMinutes,
+    email: (base: { to: Email["to"]; firstName: string; link: string }, siteUrl: string): Email => ({
+      kind: "sign-in-link",
+      ...base,
+      resetLink: `${siteUrl}/forgotten-password`,
+    }),
+  },
+} as const;
+
+/**
+ * Emails a one-time link of `purpose`: a new token, whose hash alone is stored; earlier links of
+ * its purpose are retired in the same transaction, so only the newest works.
  */
 async function queueOneTimeLink(
-  { mailer }: EmailingDependencies,
+  { mailer, config }: EmailingDependencies,
   tx: Database,
   customer: UserRow,
-  {
-    purpose,
-    path,
-    validForMinutes,
-    siteUrl,
-  }: {
-    purpose: "reset-password" | "sign-in";
-    path: string;
-    validForMinutes: number;
-    siteUrl: string;
-  },
-  email: (link: string) => Email,
+  purpose: keyof typeof oneTimeLinks,
 ) {
+  const { path, validForMinutes, email } = oneTimeLinks[purpose];
   const token = newLinkToken();
-  const link = siteLink(siteUrl, path, { id: customer.id, token });
+  const link = siteLink(config.SITE_URL, path, { id: customer.id, token });
   await retireAccountTokens(tx, customer.id, purpose);
   await insertAccountToken(tx, {
     userId: customer.id,
@@ -173,45 +188,8 @@ async function queueOneTimeLink(
     tokenHash: hashSecret(token),
     validForMinutes,
   });
-  await mailer.queue(email(link), tx);
-}
-
-/** A link to choose a new password. */
-function queueResetLink(emailing: EmailingDependencies, tx: Database, customer: UserRow) {
-  const siteUrl = emailing.config.SITE_URL;
-  return queueOneTimeLink(
-    emailing,
-    tx,
-    customer,
-    { purpose: "reset-password", path: "/reset-password", validForMinutes: resetLinkMinutes, siteUrl },
-    (link) => ({
-      kind: "reset-password",
-      to: recipientOf(customer),
-      firstName: customer.firstName ?? "",
-      link,
-    }),
-  );
-}
-
-/**
- * A link that signs the owner in once, for an hour, while someone guesses at their password
- * (decision 038).
- */
-function queueSignInLink(emailing: EmailingDependencies, tx: Database, customer: UserRow) {
-  const siteUrl = emailing.config.SITE_URL;
-  return queueOneTimeLink(
-    emailing,
-    tx,
-    customer,
-    { purpose: "sign-in", path: "/account/sign-in-link", validForMinutes: signInLinkMinutes, siteUrl },
-    (link) => ({
-      kind: "sign-in-link",
-      to: recipientOf(customer),
-      firstName: customer.firstName ?? "",
-      link,
-      resetLink: `${siteUrl}/forgotten-password`,
-    }),
-  );
+  const base = { to: recipientOf(customer), firstName: customer.firstName ?? "", link };
+  await mailer.queue(email(base, config.SITE_URL), tx);
 }
 
 /** At most one of each email anyone may ask us to send an account, per this many minutes. */
@@ -260,9 +238,13 @@ export function accountEmailRequestHandler({ db, ...emailing }: EmailingDependen
         ),
       );
     } else if (kind === "sign-in-link") {
-      await sendAtMostHourly(customer, "sign-in-link", (tx) => queueSignInLink(emailing, tx, customer));
+      await sendAtMostHourly(customer, "sign-in-link", (tx) =>
+        queueOneTimeLink(emailing, tx, customer, "sign-in"),
+      );
     } else if (kind === "password-reset") {
-      await sendAtMostHourly(customer, "reset-password", (tx) => queueResetLink(emailing, tx, customer));
+      await sendAtMostHourly(customer, "reset-password", (tx) =>
+        queueOneTimeLink(emailing, tx, customer, "reset-password"),
+      );
     } else if (customer.emailConfirmedAt === null) {
       await sendAtMostHourly(customer, "confirm-email-resend", async (tx) => {
         await retireAccountTokens(tx, customer.id, "confirm-email");
