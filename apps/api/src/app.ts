@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { describeDatabaseError, type DatabaseHandle } from "./db/database";
-import { startJobQueue } from "./db/job-queue";
+import { startJobQueue, type JobQueue } from "./db/job-queue";
 import { jobSealingKey } from "./db/sealed-job";
 import { loggerOptions } from "./logger";
 import { admitEnquiry, admitNewVisitor, admitSignIn, withdrawAttempt } from "./modules/accounts/attempts";
@@ -84,6 +84,8 @@ import { registerOpenApi } from "./plugins/openapi";
 
 declare module "fastify" {
   interface FastifyInstance {
+    /** The job queue: a test that kills the process cuts its connections with the database's. */
+    jobQueue: JobQueue;
     /** The embedded payment provider, when it is the one in use (tests drive its collections). */
     sandboxProvider: SandboxProvider | null;
     planMoneyJobs: PlanMoneyJobs;
@@ -168,6 +170,7 @@ export async function buildApp({
   // On close the workers take no more jobs and finish the ones in hand; what is left waits in the
   // database for the next process.
   app.addHook("onClose", () => jobQueue.stop());
+  app.decorate("jobQueue", jobQueue);
   const mailer = await startMailer({ config, jobQueue, log: app.log.child({ module: "email" }) }).catch(
     async (error: unknown) => {
       await jobQueue.stop();

@@ -152,9 +152,14 @@ export async function createTestApp(settings: ConfigInput = {}, options: TestApp
       await app.mailer.idle();
       return readOutboxFolder(config.OUTBOX_DIR);
     },
-    /** Closes the database under a running app, to see how the app copes without it. */
+    /**
+     * Closes the database under a running app, to see how the app copes without it, or as a kill -9
+     * takes it. Every connection of the process goes: on PostgreSQL the job queue has a pool of its
+     * own (on PGlite it shares the app's), whose workers would otherwise go on taking jobs they can
+     * no longer do, and whose `idle()` would wait on them for ever.
+     */
     async closeDatabase() {
-      await database.close();
+      await Promise.all([database.close(), app.jobQueue.boss.stop({ graceful: false })]);
       databaseClosed = true;
     },
     /** Stops the app and writes its PGlite database to `file` as a tarball (see save-database.ts). */
