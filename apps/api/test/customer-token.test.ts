@@ -83,6 +83,21 @@ describe("POST /token with the password grant", () => {
     expect(row).toMatchObject({ userId: user.id, scope: "CUSTOMER", clientId: testClient.id });
   });
 
+  it("is taken with the scheme written in any case, as HTTP allows, and refused with another scheme", async () => {
+    const { details } = await createCustomer(testApp);
+    const token = tokenResponseSchema.parse(
+      (await requestCustomerToken(testApp, { username: details.email, password: details.password })).json(),
+    ).access_token;
+    const accountWith = (authorization: string) =>
+      testApp.app.inject({ method: "GET", url: "/api/user", headers: { authorization } });
+
+    for (const scheme of ["Bearer", "bearer", "BEARER"]) {
+      expect((await accountWith(`${scheme} ${token}`)).statusCode, scheme).toBe(200);
+    }
+    expect((await accountWith(`Basic ${token}`)).statusCode).toBe(401);
+    expect((await accountWith(`bearer ${token}x`)).statusCode).toBe(401);
+  });
+
   it("takes the email address in any case, with spaces around it", async () => {
     const { details } = await createCustomer(testApp);
 

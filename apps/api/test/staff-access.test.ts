@@ -203,6 +203,13 @@ describe("signing in", () => {
       permissions: expect.arrayContaining(["plans.read", "plans.note"]) as string[],
     });
     expect(signedInStaffSchema.parse(me.json()).permissions).not.toContain("money.refunds");
+    // HTTP's scheme names are any case (RFC 7235).
+    const lowercase = await testApp.app.inject({
+      method: "GET",
+      url: "/api/staff/me",
+      headers: { authorization: `bearer ${token}` },
+    });
+    expect(lowercase.statusCode).toBe(200);
   });
 
   it("refuses a code used already, and one that is no longer current", async () => {

@@ -1,6 +1,7 @@
 import OAuth2Server from "@node-oauth/oauth2-server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { messages } from "@kindred/domain";
+import { bearerTokenIn } from "../../plugins/authorization-header";
 import { ViolationError } from "../../plugins/error-handler";
 import type { TokenHolder } from "./token-holder";
 
@@ -18,7 +19,7 @@ export function requireBearerToken(oauth: OAuth2Server) {
       const token = await oauth.authenticate(
         new OAuth2Server.Request({
           method: request.method,
-          headers: request.headers as Record<string, string>,
+          headers: withBearerSpeltAsTheLibraryKnowsIt(request.headers as Record<string, string>),
           query: {},
         }),
         new OAuth2Server.Response(),
@@ -34,6 +35,12 @@ export function requireBearerToken(oauth: OAuth2Server) {
       throw error;
     }
   };
+}
+
+/** The library knows the scheme only as "Bearer"; HTTP's scheme names are any case. */
+function withBearerSpeltAsTheLibraryKnowsIt(headers: Record<string, string>): Record<string, string> {
+  const token = bearerTokenIn(headers.authorization);
+  return token ? { ...headers, authorization: `Bearer ${token}` } : headers;
 }
 
 /** The holder of the request's token; only callable in routes behind `requireBearerToken`. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { messages, staffMay, staffMessages, type StaffPermission } from "@kindred/domain";
 import { requestViolation } from "@kindred/contracts";
 import type { Database } from "../../db/database";
+import { bearerTokenIn } from "../../plugins/authorization-header";
 import { ViolationError } from "../../plugins/error-handler";
 import { recordStaffAction, type AuditContext } from "./audit-log";
 import { refusalEntry, refusalStatuses } from "./refusals";
@@ -86,8 +87,7 @@ export function guardStaffRoutes(app: FastifyInstance, staff: StaffService, db: 
 
 /** The request's bearer token, or an empty string. */
 export function bearerTokenOf(request: FastifyRequest): string {
-  const [scheme, token] = (request.headers.authorization ?? "").split(" ");
-  return scheme === "Bearer" && token ? token : "";
+  return bearerTokenIn(request.headers.authorization);
 }
 
 /** The signed-in member, on a route behind a permission. */
