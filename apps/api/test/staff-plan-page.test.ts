@@ -16,6 +16,7 @@ import {
 } from "@kindred/domain";
 import { planNotes } from "../src/db/schema";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
+import { atOnce } from "./support/at-once";
 import { callApi, goodPassword } from "./support/customers";
 import { catalogueAndBranch, fullJourney } from "./support/journeys";
 import { choosePayment, payByCard, settlePayments, setUpDirectDebit, withKey } from "./support/paying";
@@ -427,6 +428,13 @@ describe("changing the customer's contact details for them", () => {
     });
     expect(JSON.stringify(action)).not.toContain("900456");
     expect(JSON.stringify(action)).not.toContain("Orchard");
+    // The plan's timeline says what changed and who changed it, without the details themselves.
+    const { page: afterwards } = await page(cardPlan.planId);
+    expect(afterwards.timeline[0]).toMatchObject({
+      kind: "contact-details-changed",
+      what: "phone number, address, how they prefer to be contacted",
+      by: agent.name,
+    });
 
     const own = await callApi(testApp, cardPlan.token, "GET", `/api/plan/${cardPlan.planId}/customer`);
     expect(own.statusCode, own.body).toBe(200);
@@ -463,19 +471,32 @@ describe("sending a plan's email again", () => {
     expect(sent[0]?.text).not.toContain(sandboxBankAccounts.collects.accountNumber);
   });
 
-  it("queues the plan's confirmation again, with its documents, for a plan paid by card", async () => {
+  it("queues the plan's confirmation again, with its documents, for a plan paid by card, once for a double click", async () => {
     const sentTo = async () =>
       (await testApp.readOutbox()).filter((message) => message.to === cardPlan.email);
     const before = await sentTo();
-    const response = await callApi(testApp, agent.token, "POST", planUrl(cardPlan.planId, "/resend"), {
-      what: "plan-confirmation",
-    });
+    const resend = () =>
+      callApi(testApp, agent.token, "POST", planUrl(cardPlan.planId, "/resend"), {
+        what: "plan-confirmation",
+      });
+    const answers = await atOnce([resend(), resend()]);
 
-    expect(response.statusCode, response.body).toBe(202);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([202, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409)!;
+    expect(violationsResponseSchema.parse(refused.json()).violations[0]?.title).toBe(
+      staffMessages.resentJustNow,
+    );
     await settlePayments(testApp);
     const sent = (await sentTo()).slice(before.length);
     expect(sent).toHaveLength(1);
     expect(before.map((message) => message.subject)).toContain(sent[0]?.subject);
+    // The plan's timeline shows it, with who sent it.
+    const { page: after } = await page(cardPlan.planId);
+    expect(after.timeline[0]).toMatchObject({
+      kind: "email-sent-again",
+      what: "the plan confirmation",
+      by: agent.name,
+    });
   });
 
   it("refuses what the plan has none of, and an unknown email, with a message and nothing queued", async () => {

@@ -43,12 +43,14 @@ const staffPlanTimelineEntrySchema = z.object({
     "account-email-sent",
     "death-told",
     "funeral-step",
+    "email-sent-again",
+    "contact-details-changed",
   ]),
   /** What happened, in a few words (an email's kind, a funeral step, a document's reference). */
   what: z.string(),
   /**
-   * Who: the member of staff who wrote a note, moved a funeral on or recorded a missed-payments
-   * outcome; null for the customer or the system.
+   * Who: the member of staff who wrote a note, moved a funeral on, recorded a missed-payments
+   * outcome, sent an email again or changed contact details; null for the customer or the system.
    */
   by: z.string().nullable(),
   /** A note's text, or the note written with a funeral step or a missed-payments outcome. */

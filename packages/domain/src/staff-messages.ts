@@ -18,6 +18,8 @@ export const contactDetailsChangedMeanwhile =
   "These details changed while you were looking at them. Look at them again, then make your change.";
 export const contactDetailsVersionNeeded = "Open the plan again to change its contact details.";
 export const nothingToResend = "This plan has no email of that kind to send again.";
+export const resentJustNow =
+  "This email was sent again less than a minute ago. Ask the customer to look for it, including in their junk folder, before sending it again.";
 export const resendPlanCancelled =
   "This plan has been cancelled, so its confirmation and Direct Debit notice are not sent again.";
 /** Staff sign-in, members and search (issue 24; docs/decisions/031-staff-back-office.md). */

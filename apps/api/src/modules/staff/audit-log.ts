@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/database";
 import { staffAuditEvents, staffMembers } from "../../db/schema";
@@ -49,6 +49,46 @@ export async function recordStaffAction(
     fromAddress: context.fromAddress,
   });
   context.recorded = true;
+}
+
+/**
+ * Whether `action` was recorded for the plan, with `detail` among its details, within the last
+ * `seconds`. In a transaction that holds a lock for the action, an answer no other can change
+ * before the transaction records its own.
+ */
+export async function recordedWithin(
+  db: Database,
+  { action, planId, detail }: { action: string; planId: string; detail: Record<string, unknown> },
+  seconds: number,
+): Promise<boolean> {
+  const [recent] = await db
+    .select({ id: staffAuditEvents.id })
+    .from(staffAuditEvents)
+    .where(
+      and(
+        eq(staffAuditEvents.planId, planId),
+        eq(staffAuditEvents.action, action),
+        sql`${staffAuditEvents.detail} @> ${JSON.stringify(detail)}::jsonb`,
+        gt(staffAuditEvents.at, sql`now() - make_interval(secs => ${seconds})`),
+      ),
+    )
+    .limit(1);
+  return recent !== undefined;
+}
+
+/** The plan's entries for `actions`, oldest first, each with who did it by name. */
+export async function planActionsOf(db: Database, planId: string, actions: readonly string[]) {
+  return db
+    .select({
+      at: staffAuditEvents.at,
+      action: staffAuditEvents.action,
+      detail: staffAuditEvents.detail,
+      staffMemberName: staffMembers.name,
+    })
+    .from(staffAuditEvents)
+    .leftJoin(staffMembers, eq(staffMembers.id, staffAuditEvents.staffMemberId))
+    .where(and(eq(staffAuditEvents.planId, planId), inArray(staffAuditEvents.action, [...actions])))
+    .orderBy(asc(staffAuditEvents.id));
 }
 
 const attemptedAccounts = alias(staffMembers, "attempted_accounts");

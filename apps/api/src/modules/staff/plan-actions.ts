@@ -1,12 +1,13 @@
 import type { CustomerContactDetailsBody, StaffPlanPeople, StaffPlanResendBody } from "@kindred/contracts";
 import { staffMessages } from "@kindred/domain";
 import { requestViolation } from "@kindred/contracts";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
 import { ViolationError } from "../../plugins/error-handler";
 import { queuePlanEmailAgain } from "../payments";
 import { changeContactDetailsIn } from "../plans";
-import { recordStaffAction, type AuditContext } from "./audit-log";
+import { recordedWithin, recordStaffAction, type AuditContext } from "./audit-log";
 import { staffPeopleOf } from "./plan-view";
 import { storedPlan } from "./stored-plan";
 
@@ -75,10 +76,15 @@ export async function changeContactDetailsForCustomer(
   return staffPeopleOf(after);
 }
 
+/** How long after an email is sent again the same email is refused: a double click sends it once. */
+const resendAgainAfterSeconds = 60;
+
 /**
  * Sends one of the plan's emails again through the plan's durable email queue (the payments
  * module's `queuePlanEmailAgain`), recorded as `plan.resent` in the same transaction; 409 when the
- * plan is cancelled or has no email of that kind.
+ * plan is cancelled or has no email of that kind, or when the same email was sent again within the
+ * last minute (by anyone: a double click, or two members on one call). Resends of one plan's email
+ * take turns on a transaction lock, so two at once cannot both see none before them.
  */
 export async function resendPlanEmail(
   db: Database,
@@ -92,6 +98,17 @@ export async function resendPlanEmail(
     throw new ViolationError([{ propertyPath: "what", title: staffMessages.resendPlanCancelled }], 409);
   }
   await db.transaction(async (transaction) => {
+    await transaction.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`plan.resent:${planId}:${what}`}))`,
+    );
+    const justSent = await recordedWithin(
+      transaction,
+      { action: "plan.resent", planId, detail: { what } },
+      resendAgainAfterSeconds,
+    );
+    if (justSent) {
+      throw new ViolationError([{ propertyPath: "what", title: staffMessages.resentJustNow }], 409);
+    }
     if (!(await queuePlanEmailAgain(transaction, jobQueue, planId, what))) {
       throw new ViolationError([{ propertyPath: "what", title: staffMessages.nothingToResend }], 409);
     }

@@ -1,4 +1,9 @@
-import type { StaffPlanPage, StaffPlanPeople, StaffPlanTimelineEntry } from "@kindred/contracts";
+import type {
+  StaffPlanPage,
+  StaffPlanPeople,
+  StaffPlanResendBody,
+  StaffPlanTimelineEntry,
+} from "@kindred/contracts";
 import {
   arrearsOutcomeNames,
   atNeedCaseStatusLabels,
@@ -21,7 +26,7 @@ import { ViolationError } from "../../plugins/error-handler";
 import { planRecordsOf } from "../data-rights";
 import { planBoughtAt, planOwner, selectPlanMoneyRows, type PaymentState } from "../payments";
 import { selectPlanPeople, type PlanPeopleRow, type PlansService } from "../plans";
-import { recordStaffAction, type AuditContext } from "./audit-log";
+import { planActionsOf, recordStaffAction, type AuditContext } from "./audit-log";
 import { planNotesOf } from "./plan-notes";
 import { storedPlan } from "./stored-plan";
 
@@ -68,6 +73,18 @@ export function staffPeopleOf(people: PlanPeopleRow | undefined): StaffPlanPeopl
 }
 
 /** The plan's page, recorded in the audit log (`plan.read`) before it is put together. */
+/** The emails staff can send again, as the timeline names them. */
+const resentEmailNames: Record<StaffPlanResendBody["what"], string> = {
+  "plan-confirmation": "the plan confirmation",
+  "direct-debit-notice": "the Direct Debit notice",
+};
+/** The contact details staff can change for a customer, as the timeline names them. */
+const contactFieldNames: Record<string, string> = {
+  phone: "phone number",
+  address: "address",
+  preferredContactMethod: "how they prefer to be contacted",
+};
+
 export async function staffPlanPage(
   { db, plans, state }: PlanViewDependencies,
   audit: AuditContext,
@@ -119,6 +136,7 @@ export async function staffPlanPage(
       ).map(({ event, staffName }) => ({ ...event, by: staffName ?? event.by }))
     : [];
   const notes = await planNotesOf(db, planId);
+  const staffActions = await planActionsOf(db, planId, ["plan.resent", "plan.contact-details-changed"]);
 
   const event = (
     at: Date | string,
@@ -185,6 +203,23 @@ export async function staffPlanPage(
               row.by,
               row.note,
             ),
+    ),
+    ...staffActions.map(({ at, action, detail, staffMemberName }) =>
+      action === "plan.resent"
+        ? event(
+            at,
+            "email-sent-again",
+            resentEmailNames[detail.what as StaffPlanResendBody["what"]],
+            staffMemberName,
+          )
+        : event(
+            at,
+            "contact-details-changed",
+            ((detail.fields as string[] | undefined) ?? [])
+              .map((field) => contactFieldNames[field] ?? field)
+              .join(", "),
+            staffMemberName,
+          ),
     ),
     ...notes.map((note) => event(note.createdAt, "note", "Note", note.author, note.text)),
   ].sort((a, b) => b.at.localeCompare(a.at));

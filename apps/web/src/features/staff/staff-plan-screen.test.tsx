@@ -328,7 +328,7 @@ describe("StaffPlanScreen", () => {
     expect(phone).toHaveValue("07700 900 123");
   });
 
-  it("sends the emails the plan has again, and says the API's refusal", async () => {
+  it("sends the emails the plan has again once each, asked first, and says the API's refusal", async () => {
     holdStaffToken();
     const requests = answering(planPage(), (request) => {
       if (request.url !== `${pageUrl}/resend`) return undefined;
@@ -342,11 +342,25 @@ describe("StaffPlanScreen", () => {
 
     const emails = await screen.findByRole("region", { name: "Emails recorded" });
     await user.click(within(emails).getByRole("button", { name: "Send the plan confirmation again" }));
-    await waitFor(() =>
-      expect(within(emails).getByRole("status")).toHaveTextContent(/plan confirmation again/),
+    // Nothing is sent until the question is answered.
+    const asked = await screen.findByRole("dialog", { name: "Send the plan confirmation again?" });
+    expect(asked).toHaveAccessibleDescription(
+      /to .*@.*\. It is sent once, however often the button is pressed\./,
     );
+    expect(sentTo(requests, "/resend")).toEqual([]);
+    // An impatient double click sends it once.
+    await user.dblClick(within(asked).getByRole("button", { name: "Send the plan confirmation again" }));
+    await waitFor(() =>
+      expect(within(emails).getByRole("status")).toHaveTextContent(
+        "Done: the plan confirmation was sent again.",
+      ),
+    );
+    expect(screen.queryByRole("dialog")).toBeNull();
+
     await user.click(within(emails).getByRole("button", { name: "Send the Direct Debit notice again" }));
-    expect(await within(emails).findByRole("alert")).toHaveTextContent(staffMessages.nothingToResend);
+    const notice = await screen.findByRole("dialog", { name: "Send the Direct Debit notice again?" });
+    await user.click(within(notice).getByRole("button", { name: "Send the Direct Debit notice again" }));
+    expect(await within(notice).findByRole("alert")).toHaveTextContent(staffMessages.nothingToResend);
     expect(sentTo(requests, "/resend").map((request) => JSON.parse(request.body ?? "null"))).toEqual([
       { what: "plan-confirmation" },
       { what: "direct-debit-notice" },

@@ -37,6 +37,7 @@ import {
   mandateStatusInWords,
   planStateInWords,
 } from "../../lib/plan-state";
+import { ConfirmFirst } from "./confirm-first";
 import { SignedInStaffPage } from "./signed-in-staff-page";
 import {
   addPlanNote,
@@ -459,35 +460,25 @@ function Payments({ plan }: { plan: StaffPlanPage }) {
   );
 }
 
-const resendable: readonly { what: StaffPlanResendBody["what"]; label: string }[] = [
-  { what: "plan-confirmation", label: "Send the plan confirmation again" },
-  { what: "direct-debit-notice", label: "Send the Direct Debit notice again" },
+const resendable: readonly { what: StaffPlanResendBody["what"]; label: string; name: string }[] = [
+  { what: "plan-confirmation", label: "Send the plan confirmation again", name: "the plan confirmation" },
+  {
+    what: "direct-debit-notice",
+    label: "Send the Direct Debit notice again",
+    name: "the Direct Debit notice",
+  },
 ];
 
 function Emails({ plan, mayResend }: { plan: StaffPlanPage; mayResend: boolean }) {
   const { account, planStatements, arrearsStatements, notRecorded } = plan.emailsSent;
-  const [told, setTold] = useState<{ ok: boolean; text: string } | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const customerEmail = plan.people.customer?.email;
   // The confirmation once the plan is bought; the Direct Debit notice once there is a Direct Debit.
   const offered = resendable.filter(({ what }) =>
     what === "plan-confirmation"
       ? plan.payments.whenTheTimeComes !== null
       : plan.payments.directDebit !== null,
   );
-
-  async function resend(what: StaffPlanResendBody["what"], label: string) {
-    setTold(null);
-    try {
-      await resendPlanEmail(plan.planId, what);
-      setTold({ ok: true, text: `Done: ${label.replace("Send", "sent").replace(" again", "")} again.` });
-    } catch (error) {
-      setTold({
-        ok: false,
-        text: violationsOf(error)
-          .map((violation) => violation.title)
-          .join(" "),
-      });
-    }
-  }
 
   const lines = [
     ...account.map((email) => `${email.kind.replaceAll("-", " ")}: ${formatMoment(email.sentAt)}`),
@@ -512,25 +503,26 @@ function Emails({ plan, mayResend }: { plan: StaffPlanPage; mayResend: boolean }
         <p>No emails recorded.</p>
       )}
       <p className={styles.hint}>{notRecorded}</p>
-      <p role="status" className={told?.ok ? "success-box" : "visually-hidden"}>
-        {told?.ok ? told.text : ""}
+      <p role="status" className={sent ? "success-box" : "visually-hidden"}>
+        {sent ?? ""}
       </p>
-      {told && !told.ok ? (
-        <div className="error-box" role="alert">
-          <p>{told.text}</p>
-        </div>
-      ) : null}
       {mayResend && offered.length > 0 ? (
         <div className={styles.actions}>
-          {offered.map(({ what, label }) => (
-            <button
+          {offered.map(({ what, label, name }) => (
+            <ConfirmFirst
               key={what}
-              type="button"
-              className="button button--secondary"
-              onClick={() => void resend(what, label)}
-            >
-              {label}
-            </button>
+              label={label}
+              busyLabel="Sending…"
+              question={`${label}?`}
+              explanation={`This sends ${name} again, written afresh from the plan as it is now, to ${customerEmail ?? "the customer's email address"}. It is sent once, however often the button is pressed.`}
+              failureTitle={`${name[0]!.toUpperCase()}${name.slice(1)} was not sent again`}
+              id={`resend-${what}`}
+              onConfirm={async () => {
+                setSent(null);
+                await resendPlanEmail(plan.planId, what);
+                setSent(`Done: ${name} was sent again.`);
+              }}
+            />
           ))}
         </div>
       ) : null}
@@ -618,6 +610,8 @@ const timelineWords: Record<StaffPlanTimelineEntry["kind"], string> = {
   "account-email-sent": "Account email sent",
   "death-told": "Told of a death",
   "funeral-step": "Funeral step",
+  "email-sent-again": "Email sent again",
+  "contact-details-changed": "Contact details changed",
 };
 
 function Timeline({ plan, mayNote }: { plan: StaffPlanPage; mayNote: boolean }) {

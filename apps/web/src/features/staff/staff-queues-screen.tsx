@@ -18,7 +18,7 @@ import {
 } from "@kindred/domain";
 import type { RowData } from "@tanstack/react-table";
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, useContext, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useState, type ReactNode } from "react";
 import { z } from "zod";
 import { FormShell } from "../../components/form-shell";
 import { LoadingSpinner } from "../../components/loading-spinner";
@@ -30,6 +30,7 @@ import { TextAreaField } from "../../components/text-area-field";
 import { useFormFailure } from "../../components/use-form-failure";
 import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
+import { ConfirmFirst, useOneAtATime } from "./confirm-first";
 import { SignedInStaffPage } from "./signed-in-staff-page";
 import { staffPaths } from "./staff-navigation";
 import { orNothing, staffColumnHelper, StaffPager, StaffTable, type StaffColumns } from "./staff-table";
@@ -427,77 +428,23 @@ function useQueuesReload() {
   return () => queryClient.invalidateQueries({ queryKey: ["staff", "queues"] });
 }
 
-/**
- * Runs an action unless one is already running: set at once on the first press, so a second press
- * before the button shows it is busy sends nothing. Says whether one is running, and the last
- * failure (cleared by the next run).
- */
-function useOneAtATime() {
-  const running = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<unknown>(null);
-  async function run(action: () => Promise<void>, onFailure: (error: unknown) => void = setFailed) {
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
-    setFailed(null);
-    try {
-      await action();
-    } catch (error) {
-      onFailure(error);
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
-  }
-  return { run, busy, failed };
-}
-
 /** "Send the refund again", confirmed first; one press sends once, and a refusal is said in the API's words. */
 function SendRefundAgain({ refund: owed }: { refund: StaffRefund }) {
-  const [confirming, setConfirming] = useState(false);
-  const { run, busy, failed } = useOneAtATime();
   const reload = useQueuesReload();
   const who = owed.customerName ?? "this customer";
-
-  const send = () =>
-    run(async () => {
-      await sendRefundAgain(owed.refundId);
-      setConfirming(false);
-      await reload();
-    });
-
   return (
-    <>
-      <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
-        Send the refund again
-      </button>
-      <Modal
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title="Send the refund again?"
-        type="prompt"
-        size="prompt"
-        dismissible={!busy}
-        describedBy={`send-again-${owed.refundId}`}
-      >
-        <p id={`send-again-${owed.refundId}`}>
-          This asks the payment provider again to refund {formatPrice(owed.amountPence)} to {who}. It is sent
-          once, however often the button is pressed.
-        </p>
-        {failed !== null ? (
-          <ViolationsBox title="The refund was not sent again" violations={violationsOf(failed)} />
-        ) : null}
-        <div className={styles.actions}>
-          <button type="button" className="button" disabled={busy} onClick={() => void send()}>
-            {busy ? "Sending…" : "Send the refund again"}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </div>
-      </Modal>
-    </>
+    <ConfirmFirst
+      label="Send the refund again"
+      busyLabel="Sending…"
+      question="Send the refund again?"
+      explanation={`This asks the payment provider again to refund ${formatPrice(owed.amountPence)} to ${who}. It is sent once, however often the button is pressed.`}
+      failureTitle="The refund was not sent again"
+      id={`send-again-${owed.refundId}`}
+      onConfirm={async () => {
+        await sendRefundAgain(owed.refundId);
+        await reload();
+      }}
+    />
   );
 }
 
