@@ -471,33 +471,38 @@ describe("sending a plan's email again", () => {
     expect(sent[0]?.text).not.toContain(sandboxBankAccounts.collects.accountNumber);
   });
 
-  it("queues the plan's confirmation again, with its documents, for a plan paid by card, once for a double click", async () => {
-    const sentTo = async () =>
-      (await testApp.readOutbox()).filter((message) => message.to === cardPlan.email);
-    const before = await sentTo();
-    const resend = () =>
-      callApi(testApp, agent.token, "POST", planUrl(cardPlan.planId, "/resend"), {
-        what: "plan-confirmation",
-      });
-    const answers = await atOnce([resend(), resend()]);
+  // Engine: two resends at once take turns on a transaction lock.
+  it(
+    "queues the plan's confirmation again, with its documents, for a plan paid by card, once for a double click",
+    { tags: ["engine"] },
+    async () => {
+      const sentTo = async () =>
+        (await testApp.readOutbox()).filter((message) => message.to === cardPlan.email);
+      const before = await sentTo();
+      const resend = () =>
+        callApi(testApp, agent.token, "POST", planUrl(cardPlan.planId, "/resend"), {
+          what: "plan-confirmation",
+        });
+      const answers = await atOnce([resend(), resend()]);
 
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([202, 409]);
-    const refused = answers.find((answer) => answer.statusCode === 409)!;
-    expect(violationsResponseSchema.parse(refused.json()).violations[0]?.title).toBe(
-      staffMessages.resentJustNow,
-    );
-    await settlePayments(testApp);
-    const sent = (await sentTo()).slice(before.length);
-    expect(sent).toHaveLength(1);
-    expect(before.map((message) => message.subject)).toContain(sent[0]?.subject);
-    // The plan's timeline shows it, with who sent it.
-    const { page: after } = await page(cardPlan.planId);
-    expect(after.timeline[0]).toMatchObject({
-      kind: "email-sent-again",
-      what: "the plan confirmation",
-      by: agent.name,
-    });
-  });
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([202, 409]);
+      const refused = answers.find((answer) => answer.statusCode === 409)!;
+      expect(violationsResponseSchema.parse(refused.json()).violations[0]?.title).toBe(
+        staffMessages.resentJustNow,
+      );
+      await settlePayments(testApp);
+      const sent = (await sentTo()).slice(before.length);
+      expect(sent).toHaveLength(1);
+      expect(before.map((message) => message.subject)).toContain(sent[0]?.subject);
+      // The plan's timeline shows it, with who sent it.
+      const { page: after } = await page(cardPlan.planId);
+      expect(after.timeline[0]).toMatchObject({
+        kind: "email-sent-again",
+        what: "the plan confirmation",
+        by: agent.name,
+      });
+    },
+  );
 
   it("refuses what the plan has none of, and an unknown email, with a message and nothing queued", async () => {
     const sentToCustomer = async () =>
