@@ -389,9 +389,19 @@ const staffRouteNeeds: Record<
   getSignedInStaff: { method: "GET", url: "/api/staff/me", may: "any" },
   listStaffMembers: { method: "GET", url: "/api/staff/members", may: "administrator" },
   inviteStaffMember: { method: "POST", url: "/api/staff/members", may: "administrator" },
-  unlockStaffMember: {
+  disableStaffMember: {
     method: "POST",
-    url: "/api/staff/members/00000000-0000-4000-8000-000000000000/unlock",
+    url: "/api/staff/members/00000000-0000-4000-8000-000000000000/disable",
+    may: "administrator",
+  },
+  enableStaffMember: {
+    method: "POST",
+    url: "/api/staff/members/00000000-0000-4000-8000-000000000000/enable",
+    may: "administrator",
+  },
+  inviteStaffMemberAgain: {
+    method: "POST",
+    url: "/api/staff/members/00000000-0000-4000-8000-000000000000/invitation",
     may: "administrator",
   },
   readStaffAuditLog: { method: "GET", url: "/api/staff/audit", may: "administrator" },

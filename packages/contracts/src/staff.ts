@@ -74,7 +74,7 @@ export const staffMemberSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: staffRoleSchema,
-  status: z.enum(["invited", "active", "locked", "disabled"]),
+  status: z.enum(["invited", "active", "disabled"]),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;

@@ -40,6 +40,17 @@ export const staffInvitationInvalid =
   "This invitation has expired or has already been used. Please ask an administrator for a new one.";
 export const staffMemberExists = "There is already a member of staff with this email address.";
 export const noSuchStaffMember = "There is no member of staff with this reference.";
+/** Leavers and invitations (issue 50 item 12). */
+export const cannotDisableYourself =
+  "You cannot disable your own account. Ask another administrator to do it.";
+export const lastAdministrator =
+  "This is the only administrator who can sign in. Invite another administrator before disabling this account.";
+export const invitationAlreadyAccepted =
+  "This person has already set up their account, so there is no invitation to send.";
+export const invitationOfDisabledMember =
+  "This person's access is disabled. Let them in again first: a new invitation is then sent.";
+export const invitedJustNow =
+  "An invitation was sent to this person less than a minute ago. Ask them to look for it, including in their junk folder.";
 export const staffPermissionNeeded =
   "Your role does not allow this. Please ask an administrator if you need it.";
 export const searchTooShort = "Type at least 3 letters or numbers to search.";

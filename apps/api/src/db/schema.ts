@@ -905,7 +905,10 @@ export const staffMembers = pgTable("staff_members", {
   passwordHash: text("password_hash"),
   totpKeySealed: text("totp_key_sealed"),
   totpLastStep: integer("totp_last_step"),
-  /** Failed sign-ins in a row; at five the account locks for 15 minutes. */
+  /**
+   * No longer used: sign-in is slowed, never locked (decision 038), so nothing counts or locks
+   * here. Kept until a migration drops them with `locked_until`.
+   */
   failedSignIns: integer("failed_sign_ins").notNull().default(0),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
   invitedBy: uuid("invited_by"),

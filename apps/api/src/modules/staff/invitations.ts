@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { normaliseEmail, staffMessages } from "@kindred/domain";
 import type { InviteStaffMemberBody } from "@kindred/contracts";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { staffInvitations, staffMembers } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
@@ -27,13 +27,43 @@ export async function createInvitation(
     .returning({ id: staffMembers.id });
   if (!member)
     throw new ViolationError([{ propertyPath: "email", title: staffMessages.staffMemberExists }], 409);
+  return {
+    staffMemberId: member.id,
+    link: await newInvitationLink(transaction, member.id, { siteUrl, now }),
+  };
+}
+
+/**
+ * A new invitation for a member who has not yet accepted one; any earlier link of theirs stops
+ * working. Answers the link to send them.
+ */
+export async function newInvitationLink(
+  transaction: Database,
+  staffMemberId: string,
+  { siteUrl, now }: { siteUrl: string; now: Date },
+): Promise<string> {
+  await withdrawInvitations(transaction, staffMemberId, now);
   const token = newSecret();
   await transaction.insert(staffInvitations).values({
-    staffMemberId: member.id,
+    staffMemberId,
     tokenHash: hashSecret(token),
     expiresAt: new Date(now.getTime() + invitationHours * 3_600_000),
   });
-  return { staffMemberId: member.id, link: `${siteUrl}/staff/invitation?token=${encodeURIComponent(token)}` };
+  return `${siteUrl}/staff/invitation?token=${encodeURIComponent(token)}`;
+}
+
+/** Every unused invitation link of the member stops working from `now`. */
+export async function withdrawInvitations(transaction: Database, staffMemberId: string, now: Date) {
+  await transaction
+    .update(staffInvitations)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(staffInvitations.staffMemberId, staffMemberId),
+        isNull(staffInvitations.usedAt),
+        gt(staffInvitations.expiresAt, now),
+      ),
+    );
 }
 
 /**

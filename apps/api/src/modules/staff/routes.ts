@@ -187,23 +187,53 @@ export const staffRoutes: FastifyPluginAsyncZod<
       reply.code(201).send(await staff.invite(staffMemberOf(request), request.body, request.staffAudit)),
   );
 
-  app.post(
-    "/members/:staffMemberId/unlock",
-    {
-      config: { staff: { may: "staff.manage" } },
-      schema: {
-        tags: ["staff"],
-        operationId: "unlockStaffMember",
-        summary: "Unlock a member locked after too many tries (administrators)",
-        security: staffSecurity,
-        params: z.object({ staffMemberId: z.uuid() }),
-        response: { 204: z.null(), 404: violationsResponseSchema, ...refused, ...bearerRouteErrors },
+  const memberAction = (
+    action: "disable" | "enable" | "invitation",
+    operationId: string,
+    summary: string,
+    run: (staffMemberId: string, request: Parameters<typeof staffMemberOf>[0]) => Promise<void>,
+  ) =>
+    app.post(
+      `/members/:staffMemberId/${action}`,
+      {
+        config: { staff: { may: "staff.manage" } },
+        schema: {
+          tags: ["staff"],
+          operationId,
+          summary,
+          security: staffSecurity,
+          params: z.object({ staffMemberId: z.uuid() }),
+          response: {
+            204: z.null(),
+            404: violationsResponseSchema,
+            409: violationsResponseSchema,
+            ...refused,
+            ...bearerRouteErrors,
+          },
+        },
       },
-    },
-    async (request, reply) => {
-      await staff.unlock(request.params.staffMemberId, request.staffAudit);
-      return reply.code(204).send(null);
-    },
+      async (request, reply) => {
+        await run(request.params.staffMemberId, request);
+        return reply.code(204).send(null);
+      },
+    );
+  memberAction(
+    "disable",
+    "disableStaffMember",
+    "End a member's access at once, or withdraw their invitation (administrators)",
+    (id, request) => staff.disable(staffMemberOf(request), id, request.staffAudit),
+  );
+  memberAction(
+    "enable",
+    "enableStaffMember",
+    "Let a disabled member in again; one never set up is sent a new invitation (administrators)",
+    (id, request) => staff.enable(staffMemberOf(request), id, request.staffAudit),
+  );
+  memberAction(
+    "invitation",
+    "inviteStaffMemberAgain",
+    "Send a member who has not yet accepted their invitation a new link (administrators)",
+    (id, request) => staff.inviteAgain(staffMemberOf(request), id, request.staffAudit),
   );
 
   app.get(

@@ -17,6 +17,7 @@ import { ViolationError } from "../../plugins/error-handler";
 import { acceptedStep, authenticatorEnrolment, newAuthenticatorKey } from "./authenticator";
 import { recordStaffAction, type AuditContext } from "./audit-log";
 import { createInvitation, newSecret } from "./invitations";
+import { createMemberAccess } from "./member-access";
 import { hashSecret } from "../auth";
 import type { AdmittedAttempt, SignInAdmission } from "../accounts";
 
@@ -184,7 +185,7 @@ export function createStaffService(options: StaffServiceOptions) {
         }
         await transaction
           .update(staffMembers)
-          .set({ passwordHash, totpLastStep: step, activatedAt: now(), failedSignIns: 0, lockedUntil: null })
+          .set({ passwordHash, totpLastStep: step, activatedAt: now() })
           .where(eq(staffMembers.id, member.id));
         await transaction
           .update(staffInvitations)
@@ -345,39 +346,16 @@ export function createStaffService(options: StaffServiceOptions) {
     async members(audit: AuditContext): Promise<StaffMember[]> {
       const rows = await db.select().from(staffMembers).orderBy(asc(staffMembers.name));
       await recordStaffAction(db, audit, { action: "staff.members-listed" });
-      const at = now();
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
         email: row.email,
         role: row.role,
-        status: row.disabledAt
-          ? "disabled"
-          : !row.activatedAt
-            ? "invited"
-            : row.lockedUntil && row.lockedUntil > at
-              ? "locked"
-              : "active",
+        status: row.disabledAt ? "disabled" : row.activatedAt ? "active" : "invited",
         createdAt: row.createdAt.toISOString(),
       }));
     },
 
-    /** An administrator unlocks a member locked after too many tries. */
-    async unlock(staffMemberId: string, audit: AuditContext): Promise<void> {
-      await db.transaction(async (transaction) => {
-        const [unlocked] = await transaction
-          .update(staffMembers)
-          .set({ lockedUntil: null, failedSignIns: 0 })
-          .where(eq(staffMembers.id, staffMemberId))
-          .returning({ id: staffMembers.id });
-        if (!unlocked) {
-          throw new ViolationError(
-            [{ propertyPath: "staffMemberId", title: staffMessages.noSuchStaffMember }],
-            404,
-          );
-        }
-        await recordStaffAction(transaction, audit, { action: "staff.unlocked", detail: { staffMemberId } });
-      });
-    },
+    ...createMemberAccess({ db, mailer, siteUrl: options.siteUrl, now }),
   };
 }

@@ -10,7 +10,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const lockedId = "7a1c2e3d-4b5f-4a6b-8c7d-9e0f1a2b3c4d";
+const leaverId = "7a1c2e3d-4b5f-4a6b-8c7d-9e0f1a2b3c4d";
+const invitedId = "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e";
 const member = (overrides: Record<string, string>) => ({
   id: "3f2e1d0c-9b8a-4c7d-8e6f-5a4b3c2d1e0f",
   name: "Ada Admin",
@@ -22,7 +23,7 @@ const member = (overrides: Record<string, string>) => ({
 });
 
 function answering(role: "agent" | "administrator") {
-  let unlocked = false;
+  let disabled = false;
   return fakeFetch((request) => {
     if (request.url === "/api/staff/me") return jsonResponse(signedInStaff(role));
     if (request.url === "/api/staff/members" && request.method === "GET") {
@@ -30,26 +31,33 @@ function answering(role: "agent" | "administrator") {
         members: [
           member({}),
           member({
-            id: lockedId,
-            name: "Lou Locked",
+            id: leaverId,
+            name: "Lou Leaving",
             email: "lou@kindred.example",
             role: "agent",
-            status: unlocked ? "active" : "locked",
+            status: disabled ? "disabled" : "active",
           }),
+          member({ id: invitedId, name: "Ira Invited", email: "ira@kindred.example", status: "invited" }),
         ],
       });
     }
-    if (request.url === `/api/staff/members/${lockedId}/unlock`) {
-      unlocked = true;
+    if (request.url === `/api/staff/members/${leaverId}/disable`) {
+      disabled = true;
       return new Response(null, { status: 204 });
     }
-    if (request.url === "/api/staff/members") return jsonResponse({ id: lockedId }, 201);
+    if (request.url === `/api/staff/members/${invitedId}/invitation`) {
+      return jsonResponse(
+        { violations: [{ propertyPath: "staffMemberId", title: staffMessages.invitedJustNow }] },
+        409,
+      );
+    }
+    if (request.url === "/api/staff/members") return jsonResponse({ id: leaverId }, 201);
     return jsonResponse({}, 404);
   });
 }
 
 describe("StaffMembersScreen", () => {
-  it("lists the members with their role and status, and unlocks a locked one", async () => {
+  it("lists the members with their role and status, and disables a leaver's access once, asked first", async () => {
     const user = userEvent.setup();
     holdStaffToken();
     const requests = answering("administrator");
@@ -61,16 +69,37 @@ describe("StaffMembersScreen", () => {
       within(rows[1]!)
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
-    ).toEqual(["Lou Locked", "lou@kindred.example", "Agent", "Locked", "Unlock Lou Locked"]);
-    expect(within(rows[0]!).queryByRole("button")).not.toBeInTheDocument();
+    ).toEqual(["Lou Leaving", "lou@kindred.example", "Agent", "Active", "Disable Lou Leaving's access"]);
 
-    await user.click(within(rows[1]!).getByRole("button", { name: "Unlock Lou Locked" }));
+    await user.click(within(rows[1]!).getByRole("button", { name: "Disable Lou Leaving's access" }));
+    const asked = await screen.findByRole("dialog", { name: "Disable Lou Leaving's access?" });
+    expect(asked).toHaveAccessibleDescription(/signed out everywhere at once and cannot sign in again/);
+    expect(requests.filter((request) => request.url.endsWith("/disable"))).toEqual([]);
+    await user.dblClick(within(asked).getByRole("button", { name: "Disable Lou Leaving's access" }));
 
-    expect(await screen.findByText("Lou Locked is unlocked and can sign in again.")).toBeInTheDocument();
-    expect(requests.find((request) => request.url.endsWith("/unlock"))?.method).toBe("POST");
-    await vi.waitFor(() =>
-      expect(screen.queryByRole("button", { name: "Unlock Lou Locked" })).not.toBeInTheDocument(),
-    );
+    expect(await screen.findByText("Lou Leaving can no longer use the back office.")).toBeInTheDocument();
+    expect(requests.filter((request) => request.url.endsWith("/disable"))).toHaveLength(1);
+    expect(
+      await within(table).findByRole("button", { name: "Let Lou Leaving in again" }),
+    ).toBeInTheDocument();
+    expect(within(table).getAllByRole("row")[2]).toHaveTextContent("Disabled");
+  });
+
+  it("offers to send an invitation not yet accepted again, or to withdraw it, and says a refusal in the dialog", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    answering("administrator");
+    renderStaffScreen(<StaffMembersScreen />);
+
+    const table = await screen.findByRole("table", { name: "Members of staff" });
+    expect(
+      within(table).getByRole("button", { name: "Withdraw Ira Invited's invitation" }),
+    ).toBeInTheDocument();
+    await user.click(within(table).getByRole("button", { name: "Send Ira Invited's invitation again" }));
+    const asked = await screen.findByRole("dialog", { name: "Send Ira Invited's invitation again?" });
+    await user.click(within(asked).getByRole("button", { name: "Send Ira Invited's invitation again" }));
+
+    expect(await within(asked).findByRole("alert")).toHaveTextContent(staffMessages.invitedJustNow);
   });
 
   it("names each missing answer of the invitation under its field and sends nothing", async () => {

@@ -18,7 +18,8 @@ import { TextField } from "../../components/text-field";
 import { useFormFailure } from "../../components/use-form-failure";
 import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
-import { inviteStaffMember, staffQueries, unlockStaffMember } from "./staff-requests";
+import { ConfirmFirst } from "./confirm-first";
+import { changeMemberAccess, inviteStaffMember, staffQueries } from "./staff-requests";
 import { SignedInStaffPage } from "./signed-in-staff-page";
 import { memberStatusNames, roleName } from "./staff-words";
 import styles from "./staff.module.css";
@@ -26,7 +27,10 @@ import styles from "./staff.module.css";
 const labels = { name: "Full name", email: "Email address", role: "Role" } as const;
 const roleOptions = staffRoles.map((role) => ({ value: role, label: roleName(role) }));
 
-/** /staff/members (administrators): everyone with a back office account, inviting, unlocking. */
+/**
+ * /staff/members (administrators): everyone with a back office account, inviting, and changing
+ * who may use it (leavers, invitations sent again or withdrawn, someone let in again).
+ */
 export function StaffMembersScreen() {
   return (
     <SignedInStaffPage page="members" title="Members of staff" needs="staff.manage">
@@ -42,8 +46,7 @@ export function StaffMembersScreen() {
 
 function MemberList() {
   const members = useQuery(staffQueries.members());
-  const queryClient = useQueryClient();
-  const [told, setTold] = useState<{ ok: boolean; text: string } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   if (members.status === "pending") return <LoadingSpinner label="Loading the members of staff…" />;
   if (members.status === "error") {
     return (
@@ -54,32 +57,11 @@ function MemberList() {
     );
   }
 
-  async function unlock(member: StaffMember) {
-    setTold(null);
-    try {
-      await unlockStaffMember(member.id);
-      setTold({ ok: true, text: `${member.name} is unlocked and can sign in again.` });
-      await queryClient.invalidateQueries({ queryKey: staffQueries.members().queryKey });
-    } catch (error) {
-      setTold({
-        ok: false,
-        text: violationsOf(error)
-          .map((violation) => violation.title)
-          .join(" "),
-      });
-    }
-  }
-
   return (
     <>
-      <p role="status" className={told?.ok ? "success-box" : "visually-hidden"}>
-        {told?.ok ? told.text : ""}
+      <p role="status" className={done ? "success-box" : "visually-hidden"}>
+        {done ?? ""}
       </p>
-      {told && !told.ok ? (
-        <div className="error-box" role="alert">
-          <p>{told.text}</p>
-        </div>
-      ) : null}
       <div className={styles.tableScroll} role="region" aria-label="Members of staff" tabIndex={0}>
         <table className={styles.table}>
           <caption className="visually-hidden">Members of staff</caption>
@@ -102,15 +84,7 @@ function MemberList() {
                 <td>{roleName(member.role)}</td>
                 <td>{memberStatusNames[member.status]}</td>
                 <td>
-                  {member.status === "locked" ? (
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => void unlock(member)}
-                    >
-                      Unlock <span className="visually-hidden">{member.name}</span>
-                    </button>
-                  ) : null}
+                  <MemberActions member={member} onDone={setDone} />
                 </td>
               </tr>
             ))}
@@ -118,6 +92,69 @@ function MemberList() {
         </table>
       </div>
     </>
+  );
+}
+
+/**
+ * What an administrator can change of a member's access, each asked first (issue 50 item 12): an
+ * active member's access ended, an invitation sent again or withdrawn, a disabled member let in again.
+ */
+function MemberActions({ member, onDone }: { member: StaffMember; onDone: (said: string) => void }) {
+  const queryClient = useQueryClient();
+  const { name } = member;
+  const change = (kind: "disable" | "enable" | "invitation", said: string) => async () => {
+    await changeMemberAccess(member.id, kind);
+    onDone(said);
+    await queryClient.invalidateQueries({ queryKey: staffQueries.members().queryKey });
+  };
+  const common = { busyLabel: "Saving…", id: `member-${member.id}` };
+
+  if (member.status === "disabled") {
+    return (
+      <ConfirmFirst
+        {...common}
+        label={`Let ${name} in again`}
+        question={`Let ${name} in again?`}
+        explanation={`${name} can use the back office again, in their role (${roleName(member.role)}). If they had not yet set up their account, a new invitation is emailed to ${member.email}.`}
+        failureTitle={`${name} was not let in again`}
+        onConfirm={change("enable", `${name} can use the back office again.`)}
+      />
+    );
+  }
+  if (member.status === "invited") {
+    return (
+      <div className={styles.actions}>
+        <ConfirmFirst
+          {...common}
+          id={`${common.id}-again`}
+          label={`Send ${name}'s invitation again`}
+          busyLabel="Sending…"
+          question={`Send ${name}'s invitation again?`}
+          explanation={`A new link is emailed to ${member.email}, working for 72 hours. The link sent before stops working.`}
+          failureTitle="The invitation was not sent again"
+          onConfirm={change("invitation", `A new invitation has been sent to ${member.email}.`)}
+        />
+        <ConfirmFirst
+          {...common}
+          id={`${common.id}-withdraw`}
+          label={`Withdraw ${name}'s invitation`}
+          question={`Withdraw ${name}'s invitation?`}
+          explanation={`The link emailed to ${member.email} stops working at once. You can let them in again later.`}
+          failureTitle="The invitation was not withdrawn"
+          onConfirm={change("disable", `${name}'s invitation is withdrawn.`)}
+        />
+      </div>
+    );
+  }
+  return (
+    <ConfirmFirst
+      {...common}
+      label={`Disable ${name}'s access`}
+      question={`Disable ${name}'s access?`}
+      explanation={`${name} is signed out everywhere at once and cannot sign in again, for example because they have left. Everything they did stays in the audit log. You can let them in again later.`}
+      failureTitle={`${name}'s access was not disabled`}
+      onConfirm={change("disable", `${name} can no longer use the back office.`)}
+    />
   );
 }
 

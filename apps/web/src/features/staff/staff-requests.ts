@@ -105,8 +105,12 @@ export function inviteStaffMember(body: InviteStaffMemberBody): Promise<{ id: st
   return staffData<{ id: string }>("/api/staff/members", { method: "POST", body });
 }
 
-export function unlockStaffMember(id: string): Promise<null> {
-  return staffData<null>(`/api/staff/members/${encodeURIComponent(id)}/unlock`, { method: "POST" });
+/**
+ * An administrator changes who may use the back office: `disable` ends a member's access (or
+ * withdraws their invitation), `enable` lets them in again, `invitation` sends a new link.
+ */
+export function changeMemberAccess(id: string, change: "disable" | "enable" | "invitation"): Promise<null> {
+  return staffData<null>(`/api/staff/members/${encodeURIComponent(id)}/${change}`, { method: "POST" });
 }
 
 /** Sends a refund the provider's call gave up on to the provider again (finance). */

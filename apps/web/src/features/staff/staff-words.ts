@@ -17,7 +17,6 @@ export const planStatusNames: Record<StaffPlanSearchResult["status"], string> = 
 export const memberStatusNames = {
   invited: "Invited",
   active: "Active",
-  locked: "Locked",
   disabled: "Disabled",
 } as const;
 
