@@ -4,7 +4,7 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import OAuth2Server from "@node-oauth/oauth2-server";
 import { customerSignInLinkGrantType, staffSignInGrantType } from "@kindred/contracts";
-import { messages } from "@kindred/domain";
+import { messages, ukToday } from "@kindred/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
@@ -363,7 +363,7 @@ export async function buildApp({
   await sandbox.startDelivery((webhook, to) => payments.handleWebhook(to, webhook));
   // The sandbox takes the collections that are due each hour, as a provider does each working day.
   const collecting = setInterval(() => {
-    sandbox.collectDue(new Date().toISOString().slice(0, 10)).catch((error: unknown) => {
+    sandbox.collectDue(ukToday()).catch((error: unknown) => {
       app.log.warn({ reason: (error as Error).name }, "the sandbox could not take the collections due");
     });
   }, 3_600_000).unref();

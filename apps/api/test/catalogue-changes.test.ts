@@ -9,7 +9,7 @@ import {
   staffCatalogueSchema,
   type CatalogueChange,
 } from "@kindred/contracts";
-import { staffMessages, ukToday } from "@kindred/domain";
+import { daysAfter, staffMessages, ukToday } from "@kindred/domain";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import {
   catalogueChanges,
@@ -48,8 +48,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const daysFromToday = (days: number) =>
-  new Date(Date.parse(`${ukToday()}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const daysFromToday = (days: number) => daysAfter(ukToday(), days);
 /** A moment two days ahead, when a change dated tomorrow has fallen due. */
 const twoDaysOn = () => new Date(Date.now() + 2 * 86_400_000);
 

@@ -182,6 +182,23 @@ describe("downloading my data", () => {
     expect(pdf.offPage).toEqual([]);
   });
 
+  it("writes each day in the PDF as the UK day: 23:30 UTC on 14 July is 15 July, and 23:30 on 31 December is 31 December (issue 46 item 7)", async () => {
+    const bought = await planBoughtByDirectDebit();
+    await testApp.db
+      .update(plans)
+      .set({ createdAt: new Date("2026-07-14T23:30:00Z") })
+      .where(eq(plans.id, bought.planId));
+    await testApp.db
+      .update(users)
+      .set({ createdAt: new Date("2026-12-31T23:30:00Z") })
+      .where(eq(users.email, bought.email));
+
+    const pdf = await readPdf((await myData(bought.token, "format=pdf")).rawPayload);
+
+    expect(pdf.text).toContain("Started 15 July 2026");
+    expect(pdf.text).toContain("Account made 31 December 2026");
+  });
+
   it("holds what was recorded after missed payments, with its note, and never which member of staff recorded it", async () => {
     const plan = await failingInstalmentPlan(testApp);
     const administrator = await theAdministrator();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDirectDebitResponseSchema, planPaymentsSchema } from "@kindred/contracts";
 import {
+  addWorkingDays,
+  advanceNoticeWorkingDays,
   arrearsCatchUpBy,
   endOfTheFirstMonths,
   paymentSchedule,
@@ -10,7 +12,9 @@ import {
 } from "@kindred/domain";
 import { eq, inArray } from "drizzle-orm";
 import { collections, payments, sandboxMandates, sandboxPayments } from "../src/db/schema";
+import { createPlanOptionsService } from "../src/modules/catalogue/service";
 import { directDebitReference } from "../src/modules/payments/direct-debit";
+import { createPlanSchedules } from "../src/modules/payments/plan-schedule";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { atOnce } from "./support/at-once";
 import {
@@ -57,12 +61,7 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
     expect(mandate.instalments).toBe(12);
 
     let state = await paymentsOf(testApp, token, planId);
-    const schedule = paymentSchedule(
-      price,
-      choice,
-      catalogue.paymentTerms,
-      new Date().toISOString().slice(0, 10),
-    );
+    const schedule = paymentSchedule(price, choice, catalogue.paymentTerms, ukToday());
     expect(state).toMatchObject({ state: "paying_by_instalments", paid: true, collected: 0 });
     expect(state.directDebit?.status).toBe("active");
     expect(mandate.firstCollection).toEqual({
@@ -285,4 +284,28 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
       );
     },
   );
+});
+
+describe("the first collection's day, near midnight (issue 46 item 7)", () => {
+  const choice = { option: "deposit", deposit: 25_000, months: 12 } as const;
+  /** The schedule the payments module works out at `moment`, as the mandate and its notice take it. */
+  const scheduleAt = (moment: string) =>
+    createPlanSchedules({
+      planOptions: createPlanOptionsService(testApp.db),
+      now: () => new Date(moment),
+    }).scheduleOf(400_000, choice);
+
+  it("at 00:30 in the UK in summer (23:30 UTC) gives 10 working days' notice from the UK day, as the documents do, not 9", async () => {
+    const schedule = await scheduleAt("2026-07-14T23:30:00Z");
+    // Wednesday 15 July in the UK: 10 working days on is Wednesday 29 July.
+    expect(schedule.instalments[0]?.date).toBe("2026-07-29");
+    expect(schedule.instalments[0]?.date).toBe(addWorkingDays("2026-07-15", advanceNoticeWorkingDays));
+    const terms = (await createPlanOptionsService(testApp.db).getPlanOptions()).paymentTerms;
+    expect(schedule).toEqual(paymentSchedule(400_000, choice, terms, "2026-07-15"));
+  });
+
+  it("at 23:30 on 31 December (GMT, the same day in the UK) counts from 31 December", async () => {
+    const schedule = await scheduleAt("2026-12-31T23:30:00Z");
+    expect(schedule.instalments[0]?.date).toBe(addWorkingDays("2026-12-31", advanceNoticeWorkingDays));
+  });
 });

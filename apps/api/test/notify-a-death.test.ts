@@ -17,7 +17,7 @@ import {
   withKey,
 } from "./support/paying";
 import { readPdf } from "./support/pdf-text";
-import { addressDetails } from "./support/people";
+import { addressDetails, ukTodayAsTyped } from "./support/people";
 import { readyPlan } from "./support/ready-plans";
 import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -105,11 +105,7 @@ function notification(
       planReference: plan.planId,
       postcode: "",
     },
-    dateOfDeath: {
-      day: String(new Date().getUTCDate()),
-      month: String(new Date().getUTCMonth() + 1),
-      year: String(new Date().getUTCFullYear()),
-    },
+    dateOfDeath: ukTodayAsTyped(),
     accidental: "no",
     restingPlace: "hospital",
     restingPlaceDetails: "St Mary's, Paddington",

@@ -36,6 +36,7 @@ import { atOnce } from "./support/at-once";
 import { callApi } from "./support/customers";
 import { confirmOnSandbox, requestDirectDebit, sandboxOf, settlePayments, withKey } from "./support/paying";
 import { byCode } from "./support/journeys";
+import { ukTodayAsTyped } from "./support/people";
 import { readyPlan } from "./support/ready-plans";
 import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
 import {
@@ -663,7 +664,6 @@ async function tellOfDeath(model: Model, answered?: () => void) {
 async function reportDeath(model: Model) {
   const [people] = await current.db.select().from(planPeople).where(eq(planPeople.planId, model.planId));
   const covered = people!.customer;
-  const today = new Date();
   const token = await current.requestApplicationToken();
   tellings += 1;
   return callApi(
@@ -679,11 +679,7 @@ async function reportDeath(model: Model) {
         planReference: model.planId,
         postcode: "",
       },
-      dateOfDeath: {
-        day: String(today.getUTCDate()),
-        month: String(today.getUTCMonth() + 1),
-        year: String(today.getUTCFullYear()),
-      },
+      dateOfDeath: ukTodayAsTyped(),
       accidental: "not_known",
       restingPlace: "home",
       restingPlaceDetails: "",

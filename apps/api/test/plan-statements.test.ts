@@ -199,6 +199,27 @@ describe("the plan statement the account offers at any time", () => {
     expect(statement.text).not.toContain("If the person covered dies");
   });
 
+  it("says the day a plan was cancelled as the UK day: 23:30 UTC on 14 July is 15 July, and 23:30 on 31 December is 31 December (issue 46 item 7)", async () => {
+    const ready = await readyPlan(testApp);
+    await choosePayment(testApp, ready.token, ready.planId, { option: "full" });
+    await payByCard(testApp, ready.token, ready.planId, "full", sandboxCards.succeeds);
+    const cancelled = await withKey(testApp, ready.token, "POST", `/api/plan/${ready.planId}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await settlePayments(testApp);
+
+    for (const [cancelledAt, day] of [
+      ["2026-07-14T23:30:00Z", "15 July 2026"],
+      ["2026-12-31T23:30:00Z", "31 December 2026"],
+    ] as const) {
+      await testApp.db
+        .update(plans)
+        .set({ cancelledAt: new Date(cancelledAt) })
+        .where(eq(plans.id, ready.planId));
+      const statement = await statementOf(ready.token, ready.planId);
+      expect(statement.text).toContain(`This plan was cancelled on ${day}.`);
+    }
+  });
+
   it("for a plan whose funeral has been requested still downloads, saying so", async () => {
     const ready = await readyPlan(testApp);
     await choosePayment(testApp, ready.token, ready.planId, { option: "full" });

@@ -18,6 +18,7 @@ import {
 } from "@kindred/contracts";
 import { callApi, createSignedInCustomer, uniqueAddress } from "./support/customers";
 import { paymentsOf, settlePayments } from "./support/paying";
+import { ukTodayAsTyped } from "./support/people";
 import { paidPlan, readyPlan } from "./support/ready-plans";
 import { createFirstTestAdministrator } from "./support/staff";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -72,11 +73,7 @@ const throughItsRoutes: Record<string, () => Promise<void>> = {
         planReference: "",
         postcode: "SW1A 1AA",
       },
-      dateOfDeath: {
-        day: String(new Date().getUTCDate()),
-        month: String(new Date().getUTCMonth() + 1),
-        year: String(new Date().getUTCFullYear()),
-      },
+      dateOfDeath: ukTodayAsTyped(),
       accidental: "no",
       restingPlace: "hospital",
       restingPlaceDetails: "St Mary's, Paddington",

@@ -20,7 +20,7 @@ import { atOnce } from "./support/at-once";
 import { callApi, goodPassword } from "./support/customers";
 import { catalogueAndBranch, fullJourney } from "./support/journeys";
 import { choosePayment, payByCard, settlePayments, setUpDirectDebit, withKey } from "./support/paying";
-import { addressDetails } from "./support/people";
+import { addressDetails, ukTodayAsTyped } from "./support/people";
 import { readyPlan } from "./support/ready-plans";
 import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -187,7 +187,6 @@ describe("a plan whose covered person has died", () => {
         sql`select customer from plan_people where plan_id = ${plan.planId}`,
       )) as unknown as { rows: { customer: { firstName: string; lastName: string; dateOfBirth: object } }[] }
     ).rows.map((row) => row.customer);
-    const today = new Date();
     const told = await callApi(
       testApp,
       await testApp.requestApplicationToken(),
@@ -201,11 +200,7 @@ describe("a plan whose covered person has died", () => {
           planReference: plan.planId,
           postcode: "",
         },
-        dateOfDeath: {
-          day: String(today.getUTCDate()),
-          month: String(today.getUTCMonth() + 1),
-          year: String(today.getUTCFullYear()),
-        },
+        dateOfDeath: ukTodayAsTyped(),
         accidental: "no",
         restingPlace: "hospital",
         restingPlaceDetails: "St Mary's, Paddington",

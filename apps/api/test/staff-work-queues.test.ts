@@ -11,7 +11,7 @@ import {
   violationsResponseSchema,
   type DeathNotificationFields,
 } from "@kindred/contracts";
-import { purchaseMessages, staffMessages, ukToday } from "@kindred/domain";
+import { daysAfter, purchaseMessages, staffMessages, ukToday } from "@kindred/domain";
 import { and, eq, sql } from "drizzle-orm";
 import {
   arrearsStatements,
@@ -37,6 +37,7 @@ import {
   settlePayments,
   withKey,
 } from "./support/paying";
+import { ukTodayAsTyped } from "./support/people";
 import { paidPlan, readyPlan } from "./support/ready-plans";
 import { failingInstalmentPlan } from "./support/missed-payments";
 import {
@@ -245,9 +246,7 @@ describe("missed payments", () => {
       .select()
       .from(arrearsStatements)
       .where(eq(arrearsStatements.planId, first.planId));
-    const later = new Date(Date.parse(`${statement!.catchUpBy}T00:00:00Z`) + 5 * 86_400_000)
-      .toISOString()
-      .slice(0, 10);
+    const later = daysAfter(statement!.catchUpBy, 5);
     await testApp.db
       .update(arrearsStatements)
       .set({ catchUpBy: later })
@@ -332,9 +331,7 @@ describe("funeral director appointments", () => {
       const mine = page.items.filter((item) =>
         [settled.planId, closedSince.planId, closedWhenBought.planId].includes(item.planId),
       );
-      const dueBy = new Date(Date.parse(`${ukToday()}T00:00:00Z`) + 30 * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
+      const dueBy = daysAfter(ukToday(), 30);
       expect(mine).toEqual([
         expect.objectContaining({
           planId: closedWhenBought.planId,
@@ -360,7 +357,6 @@ describe("at-need cases", () => {
       sql`select customer from plan_people where plan_id = ${plan.planId}`,
     )) as unknown as { rows: { customer: { firstName: string; lastName: string; dateOfBirth: never } }[] };
     const customer = rows.rows[0]!.customer;
-    const today = new Date();
     const body: DeathNotificationFields = {
       person: {
         firstName: person.firstName || customer.firstName,
@@ -369,11 +365,7 @@ describe("at-need cases", () => {
         planReference: plan.planId,
         postcode: "",
       },
-      dateOfDeath: {
-        day: String(today.getUTCDate()),
-        month: String(today.getUTCMonth() + 1),
-        year: String(today.getUTCFullYear()),
-      },
+      dateOfDeath: ukTodayAsTyped(),
       accidental: "no",
       restingPlace: "hospital",
       restingPlaceDetails: "St Mary's, Paddington",

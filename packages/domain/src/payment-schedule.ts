@@ -101,7 +101,7 @@ export function monthsAfter(firstDate: string, monthsLater: number): string {
   const targetYear = year + Math.floor(monthIndex / 12);
   const targetMonth = monthIndex % 12;
   const lastDay = new Date(Date.UTC(targetYear, targetMonth + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(targetYear, targetMonth, Math.min(day, lastDay))).toISOString().slice(0, 10);
+  return `${String(targetYear).padStart(4, "0")}-${String(targetMonth + 1).padStart(2, "0")}-${String(Math.min(day, lastDay)).padStart(2, "0")}`;
 }
 
 /**

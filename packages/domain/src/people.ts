@@ -1,4 +1,5 @@
 import { supportPhone } from "./contact-details";
+import { daysAfter } from "./long-date";
 import * as messages from "./messages";
 import * as purchaseMessages from "./purchase-messages";
 
@@ -175,9 +176,8 @@ export function dateOfBirthIso(fields: DateOfBirthFields): string | null {
   const month = padded(fields.month === "" ? "01" : fields.month);
   if (!/^(0[1-9]|1[0-2])$/.test(month)) return null;
   const iso = `${fields.year.trim().padStart(4, "0")}-${month}-${padded(fields.day)}`;
-  const date = new Date(`${iso}T00:00:00Z`);
   // 31 February rolls over into March: only a date that reads back the same is real.
-  return date.toISOString().slice(0, 10) === iso ? iso : null;
+  return daysAfter(iso, 0) === iso ? iso : null;
 }
 
 /** Whole years between a date of birth and `today` (both ISO dates), as a birthday counts them. */
@@ -185,11 +185,6 @@ export function ageOn(dateOfBirth: string, today: string): number {
   const [birthYear, birthMonthDay] = [Number(dateOfBirth.slice(0, 4)), dateOfBirth.slice(5)];
   const [year, monthDay] = [Number(today.slice(0, 4)), today.slice(5)];
   return year - birthYear - (monthDay < birthMonthDay ? 1 : 0);
-}
-
-/** Today's date in the UK, as an ISO date: ages and "in the past" are judged on UK days. */
-export function ukToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
 }
 
 /**

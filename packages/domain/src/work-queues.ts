@@ -1,3 +1,4 @@
+import { daysAfter } from "./long-date";
 import type { CollectionStatus } from "./plan-money";
 import { addWorkingDays } from "./working-days";
 
@@ -68,12 +69,9 @@ const atNeedActWithinWorkingDays = 1;
 /** A free guide enquiry with consent to contact is followed up within this many working days. */
 export const guideFollowUpWithinWorkingDays = 2;
 
-const addDays = (isoDate: string, days: number) =>
-  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /** The day by which a plan bought on `boughtOn` must have its funeral director named. */
 export function funeralDirectorDueBy(boughtOn: string): string {
-  return addDays(boughtOn, funeralDirectorNamedWithinDays);
+  return daysAfter(boughtOn, funeralDirectorNamedWithinDays);
 }
 
 /** The day by which a case whose last step was on `since` (a UK day) is next acted on. */

@@ -1,4 +1,5 @@
 import { englandAndWalesBankHolidays } from "./generated/bank-holidays-england-and-wales";
+import { daysAfter } from "./long-date";
 
 /**
  * Working days as Bacs counts them for a Direct Debit: Monday to Friday, except bank holidays in
@@ -34,14 +35,16 @@ export const englandAndWalesCalendar: BankHolidayCalendar = bankHolidayCalendar(
 /** The day as a count of days, refusing anything that is not a real ISO date. */
 function checkedDay(date: string): number {
   const time = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN;
-  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== date) {
+  // 31 February rolls over into March: only a date that reads back the same is real.
+  if (Number.isNaN(time) || daysAfter(date, 0) !== date) {
     throw new RangeError(`Not an ISO date: ${JSON.stringify(date)}`);
   }
   return time / millisecondsInADay;
 }
 
+/** The ISO date of a count of days, day 0 being 1 January 1970. */
 function isoDate(day: number): string {
-  return new Date(day * millisecondsInADay).toISOString().slice(0, 10);
+  return daysAfter("1970-01-01", day);
 }
 
 export function isWorkingDay(date: string, calendar: BankHolidayCalendar = englandAndWalesCalendar): boolean {

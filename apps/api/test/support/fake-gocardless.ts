@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { daysAfter, ukToday } from "@kindred/domain";
 import type { IncomingWebhook } from "../../src/modules/payments/provider";
 
 /** A request as the fake received it, its JSON body parsed. */
@@ -242,7 +243,8 @@ export async function startFakeGoCardless({
         reference: `KINDRED-${randomBytes(3).toString("hex").toUpperCase()}`,
         scheme: "bacs",
         status: "pending_submission",
-        next_possible_charge_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        // A UK banking day, as GoCardless gives it.
+        next_possible_charge_date: daysAfter(ukToday(), 7),
         metadata: params.metadata ?? {},
         links: { customer_bank_account: account.id, customer: account.links.customer ?? "", creditor },
       });

@@ -1,11 +1,20 @@
 import { randomBytes } from "node:crypto";
 import type { CustomerGuestBody, PlanPeopleFields, RegisterBody } from "@kindred/contracts";
-import { vulnerabilityKinds } from "@kindred/domain";
+import { ukToday, vulnerabilityKinds } from "@kindred/domain";
 
 /**
  * The people a test makes up: their names, addresses and details as forms send them. Nothing
  * here reaches the API, so the end-to-end tests use it too (apps/web/e2e/purchase-support.ts).
  */
+
+/**
+ * Today as a person in the UK types it into a date's day, month and year fields ("15", "7",
+ * "2026"): the UK day, which is already tomorrow's at 23:30 UTC in summer time.
+ */
+export function ukTodayAsTyped(): { day: string; month: string; year: string } {
+  const [year, month, day] = ukToday().split("-") as [string, string, string];
+  return { day: String(Number(day)), month: String(Number(month)), year };
+}
 
 /** A password that meets every rule of SPEC.md section 5. */
 export const goodPassword = "Quiet-Harbour7";

@@ -2,6 +2,7 @@ import type { AccountData, LegalDocumentBlock } from "@kindred/contracts";
 import {
   accessibilitySupportLabels,
   arrearsOutcomeNames,
+  formatLongDate,
   formatPrice,
   longUkDate,
   preferredContactLabels,
@@ -24,8 +25,8 @@ type PlanData = AccountData["plans"][number];
 const heading = (text: string, level: 1 | 2 | 3 = 2): Block => ({ kind: "heading", level, text });
 const paragraph = (text: string): Block => ({ kind: "paragraph", content: [{ text }] });
 const facts = (rows: [string, string][]): Block => ({ kind: "table", header: [], rows });
-const when = (isoDateOrTime: string | null) =>
-  isoDateOrTime ? longUkDate(isoDateOrTime.slice(0, 10)) : "Not yet";
+/** A UK day, or the UK day of a moment, in words. */
+const when = (isoDateOrTime: string | null) => (isoDateOrTime ? formatLongDate(isoDateOrTime) : "Not yet");
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
 /** "firstName" as "First name". */

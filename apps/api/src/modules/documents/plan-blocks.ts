@@ -6,6 +6,7 @@ import {
   relationshipInSentence,
   supportPhone,
   type PaymentSchedule,
+  ukToday,
 } from "@kindred/domain";
 import type { CoveredPersonFacts } from "./document-people";
 import type { PlanSlotName, TemplateBlock } from "./markdown-blocks";
@@ -26,7 +27,8 @@ export interface PlanDocumentFacts {
   boughtAt: Date | null;
 }
 
-const ukDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
+/** A moment's UK day in words: "15 July 2026" for 23:30 UTC on 14 July in summer. */
+const ukDate = (moment: Date) => longUkDate(ukToday(moment));
 
 const choiceHeader = ["Choice", "What you chose", "Price"];
 
@@ -146,7 +148,7 @@ function paymentBlocks(schedule: PaymentSchedule | null, compact: boolean): Lega
 function nextStepBlocks(boughtAt: Date | null): LegalDocumentBlock[] {
   const steps = boughtAt
     ? [
-        `You bought this plan on ${ukDate.format(boughtAt)}. Keep this document with your other plan documents, and tell your family or your representative where they are.`,
+        `You bought this plan on ${ukDate(boughtAt)}. Keep this document with your other plan documents, and tell your family or your representative where they are.`,
         "We tell your funeral director about your plan, so they are ready when the time comes.",
         `To ask about your plan or change anything, sign in to your account or call us free on ${supportPhone.display} (${supportPhone.hours}).`,
         `When the person covered dies, whoever is arranging the funeral calls us on ${atNeedPhone.display}, ${atNeedPhone.hours}.`,
@@ -192,7 +194,7 @@ function slotBlocks(name: PlanSlotName, facts: PlanDocumentFacts, compact: boole
           header: [],
           rows: [
             ["Plan reference", facts.reference ?? "Not saved yet"],
-            ["Date of this document", ukDate.format(facts.madeAt)],
+            ["Date of this document", ukDate(facts.madeAt)],
             ["Total price", formatPrice(price.total)],
           ],
         },

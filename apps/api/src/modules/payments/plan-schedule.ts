@@ -6,6 +6,7 @@ import {
   type PaymentTerms,
   type Pence,
   purchaseMessages,
+  ukToday,
 } from "@kindred/domain";
 import { ViolationError } from "../../plugins/error-handler";
 import type { PlanOptionsService } from "../catalogue";
@@ -40,7 +41,7 @@ export function createPlanSchedules({
           422,
         );
       }
-      return paymentSchedule(planPrice, choice, terms, now().toISOString().slice(0, 10));
+      return paymentSchedule(planPrice, choice, terms, ukToday(now()));
     },
   };
 }

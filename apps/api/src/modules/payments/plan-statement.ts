@@ -1,10 +1,11 @@
 import type { PlanPaymentsResponse } from "@kindred/contracts";
 import {
+  formatLongDate,
   formatPostalAddress,
   formatPrice,
-  longUkDate,
   refundDeadlineInWords,
   supportPhone,
+  ukToday,
   whenTheTimeComesExplained,
   type PayingBy,
   type Pence,
@@ -37,7 +38,8 @@ const statementTitle = "Your plan statement";
 
 const paragraph = (text: string): Block => ({ kind: "paragraph", content: [{ text }] });
 const heading = (text: string): Block => ({ kind: "heading", level: 2, text });
-const day = (isoDateOrTime: string) => longUkDate(isoDateOrTime.slice(0, 10));
+/** A UK day, or the UK day of a moment ("2026-07-14T23:30:00Z" is 15 July), in words. */
+const day = (isoDateOrTime: string) => formatLongDate(isoDateOrTime);
 const total = (amounts: readonly Pence[]) => amounts.reduce((sum, amount) => sum + amount, 0);
 const months = (count: number) => `${count} month${count === 1 ? "" : "s"}`;
 
@@ -95,7 +97,7 @@ function whatWasPaid({ payments, paidOn }: PlanStatementFacts): Block[] {
   const byCard = payments.payments
     .filter((payment) => payment.status === "confirmed" || payment.status === "refunded")
     .map((payment) => ({
-      date: paidOn.get(payment.id) ?? payment.createdAt,
+      date: paidOn.get(payment.id) ?? ukToday(payment.createdAt),
       what: payment.paymentOption === "deposit" ? "Deposit, by card" : "Paid in full, by card",
       amount: payment.amount,
       kept: payment.status === "confirmed",

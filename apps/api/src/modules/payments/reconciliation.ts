@@ -1,3 +1,4 @@
+import { ukToday } from "@kindred/domain";
 import { and, eq, inArray, isNotNull, lt, lte, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database";
@@ -123,7 +124,7 @@ export function createReconciliation({
 
   /** Collections due by now and not yet settled, and collections whose refund is unconfirmed. */
   async function unsettledCollections(before: Date) {
-    const today = now().toISOString().slice(0, 10);
+    const today = ukToday(now());
     const owed = db
       .select({ collectionId: refunds.collectionId })
       .from(refunds)

@@ -103,11 +103,8 @@ ${whoWeAre.html}
   return { subject, text: `${text}\n`, html };
 }
 
-const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
-/** "5 January 2027" for an ISO date. */
-export function formatLongDate(isoDate: string): string {
-  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
-}
+/** "5 January 2027" for an ISO date (a UK day), as the documents and screens write it: the domain's. */
+export { formatLongDate } from "@kindred/domain";
 
 const ukDateTime = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "long",
