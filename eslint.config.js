@@ -164,6 +164,21 @@ const boundaries = [
   },
 ];
 
+// A day a person reads or the business acts on is a UK day, from the domain's `ukToday(moment)`
+// (docs/decisions/042). A moment's ISO text cut to a day is its UTC day, which from 23:00 UTC in
+// summer time is the day before the UK's: a Direct Debit's notice a working day short, a statement
+// dated yesterday. A rule of its own selectors, as flat config keeps one list per file: every
+// config object below that sets no-restricted-syntax includes these.
+const ukDayMessage =
+  "A moment's ISO text cut to a day is its UTC day, the day before the UK's from 23:00 UTC in summer: use ukToday(moment) from @kindred/domain for a UK day, or daysAfter for a calendar's arithmetic (docs/decisions/042).";
+const utcDaysOfMoments = [
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(slice|substring|substr|split)$/][callee.object.type='CallExpression'][callee.object.callee.property.name=/^(toISOString|toJSON)$/]",
+    message: ukDayMessage,
+  },
+];
+
 /**
  * One config object per scope, parent before children, each carrying the whole list for its
  * files. A child's files are its own patterns AND its parent's (an inner array in `files`), so
@@ -206,6 +221,7 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": ["error", { allow: ["warn", "error"] }],
+      "no-restricted-syntax": ["error", ...utcDaysOfMoments],
     },
   },
   {
@@ -233,6 +249,7 @@ export default tseslint.config(
           message:
             "A field React controls loses what was entered before the page came to life: use a form component (TextField, RadioInput, CheckboxInput, SelectField…) or give it useEnteredBeforeHydration's ref.",
         },
+        ...utcDaysOfMoments,
       ],
     },
   },

@@ -221,3 +221,63 @@ describe("the API's test files, which share their worker's modules", () => {
     expect(result?.messages).toEqual([]);
   });
 });
+
+describe("days made from moments (docs/decisions/042)", () => {
+  const ukDay = "use ukToday(moment) from @kindred/domain";
+  const everywhere = [
+    "apps/api/src/modules/payments/uk-day-check.ts",
+    "apps/api/test/uk-day-check.test.ts",
+    "apps/web/src/features/account/uk-day-check.tsx",
+    "apps/web/src/lib/uk-day-check.ts",
+    "packages/domain/src/uk-day-check.ts",
+    "packages/contracts/src/uk-day-check.ts",
+    "scripts/uk-day-check.ts",
+  ];
+
+  async function problemsOf(filePath: string, expression: string) {
+    const [result] = await eslint.lintText(
+      `export const moment = new Date();\nexport const day = ${expression};\n`,
+      {
+        filePath,
+      },
+    );
+    if (result === undefined) throw new Error(`ESLint gave no result for ${filePath}`);
+    return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+  }
+
+  it.each([
+    "moment.toISOString().slice(0, 10)",
+    "new Date().toISOString().slice(0, 10)",
+    "moment.toISOString().substring(0, 10)",
+    'moment.toISOString().split("T")[0]',
+    "moment.toJSON().slice(0, 10)",
+    "moment.toISOString().slice(0, 7)",
+  ])("refuses %s in every part of the repository, pointing to ukToday", async (expression) => {
+    for (const file of everywhere) {
+      const problems = await problemsOf(file, expression);
+      expect(problems, `${expression} in ${file}`).toEqual([expect.stringContaining(ukDay)]);
+      expect(problems[0], file).toMatch(/^no-restricted-syntax: /);
+    }
+  });
+
+  it.each([
+    "moment.toISOString()",
+    "[1, 2, 3].slice(0, 10)",
+    '"2026-07-15T00:30:00+01:00".slice(0, 10)',
+    'moment.toISOString().replace(/:/g, "-")',
+  ])("allows %s: a moment kept whole, or what is not a moment's ISO text", async (expression) => {
+    for (const file of everywhere) {
+      expect(await problemsOf(file, expression), `${expression} in ${file}`).toEqual([]);
+    }
+  });
+
+  it("still refuses, in the web's components, a field React controls without the hook's ref", async () => {
+    const [result] = await eslint.lintText(
+      "export const Field = () => <input onChange={() => undefined} />;\n",
+      { filePath: "apps/web/src/features/account/uk-day-check.tsx" },
+    );
+    expect(result?.messages.map((message) => message.message)).toEqual([
+      expect.stringContaining("A field React controls loses what was entered"),
+    ]);
+  });
+});
