@@ -8,6 +8,7 @@ export const planSlotNames = [
   "planGuaranteed",
   "planContributions",
   "planTotal",
+  "planProvides",
   "planReferral",
   "planPayments",
   "planNextSteps",

@@ -7,14 +7,70 @@ import { createElement as h, type ReactElement, type ReactNode } from "react";
 Font.registerHyphenationCallback((word) => [word]);
 
 /**
- * Type sizes in points, and the space above and below the text of a table row. Large print
- * (RNIB's clear print guidance) starts at 16 pt.
+ * Type sizes in points, the space above and below the text of a table row, the page's margin, the
+ * space after a paragraph, list or table and above a heading (as a share of the text's size), and
+ * the room kept for the foot of the page (in lines of its text). Large print (RNIB's clear print
+ * guidance) starts at 16 pt.
  */
 const typeScales = {
-  standard: { body: 11, small: 9, h1: 20, h2: 14, h3: 12, rowPadding: 2, leading: 1.35 },
+  standard: {
+    body: 11,
+    small: 9,
+    h1: 20,
+    h2: 14,
+    h3: 12,
+    rowPadding: 2,
+    leading: 1.35,
+    margin: 42,
+    gap: 0.6,
+    headingGap: 0.7,
+    footerSpace: 2.5,
+  },
   /** The plan summary, kept to one A4 page. */
-  compact: { body: 10, small: 8.5, h1: 18, h2: 12.5, h3: 11, rowPadding: 1, leading: 1.25 },
-  large: { body: 16, small: 16, h1: 26, h2: 20, h3: 18, rowPadding: 2, leading: 1.35 },
+  compact: {
+    body: 10,
+    small: 8.5,
+    h1: 18,
+    h2: 12.5,
+    h3: 11,
+    rowPadding: 1,
+    leading: 1.25,
+    margin: 34,
+    gap: 0.6,
+    headingGap: 0.7,
+    footerSpace: 2.5,
+  },
+  /**
+   * One side of A4 (the plan statement, FPCOB 9 Annex 3) in characters of a readable size: every
+   * piece of text, the foot of the page too, at 11 pt or more, and headings larger. What does not
+   * fit is written shorter, never set smaller (docs/decisions/043-plan-statement-on-one-side.md).
+   */
+  sheet: {
+    body: 11,
+    small: 11,
+    h1: 17,
+    h2: 12.5,
+    h3: 12,
+    rowPadding: 0.5,
+    leading: 1.2,
+    margin: 28,
+    gap: 0.3,
+    headingGap: 0.4,
+    footerSpace: 1.8,
+  },
+  large: {
+    body: 16,
+    small: 16,
+    h1: 26,
+    h2: 20,
+    h3: 18,
+    rowPadding: 2,
+    leading: 1.35,
+    margin: 42,
+    gap: 0.6,
+    headingGap: 0.7,
+    footerSpace: 2.5,
+  },
 } as const;
 type Scale = (typeof typeScales)[TypeScale];
 
@@ -59,6 +115,9 @@ function columnWidths(columns: number, scale: Scale): number[] {
  * as text that runs on to the next page like a paragraph. Nothing is ever cut short.
  */
 const longCellLength = 300;
+
+/** A table of this many rows or fewer is kept on one page, its header and footer with it. */
+const shortTableRows = 5;
 
 function tableCell(
   cell: string,
@@ -145,8 +204,8 @@ function block(item: LegalDocumentBlock, index: number, scale: Scale, chapters: 
             fontSize: size,
             lineHeight: leading(scale, size),
             color: accent,
-            marginTop: item.level === 1 ? 0 : size * 0.7,
-            marginBottom: size * 0.35,
+            marginTop: item.level === 1 ? 0 : size * scale.headingGap,
+            marginBottom: size * scale.headingGap * 0.5,
           },
         },
         item.text,
@@ -155,13 +214,13 @@ function block(item: LegalDocumentBlock, index: number, scale: Scale, chapters: 
     case "paragraph":
       return h(
         Text,
-        { key: index, style: { lineHeight: leading(scale), marginBottom: scale.body * 0.6 } },
+        { key: index, style: { lineHeight: leading(scale), marginBottom: scale.body * scale.gap } },
         spans(item.content),
       );
     case "list":
       return h(
         View,
-        { key: index, style: { marginBottom: scale.body * 0.6 } },
+        { key: index, style: { marginBottom: scale.body * scale.gap } },
         item.items.map((content, position) =>
           h(
             View,
@@ -180,7 +239,16 @@ function block(item: LegalDocumentBlock, index: number, scale: Scale, chapters: 
       const widths = columnWidths(columns, scale);
       return h(
         View,
-        { key: index, style: { marginBottom: scale.body * 0.8 } },
+        {
+          key: index,
+          // A short table (a price and its parts, a plan's facts) is never split across a page
+          // break: a total on one page and what it adds up on another reads as two prices. One
+          // with a long cell may be taller than a page, so it runs on.
+          wrap:
+            item.rows.length > shortTableRows ||
+            item.rows.some((row) => row.some((cell) => cell.length > longCellLength)),
+          style: { marginBottom: scale.body * scale.gap * (4 / 3) },
+        },
         item.header.length > 0 ? tableRow(item.header, widths, "head", scale) : null,
         item.rows.map((row, position) => h(View, { key: position }, tableRow(row, widths, "body", scale))),
         item.footer ? tableRow(item.footer, widths, "foot", scale) : null,
@@ -205,7 +273,7 @@ export function renderDocumentPdf({
   chapters = false,
 }: PdfDocumentOptions): Promise<Buffer> {
   const scale = typeScales[scaleName];
-  const margin = scaleName === "compact" ? 34 : 42;
+  const { margin } = scale;
   const footerSize = scale.small;
   const document = h(
     Document,
@@ -226,7 +294,7 @@ export function renderDocumentPdf({
           color: ink,
           paddingTop: margin,
           paddingHorizontal: margin,
-          paddingBottom: margin + footerSize * 2.5,
+          paddingBottom: margin + footerSize * scale.footerSpace,
         },
       },
       // Each block of text sets its own line height; none is set on the page. @react-pdf/renderer

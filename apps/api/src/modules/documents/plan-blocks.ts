@@ -162,6 +162,59 @@ function nextStepBlocks(boughtAt: Date | null): LegalDocumentBlock[] {
   return [{ kind: "list", ordered: true, items: steps.map((text) => [{ text }]) }];
 }
 
+/** "kind of funeral, coffin and ashes": titles as they read inside a sentence. */
+function inSentence(titles: readonly string[]): string {
+  const lowered = titles.map((title) => title.charAt(0).toLowerCase() + title.slice(1));
+  return lowered.length <= 1
+    ? (lowered[0] ?? "")
+    : `${lowered.slice(0, -1).join(", ")} and ${lowered.at(-1) ?? ""}`;
+}
+
+/**
+ * What the plan provides in a few lines (the plan statement, FPCOB 9 Annex 3's "brief summary of
+ * what is included in, and excluded from, the plan and where further information can be found"):
+ * what is guaranteed, by the name of each choice, with the guaranteed total; each contribution
+ * that holds money, with its amount and the total; what is not included; and where every choice
+ * is set out in full. The choices' own answers (which may hold the customer's notes) are in the
+ * plan details; a summary that quoted them could run to any length.
+ */
+function providesBlocks({ sections, price }: PlanDocumentFacts["priced"]): LegalDocumentBlock[] {
+  const guaranteed = sections.filter((line) => line.guaranteed && line.key !== "funeralDirectorBranch");
+  const contributions = sections.filter((line) => !line.guaranteed && line.price > 0);
+  const blocks: LegalDocumentBlock[] = [
+    {
+      kind: "paragraph",
+      content: [
+        { text: `Guaranteed (${formatPrice(price.total - price.contributions)}): `, strong: true },
+        {
+          text: `your funeral director's services${guaranteed.length > 0 ? ` and your choice of ${inSentence(guaranteed.map((line) => line.title))}` : ""}, however much prices rise. Your plan details, in your account, list them in full.`,
+        },
+      ],
+    },
+  ];
+  if (contributions.length > 0) {
+    blocks.push({
+      kind: "paragraph",
+      content: [
+        { text: `Contributions, not guaranteed (${formatPrice(price.contributions)}): `, strong: true },
+        {
+          text: `${inSentence(contributions.map((line) => `${line.title} ${formatPrice(line.price)}`))}. If these cost more, your family pays the difference.`,
+        },
+      ],
+    });
+  }
+  blocks.push({
+    kind: "paragraph",
+    content: [
+      { text: "Not included: ", strong: true },
+      {
+        text: "anything not in your plan details, or bringing the person covered home from abroad.",
+      },
+    ],
+  });
+  return blocks;
+}
+
 function slotBlocks(name: PlanSlotName, facts: PlanDocumentFacts, compact: boolean): LegalDocumentBlock[] {
   const { sections, price } = facts.priced;
   // Every answer whole, in every document: a long one wraps, and the summary runs on if it must.
@@ -229,6 +282,8 @@ function slotBlocks(name: PlanSlotName, facts: PlanDocumentFacts, compact: boole
           footer: ["Total price of your plan", formatPrice(price.total)],
         },
       ];
+    case "planProvides":
+      return providesBlocks(facts.priced);
     case "planReferral":
       // A section of its own only when a code was applied: nothing at all otherwise.
       return facts.referral

@@ -196,6 +196,11 @@ export interface WrittenPlanDocument {
   title: string;
   fileName: string;
   blocks: readonly TemplateBlock[];
+  /**
+   * Written to fit on one side of A4 in type of 11 pt or more (the plan statement, FPCOB 9 Annex
+   * 3). Large print, which a customer asks for, runs on to as many pages as it needs.
+   */
+  oneSide?: boolean;
 }
 
 export function createDocumentsService({
@@ -394,7 +399,7 @@ export function createDocumentsService({
       const pdf = await renderDocumentPdf({
         title: written.title,
         blocks: fillPlanSlots(written.blocks, factsOf(plan, people, referral, purchase)),
-        scale: print.largePrint ? "large" : "standard",
+        scale: print.largePrint ? "large" : written.oneSide ? "sheet" : "standard",
       });
       return { fileName: fileNameFor(written, print), pdf };
     },

@@ -1,24 +1,27 @@
 import type { PlanPaymentsResponse } from "@kindred/contracts";
 import {
+  arrearsCatchUpWorkingDays,
+  atNeedPhone,
+  firmDetails,
   formatLongDate,
-  formatPostalAddress,
   formatPrice,
+  purchaseMessages,
   refundDeadlineInWords,
   supportPhone,
-  ukToday,
+  sumPence,
   whenTheTimeComesExplained,
   type PayingBy,
-  type Pence,
 } from "@kindred/domain";
 import type { WrittenPlanDocument } from "../documents";
 
 /**
- * A plan's statement (issue 23 item 5; docs/decisions/029-plan-statements.md), in words: what was
- * chosen and its guaranteed price (the plan details' own tables, filled by the documents module
- * from the one pricing function), what was paid and when, what is still to pay, the funeral
- * director appointed, and what happens if the person covered dies, in the rule's own sentences
- * for the plan's way of paying with the day its first months end. Every figure is the account's
- * (`planPayments`); nothing here decides anything about the plan's money.
+ * A plan's statement (issue 23 item 5, issue 50 item 1; docs/decisions/029-plan-statements.md and
+ * 043-plan-statement-on-one-side.md), laid out as FPCOB 9 Annex 3 asks: on one side of A4, a
+ * statement of its purpose and a prompt to review the plan, then "How much have I got left to
+ * pay?", "What does my plan provide?", "How do I make changes to my plan?" and the rest in the
+ * Annex's order. Every figure is the account's (`planPayments`: the schedule's total payable, the
+ * payments taken and the collections to come) or the plan details' own (the guaranteed price, from
+ * the one pricing function, in the `planProvides` slot); nothing here prices anything.
  */
 
 type Block = WrittenPlanDocument["blocks"][number];
@@ -26,10 +29,10 @@ type Block = WrittenPlanDocument["blocks"][number];
 /** What the statement is written from. */
 export interface PlanStatementFacts {
   payments: PlanPaymentsResponse;
-  /** When each card payment was taken, an ISO date or time, by the payment's id. */
-  paidOn: ReadonlyMap<string, string>;
   /** The UK day the funeral was requested (we were told the person covered died); null before. */
   funeralRequestedOn: string | null;
+  /** The plan's nominated representative, by name; null when the customer named nobody. */
+  representative: string | null;
   /** The UK day the statement is made. */
   today: string;
 }
@@ -37,36 +40,19 @@ export interface PlanStatementFacts {
 const statementTitle = "Your plan statement";
 
 const paragraph = (text: string): Block => ({ kind: "paragraph", content: [{ text }] });
+const prominent = (text: string): Block => ({ kind: "paragraph", content: [{ text, strong: true }] });
 const heading = (text: string): Block => ({ kind: "heading", level: 2, text });
 /** A UK day, or the UK day of a moment ("2026-07-14T23:30:00Z" is 15 July), in words. */
 const day = (isoDateOrTime: string) => formatLongDate(isoDateOrTime);
-const total = (amounts: readonly Pence[]) => amounts.reduce((sum, amount) => sum + amount, 0);
-const months = (count: number) => `${count} month${count === 1 ? "" : "s"}`;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 function isClosed(payments: PlanPaymentsResponse): boolean {
   return payments.state === "cancelled" || payments.state === "cancellation_pending_refund";
 }
 
-/** Where the plan stands, in a few words. */
-function standing({ payments, funeralRequestedOn }: PlanStatementFacts): string {
-  if (funeralRequestedOn) return "The funeral has been requested";
-  switch (payments.state) {
-    case "paid":
-      return "Paid in full";
-    case "paying_by_instalments":
-      // The Direct Debit set up and the deposit not yet paid (issue 25 item 1): that comes first.
-      if (payments.depositOwed !== null) {
-        return `Paying by monthly Direct Debit: your deposit of ${formatPrice(payments.depositOwed)} is still to pay`;
-      }
-      return `Paying by monthly Direct Debit: ${payments.collected} of ${payments.collections.length || (payments.schedule?.instalments.length ?? 0)} payments collected`;
-    case "cancellation_pending_refund":
-    case "cancelled":
-      return "Cancelled";
-    case "funeral_requested":
-      return "The funeral has been requested";
-    default:
-      return "Not bought yet";
-  }
+/** A bought plan that still stands: neither cancelled nor used for a funeral. */
+function stands({ payments, funeralRequestedOn }: PlanStatementFacts): boolean {
+  return payments.whenTheTimeComes !== null && !funeralRequestedOn && !isClosed(payments);
 }
 
 /** Why the plan is no longer paid into, when it is not: cancelled, or the person covered has died. */
@@ -74,7 +60,7 @@ function closedNotice({ payments, funeralRequestedOn }: PlanStatementFacts): Blo
   if (funeralRequestedOn) {
     return [
       paragraph(
-        `We were told that the person covered by this plan has died, and their funeral was requested on ${day(funeralRequestedOn)}. We are sorry for your loss. No more payments will be collected. This statement shows the plan as it stands; for anything about the funeral, call us on ${supportPhone.display}.`,
+        `We were told that the person covered by this plan has died, and their funeral was requested on ${day(funeralRequestedOn)}. We are sorry for your loss. No more payments will be collected. For anything about the funeral, call us on ${supportPhone.display}.`,
       ),
     ];
   }
@@ -93,220 +79,223 @@ function closedNotice({ payments, funeralRequestedOn }: PlanStatementFacts): Blo
   ];
 }
 
-function whatWasPaid({ payments, paidOn }: PlanStatementFacts): Block[] {
-  const byCard = payments.payments
-    .filter((payment) => payment.status === "confirmed" || payment.status === "refunded")
-    .map((payment) => ({
-      date: paidOn.get(payment.id) ?? ukToday(payment.createdAt),
-      what: payment.paymentOption === "deposit" ? "Deposit, by card" : "Paid in full, by card",
-      amount: payment.amount,
-      kept: payment.status === "confirmed",
-    }));
-  const byDirectDebit = payments.collections
-    .filter((collection) => collection.status === "collected" || collection.status === "refunded")
-    .map((collection) => ({
-      date: collection.date,
-      what: `Monthly payment ${collection.number}, by Direct Debit`,
-      amount: collection.amount,
-      kept: collection.status === "collected",
-    }));
-  const paid = [...byCard, ...byDirectDebit].sort((a, b) => a.date.localeCompare(b.date));
-  const blocks: Block[] = [heading("What you have paid")];
-  if (paid.length === 0) {
-    blocks.push(paragraph("Nothing has been paid for this plan."));
-  } else {
-    blocks.push({
-      kind: "table",
-      header: ["Date", "Payment", "Amount"],
-      rows: paid.map((each) => [
-        day(each.date),
-        `${each.what}${each.kept ? "" : " (refunded)"}`,
-        formatPrice(each.amount),
-      ]),
-      footer: [
-        "Paid so far",
-        "",
-        formatPrice(total(paid.filter((each) => each.kept).map((each) => each.amount))),
-      ],
-    });
-  }
-  if (payments.refunded > 0) blocks.push(paragraph(`Refunded to you: ${formatPrice(payments.refunded)}.`));
-  if (payments.refundOwed > 0) {
-    blocks.push(
-      paragraph(`On its way back to you: ${formatPrice(payments.refundOwed)}, ${refundDeadlineInWords}.`),
-    );
-  }
-  return blocks;
+/** Everything paid and kept: card payments confirmed and monthly payments collected. */
+function paidToDate(payments: PlanPaymentsResponse) {
+  return sumPence([
+    ...payments.payments.filter((each) => each.status === "confirmed").map((each) => each.amount),
+    ...payments.collections.filter((each) => each.status === "collected").map((each) => each.amount),
+  ]);
 }
 
-function whatIsStillToPay(facts: PlanStatementFacts): Block[] {
+/** The monthly payments still to be collected, a missed one (still owed) among them. */
+function collectionsToCome(payments: PlanPaymentsResponse) {
+  return payments.collections.length > 0
+    ? payments.collections.filter(
+        (each) => each.status === "scheduled" || each.status === "submitted" || each.status === "failed",
+      )
+    : (payments.schedule?.instalments ?? []);
+}
+
+/**
+ * "How much have I got left to pay?": the total cost (the schedule's total payable, the instalment
+ * charge in it), what has been paid, and the outstanding balance, which is what is still to be
+ * collected; for a plan paid by instalments, the monthly payment and how long payments run.
+ */
+function leftToPay(facts: PlanStatementFacts): Block[] {
   const { payments } = facts;
-  const blocks: Block[] = [heading("What is still to pay")];
+  const blocks: Block[] = [heading("How much have I got left to pay?")];
   if (facts.funeralRequestedOn || isClosed(payments)) {
     return [...blocks, paragraph("Nothing more will be collected for this plan.")];
   }
   if (!payments.whenTheTimeComes) {
     return [...blocks, paragraph("Nothing is due until the plan is bought.")];
   }
-  if (payments.choice?.option !== "deposit") {
-    return [...blocks, paragraph("Nothing: your plan is paid in full.")];
-  }
-  const toCome =
-    payments.collections.length > 0
-      ? payments.collections
-          .filter(
-            (each) => each.status === "scheduled" || each.status === "submitted" || each.status === "failed",
-          )
-          .map((each) => ({ ...each, missed: each.status === "failed" }))
-      : (payments.schedule?.instalments ?? []).map((each) => ({ ...each, missed: false }));
-  // A deposit not yet paid (issue 25 item 1) is owed now, before the monthly payments.
-  const depositRow =
-    payments.depositOwed === null
-      ? []
-      : [["Now", "Deposit, by card (not yet paid)", formatPrice(payments.depositOwed)]];
-  if (toCome.length === 0 && depositRow.length === 0) {
-    blocks.push(paragraph("Nothing: every monthly payment has been collected."));
-  } else {
-    blocks.push({
-      kind: "table",
-      header: ["Date", "Monthly payment", "Amount"],
-      rows: [
-        ...depositRow,
-        ...toCome.map((each) => [
-          day(each.date),
-          `Payment ${each.number}${each.missed ? " (missed: still owed)" : ""}`,
-          formatPrice(each.amount),
-        ]),
-      ],
-      footer: [
-        "Still to pay",
-        "",
-        formatPrice(total([payments.depositOwed ?? 0, ...toCome.map((each) => each.amount)])),
-      ],
-    });
+  const byInstalments = payments.choice?.option === "deposit";
+  const toCome = byInstalments ? collectionsToCome(payments) : [];
+  const outstanding = sumPence([payments.depositOwed ?? 0, ...toCome.map((each) => each.amount)]);
+  const { schedule } = payments;
+  const next = toCome[0];
+  const last = toCome.at(-1);
+  const missed = toCome.filter((each) => "status" in each && each.status === "failed").length;
+  const rows: string[][] = [];
+  if (next && last) {
+    // The pennies that do not divide are on the first payment: the rest are the monthly payment.
+    rows.push([
+      "Monthly payment",
+      next.amount === last.amount
+        ? `${formatPrice(last.amount)} by Direct Debit`
+        : `${formatPrice(last.amount)} by Direct Debit (the next is ${formatPrice(next.amount)})`,
+    ]);
+    rows.push([
+      "Payments left",
+      `${plural(toCome.length, "monthly payment")}, the last on ${day(last.date)}${missed > 0 ? ` (${missed} missed)` : ""}`,
+    ]);
   }
   if (payments.depositOwed !== null) {
-    blocks.push(paragraph("You can pay your deposit by card in your account."));
+    rows.push([
+      "Deposit still to pay",
+      `${formatPrice(payments.depositOwed)} (pay it by card in your account)`,
+    ]);
   }
+  blocks.push({
+    kind: "table",
+    header: [],
+    rows: [
+      ...rows,
+      ...(schedule ? [["Total cost of your plan", formatPrice(schedule.totalPayable)]] : []),
+      ["Paid to date", formatPrice(paidToDate(payments))],
+    ],
+    footer: ["Outstanding balance", formatPrice(outstanding)],
+  });
+  if (outstanding === 0) {
+    blocks.push(
+      prominent(
+        byInstalments
+          ? "Every payment has been made: there is nothing left to pay."
+          : "Your plan is paid in full: there is nothing left to pay.",
+      ),
+    );
+  }
+  const notes: string[] = [];
+  if (schedule && schedule.instalmentCharge > 0) {
+    notes.push(
+      `The total cost includes ${formatPrice(schedule.instalmentCharge)} for paying by instalments.`,
+    );
+  }
+  if (notes.length > 0) blocks.push(paragraph(notes.join(" ")));
   if (payments.arrears) {
     blocks.push(
-      paragraph(
-        `${formatPrice(payments.arrears.owed)} of missed payments is owed. Please catch up by ${day(payments.arrears.catchUpBy)}, or call us on ${supportPhone.display} if you are finding it hard to keep up: we will help.`,
-      ),
-    );
-  }
-  const { schedule, directDebit } = payments;
-  if (schedule && schedule.instalmentCharge > 0) {
-    blocks.push(
-      paragraph(
-        `Paying by instalments, you pay ${formatPrice(schedule.totalPayable)} in all: the plan's price of ${formatPrice(schedule.planPrice)} and a charge of ${formatPrice(schedule.instalmentCharge)} for spreading the payments.`,
-      ),
-    );
-  }
-  if (directDebit) {
-    blocks.push(
-      paragraph(
-        `Monthly payments are collected by Direct Debit from the account ending ${directDebit.accountNumberEnding}, under the reference ${directDebit.reference}.`,
+      prominent(
+        `${formatPrice(payments.arrears.owed)} of missed payments is owed. Please catch up by ${day(payments.arrears.catchUpBy)}, or call us if you are finding it hard: we will help.`,
       ),
     );
   }
   return blocks;
 }
 
-function yourFuneralDirector({ payments }: PlanStatementFacts): Block[] {
+/** "What does my plan provide?": the funeral director by name, then what is and is not included. */
+function whatItProvides({ payments }: PlanStatementFacts): Block[] {
   const appointed = payments.funeralDirector;
-  const blocks: Block[] = [heading("Your funeral director")];
-  if (!appointed) {
-    return [
-      ...blocks,
-      paragraph(
-        payments.whenTheTimeComes
-          ? `No funeral director has been appointed to this plan yet. Please call us on ${supportPhone.display} and we will put it right.`
-          : "A funeral director is appointed when the plan is bought.",
-      ),
-    ];
-  }
-  const { branch } = appointed;
-  if (!branch) {
-    return [
-      ...blocks,
-      paragraph(
-        `The funeral director you chose is no longer able to take on your plan, so we are choosing another near you. We will write to you with their name, address and phone number within 30 days of ${day(appointed.appointedOn)}, when you bought your plan.`,
-      ),
-    ];
-  }
+  const branch = appointed?.branch;
+  const director: Block = branch
+    ? {
+        kind: "paragraph",
+        content: [
+          { text: "Your funeral director is " },
+          { text: branch.name, strong: true },
+          { text: `, ${branch.address.line1}, ${branch.address.postcode} (${branch.phone}).` },
+        ],
+      }
+    : paragraph(
+        !appointed
+          ? `A funeral director is appointed when the plan is bought. Call us on ${supportPhone.display} if you have bought it and this is wrong.`
+          : `The funeral director you chose can no longer take on your plan, so we are choosing another near you. We will write to you with their details within 30 days of ${day(appointed.appointedOn)}.`,
+      );
+  return [heading("What does my plan provide?"), director, { kind: "slot", name: "planProvides" }];
+}
+
+function makingChanges(): Block[] {
   return [
-    ...blocks,
-    {
-      kind: "table",
-      header: [],
-      rows: [
-        ["Name", branch.name],
-        ["Address", formatPostalAddress(branch.address)],
-        ["Phone", branch.phone],
-        ["Appointed on", day(appointed.appointedOn)],
-      ],
-    },
+    heading("How do I make changes to my plan?"),
     paragraph(
-      "They have the details of your plan and will do nothing yet. When the time comes, your family or representative calls us, and your funeral director is contacted to arrange the funeral as planned. If you would like a different funeral director, call us and we will change it.",
+      "Call us to change your choices, funeral director or representative: if a change costs more, you pay only the difference. Change your address, phone number or email in your account.",
+    ),
+  ];
+}
+
+function cancelling(): Block[] {
+  return [
+    heading("What happens if I want to cancel my plan?"),
+    paragraph(purchaseMessages.cancellationStatement(supportPhone.display)),
+  ];
+}
+
+function missingAPayment(): Block[] {
+  return [
+    heading("What happens if I miss a payment?"),
+    paragraph(
+      `We will tell you. After two in a row, you have ${arrearsCatchUpWorkingDays} working days to catch up, with no fee. If money is tight, call us.`,
     ),
   ];
 }
 
 /**
- * What happens if the person covered dies: the rule's sentences for the plan's own way of paying,
- * and the day the plan is past its first months (the domain's `endOfTheFirstMonths`, as the
- * account gives it). Only for a bought plan that still stands.
+ * "What happens when the person covered dies?": whom to call, the representative the customer
+ * named, and the rule's own sentences for the plan's way of paying (`whenTheTimeComesExplained`),
+ * with the day a plan paid by instalments is past its first months.
  */
-function ifThePersonCoveredDies(facts: PlanStatementFacts): Block[] {
-  const { choice, whenTheTimeComes } = facts.payments;
-  if (!choice || !whenTheTimeComes || facts.funeralRequestedOn || isClosed(facts.payments)) return [];
+function whenThePersonCoveredDies({ payments, representative }: PlanStatementFacts): Block[] {
+  const { choice, whenTheTimeComes } = payments;
+  if (!choice || !whenTheTimeComes) return [];
   const payingBy: PayingBy =
     choice.option === "deposit" ? { option: "deposit", months: choice.months } : { option: "full" };
   const { boughtOn, moratoriumMonths, firstMonthsEndOn } = whenTheTimeComes;
+  const explained = whenTheTimeComesExplained(payingBy, moratoriumMonths).map((each) => each.text);
+  const named = representative
+    ? `You named ${representative} as your representative: make sure they know this number.`
+    : "You have not named a representative: tell someone you trust this number, or call us to name one.";
+  const blocks: Block[] = [heading("What happens when the person covered dies?")];
+  const call = `Whoever arranges the funeral calls us on ${atNeedPhone.display}, day or night. ${named}`;
   const started =
     choice.option === "deposit"
-      ? `Your plan started on ${day(boughtOn)}. Its first ${months(moratoriumMonths)} end on ${day(firstMonthsEndOn)}: from that day, it is past them.`
-      : `Your plan started on ${day(boughtOn)}, and it is paid in full.`;
+      ? `Your plan started on ${day(boughtOn)}. Its first ${plural(moratoriumMonths, "month")} end on ${day(firstMonthsEndOn)}. `
+      : "";
+  // The rule's sentences run on in one paragraph: as a list, the ragged end of each took the lines
+  // that keep the statement to one side of A4.
+  return [...blocks, paragraph(`${call} ${started}${explained.join(" ")}`)];
+}
+
+function complaining(): Block[] {
   return [
-    heading("If the person covered dies"),
-    paragraph(started),
-    {
-      kind: "list",
-      ordered: false,
-      items: whenTheTimeComesExplained(payingBy, moratoriumMonths).map((each) => [{ text: each.text }]),
-    },
+    heading("How do I complain?"),
+    paragraph(
+      `Call us or email ${firmDetails.email}. If you are not happy with our answer, the Financial Ombudsman Service can look at it for free: financial-ombudsman.org.uk or 0800 023 4567.`,
+    ),
   ];
 }
 
-/** The statement of a plan as it stands on `today`, with slots for the plan's choices and prices. */
+function ifWeGoOutOfBusiness(): Block[] {
+  return [
+    heading("What happens if we go out of business?"),
+    paragraph(
+      `Your money is held in a trust, apart from ours. If we cannot carry on, the Financial Services Compensation Scheme may protect you: fscs.org.uk.`,
+    ),
+  ];
+}
+
+/**
+ * The statement of a plan as it stands on `today`, on one side of A4. A plan that still stands
+ * has every section of FPCOB 9 Annex 3 in its order ("What happens if I miss a payment?" only
+ * for a plan paid by instalments). A cancelled plan's says so, that nothing more is collected, and
+ * how to complain; one whose funeral was requested also says what the plan provides.
+ */
 export function planStatementDocument(facts: PlanStatementFacts): WrittenPlanDocument {
   const { payments, today } = facts;
+  const standing = stands(facts);
   const blocks: Block[] = [
-    { kind: "heading", level: 1, text: statementTitle },
-    {
-      kind: "table",
-      header: [],
-      rows: [
-        ["Plan reference", payments.planId],
-        ["Date of this statement", day(today)],
-        ["Bought on", payments.whenTheTimeComes ? day(payments.whenTheTimeComes.boughtOn) : "Not bought yet"],
-        ["Where the plan stands", standing(facts)],
-      ],
-    },
+    { kind: "heading", level: 1, text: `${statementTitle}, ${day(today)}` },
+    { kind: "table", header: [], rows: [["Plan reference", payments.planId]] },
     ...closedNotice(facts),
     { kind: "slot", name: "planCoveredPerson" },
-    heading("What you chose and its guaranteed price"),
-    paragraph(
-      "Everything your funeral director provides is guaranteed: your plan pays for it in full, however much prices rise. A contribution is a fixed amount set aside towards a cost others set, which can change: if that cost is more when the funeral takes place, your family pays the difference.",
-    ),
-    { kind: "slot", name: "planGuaranteed" },
-    { kind: "slot", name: "planContributions" },
-    { kind: "slot", name: "planTotal" },
-    ...whatWasPaid(facts),
-    ...whatIsStillToPay(facts),
-    ...yourFuneralDirector(facts),
-    ...ifThePersonCoveredDies(facts),
+    ...(standing
+      ? [
+          prominent(
+            `This statement reminds you of the main features of your funeral plan. Please read it and check that your plan still meets your needs. If it does not, or anything has changed, call us free on ${supportPhone.display}.`,
+          ),
+        ]
+      : []),
+    ...leftToPay(facts),
+    ...(isClosed(payments) ? [] : whatItProvides(facts)),
+    ...(standing
+      ? [
+          ...makingChanges(),
+          ...cancelling(),
+          ...(payments.choice?.option === "deposit" ? missingAPayment() : []),
+          ...whenThePersonCoveredDies(facts),
+        ]
+      : []),
+    ...complaining(),
+    ...(standing ? ifWeGoOutOfBusiness() : []),
   ];
-  return { title: statementTitle, fileName: `plan-statement-${today}.pdf`, blocks };
+  return { title: statementTitle, fileName: `plan-statement-${today}.pdf`, blocks, oneSide: true };
 }

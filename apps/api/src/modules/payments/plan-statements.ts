@@ -1,8 +1,9 @@
 import type { PlanDocumentQuery } from "@kindred/contracts";
-import { monthsAfter, ukToday } from "@kindred/domain";
+import { monthsAfter, personName, ukToday } from "@kindred/domain";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Job } from "pg-boss";
+import { z } from "zod";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
 import { planStatements, plans as planTable } from "../../db/schema";
@@ -10,7 +11,6 @@ import type { TokenHolder } from "../auth";
 import type { DocumentsService, RenderedDocument } from "../documents";
 import type { Mailer } from "../email";
 import type { PlansService } from "../plans";
-import { isCompletedPayment } from "./paid-status";
 import { planOwner, type PaymentState } from "./payment-state";
 import { selectPlanMoneyRows } from "./plan-money-store";
 import { planStatementDocument, type PlanStatementFacts } from "./plan-statement";
@@ -23,6 +23,14 @@ import { planStatementDocument, type PlanStatementFacts } from "./plan-statement
  * `plan_statements` (keyed by the plan and the anniversary) is inserted `on conflict do nothing`
  * in the transaction that queues it, and only the transaction that inserted it queues anything.
  */
+
+/** The parts of the representative's name a statement prints, checked rather than assumed. */
+const nomineeNameSchema = z.object({
+  title: z.string().catch(""),
+  titleText: z.string().catch(""),
+  firstName: z.string(),
+  lastName: z.string(),
+});
 
 /** The queue of anniversary statements to write and email (the PDF takes a moment). */
 const planStatementQueue = "plan-statement";
@@ -91,21 +99,17 @@ export async function startPlanStatements({
   log: FastifyBaseLogger;
   now?: () => Date;
 }): Promise<PlanStatements> {
-  /** What the statement is written from: the account's own answer, with the days money was taken. */
+  /** What the statement is written from: the account's own answer, and the representative named. */
   async function factsOf(holder: TokenHolder, planId: string): Promise<PlanStatementFacts> {
     const payments = await state.planPayments(holder, planId);
     // Read after `planPayments`, which has answered 404 to anyone but the owner.
     const rows = await selectPlanMoneyRows(db, planId);
-    const paidOn = new Map(
-      (rows?.payments ?? [])
-        .filter((row) => isCompletedPayment(row.status))
-        .map((row) => [row.id, ukToday(row.completedAt ?? row.updatedAt)]),
-    );
+    const { nominee } = await plans.getPeople(holder.userId, planId);
     const requestedAt = rows?.plan.funeralRequestedAt;
     return {
       payments,
-      paidOn,
       funeralRequestedOn: requestedAt ? ukToday(requestedAt) : null,
+      representative: nominee ? personName(nomineeNameSchema.parse(nominee)) : null,
       today: ukToday(now()),
     };
   }

@@ -5,7 +5,10 @@ import { tokenHolderOf } from "../auth";
 import { documentAnswer, sendDocument } from "../documents";
 import type { PlanStatements } from "./plan-statements";
 
-/** A plan's statement as a PDF, at any time (issue 23 item 5; docs/decisions/029-plan-statements.md). */
+/**
+ * A plan's statement as a PDF, at any time (issue 23 item 5, issue 50 item 1;
+ * docs/decisions/029-plan-statements.md and 043-plan-statement-on-one-side.md).
+ */
 export const planStatementRoutes: FastifyPluginAsyncZod<{ statements: PlanStatements }> = async (
   app,
   { statements },
@@ -17,7 +20,7 @@ export const planStatementRoutes: FastifyPluginAsyncZod<{ statements: PlanStatem
         tags: ["payments"],
         operationId: "getPlanStatement",
         summary:
-          "The statement of one of the token holder's plans as it stands today: what was chosen and its guaranteed price, what was paid and when, what is still to pay, the funeral director, and what happens if the person covered dies. The PDF (or with encode=base64, `{ fileName, contentType, file }`); large print as the plan documents choose it",
+          "The statement of one of the token holder's plans as it stands today, on one side of A4 in FPCOB 9 Annex 3's order: its purpose and a prompt to review the plan, what is left to pay (monthly payment, total cost, paid to date, outstanding balance, payments left), what the plan provides and its funeral director, changes, cancelling, missed payments, what happens when the person covered dies, complaints and protection. The PDF (or with encode=base64, `{ fileName, contentType, file }`); large print as the plan documents choose it",
         security: [{ bearerAuth: [] }],
         params: planIdParamsSchema,
         querystring: planDocumentQuerySchema,

@@ -12,7 +12,7 @@ const email = {
 };
 
 describe("the anniversary plan statement email", () => {
-  it("says how old the plan is on its anniversary, that the statement is attached and what it holds", () => {
+  it("says how old the plan is on its anniversary, that the statement is attached, what it holds and to check the plan still meets their needs", () => {
     const content = renderPlanStatement(email);
 
     expect(content.subject).toBe("Your funeral plan statement");
@@ -20,7 +20,12 @@ describe("the anniversary plan statement email", () => {
     expect(content.text).toContain(
       "On 5 January 2027 your funeral plan KFP-7Q3M-2XK9 was one year old. Your plan statement is attached to this email.",
     );
-    expect(content.text).toContain("- what your plan includes and its guaranteed price");
+    expect(content.text).toContain("- how much you have paid and how much is left to pay");
+    expect(content.text).toContain("- what your plan provides, and your funeral director");
+    expect(content.text).toContain("- how to change or cancel your plan");
+    expect(content.text).toContain("- what happens when the person covered dies, and whom to call");
+    expect(content.text).toContain("- how to complain, and how your money is protected");
+    expect(content.text).toContain("Please read it and check that your plan still meets your needs.");
     expect(content.text).toContain("You can download an up-to-date statement at any time in your account.");
   });
 

@@ -3,9 +3,11 @@ import { attachmentSchema, compose, formatLongDate, recipientSchema, type EmailC
 
 /**
  * Sent on each anniversary of a plan's contract (issue 23 item 5;
- * docs/decisions/029-plan-statements.md), with the plan statement as a PDF: what the plan
- * includes and its guaranteed price, what has been paid and what is still to pay, the funeral
- * director, and what happens if the person covered dies.
+ * docs/decisions/029-plan-statements.md), with the plan statement as a PDF, one side of A4 as
+ * FPCOB 9 Annex 3 lays it out (issue 50 item 1; decision 043): what is left to pay, what the plan
+ * provides and its funeral director, how to change or cancel it, what happens when the person
+ * covered dies, and how to complain. Like the statement, it asks the customer to check that the
+ * plan still meets their needs.
  */
 export const planStatementSchema = z.object({
   kind: z.literal("plan-statement"),
@@ -31,15 +33,16 @@ export function renderPlanStatement({
     },
     {
       list: [
-        "what your plan includes and its guaranteed price",
-        "what you have paid, and when, and anything still to pay",
-        "your funeral director",
-        "what happens if the person covered dies, and when the plan's first months end",
+        "how much you have paid and how much is left to pay",
+        "what your plan provides, and your funeral director",
+        "how to change or cancel your plan",
+        "what happens when the person covered dies, and whom to call",
+        "how to complain, and how your money is protected",
       ],
     },
     {
       paragraph:
-        "Please check it, and call us if anything has changed: your address or phone number, or who we should speak to. You can download an up-to-date statement at any time in your account.",
+        "Please read it and check that your plan still meets your needs. Call us if it does not, or if anything has changed: your address or phone number, or who we should speak to. You can download an up-to-date statement at any time in your account.",
     },
   ]);
 }
