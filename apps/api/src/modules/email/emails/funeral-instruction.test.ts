@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { atNeedPhone, supportPhone } from "@kindred/domain";
 import { funeralInstructionSchema, renderFuneralInstruction } from "./funeral-instruction";
 
 const email = {
@@ -32,6 +33,11 @@ describe("the instruction to the appointed funeral director", () => {
     expect(text).toContain("- Where Margaret Hughes is now: In hospital: St Mary's, Paddington");
     expect(text).toContain("- Named on the plan to speak to: David Hughes, 07700 900 982, d@example.com");
     expect(text).toContain("nothing more is to be paid by the family");
+    // The 24-hour line, never the plan line's weekday number.
+    expect(text).toContain(
+      `call us on ${atNeedPhone.display}. The line is answered 24 hours a day, every day of the year.`,
+    );
+    expect(text).not.toContain(supportPhone.display);
   });
 
   it("inside the first months asks the branch to wait for the family's choice", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { atNeedPhone } from "@kindred/domain";
 import {
   attachmentSchema,
   compose,
@@ -57,5 +58,8 @@ export function renderFuneralInstruction(email: FuneralInstructionEmail): EmailC
         : `${personName} died within the plan's first months, so the family is choosing between paying the rest of the plan's price for the funeral as planned and a refund. Please take ${personName} into your care as needed, and we will confirm their choice before you arrange the funeral under the plan.`,
     },
   ];
-  return compose(`Funeral instruction: ${personName}, plan ${planReference}`, greeting, blocks);
+  // The 24-hour line, not the plan line's weekday hours: a funeral is arranged at any hour.
+  return compose(`Funeral instruction: ${personName}, plan ${planReference}`, greeting, blocks, {
+    closing: `If you have any questions about this funeral, call us on ${atNeedPhone.display}. The line is answered ${atNeedPhone.hours}.`,
+  });
 }
