@@ -24,6 +24,14 @@ export interface PlanSectionLine {
   guaranteed: boolean;
 }
 
+/**
+ * Whether a line is a contribution: money set aside, not guaranteed. A wish written down with no
+ * money set aside (or readings) is neither a contribution nor priced: it is shown with no price.
+ */
+export function isContribution(line: Pick<PlanSectionLine, "guaranteed" | "price">): boolean {
+  return !line.guaranteed && line.price > 0;
+}
+
 export interface PlanSectionNames {
   funeralDirector?: (id: number) => string | undefined;
 }

@@ -1,5 +1,6 @@
 import type { LegalDocumentBlock, PlanResponse } from "@kindred/contracts";
 import {
+  isContribution,
   atNeedPhone,
   formatPrice,
   longUkDate,
@@ -180,7 +181,7 @@ function inSentence(titles: readonly string[]): string {
  */
 function providesBlocks({ sections, price }: PlanDocumentFacts["priced"]): LegalDocumentBlock[] {
   const guaranteed = sections.filter((line) => line.guaranteed && line.key !== "funeralDirectorBranch");
-  const contributions = sections.filter((line) => !line.guaranteed && line.price > 0);
+  const contributions = sections.filter(isContribution);
   const blocks: LegalDocumentBlock[] = [
     {
       kind: "paragraph",

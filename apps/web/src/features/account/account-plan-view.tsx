@@ -11,6 +11,7 @@ import type {
   Violation,
 } from "@kindred/contracts";
 import {
+  isContribution,
   atNeedPhone,
   formatLongDate,
   formatPostalAddress,
@@ -157,9 +158,12 @@ function PlanDetails({
               <dt className="summary-list__key">{section.title}</dt>
               <dd className="summary-list__value">
                 {section.answer}
-                {section.guaranteed ? null : " (a contribution: not guaranteed)"}
+                {isContribution(section) ? " (a contribution: not guaranteed)" : null}
               </dd>
-              <dd className="summary-list__price">{formatPrice(section.price)}</dd>
+              {/* A wish with no money set aside has no price: neither "£0" nor "Included". */}
+              <dd className="summary-list__price">
+                {section.guaranteed || isContribution(section) ? formatPrice(section.price) : null}
+              </dd>
             </div>
           ))}
           <div className="summary-list__row">

@@ -285,6 +285,46 @@ describe("AccountScreen, one plan", () => {
     return requests;
   }
 
+  it("shows a contribution with its amount as not guaranteed, and a wish with no money set aside with no price", async () => {
+    signIn();
+    const base = createPlanResponse({ id: planIds.instalments });
+    fakeAccountApi({
+      plans: [
+        {
+          ...base,
+          sections: [
+            ...base.sections,
+            {
+              key: "flowersOptions",
+              step: "additional",
+              title: "Flowers",
+              answer: "White lilies",
+              price: 5_000,
+              guaranteed: false,
+            },
+            {
+              key: "musicOptions",
+              step: "additional",
+              title: "Music",
+              answer: "Abide with Me",
+              price: 0,
+              guaranteed: false,
+            },
+          ],
+        },
+      ],
+      payments: { [planIds.instalments]: payingByInstalments() },
+      people: { [planIds.instalments]: margaretForHerMother },
+    });
+    render(<AccountScreen planId={planIds.instalments} />, { wrapper: QueryProvider });
+
+    const choices = await screen.findByRole("region", { name: "Your choices" });
+    const row = (title: string) =>
+      Array.from(choices.querySelectorAll("dt")).find((term) => term.textContent === title)!.parentElement!;
+    expect(row("Flowers")).toHaveTextContent("White lilies (a contribution: not guaranteed)£50");
+    expect(row("Music")).toHaveTextContent(/^MusicAbide with Me$/);
+  });
+
   it("shows the choices and prices, the four people, the payments and those to come, the masked Direct Debit and the missed payments", async () => {
     renderPlan(payingByInstalments());
 

@@ -4,6 +4,7 @@ import { useEffect, useState, type MouseEvent } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import {
+  isContribution,
   endJourneyStepHandle,
   findById,
   formatPrice,
@@ -111,15 +112,15 @@ export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProp
       );
     }
     const { line } = row;
-    const isContribution = !line.guaranteed && line.price > 0;
+    const contribution = isContribution(line);
     return (
       <div key={line.key} className={`summary-list__row ${styles.row}`}>
         <dt className="summary-list__key">{line.title}</dt>
         <dd className="summary-list__value">{line.answer || "No details given"}</dd>
-        {line.guaranteed || isContribution ? (
+        {line.guaranteed || contribution ? (
           <dd className="summary-list__price">
             {formatPrice(line.price)}
-            {isContribution ? <span className={styles.notGuaranteed}>Not guaranteed</span> : null}
+            {contribution ? <span className={styles.notGuaranteed}>Not guaranteed</span> : null}
           </dd>
         ) : null}
         <dd className={styles.action}>
