@@ -1,7 +1,7 @@
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import {
   useController,
   useForm,
@@ -126,6 +126,11 @@ export interface SchemaForm<Input extends FieldValues, Output> {
   /** The fields whose value is right as it stands (for the tick shown once a field has been left). */
   rightNow: ReadonlySet<string>;
   /**
+   * Each field that repeats another (a password typed again), with the field it repeats, as the
+   * `deps` of `useFormField` say: a repeat is never praised while what it repeats is wrong.
+   */
+  repeats: Map<string, string>;
+  /**
    * Hides the fields under `prefix` ("customer.address") from the error summary, naming `instead`
    * when any of them is wrong; null shows them again. Only what the person can see is listed.
    */
@@ -157,6 +162,7 @@ export function useSchemaForm<Input extends FieldValues, Output>({
     shouldFocusError: false,
   });
   const fieldId = useCallback((name: string) => `${idPrefix}-${kebab(name)}`, [idPrefix]);
+  const repeats = useRef(new Map<string, string>());
   const values = useWatch({ control: form.control });
   const rightNow = useMemo(() => {
     const wrong = pathsWrongNow(schema, values);
@@ -206,7 +212,7 @@ export function useSchemaForm<Input extends FieldValues, Output>({
         .slice(0, 1)
         .flatMap((text) => (hiddenBy(name) ? line(name, text) : [{ fieldId: firstField, text }])),
     );
-  return { form, fieldId, summary: [...named, ...unnamed], rightNow, standIn };
+  return { form, fieldId, summary: [...named, ...unnamed], rightNow, repeats: repeats.current, standIn };
 }
 
 /** Every field error of a form by its dotted path ("customer.dateOfBirth.day"), however deep. */
@@ -223,11 +229,16 @@ function errorLeaves(errors: FieldErrors, prefix = ""): Map<string, FieldError> 
 
 /** Binds one field of a `useSchemaForm` to a TextField or PasswordField. */
 export function useFormField<Input extends FieldValues, Output>(
-  { form, fieldId, rightNow }: SchemaForm<Input, Output>,
+  { form, fieldId, rightNow, repeats }: SchemaForm<Input, Output>,
   name: Path<Input> & string,
-  /** Fields checked again when this one changes (the email address's confirmation, say). */
+  /**
+   * The fields that repeat this one (the email address's confirmation, say): checked again when
+   * this one changes, and never praised while this one is wrong.
+   */
   deps?: readonly (Path<Input> & string)[],
 ): FormFieldBinding {
+  for (const repeat of deps ?? []) repeats.set(repeat, name);
+  const repeated = repeats.get(name);
   const { field, fieldState } = useController({
     control: form.control,
     name,
@@ -247,7 +258,9 @@ export function useFormField<Input extends FieldValues, Output>(
       typeof field.value === "string" &&
       field.value.trim() !== "" &&
       (fieldState.isTouched || form.formState.isSubmitted) &&
-      rightNow.has(name),
+      rightNow.has(name) &&
+      // A password typed again that matches a password refused is not "right".
+      (repeated === undefined || rightNow.has(repeated)),
   };
 }
 

@@ -141,6 +141,23 @@ describe("RegisterForm", () => {
     expect(errorsUnder("Repeat your password")).toEqual([]);
   });
 
+  it("never says a repeated password looks good while the password itself is refused", async () => {
+    const user = userEvent.setup();
+    render(<RegisterForm onRegistered={() => {}} submit={vi.fn()} />);
+
+    await typeAndLeave(user, "Create a password", "abc");
+    await typeAndLeave(user, "Repeat your password", "abc");
+    expect(field("Repeat your password")).not.toHaveAccessibleDescription(/Looks good/);
+    await pressCreateAccount(user);
+    expect(errorsUnder("Repeat your password")).toEqual([]);
+    expect(field("Repeat your password")).not.toHaveAccessibleDescription(/Looks good/);
+
+    // Once the password is right, its repeat is too.
+    await typeAndLeave(user, "Create a password", "Roses&lilies2");
+    await typeAndLeave(user, "Repeat your password", "Roses&lilies2");
+    expect(field("Repeat your password")).toHaveAccessibleDescription("Looks good");
+  });
+
   it("shows a tick once a field has been left and is right, not while it is being typed", async () => {
     const user = userEvent.setup();
     render(<RegisterForm onRegistered={() => {}} submit={vi.fn()} />);
