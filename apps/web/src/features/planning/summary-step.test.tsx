@@ -228,6 +228,12 @@ describe("SummaryStep", () => {
     expect(next).toHaveTextContent("nothing is taken until you buy your plan");
     expect(next).toHaveTextContent("First you read the six documents of your plan");
     expect(next).not.toHaveTextContent("cannot buy it online");
+    // Where the plan is kept, said once and the same for a guest and an account: never "saved as
+    // you go" beside "until you close the window" as if both held for everyone.
+    expect(next).toHaveTextContent(
+      "Your plan is saved as you go: to your account if you are signed in, and otherwise in this browser window until you close it.",
+    );
+    expect(next).toHaveTextContent("To come back to your plan, sign in to your account from any device.");
     expect(within(next).getByRole("link", { name: "0808 157 0192" })).toHaveAttribute(
       "href",
       "tel:+448081570192",

@@ -196,8 +196,9 @@ export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProp
       <section className={styles.section} aria-labelledby="summary-next-title">
         <h2 id="summary-next-title">What happens next</h2>
         <p>
-          Your plan is saved as you go. Nothing has been bought and you have not paid anything: nothing is
-          taken until you buy your plan.
+          Your plan is saved as you go: to your account if you are signed in, and otherwise in this browser
+          window until you close it. Nothing has been bought and you have not paid anything: nothing is taken
+          until you buy your plan.
         </p>
         <p>
           Buying your plan is the next step. First you read the six documents of your plan, which you can
@@ -229,8 +230,8 @@ export function SummaryStep({ planOptions, journey, onContinue }: StepScreenProp
         ) : null}
         <CallUs className={`call-us ${styles.callUs}`} />
         <p>
-          To come back to your plan on this device, keep this browser window open and go to{" "}
-          <Link href="/planning">Plan your funeral</Link>. Your answers stay here until you close the window.
+          To come back to your plan, sign in to your account from any device. Without an account, keep this
+          browser window open and go to <Link href="/planning">Plan your funeral</Link>.
         </p>
       </section>
     </>
