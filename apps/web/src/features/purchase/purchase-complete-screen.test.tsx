@@ -25,18 +25,6 @@ function fakeCompleteApi(payments: PlanPaymentsResponse): RecordedRequest[] {
   return fakeFetch((request) => {
     if (request.url === "/token") return tokenResponse("customer-token");
     if (request.url === `/api/plan/${testPlanId}/payments`) return jsonResponse(payments);
-    if (request.url === "/api/referral-code/generate") {
-      return jsonResponse({ code: "KIND-7QX4-M2", referrerPlanId: testPlanId });
-    }
-    if (request.url === `/api/plan/${testPlanId}/referral`) {
-      return jsonResponse({
-        ownCode: "KIND-7QX4-M2",
-        applied: null,
-        reward: 5000,
-        description:
-          "When a friend or relative uses your code and their plan is paid for, you each receive a £50 gift card.",
-      });
-    }
     if (request.url === `/api/plan/${testPlanId}/document/summary?encode=base64`) {
       return jsonResponse({ fileName: "kindred-funeral-plan-summary.pdf", file: btoa("%PDF-1.7") });
     }
@@ -74,13 +62,16 @@ describe("PurchaseCompleteScreen", () => {
     expect(heading.closest(".success-box")).toHaveTextContent(
       "You have paid £4,123.45 for your funeral plan in full.",
     );
-    expect(await screen.findByText("KIND-7QX4-M2")).toBeInTheDocument();
     expect(screen.getByText("Plan reference").nextElementSibling).toHaveTextContent(testPlanId);
     expect(screen.getByRole("heading", { name: "What happens next" })).toBeInTheDocument();
     expect(
       screen.getByText(/We will email your plan documents to you at margaret@example.com/),
     ).toBeInTheDocument();
     expect(screen.getByText(/funeral director know about your plan/)).toBeInTheDocument();
+    // No offer of a gift card in the moment of buying a funeral plan: the referral code waits,
+    // quietly, in the account (issue 50 item 7).
+    expect(screen.queryByRole("region", { name: "Your referral code" })).toBeNull();
+    expect(requests.filter((request) => request.url === "/api/referral-code/generate")).toEqual([]);
     expect(screen.getByRole("link", { name: "Go to your account" })).toHaveAttribute(
       "href",
       `/account?plan=${testPlanId}`,

@@ -11,7 +11,6 @@ import { LoadingSpinner } from "../../components/loading-spinner";
 import { CallUs } from "../../components/phone-link";
 import { PlanDocumentDownloads } from "../../components/plan-document-downloads";
 import { ViolationsBox } from "../../components/violations-box";
-import { YourReferralCode } from "../../components/your-referral-code";
 import { violationsOf } from "../../lib/api-query";
 import { isUserLoggedIn } from "../../lib/customer-session";
 import { planQueries } from "../../lib/plan-queries";
@@ -171,8 +170,6 @@ function Bought({ planId, plan }: { planId: string; plan: PlanPaymentsResponse }
       <h2>Your plan documents</h2>
       <p>You can download them now, and find them in your account whenever you need them.</p>
       <PlanDocumentDownloads planId={planId} />
-
-      <YourReferralCode planId={planId} />
 
       <h2>If you have a question</h2>
       <p>
