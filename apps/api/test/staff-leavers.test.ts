@@ -93,21 +93,26 @@ function violation(response: { json(): unknown }) {
 }
 
 describe("a member of staff who leaves", () => {
-  it("loses access at once: their token stops working and they cannot sign in; a double click records it once", async () => {
-    const leaver = await createTestStaffMember(testApp, administrator, "finance");
-    const { id } = await listed(leaver.email);
-    expect((await callApi(testApp, leaver.token, "GET", "/api/staff/me")).statusCode).toBe(200);
+  // Engine: two presses at once take turns on a transaction lock.
+  it(
+    "loses access at once: their token stops working and they cannot sign in; a double click records it once",
+    { tags: ["engine"] },
+    async () => {
+      const leaver = await createTestStaffMember(testApp, administrator, "finance");
+      const { id } = await listed(leaver.email);
+      expect((await callApi(testApp, leaver.token, "GET", "/api/staff/me")).statusCode).toBe(200);
 
-    const answers = await atOnce([act(administrator, id, "disable"), act(administrator, id, "disable")]);
+      const answers = await atOnce([act(administrator, id, "disable"), act(administrator, id, "disable")]);
 
-    expect(answers.map((answer) => answer.statusCode)).toEqual([204, 204]);
-    expect((await callApi(testApp, leaver.token, "GET", "/api/staff/me")).statusCode).toBe(401);
-    const signIn = await signInNow(leaver);
-    expect(signIn.statusCode).toBe(400);
-    expect((await listed(leaver.email)).status).toBe("disabled");
-    expect(await recorded("staff.disabled", id)).toBe(1);
-    expect(await recorded("staff.already-disabled", id)).toBe(1);
-  });
+      expect(answers.map((answer) => answer.statusCode)).toEqual([204, 204]);
+      expect((await callApi(testApp, leaver.token, "GET", "/api/staff/me")).statusCode).toBe(401);
+      const signIn = await signInNow(leaver);
+      expect(signIn.statusCode).toBe(400);
+      expect((await listed(leaver.email)).status).toBe("disabled");
+      expect(await recorded("staff.disabled", id)).toBe(1);
+      expect(await recorded("staff.already-disabled", id)).toBe(1);
+    },
+  );
 
   it("is let in again if they come back, and signs in as before", async () => {
     const returner = await createTestStaffMember(testApp, administrator, "agent");
@@ -122,29 +127,37 @@ describe("a member of staff who leaves", () => {
     expect(await recorded("staff.enabled", id)).toBe(1);
   });
 
-  it("is never the administrator's own account, nor the last administrator who can sign in", async () => {
-    const self = await listed(administrator.email);
-    const own = await act(administrator, self.id, "disable");
-    expect(own.statusCode).toBe(409);
-    expect(violation(own)).toBe(staffMessages.cannotDisableYourself);
+  // Engine: two administrators disabling each other at once take turns on a transaction lock.
+  it(
+    "is never the administrator's own account, nor the last administrator who can sign in",
+    { tags: ["engine"] },
+    async () => {
+      const self = await listed(administrator.email);
+      const own = await act(administrator, self.id, "disable");
+      expect(own.statusCode).toBe(409);
+      expect(violation(own)).toBe(staffMessages.cannotDisableYourself);
 
-    // Two administrators disabling each other at once: one goes, the other stays to manage staff.
-    const second = await createTestStaffMember(testApp, administrator, "administrator");
-    const secondId = (await listed(second.email)).id;
-    const answers = await atOnce([act(administrator, secondId, "disable"), act(second, self.id, "disable")]);
-    const codes = answers.map((answer) => answer.statusCode);
-    expect(codes.filter((code) => code === 204)).toHaveLength(1);
-    const refusedAnswer = answers.find((answer) => answer.statusCode !== 204)!;
-    // The refused one is the last administrator, or (disabled first) no longer allowed to act at all.
-    expect([401, 409]).toContain(refusedAnswer.statusCode);
-    if (refusedAnswer.statusCode === 409)
-      expect(violation(refusedAnswer)).toBe(staffMessages.lastAdministrator);
-    expect((await listed(administrator.email)).status).toBe("active");
-    const disabledNow = await listed(second.email);
-    expect(disabledNow.status).toBe("disabled");
-    // Let back in, for the tests after.
-    expect((await act(administrator, secondId, "enable")).statusCode).toBe(204);
-  });
+      // Two administrators disabling each other at once: one goes, the other stays to manage staff.
+      const second = await createTestStaffMember(testApp, administrator, "administrator");
+      const secondId = (await listed(second.email)).id;
+      const answers = await atOnce([
+        act(administrator, secondId, "disable"),
+        act(second, self.id, "disable"),
+      ]);
+      const codes = answers.map((answer) => answer.statusCode);
+      expect(codes.filter((code) => code === 204)).toHaveLength(1);
+      const refusedAnswer = answers.find((answer) => answer.statusCode !== 204)!;
+      // The refused one is the last administrator, or (disabled first) no longer allowed to act at all.
+      expect([401, 409]).toContain(refusedAnswer.statusCode);
+      if (refusedAnswer.statusCode === 409)
+        expect(violation(refusedAnswer)).toBe(staffMessages.lastAdministrator);
+      expect((await listed(administrator.email)).status).toBe("active");
+      const disabledNow = await listed(second.email);
+      expect(disabledNow.status).toBe("disabled");
+      // Let back in, for the tests after.
+      expect((await act(administrator, secondId, "enable")).statusCode).toBe(204);
+    },
+  );
 
   it("is refused to agents and finance, and answers 404 for nobody", async () => {
     const agent = await createTestStaffMember(testApp, administrator, "agent");
