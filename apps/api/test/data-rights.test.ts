@@ -12,6 +12,7 @@ import {
 import {
   boughtPlanKeptYears,
   circumstancesKeptDaysAfterCancelling,
+  deathReportKeptDays,
   freeGuideRequestKeptYears,
   legalDocumentReferences,
   longUkDate,
@@ -22,10 +23,12 @@ import {
   unsavedPlanKeptMonths,
   vulnerabilityKinds,
 } from "@kindred/domain";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   accessTokens,
   arrearsStatements,
+  atNeedCases,
+  deathReports,
   doNotContact,
   enquiries,
   planPeople,
@@ -38,7 +41,7 @@ import { callApi, createSignedInCustomer, signIn, uniqueAddress } from "./suppor
 import { catalogueAndBranch, fullJourney } from "./support/journeys";
 import { choosePayment, payByCard, setUpDirectDebit, settlePayments, withKey } from "./support/paying";
 import { failingInstalmentPlan } from "./support/missed-payments";
-import { goodPassword } from "./support/people";
+import { goodPassword, ukTodayAsTyped } from "./support/people";
 import { readPdf } from "./support/pdf-text";
 import { paidPlan, readyPlan } from "./support/ready-plans";
 import { createFirstTestAdministrator, createTestStaffMember } from "./support/staff";
@@ -477,6 +480,57 @@ describe("the retention sweep", () => {
     },
   );
 
+  it("deletes a report of a death as it was sent 90 days after it came, and keeps the case it opened", async () => {
+    const informantEmail = `alex.${randomBytes(4).toString("hex")}@example.com`;
+    const told = await callApi(
+      testApp,
+      await testApp.requestApplicationToken(),
+      "POST",
+      "/api/notify-a-death",
+      {
+        person: {
+          firstName: "Nobody",
+          lastName: "Known",
+          dateOfBirth: { day: "1", month: "2", year: "1940" },
+          planReference: "",
+          postcode: "SW1A 1AA",
+        },
+        dateOfDeath: ukTodayAsTyped(),
+        accidental: "no",
+        restingPlace: "home",
+        restingPlaceDetails: "",
+        informant: {
+          firstName: "Alex",
+          lastName: "Known",
+          relationship: "son_or_daughter",
+          email: informantEmail,
+          phone: "07700 900 982",
+        },
+      },
+    );
+    expect(told.statusCode, told.body).toBe(201);
+    await testApp.app.atNeedJobs.idle();
+    const reports = () =>
+      testApp.db.select().from(deathReports).where(eq(deathReports.informantEmail, informantEmail));
+    const cases = () =>
+      testApp.db
+        .select()
+        .from(atNeedCases)
+        .where(sql`${atNeedCases.notification} -> 'informant' ->> 'email' = ${informantEmail}`);
+    expect(await reports()).toHaveLength(1);
+    expect(await cases()).toHaveLength(1);
+    const daysOn = (days: number) => new Date(Date.now() + days * day);
+
+    await testApp.app.dataRights.sweepRetention(daysOn(deathReportKeptDays - 1));
+    expect(await reports()).toHaveLength(1);
+
+    const swept = await testApp.app.dataRights.sweepRetention(daysOn(deathReportKeptDays + 1));
+
+    expect(swept.deathReports).toBeGreaterThanOrEqual(1);
+    expect(await reports()).toEqual([]);
+    expect(await cases()).toHaveLength(1);
+  });
+
   it("deletes a free guide request 2 years after it was made", async () => {
     const email = `edith.${randomBytes(4).toString("hex")}@example.com`;
     expect((await askForTheGuide(email)).statusCode).toBe(201);
@@ -548,6 +602,9 @@ describe("the privacy policy's retention table", () => {
         "A plan that has been bought, with its people, payments, Direct Debit records, documents and referral code",
       ),
     ).toContain(`${boughtPlanKeptYears} years after it ends`);
+    expect(row("A report of a death sent through our website")).toContain(
+      `${deathReportKeptDays} days after it was sent`,
+    );
     expect(row("An account with no plan bought")).toContain("Delete my account");
     expect(row("An account with no plan bought")).not.toMatch(/last signed in/);
   });

@@ -23,6 +23,12 @@ export const circumstancesKeptDaysAfterCancelling = 30;
 /** Sessions that ended, and counted sign-in attempts, are deleted this many days later. */
 export const securityRecordsKeptDays = 90;
 
+/**
+ * A report of a death sent online, as it was sent (with the address it came from), is deleted this
+ * many days after it came: what it told us stays only with the case it opened, as that case's record.
+ */
+export const deathReportKeptDays = 90;
+
 /** Why a plan stays when its owner deletes their account. */
 export const keptPlanReasons = ["bought", "cancelled", "funeral-requested", "payment-in-progress"] as const;
 export type KeptPlanReason = (typeof keptPlanReasons)[number];

@@ -1,6 +1,6 @@
 import type { DeathNotification, DeathNotificationResponse } from "@kindred/contracts";
 import { messages, normaliseEmail, ukToday } from "@kindred/domain";
-import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
 import { atNeedCaseEvents, atNeedCases, deathReports } from "../../db/schema";
@@ -154,4 +154,17 @@ export async function matchReport(
       .returning({ id: atNeedCases.id });
     await record(unmatched!.id, "opened");
   });
+}
+
+/**
+ * Deletes the reports of a death that came before `cutoff`, as sent (the privacy policy's "How
+ * long we keep it"); answers how many. What each told us stays with the case it opened. The
+ * per-address limits count only the last day, so nothing they need goes.
+ */
+export async function forgetDeathReportsBefore(db: Database, cutoff: Date): Promise<number> {
+  const forgotten = await db
+    .delete(deathReports)
+    .where(lt(deathReports.receivedAt, cutoff))
+    .returning({ id: deathReports.id });
+  return forgotten.length;
 }

@@ -14,7 +14,7 @@ export function sweepRetentionEvery(dataRights: DataRightsService, log: FastifyB
   const sweep = () => {
     dataRights.sweepRetention().then(
       (swept) => {
-        if (swept.plans + swept.freeGuideRequests + swept.circumstances > 0)
+        if (swept.plans + swept.freeGuideRequests + swept.circumstances + swept.deathReports > 0)
           log.info(swept, "deleted what was kept long enough");
       },
       (error: unknown) => {

@@ -12,6 +12,7 @@ import {
   keptUntil,
   messages,
   securityRecordsKeptDays,
+  deathReportKeptDays,
   ukToday,
   unsavedPlanKeptMonths,
   type KeptPlanReason,
@@ -37,6 +38,7 @@ import {
   type TokenCache,
   type TokenHolder,
 } from "../auth";
+import { forgetDeathReportsBefore } from "../at-need";
 import { renderDocumentPdf, type RenderedDocument } from "../documents";
 import type { PaymentState } from "../payments";
 import type { PlansService } from "../plans";
@@ -65,7 +67,9 @@ export interface DataRightsService {
    * not saved to an account, free guide requests, a cancelled plan's answers about
    * circumstances, and old sessions and sign-in attempts. Safe to run in every process at once.
    */
-  sweepRetention(now?: Date): Promise<{ plans: number; freeGuideRequests: number; circumstances: number }>;
+  sweepRetention(
+    now?: Date,
+  ): Promise<{ plans: number; freeGuideRequests: number; circumstances: number; deathReports: number }>;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -343,10 +347,15 @@ export function createDataRightsService({
         .delete(accessTokens)
         .where(sql`coalesce(${accessTokens.revokedAt}, ${accessTokens.expiresAt}) < ${securityCutOff}`);
       await db.delete(authAttempts).where(sql`${authAttempts.createdAt} < ${securityCutOff}`);
+      const deathReports = await forgetDeathReportsBefore(
+        db,
+        new Date(at.getTime() - deathReportKeptDays * 24 * 60 * 60 * 1000),
+      );
       return {
         plans: erasedPlans,
         freeGuideRequests: guideRequests.length,
         circumstances: circumstances.length,
+        deathReports,
       };
     },
   };
