@@ -46,6 +46,9 @@ export const sessionStorageKeys = [
   // Not in SPEC.md's list: a member of staff's token for the back office (/staff; decision 031),
   // apart from the customer's and gone with the tab.
   "staffSession",
+  // Not in SPEC.md's list: the back office's last plan search and the page of it shown, so Back
+  // from a plan finds it again; gone with the tab, and forgotten with the staff session.
+  "staffPlanSearch",
 ] as const;
 export type SessionStorageKey = (typeof sessionStorageKeys)[number];
 

@@ -11,6 +11,7 @@ import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { TextField } from "../../components/text-field";
 import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
+import { readSession, writeSession } from "../../lib/storage";
 import { staffPaths } from "./staff-navigation";
 import { staffQueries, type StaffPlanSearchResult } from "./staff-requests";
 import { planStatusNames } from "./staff-words";
@@ -53,21 +54,41 @@ const columns = column.columns([
   }),
 ]);
 
+interface PlanSearchShown {
+  q: string;
+  pages: (string | null)[];
+}
+
+/** The tab's last search, as it was left; null when there is none. */
+function lastSearch(): PlanSearchShown | null {
+  const stored = readSession("staffPlanSearch") as Partial<PlanSearchShown> | null;
+  if (typeof stored?.q !== "string" || !Array.isArray(stored.pages) || stored.pages.length === 0) return null;
+  const pages = stored.pages.filter(
+    (page): page is string | null => page === null || typeof page === "string",
+  );
+  return pages.length === stored.pages.length ? { q: stored.q, pages } : null;
+}
+
 /**
  * Finding a plan (GET /api/staff/plans?q=): by part of its reference, or of a name, email address,
  * phone number or postcode of anyone in it; 20 at a time, newest change first. Each search is
  * recorded in the audit log with what was typed.
  */
 export function PlanSearch() {
+  // What was searched for, and where each page shown so far starts (null: the first page); the
+  // tab keeps it, so Back from a plan's page shows the same results (issue 50 item 11).
+  const [search, setSearchHere] = useState<PlanSearchShown | null>(lastSearch);
+  const setSearch = (shown: PlanSearchShown) => {
+    writeSession("staffPlanSearch", shown);
+    setSearchHere(shown);
+  };
   const form = useSchemaForm({
     schema: searchFormSchema,
     idPrefix: "plan-search",
     labels,
-    defaultValues: { q: "" },
+    defaultValues: { q: search?.q ?? "" },
   });
   const q = useFormField(form, "q");
-  // What was searched for, and where each page shown so far starts (null: the first page).
-  const [search, setSearch] = useState<{ q: string; pages: (string | null)[] } | null>(null);
 
   return (
     <>

@@ -134,6 +134,29 @@ describe("StaffHomeScreen", () => {
     expect(screen.queryByRole("button", { name: "Next page" })).not.toBeInTheDocument();
   });
 
+  it("shows the same search and page again on coming Back from a plan, and forgets it when the session ends", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    answering("agent");
+    const first = renderStaffScreen(<StaffHomeScreen />);
+    await user.type(await screen.findByLabelText("Search for a plan"), "SW1A 1AA");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await user.click(await screen.findByRole("button", { name: "Next page" }));
+    await screen.findByRole("table", { name: "Plans matching “SW1A 1AA”, page 2" });
+    first.unmount();
+
+    // Back from a plan's page: the page is drawn afresh in the same tab.
+    renderStaffScreen(<StaffHomeScreen />);
+
+    expect(await screen.findByRole("table", { name: "Plans matching “SW1A 1AA”, page 2" })).toBeVisible();
+    expect(screen.getByLabelText("Search for a plan")).toHaveValue("SW1A 1AA");
+    await user.click(screen.getByRole("button", { name: "Previous page" }));
+    expect(await screen.findByRole("table", { name: "Plans matching “SW1A 1AA”" })).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    await vi.waitFor(() => expect(window.sessionStorage.getItem("staffPlanSearch")).toBeNull());
+  });
+
   it("sends the person to sign in, saying why, and forgets the token when the API refuses it", async () => {
     holdStaffToken();
     fakeFetch(() => jsonResponse({ violations: [{ propertyPath: "token", title: "expired" }] }, 401));

@@ -76,9 +76,10 @@ export async function staffSignIn(form: StaffSignInForm): Promise<StaffSignInRes
   return { ok: true };
 }
 
-/** Forgets the token and goes to `path` on a fresh page. */
+/** Forgets the token (and the last plan search) and goes to `path` on a fresh page. */
 function leaveFor(path: string): void {
   removeSession("staffSession");
+  removeSession("staffPlanSearch");
   loadPage(path);
 }
 
