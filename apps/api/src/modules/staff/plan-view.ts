@@ -72,7 +72,6 @@ export function staffPeopleOf(people: PlanPeopleRow | undefined): StaffPlanPeopl
   };
 }
 
-/** The plan's page, recorded in the audit log (`plan.read`) before it is put together. */
 /** The emails staff can send again, as the timeline names them. */
 const resentEmailNames: Record<StaffPlanResendBody["what"], string> = {
   "plan-confirmation": "the plan confirmation",
@@ -85,6 +84,7 @@ const contactFieldNames: Record<string, string> = {
   preferredContactMethod: "how they prefer to be contacted",
 };
 
+/** The plan's page, recorded in the audit log (`plan.read`) before it is put together. */
 export async function staffPlanPage(
   { db, plans, state }: PlanViewDependencies,
   audit: AuditContext,

@@ -138,6 +138,39 @@ const sentTo = (requests: RecordedRequest[], suffix: string) =>
   requests.filter((request) => request.url === `${pageUrl}${suffix}`);
 
 describe("StaffPlanScreen", () => {
+  it("puts at the top whom the plan is for with their dates of birth, its reference, where it stands and any support need", async () => {
+    holdStaffToken();
+    const born = { dateOfBirth: { day: "07", month: "03", year: "1948", iso8601: "1948-03-07" } };
+    answering(
+      planPage({
+        people: {
+          customer: { ...margaret, ...born },
+          coveredPerson: null,
+          nominee: null,
+          payer: null,
+          updatedAt: "2026-11-27T09:00:00.000Z",
+        },
+      }),
+    );
+    renderStaffScreen(<StaffPlanScreen planId={planId} />);
+
+    const glance = await screen.findByRole("region", { name: "At a glance" });
+    expect(factOf(glance, "Customer")).toBe("Mrs Margaret Hughes, born 7 March 1948");
+    expect(factOf(glance, "The plan is for")).toBe("The customer, for themself");
+    expect(factOf(glance, "Reference")).toBe(planId);
+    expect(factOf(glance, "State")).toBe("Paying by instalments: 1 of 2 monthly payments collected");
+    expect(factOf(glance, "Support needs")).toBe("Shared with us. Read them under People, before going on.");
+    // Above everything else on the page.
+    expect(glance.compareDocumentPosition(section("Where the plan stands"))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    // A plan for oneself, paid by oneself: the roles say so rather than "Not given yet".
+    const people = section("People");
+    expect(people).toHaveTextContent("The customer: the plan is for them.");
+    expect(people).toHaveTextContent("The customer: they pay for the plan.");
+    expect(people).toHaveTextContent("Nominated representativeNot given yet.");
+  });
+
   it("puts where the plan stands and its money first: what is paid, what is due, the Direct Debit masked", async () => {
     holdStaffToken();
     answering(planPage());

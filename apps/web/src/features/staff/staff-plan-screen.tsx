@@ -78,9 +78,7 @@ function PlanPage({ planId, may }: { planId: string; may: (permission: string) =
   const cancelled = isCancelled(plan.payments);
   return (
     <div className={styles.page}>
-      <p className={styles.reference}>
-        Reference <span>{plan.planId}</span>
-      </p>
+      <AtAGlance plan={plan} />
       <StateAndMoney plan={plan} />
       <People plan={plan} mayChange={may("plans.contact-details") && !cancelled} />
       <Choices plan={plan} />
@@ -115,6 +113,59 @@ function Facts({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A person's name, with their title when they gave one, and their date of birth. */
+function nameAndBirth(person: Person): string {
+  const title = text(person.title) === "other" ? text(person.titleText) : text(person.title);
+  const name = [title, person.firstName, person.lastName].filter(Boolean).join(" ");
+  const born = (person.dateOfBirth as { iso8601?: unknown } | undefined)?.iso8601;
+  return typeof born === "string" && born !== "" ? `${name}, born ${formatLongDate(born)}` : name;
+}
+
+/** Whether the customer told us of circumstances, and agreed to share them, in a few words. */
+function supportNeedsInWords({ told, sharedAt }: StaffPlanPage["circumstances"]): ReactNode {
+  if (!told) return "None told to us";
+  if (sharedAt === null) return "Told to us, but not agreed to share";
+  return (
+    <>
+      <strong>Shared with us.</strong> <a href="#plan-people">Read them under People</a>, before going on.
+    </>
+  );
+}
+
+/**
+ * What an agent on the phone needs first (issue 50 item 9): whom the plan is for and their dates of
+ * birth (to know the caller is who they say), its reference, where it stands, and whether there is
+ * a support need to read before going on.
+ */
+function AtAGlance({ plan }: { plan: StaffPlanPage }) {
+  const { customer, coveredPerson } = plan.people;
+  return (
+    <section aria-label="At a glance" className={styles.glance}>
+      <Facts
+        rows={[
+          ["Customer", customer ? nameAndBirth(customer) : "Not given yet"],
+          [
+            "The plan is for",
+            coveredPerson
+              ? nameAndBirth(coveredPerson)
+              : customer
+                ? "The customer, for themself"
+                : "Not given yet",
+          ],
+          [
+            "Reference",
+            <span key="reference" className={styles.reference}>
+              {plan.planId}
+            </span>,
+          ],
+          ["State", <strong key="state">{planStateInWords(plan.payments)}</strong>],
+          ["Support needs", supportNeedsInWords(plan.circumstances)],
+        ]}
+      />
+    </section>
   );
 }
 
@@ -169,6 +220,12 @@ const personRoles = [
 
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
 
+/** What an empty role means once the customer is known: they are the one (SPEC.md's people). */
+const onTheCustomer = {
+  coveredPerson: "The customer: the plan is for them.",
+  payer: "The customer: they pay for the plan.",
+} as const;
+
 function personRows(person: Person): [string, ReactNode][] {
   const rows: [string, ReactNode][] = [["Name", `${person.firstName} ${person.lastName}`]];
   const email = text(person.email);
@@ -193,7 +250,15 @@ function People({ plan, mayChange }: { plan: StaffPlanPage; mayChange: boolean }
         return (
           <div key={role}>
             <h3>{title}</h3>
-            {person ? <Facts rows={personRows(person)} /> : <p>Not given yet.</p>}
+            {person ? (
+              <Facts rows={personRows(person)} />
+            ) : (
+              <p>
+                {people.customer && role in onTheCustomer
+                  ? onTheCustomer[role as keyof typeof onTheCustomer]
+                  : "Not given yet."}
+              </p>
+            )}
           </div>
         );
       })}
