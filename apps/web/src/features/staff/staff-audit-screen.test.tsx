@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { staffMessages } from "@kindred/domain";
 import { fakeFetch, jsonResponse } from "../../test/fake-fetch";
 import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
-import { StaffAuditScreen } from "./staff-audit-screen";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { auditActionWords, StaffAuditScreen } from "./staff-audit-screen";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,12 +32,18 @@ describe("StaffAuditScreen", () => {
       if (request.url === "/api/staff/me") return jsonResponse(signedInStaff("administrator"));
       if (request.url === "/api/staff/audit") {
         return jsonResponse({
-          events: [event(9, "staff.audit-read"), event(8, "plans.search")],
+          events: [
+            event(9, "staff.audit-read"),
+            { ...event(8, "plans.searched"), fromAddress: "::ffff:127.0.0.1" },
+          ],
           nextBefore: 8,
         });
       }
       if (request.url === "/api/staff/audit?before=8") {
-        return jsonResponse({ events: [event(7, "staff.signed-in")], nextBefore: null });
+        return jsonResponse({
+          events: [event(7, "queue.missed-payments.read"), event(6, "something.new")],
+          nextBefore: null,
+        });
       }
       return jsonResponse({}, 404);
     });
@@ -47,12 +55,18 @@ describe("StaffAuditScreen", () => {
       within(rows[1]!)
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
-    ).toEqual(["27 Nov 2026, 18:20:46", "Ada Admin", "plans.search", "–", "query: sw1a", "127.0.0.1"]);
+    ).toEqual(["27 Nov 2026, 18:20:46", "Ada Admin", "Searched for a plan", "–", "query: sw1a", "127.0.0.1"]);
+    expect(within(rows[0]!).getAllByRole("cell")[2]).toHaveTextContent("Read the audit log");
 
     await user.click(screen.getByRole("button", { name: "Older entries" }));
 
     const older = await screen.findByRole("table", { name: "Older entries, page 2" });
-    expect(within(older).getAllByRole("row")).toHaveLength(2);
+    const olderRows = within(older).getAllByRole("row").slice(1);
+    // Each in words; a kind of entry the screen has no words for yet shows its code.
+    expect(olderRows.map((row) => within(row).getAllByRole("cell")[2]?.textContent)).toEqual([
+      "Read the missed payments queue",
+      "something.new",
+    ]);
     expect(requests.at(-1)?.url).toBe("/api/staff/audit?before=8");
     expect(screen.queryByRole("button", { name: "Older entries" })).not.toBeInTheDocument();
   });
@@ -112,5 +126,25 @@ describe("StaffAuditScreen", () => {
 
     expect(await screen.findByRole("alert")).toHaveTextContent(staffMessages.staffPermissionNeeded);
     expect(requests).toHaveLength(1);
+  });
+
+  it("has words for every kind of entry the API records", () => {
+    const api = path.resolve(import.meta.dirname, "../../../../api/src");
+    const sources = (readdirSync(api, { recursive: true }) as string[])
+      .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+      .map((file) => readFileSync(path.join(api, file), "utf8"));
+    const recorded = new Set(
+      sources.flatMap((source) =>
+        [
+          ...source.matchAll(/action: (?:[^"\n]*\? )?"([a-z-]+\.[a-z.-]+)"(?: : "([a-z-]+\.[a-z.-]+)")?/g),
+        ].flatMap((match) => [match[1], match[2]].filter((action): action is string => action !== undefined)),
+      ),
+    );
+    // Refusals are written by whatWasDone itself, with whom or what they refused.
+    for (const refusal of ["request.refused", "staff.sign-in-refused", "staff.sign-in-slowed"]) {
+      recorded.delete(refusal);
+    }
+    expect(recorded.size).toBeGreaterThan(20);
+    expect([...recorded].filter((action) => !(action in auditActionWords))).toEqual([]);
   });
 });

@@ -50,8 +50,51 @@ function whatWasDone(event: AuditEvent): string {
     case "staff.sign-in-locked":
       return `Refused: sign-in as ${account}, which is locked`;
     default:
-      return event.action;
+      return auditActionWords[event.action] ?? queueReadWords(event.action) ?? event.action;
   }
+}
+
+/** What each kind of entry means, as a sentence's start (issue 50 item 13); an unknown code shows as it is. */
+export const auditActionWords: Readonly<Record<string, string>> = {
+  "plan.read": "Opened a plan",
+  "plan.circumstances.shown": "Read a customer's answers about their circumstances",
+  "plan.contact-details-changed": "Changed a customer's contact details",
+  "plan.note-added": "Added a note to a plan",
+  "plan.resent": "Sent a plan's email again",
+  "plans.searched": "Searched for a plan",
+  "refund.sent-again": "Sent a refund again",
+  "missed-payments.outcome-recorded": "Recorded a missed-payments outcome",
+  "at-need-case.moved": "Moved a case after a death on",
+  "enquiry.followed-up": "Marked an enquiry as followed up",
+  "catalogue.read": "Read the catalogue",
+  "catalogue.changes-read": "Read the catalogue's changes",
+  "catalogue.price-change-made": "Changed a price in the catalogue",
+  "staff.audit-read": "Read the audit log",
+  "staff.members-listed": "Listed the members of staff",
+  "staff.own-account-read": "Opened the back office",
+  "staff.invited": "Invited someone",
+  "staff.invited-again": "Sent an invitation again",
+  "staff.invitation-withdrawn": "Withdrew an invitation",
+  "staff.invitation-opened": "Opened their invitation",
+  "staff.invitation-accepted": "Accepted their invitation",
+  "staff.disabled": "Disabled a member's access",
+  "staff.already-disabled": "Disabled a member's access (already disabled)",
+  "staff.enabled": "Let a member in again",
+  "staff.already-enabled": "Let a member in again (already in)",
+  "staff.signed-in": "Signed in",
+  "staff.signed-out": "Signed out",
+  "staff.signed-out-everywhere": "Signed out everywhere",
+};
+
+/** "queue.refunds.read": "Read the refunds queue". */
+function queueReadWords(action: string): string | undefined {
+  const queue = /^queue\.([a-z-]+)\.read$/.exec(action)?.[1];
+  return queue ? `Read the ${queue.replaceAll("-", " ")} queue` : undefined;
+}
+
+/** An IPv4 address as the server saw it over IPv6 ("::ffff:127.0.0.1") is written as IPv4. */
+function addressInWords(address: string | null): string {
+  return address?.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1") ?? "–";
 }
 
 function AuditLog() {
@@ -90,7 +133,7 @@ function AuditLog() {
                 <td>{whatWasDone(event)}</td>
                 <td className={styles.reference}>{event.planId ?? "–"}</td>
                 <td className={styles.detail}>{detailText(event.detail) || "–"}</td>
-                <td className={styles.detail}>{event.fromAddress ?? "–"}</td>
+                <td className={styles.detail}>{addressInWords(event.fromAddress)}</td>
               </tr>
             ))}
           </tbody>
