@@ -155,6 +155,27 @@ export const planPaymentsSchema = z.object({
    * the deposit not yet paid (issue 25 item 1). Null when nothing is owed.
    */
   depositOwed: penceSchema.nullable(),
+  /**
+   * Once the Direct Debit ended without our asking before the plan was paid (state
+   * `payments_stopped`, issue 46 item 1): when it ended, what the plan holds, and the two ways to
+   * carry on from it at the agreed price, never from the start: the rest by card
+   * (`POST /api/payments/create` with `paymentOption` `full`), or a new Direct Debit for what is
+   * left, over the months left (`POST /api/direct-debit-v2/create`), with the deposit by card if
+   * it was never paid. Null otherwise.
+   */
+  paymentsStopped: z
+    .object({
+      endedOn: isoDateSchema,
+      paidSoFar: penceSchema,
+      restByCard: penceSchema,
+      newDirectDebit: z.object({
+        depositStillOwed: penceSchema,
+        instalments: z.array(
+          z.object({ number: z.int().positive(), date: isoDateSchema, amount: penceSchema }),
+        ),
+      }),
+    })
+    .nullable(),
   /** What the provider has confirmed it gave back. */
   refunded: penceSchema,
   /** What is owed back and on its way: refunded once the provider confirms it. */
@@ -236,3 +257,26 @@ export const sandboxCollectionsResponseSchema = z.object({
   taken: z.int().nonnegative(),
 });
 export type SandboxCollectionsResponse = z.infer<typeof sandboxCollectionsResponseSchema>;
+
+/**
+ * How a Direct Debit ends without our asking (issue 46 item 1), in GoCardless's own words: the
+ * bank cancels it because the account closed (`bank_account_closed`), the customer cancels it at
+ * their bank (`mandate_cancelled`), the bank refuses it (`failed`), or it lapses after 13 months
+ * with nothing collected (`expired`).
+ */
+const sandboxMandateEndings = ["bank_account_closed", "mandate_cancelled", "failed", "expired"] as const;
+export type SandboxMandateEnding = (typeof sandboxMandateEndings)[number];
+
+/**
+ * `POST /api/sandbox-provider/direct-debit-ended`, which exists only while the embedded sandbox
+ * takes Direct Debits: the bank (or the customer at their bank) ends the Direct Debit of one of
+ * the customer's plans now, as `how` says, so a demo or a browser test can see what follows.
+ */
+export const sandboxDirectDebitEndedBodySchema = z.object({
+  planId: z.uuid(messages.notAPlanReference),
+  how: z.enum(sandboxMandateEndings),
+});
+export const sandboxDirectDebitEndedResponseSchema = z.object({
+  /** Whether a Direct Debit standing at the sandbox was ended (false: none was standing). */
+  ended: z.boolean(),
+});

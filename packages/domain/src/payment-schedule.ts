@@ -134,21 +134,67 @@ export function paymentSchedule(
   const problem = problems.deposit ?? problems.months;
   if (problem) throw new RangeError(problem);
   const charge = terms.terms.find((term) => term.months === choice.months)?.charge ?? 0;
-  const owed = planPrice - choice.deposit + charge;
-  const monthly = Math.floor(owed / choice.months);
-  const firstDate = firstCollectionDate(today);
-  const instalments = Array.from({ length: choice.months }, (_, index) => ({
-    number: index + 1,
-    date: monthsAfter(firstDate, index),
-    amount: index === 0 ? owed - monthly * (choice.months - 1) : monthly,
-  }));
   return {
     option: "deposit",
     planPrice,
     payNow: choice.deposit,
     instalmentCharge: charge,
-    instalments,
+    instalments: monthlyInstalments(planPrice - choice.deposit + charge, choice.months, today),
     totalPayable: planPrice + charge,
+  };
+}
+
+/**
+ * `owed` in `months` equal monthly amounts from the first collection date a new Direct Debit
+ * allows from `today`; the pennies that do not divide go on the first, so they add up to `owed`.
+ */
+function monthlyInstalments(owed: Pence, months: number, today: string): Instalment[] {
+  const monthly = Math.floor(owed / months);
+  const firstDate = firstCollectionDate(today);
+  return Array.from({ length: months }, (_, index) => ({
+    number: index + 1,
+    date: monthsAfter(firstDate, index),
+    amount: index === 0 ? owed - monthly * (months - 1) : monthly,
+  }));
+}
+
+/** What a plan already holds towards its schedule: its deposit, and each instalment collected. */
+export interface HeldTowardsSchedule {
+  depositTaken: boolean;
+  /** Each monthly payment collected and not given back, in pence. */
+  collected: readonly Pence[];
+}
+
+/**
+ * What is left to pay on a plan paid by instalments that already holds money, once its Direct
+ * Debit has ended (issue 46 item 1; docs/decisions/041-payments-stopped.md): never the whole price
+ * again, always from what is held, at the schedule's own (agreed) price. Either way of continuing:
+ *
+ * - `byCard`: the rest of the plan's price at once, by card: the price less everything held. The
+ *   charge for paying by instalments is for paying over time, so paying the rest now owes none of
+ *   it beyond what the instalments already collected carried; the plan then holds its price.
+ * - by a new Direct Debit: the deposit, if it was never taken (`depositStillOwed`, by card as
+ *   before), and what is left of the schedule's total (`totalPayable`, charge included) spread
+ *   over the months left of its term (at least one), odd pennies on the first, so the deposit,
+ *   what is held and `instalments` add up to the total to the penny.
+ */
+export function paymentsLeft(
+  schedule: PaymentSchedule,
+  held: HeldTowardsSchedule,
+  today: string,
+): { byCard: Pence; depositStillOwed: Pence; instalments: Instalment[] } {
+  const collected = held.collected.reduce((total, amount) => total + amount, 0);
+  const deposit = schedule.option === "deposit" ? schedule.payNow : 0;
+  const depositHeld = held.depositTaken ? deposit : 0;
+  const monthsLeft = Math.max(1, schedule.instalments.length - held.collected.length);
+  const instalmentsOwed = schedule.totalPayable - deposit - collected;
+  return {
+    byCard: Math.max(0, schedule.planPrice - depositHeld - collected),
+    depositStillOwed: deposit - depositHeld,
+    instalments:
+      schedule.option === "deposit" && instalmentsOwed > 0
+        ? monthlyInstalments(instalmentsOwed, monthsLeft, today)
+        : [],
   };
 }
 

@@ -56,6 +56,18 @@ export const paymentChoiceNeeded = "Please choose how you would like to pay befo
 export const paymentOptionDiffers =
   "This is not how you chose to pay. Please go back and check your payment choice.";
 export const planAlreadyPaid = "This plan is already paid for. There is nothing more to pay now.";
+/**
+ * A plan that holds money keeps its way of paying (issue 46 item 1): paying again continues from
+ * what was paid, never from the start.
+ */
+/**
+ * A plan whose instalments taken, with their charge, already come to its price (issue 46 item 1):
+ * nothing is left to pay by card, and what is left of its schedule is settled with us.
+ */
+export const nothingLeftToPayByCard =
+  "What you have paid already comes to the price of your plan, so there is nothing more to pay by card. Please call us and we will settle the rest of your plan with you.";
+export const choiceFixedOncePaidTowards =
+  "You have already paid towards this plan, so the way of paying for it stays as it is. You can pay the rest by card or set up a new Direct Debit, or call us and we will help.";
 export const planPaymentInProgress =
   "A payment for this plan is already in progress. Please finish it, or wait a moment and try again.";
 export const planCancelled = "This plan has been cancelled, so it cannot be paid for or changed.";

@@ -7,6 +7,7 @@ import {
   paymentChoiceMessages,
   paymentChoiceProblems,
   paymentSchedule,
+  paymentsLeft,
   sumPence,
   type PaymentTerms,
 } from "@kindred/domain";
@@ -115,6 +116,63 @@ describe("paymentSchedule", () => {
         },
       ),
     );
+  });
+});
+
+describe("paymentsLeft (issue 46 item 1)", () => {
+  it("continues from what is held, never the whole price again, and adds up to the penny, for any price, choice and collections taken", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5_000_000 }),
+        fc.constantFrom(...terms.depositChoices),
+        fc.constantFrom(...terms.terms),
+        fc.boolean(),
+        fc.nat(),
+        (aboveTheLeast, deposit, term, depositTaken, taken) => {
+          const planPrice = deposit + term.months * terms.minimumInstalment + aboveTheLeast;
+          const schedule = paymentSchedule(
+            planPrice,
+            { option: "deposit", deposit, months: term.months },
+            terms,
+            "2026-11-23",
+          );
+          const collected = schedule.instalments
+            .slice(0, taken % schedule.instalments.length)
+            .map((instalment) => instalment.amount);
+          const held = (depositTaken ? deposit : 0) + sumPence(collected);
+          const left = paymentsLeft(schedule, { depositTaken, collected }, "2027-03-04");
+          // By card: the rest of the price, so the plan then holds its price exactly (nothing, once
+          // the instalments taken, with their charge, come to the price already).
+          expect(left.byCard).toBe(Math.max(0, planPrice - held));
+          // By a new Direct Debit: what is left of the total, over the months left, to the penny.
+          const amounts = left.instalments.map((instalment) => instalment.amount);
+          expect(held + left.depositStillOwed + sumPence(amounts)).toBe(schedule.totalPayable);
+          expect(left.depositStillOwed).toBe(depositTaken ? 0 : deposit);
+          expect(amounts).toHaveLength(term.months - collected.length);
+          expect(amounts.every((amount) => Number.isInteger(amount) && amount > 0)).toBe(true);
+          expect(left.instalments[0]?.date).toBe(
+            paymentSchedule(
+              planPrice,
+              { option: "deposit", deposit, months: term.months },
+              terms,
+              "2027-03-04",
+            ).instalments[0]?.date,
+          );
+        },
+      ),
+    );
+  });
+
+  it("with nothing held, the new Direct Debit's instalments are the schedule's own", () => {
+    const schedule = paymentSchedule(
+      412_501,
+      { option: "deposit", deposit: 25_000, months: 24 },
+      terms,
+      "2026-11-23",
+    );
+    const left = paymentsLeft(schedule, { depositTaken: false, collected: [] }, "2026-11-23");
+    expect(left.instalments).toEqual(schedule.instalments);
+    expect(left.byCard).toBe(412_501);
   });
 });
 

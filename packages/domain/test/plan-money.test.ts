@@ -585,6 +585,124 @@ describe("nextPlanMoney, over any sequence of events", () => {
   });
 });
 
+describe("a Direct Debit that ends without our asking (issue 46 item 1)", () => {
+  const setUp = (mandateId: string, ids: readonly string[], amount = 30_000): MoneyEvent => ({
+    cause: "customer",
+    type: "set_up_direct_debit",
+    mandateId,
+    collections: ids.map((id) => ({ id, amount })),
+  });
+  const depositAndThree = run([
+    { cause: "customer", type: "choose", choice: deposit },
+    {
+      cause: "customer",
+      type: "open_card_payment",
+      payment: { id: "p1", option: "deposit", amount: 25_000 },
+    },
+    provider({ type: "card_payment", id: "p1", status: "confirmed" }),
+    setUp("m1", ["c1", "c2", "c3", "c4", "c5"]),
+    provider({ type: "mandate", id: "m1", status: "active" }),
+    ...["c1", "c2", "c3"].map((id) => provider({ type: "collection", id, status: "collected" })),
+  ]).money;
+
+  it("stops the payments: its collections to come are no longer wanted, what was paid is kept, and the customer is told once", () => {
+    for (const status of ["cancelled", "failed"] as const) {
+      const ended = run([provider({ type: "mandate", id: "m1", status })], depositAndThree);
+      expect(planMoneyState(ended.money, true)).toBe("payments_stopped");
+      expect(moneyHeld(ended.money)).toBe(25_000 + 3 * 30_000);
+      expect(ended.money.collections.filter((collection) => collection.wanted).map((c) => c.id)).toEqual([
+        "c1",
+        "c2",
+        "c3",
+      ]);
+      expect(ended.effects).toEqual([
+        { type: "cancel_collection", collectionId: "c4" },
+        { type: "cancel_collection", collectionId: "c5" },
+        { type: "email", email: { kind: "direct-debit-ended", mandateId: "m1" } },
+      ]);
+      // Told again (a replayed webhook, reconciliation): nothing more.
+      expect(run([provider({ type: "mandate", id: "m1", status })], ended.money).effects).toEqual([]);
+    }
+  });
+
+  it("keeps the way of paying: a new choice is refused; the rest by card, or a new Direct Debit, finishes it", () => {
+    const stopped = run(
+      [provider({ type: "mandate", id: "m1", status: "cancelled" })],
+      depositAndThree,
+    ).money;
+    const rechosen = nextPlanMoney(stopped, { cause: "customer", type: "choose", choice: full });
+    expect(rechosen).toEqual({
+      ok: false,
+      status: 409,
+      message: purchaseMessages.choiceFixedOncePaidTowards,
+    });
+
+    const byCard = run(
+      [
+        {
+          cause: "customer",
+          type: "open_card_payment",
+          payment: { id: "p2", option: "full", amount: 60_000 },
+        },
+        provider({ type: "card_payment", id: "p2", status: "confirmed" }),
+      ],
+      stopped,
+    ).money;
+    expect(planMoneyState(byCard, true)).toBe("paid");
+
+    const again = run([setUp("m2", ["d1", "d2"], 30_000)], stopped).money;
+    expect(planMoneyState(again, true)).toBe("paying_by_instalments");
+    const finished = run(
+      ["d1", "d2"].map((id) => provider({ type: "collection", id, status: "collected" })),
+      again,
+    ).money;
+    expect(planMoneyState(finished, true)).toBe("paid");
+  });
+
+  it("says nothing and stays paid when the Direct Debit ends after everything was collected", () => {
+    const paid = run(
+      ["c4", "c5"].map((id) => provider({ type: "collection", id, status: "collected" })),
+      depositAndThree,
+    ).money;
+    expect(planMoneyState(paid, true)).toBe("paid");
+    const ended = run([provider({ type: "mandate", id: "m1", status: "cancelled" })], paid);
+    expect(planMoneyState(ended.money, true)).toBe("paid");
+    expect(ended.effects).toEqual([]);
+  });
+
+  it("over any sequence, a Direct Debit that ended wants nothing more collected under it, and a plan holding money is never ready to pay again from scratch", () => {
+    fc.assert(
+      fc.property(fc.array(aStep, { minLength: 5, maxLength: 40, size: "max" }), (steps) => {
+        runSteps(steps, (money) => {
+          const ended = new Set(
+            money.mandates
+              .filter((mandate) => mandate.status === "cancelled" || mandate.status === "failed")
+              .map((mandate) => mandate.id),
+          );
+          holds(
+            !money.collections.some(
+              (collection) =>
+                collection.wanted && collection.status === "scheduled" && ended.has(collection.mandateId),
+            ),
+            "no collection to come is wanted under a Direct Debit that ended",
+          );
+          const state = planMoneyState(money, true);
+          if (
+            money.mandates.some((mandate) => mandate.wanted && ended.has(mandate.id)) &&
+            moneyHeld(money) > 0
+          ) {
+            holds(
+              state !== "ready_to_pay" && state !== "being_planned",
+              "a plan holding money is never ready to pay again",
+            );
+          }
+        });
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});
+
 describe("sending a refund again (staff, issue 24 item 5)", () => {
   const cancelledAfterPaying = run([
     { cause: "customer", type: "choose", choice: full },

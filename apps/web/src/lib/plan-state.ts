@@ -30,6 +30,8 @@ export function planStateInWords(payments: PlanPaymentsResponse): string {
       return payments.depositOwed === null
         ? `Paying by instalments: ${payments.collected} of ${instalmentCount(payments)} monthly payments collected`
         : `Paying by instalments: your deposit of ${formatPrice(payments.depositOwed)} is still to pay`;
+    case "payments_stopped":
+      return "Payments stopped: your Direct Debit has ended";
     case "cancellation_pending_refund":
       return `Cancelled: a refund of ${formatPrice(payments.refundOwed)} is on its way`;
     case "cancelled":

@@ -28,6 +28,8 @@ export function createPlanPayments(overrides: Partial<PlanPaymentsResponse> = {}
     cancelledAt: null,
     // Owed only once a Direct Debit stands and the deposit is not yet paid.
     depositOwed: null,
+    // Only once a Direct Debit ended before the plan was paid.
+    paymentsStopped: null,
     refunded: 0,
     refundOwed: 0,
     // Not bought yet: nothing to say about a death until it is.

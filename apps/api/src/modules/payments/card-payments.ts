@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CreatePaymentBody, PaymentResponse } from "@kindred/contracts";
-import { purchaseMessages } from "@kindred/domain";
+import { mayPayTheRestByCard, purchaseMessages } from "@kindred/domain";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { isUniqueViolation, type Database } from "../../db/database";
@@ -8,11 +8,19 @@ import type { JobQueue } from "../../db/job-queue";
 import { payments } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
 import type { TokenHolder } from "../auth";
-import { agreedPriceDiffers } from "../plans";
+import { agreedPriceDiffers, agreedPriceOf, noSuchPlan } from "../plans";
 import type { PurchaseReadiness } from "../purchase";
 import { earlierUseOf, requestDigestOf } from "./idempotency";
 import { paymentDescription } from "./money-jobs";
-import { agreeingPrice, refuseUnseenPrice, type ChangePlanMoney, type PaymentRow } from "./plan-money-store";
+import {
+  agreeingPrice,
+  planMoneyOf,
+  priceOpen,
+  refuseUnseenPrice,
+  selectPlanMoneyRows,
+  type ChangePlanMoney,
+  type PaymentRow,
+} from "./plan-money-store";
 import type { PlanSchedules } from "./plan-schedule";
 import { toPayment } from "./payment-state";
 import type { CardPaymentProvider } from "./provider";
@@ -118,13 +126,30 @@ export function createCardPayments({
           422,
         );
       }
-      if (plan.paymentChoice.option !== body.paymentOption) {
+      const rows = await selectPlanMoneyRows(db, body.planId);
+      if (!rows) throw noSuchPlan();
+      const money = planMoneyOf(rows);
+      // A plan paid by instalments that holds money and has no Direct Debit standing (its payments
+      // stopped, say) may pay the rest by card, as a payment in full of what is left (issue 46).
+      const theRest = body.paymentOption === "full" && mayPayTheRestByCard(money);
+      if (plan.paymentChoice.option !== body.paymentOption && !theRest) {
         throw new ViolationError(
           [{ propertyPath: "paymentOption", title: purchaseMessages.paymentOptionDiffers }],
           422,
         );
       }
-      const schedule = await schedules.scheduleOf(pricedNow.price.total, plan.paymentChoice);
+      // At this moment's price, which this request agrees (decision 008); or, once money was taken,
+      // at the price agreed for it, which no catalogue change moves.
+      const asked = priceOpen(money) ? pricedNow : (agreedPriceOf(plan) ?? pricedNow);
+      const amount = theRest
+        ? (await schedules.paymentsLeftOf(asked.price.total, plan.paymentChoice, money)).byCard
+        : (await schedules.scheduleOf(asked.price.total, plan.paymentChoice)).payNow;
+      if (amount <= 0) {
+        throw new ViolationError(
+          [{ propertyPath: "plan", title: purchaseMessages.nothingLeftToPayByCard }],
+          409,
+        );
+      }
 
       // The payment already open for this very option and amount (another tab, a retried request
       // with a new key) is the answer, never a second charge; one for anything else is cancelled.
@@ -135,7 +160,7 @@ export function createCardPayments({
         .orderBy(asc(payments.createdAt));
       const stillOpen =
         open && (open.status === "pending" || open.status === "requires_action") ? open : undefined;
-      if (stillOpen?.paymentOption === body.paymentOption && stillOpen.amountPence === schedule.payNow) {
+      if (stillOpen?.paymentOption === body.paymentOption && stillOpen.amountPence === amount) {
         return {
           payment: toPayment(stillOpen.providerPaymentId ? stillOpen : await openWithProvider(stillOpen)),
           created: false,
@@ -149,7 +174,7 @@ export function createCardPayments({
           {
             cause: "customer",
             type: "open_card_payment",
-            payment: { id, option: body.paymentOption, amount: schedule.payNow },
+            payment: { id, option: body.paymentOption, amount: amount },
           },
           {
             payment: {
@@ -157,13 +182,13 @@ export function createCardPayments({
               planId: body.planId,
               userId: holder.userId,
               paymentOption: body.paymentOption,
-              amountPence: schedule.payNow,
+              amountPence: amount,
               idempotencyKey,
               requestDigest,
               provider: card.name,
             },
           },
-          agreeingPrice(plan, pricedNow),
+          agreeingPrice(plan, asked),
         );
       } catch (error) {
         // The same key, sent twice at once: the other request made the payment.

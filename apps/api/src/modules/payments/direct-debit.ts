@@ -128,7 +128,10 @@ export function createDirectDebits({
       // At this moment's price, which this request agrees (decision 008); or, once a deposit was
       // taken, at the price agreed for it, which no catalogue change moves.
       const asked = priceOpen(planMoneyOf(rows)) ? pricedNow : (agreedPriceOf(stored) ?? pricedNow);
-      const schedule = await schedules.scheduleOf(asked.price.total, choice);
+      // What is left of the schedule, from what the plan holds (issue 46 item 1): the schedule's
+      // own instalments for a plan that holds nothing, what is left over the months left of its
+      // term for one whose earlier Direct Debit ended.
+      const { instalments } = await schedules.paymentsLeftOf(asked.price.total, choice, planMoneyOf(rows));
       const reference = directDebitReference(body.planId);
       // Stored through the people contract, so it is an address as that schema checked it.
       const address = customer.address as Address;
@@ -157,7 +160,7 @@ export function createDirectDebits({
       });
       // Stored with the mandate, and made with the provider afterwards by queued follow-ups (the
       // domain's `create_collection`): a crash here leaves nothing the provider could collect.
-      const collectionRows = schedule.instalments.map((instalment) => ({
+      const collectionRows = instalments.map((instalment) => ({
         id: randomUUID(),
         planId: body.planId,
         mandateId,

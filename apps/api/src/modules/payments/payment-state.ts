@@ -3,6 +3,7 @@ import {
   depositOwed,
   endOfTheFirstMonths,
   isPlanPaid,
+  moneyHeld,
   moneyRefunded,
   planMoneyState,
   refundOwed,
@@ -190,7 +191,11 @@ export function createPaymentState({
         .where(eq(arrearsStatements.planId, planId));
       const money = planMoneyOf(rows);
       const mandate = rows.mandates.at(-1) ?? null;
-      const liveCollections = rows.collections.filter((row) => mandate && row.mandateId === mandate.id);
+      // The newest Direct Debit's collections, and every collection taken under an earlier one
+      // that ended (issue 46 item 1): what was paid stays in view, numbered in the order it fell due.
+      const liveCollections = rows.collections.filter(
+        (row) => (mandate && row.mandateId === mandate.id) || row.status === "collected",
+      );
       const refundedOf = new Set(
         rows.refunds.filter((refund) => refund.status === "refunded").map((refund) => refund.collectionId),
       );
@@ -215,6 +220,13 @@ export function createPaymentState({
         unpaidState === "being_planned" && (await readiness.isReady(holder, planId))
           ? "ready_to_pay"
           : unpaidState;
+      // The ways to carry on once the Direct Debit ended, at the price agreed (the plan's own).
+      const left =
+        planState === "payments_stopped" && choice?.option === "deposit"
+          ? await plans
+              .getPlan(holder.userId, planId)
+              .then((priced) => schedules.paymentsLeftOf(priced.price.total, choice, money))
+          : null;
       return {
         planId,
         state: planState,
@@ -223,8 +235,8 @@ export function createPaymentState({
         schedule,
         payments: rows.payments.map((row) => toPayment(row, rows.refunds)),
         directDebit: mandate && mandateResponse(mandate),
-        collections: liveCollections.map((row) => ({
-          number: row.number,
+        collections: liveCollections.map((row, index) => ({
+          number: index + 1,
           date: row.dueDate,
           amount: row.amountPence,
           status: refundedOf.has(row.id) ? "refunded" : row.status,
@@ -240,6 +252,15 @@ export function createPaymentState({
           : null,
         cancelledAt: plan.cancelledAt?.toISOString() ?? null,
         depositOwed: depositOwed(money),
+        paymentsStopped:
+          left && mandate
+            ? {
+                endedOn: ukToday(mandate.updatedAt),
+                paidSoFar: moneyHeld(money),
+                restByCard: left.byCard,
+                newDirectDebit: { depositStillOwed: left.depositStillOwed, instalments: left.instalments },
+              }
+            : null,
         refunded: moneyRefunded(money),
         refundOwed: refundOwed(money),
         whenTheTimeComes,

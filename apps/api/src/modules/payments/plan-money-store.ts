@@ -104,6 +104,7 @@ export function planMoneyOf(rows: PlanMoneyRows): PlanMoney {
     mandates: rows.mandates.map((row) => ({ id: row.id, status: row.status, wanted: row.wanted })),
     collections: rows.collections.map((row) => ({
       id: row.id,
+      mandateId: row.mandateId,
       amount: row.amountPence,
       status: row.status,
       wanted: row.wanted,

@@ -1,4 +1,4 @@
-import { depositOwed, type PlanDocumentReference } from "@kindred/domain";
+import { depositOwed, moneyHeld, type PlanDocumentReference } from "@kindred/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { collections, mandates, payments, plans as planTable } from "../../db/schema";
@@ -8,6 +8,7 @@ import type { Email } from "../email";
 import type { PlansService } from "../plans";
 import { appointedBranch, appointmentOf } from "./funeral-director-appointment";
 import { planMoneyOf, selectPlanMoneyRows, type PlanEmail } from "./plan-money-store";
+import { createPlanSchedules } from "./plan-schedule";
 
 /**
  * The emails a change of a plan's money sends, written from what is stored when the email job
@@ -37,6 +38,7 @@ export function createPlanPaymentEmails({
   planOptions,
   documents,
   siteUrl,
+  now = () => new Date(),
 }: {
   db: Database;
   plans: PlansService;
@@ -44,7 +46,9 @@ export function createPlanPaymentEmails({
   documents: DocumentsService;
   /** The site's public address (`SITE_URL`), for links to the account. */
   siteUrl: string;
+  now?: () => Date;
 }): PlanPaymentEmails {
+  const schedules = createPlanSchedules({ planOptions, now });
   /** One of the plan's own documents, as an email carries it. */
   const planPdfAttachment = async (userId: string, planId: string, reference: PlanDocumentReference) => {
     const document = await documents.planLegalDocumentPdf(userId, planId, reference, undefined);
@@ -125,6 +129,29 @@ export function createPlanPaymentEmails({
                     },
                   }),
             },
+          };
+        }
+        case "direct-debit-ended": {
+          // Written from the plan's money as it stands when the email is sent: what was paid, and
+          // what is left of its agreed price, the one way it is worked out (`paymentsLeftOf`).
+          const rows = await selectPlanMoneyRows(db, planId);
+          const choice = rows?.plan.paymentChoice;
+          if (!rows || choice?.option !== "deposit") return null;
+          const money = planMoneyOf(rows);
+          const { price } = await plans.getPlan(rows.plan.userId, planId);
+          const left = await schedules.paymentsLeftOf(price.total, choice, money);
+          return {
+            kind: "direct-debit-ended",
+            to,
+            firstName,
+            planReference: planId,
+            paidSoFar: moneyHeld(money),
+            restByCard: left.byCard,
+            newDirectDebit: {
+              depositStillOwed: left.depositStillOwed,
+              instalments: left.instalments.map((instalment) => instalment.amount),
+            },
+            accountLink: `${siteUrl}/account?plan=${encodeURIComponent(planId)}`,
           };
         }
         case "plan-cancelled":

@@ -20,6 +20,8 @@ import {
   sandboxCardConfirmBodySchema,
   sandboxCollectionsBodySchema,
   sandboxCollectionsResponseSchema,
+  sandboxDirectDebitEndedBodySchema,
+  sandboxDirectDebitEndedResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { accountNumberEnding, purchaseMessages } from "@kindred/domain";
@@ -298,6 +300,26 @@ export const sandboxDirectDebitRoutes: FastifyPluginAsyncZod<{
       const { planId, until } = request.body;
       await ownedPlan(db, tokenHolderOf(request), planId);
       return { taken: await sandbox.collectDue(until, { mandateReference: directDebitReference(planId) }) };
+    },
+  );
+  app.post(
+    "/sandbox-provider/direct-debit-ended",
+    {
+      onRequest: requireCustomerToken,
+      schema: {
+        tags: ["sandbox provider"],
+        operationId: "endSandboxDirectDebit",
+        summary:
+          "The sandbox only: the bank, or the customer at their bank, ends one of the customer's plans' Direct Debits now",
+        security: [{ bearerAuth: [] }],
+        body: sandboxDirectDebitEndedBodySchema,
+        response: { 200: sandboxDirectDebitEndedResponseSchema, ...customerBodyViolations },
+      },
+    },
+    async (request) => {
+      const { planId, how } = request.body;
+      await ownedPlan(db, tokenHolderOf(request), planId);
+      return { ended: await sandbox.endMandate(directDebitReference(planId), how) };
     },
   );
 };

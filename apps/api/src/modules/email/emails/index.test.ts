@@ -50,6 +50,16 @@ const everyEmail: Email[] = [
     },
   },
   {
+    kind: "direct-debit-ended",
+    to,
+    firstName: "Jane",
+    planReference: "KFP-1",
+    paidSoFar: 115_000,
+    restByCard: 300_000,
+    newDirectDebit: { depositStillOwed: 0, instalments: [33_337, 33_333, 33_333] },
+    accountLink: "https://kindred.example/account?plan=KFP-1",
+  },
+  {
     kind: "plan-cancelled",
     to,
     firstName: "Jane",

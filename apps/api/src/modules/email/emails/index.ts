@@ -11,6 +11,7 @@ import {
 } from "./death-notification-received";
 import { deathNotifiedSchema, renderDeathNotified } from "./death-notified";
 import { deathReportedSchema, renderDeathReported } from "./death-reported";
+import { directDebitEndedSchema, renderDirectDebitEnded } from "./direct-debit-ended";
 import { directDebitNoticeSchema, renderDirectDebitNotice } from "./direct-debit-notice";
 import { freeGuideSchema, renderFreeGuide } from "./free-guide";
 import { funeralDirectorAppointedSchema, renderFuneralDirectorAppointed } from "./funeral-director-appointed";
@@ -37,6 +38,7 @@ export const emailSchema = z.discriminatedUnion("kind", [
   passwordChangedSchema,
   planPaidSchema,
   directDebitNoticeSchema,
+  directDebitEndedSchema,
   planCancelledSchema,
   latePaymentRefundedSchema,
   freeGuideSchema,
@@ -61,6 +63,7 @@ const renderers: { [Kind in Email["kind"]]: (email: Extract<Email, { kind: Kind 
   "password-changed": renderPasswordChanged,
   "plan-paid": renderPlanPaid,
   "direct-debit-notice": renderDirectDebitNotice,
+  "direct-debit-ended": renderDirectDebitEnded,
   "plan-cancelled": renderPlanCancelled,
   "late-payment-refunded": renderLatePaymentRefunded,
   "free-guide": renderFreeGuide,

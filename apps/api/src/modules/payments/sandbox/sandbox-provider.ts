@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { SandboxCardAnswer, Violation } from "@kindred/contracts";
+import type { SandboxCardAnswer, SandboxMandateEnding, Violation } from "@kindred/contracts";
 import {
   accountNumberEnding,
   type CardPaymentStatus,
@@ -111,6 +111,13 @@ export interface SandboxProvider {
    * reference) to see a failed collection without waiting for it.
    */
   collectDue(today: string, only?: { mandateReference: string }): Promise<number>;
+  /**
+   * The bank, or the customer at their bank, ends the mandate standing under `mandateReference`
+   * (issue 46 item 1), as GoCardless reports it: cancelled (the account closed, or the customer
+   * cancelled it), failed, or expired; its collections not yet submitted are cancelled with it.
+   * Answers whether a mandate was standing to end.
+   */
+  endMandate(mandateReference: string, how: SandboxMandateEnding): Promise<boolean>;
   /** Starts delivering webhooks to `deliver`, as a real provider posts them to our endpoint. */
   startDelivery(
     deliver: (webhook: IncomingWebhook, to: "card" | "directDebit") => Promise<void>,
@@ -139,6 +146,25 @@ const collectionStatusOf: Record<string, CollectionStatus> = {
   refunded: "collected",
   failed: "failed",
   cancelled: "cancelled",
+};
+
+/** The sandbox mandate statuses that still stand: made, and not yet ended by anyone. */
+const standingStatuses = ["pending_submission"];
+const standing = sql`${sandboxMandates.status} in ('pending_submission')`;
+
+/**
+ * How a mandate ends without our asking, as the sandbox's books keep it and as its event says it,
+ * in GoCardless's words (`mandates` `cancelled` with cause `bank_account_closed` or
+ * `mandate_cancelled`, `failed`, `expired`): GoCardless's adapter reads expired as failed too.
+ */
+const mandateEndings: Record<
+  SandboxMandateEnding,
+  { sandboxStatus: string; status: "failed" | "cancelled"; reason: string }
+> = {
+  bank_account_closed: { sandboxStatus: "cancelled", status: "cancelled", reason: "bank_account_closed" },
+  mandate_cancelled: { sandboxStatus: "cancelled", status: "cancelled", reason: "mandate_cancelled" },
+  failed: { sandboxStatus: "failed", status: "failed", reason: "invalid_bank_details" },
+  expired: { sandboxStatus: "expired", status: "failed", reason: "mandate_expired" },
 };
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
@@ -282,9 +308,31 @@ export function createSandboxProvider({
   /** A sandbox mandate's status: active once its "active" event has been sent, as that event says. */
   const mandateStatusOf = (row: typeof sandboxMandates.$inferSelect): MandateStatus => {
     if (row.status === "cancelled") return "cancelled";
+    // As GoCardless: a mandate that expired ended without anyone's asking, as one that failed.
+    if (row.status === "failed" || row.status === "expired") return "failed";
     const activeFrom = row.createdAt.getTime() + mandateActivationSeconds * 1000;
     return Date.now() >= activeFrom ? "active" : "pending_submission";
   };
+
+  /**
+   * As GoCardless: a mandate's collections not yet submitted are cancelled with it, each with its
+   * own event (whose cause says the mandate ended).
+   */
+  async function cancelCollectionsOf(transaction: Database, providerMandateId: string, reason: string) {
+    const cancelled = await transaction
+      .update(sandboxPayments)
+      .set({ status: "cancelled" })
+      .where(
+        and(
+          eq(sandboxPayments.mandateId, providerMandateId),
+          eq(sandboxPayments.status, "pending_submission"),
+        ),
+      )
+      .returning({ id: sandboxPayments.id });
+    for (const { id } of cancelled) {
+      await emit(transaction, { kind: "collection", providerPaymentId: id, status: "cancelled", reason });
+    }
+  }
 
   const directDebit: DirectDebitProvider = {
     name: "sandbox",
@@ -338,7 +386,7 @@ export function createSandboxProvider({
         .select({ status: sandboxMandates.status })
         .from(sandboxMandates)
         .where(eq(sandboxMandates.id, providerMandateId));
-      if (!mandate || mandate.status === "cancelled") {
+      if (!mandate || !standingStatuses.includes(mandate.status)) {
         throw new Error("The sandbox holds no active mandate for this collection");
       }
       await db
@@ -388,26 +436,11 @@ export function createSandboxProvider({
         const [row] = await transaction
           .update(sandboxMandates)
           .set({ status: "cancelled" })
-          .where(
-            and(eq(sandboxMandates.id, providerMandateId), sql`${sandboxMandates.status} <> 'cancelled'`),
-          )
+          .where(and(eq(sandboxMandates.id, providerMandateId), standing))
           .returning();
         if (!row) return;
         await emit(transaction, { kind: "mandate", providerMandateId, status: "cancelled" });
-        // As GoCardless: the mandate's collections not yet submitted are cancelled with it.
-        const cancelled = await transaction
-          .update(sandboxPayments)
-          .set({ status: "cancelled" })
-          .where(
-            and(
-              eq(sandboxPayments.mandateId, providerMandateId),
-              eq(sandboxPayments.status, "pending_submission"),
-            ),
-          )
-          .returning({ id: sandboxPayments.id });
-        for (const { id } of cancelled) {
-          await emit(transaction, { kind: "collection", providerPaymentId: id, status: "cancelled" });
-        }
+        await cancelCollectionsOf(transaction, providerMandateId, "mandate_cancelled");
       });
     },
     async lookUpMandate(providerMandateId) {
@@ -514,6 +547,21 @@ export function createSandboxProvider({
       return approve
         ? { status: "processing", message: null }
         : { status: "declined", message: purchaseMessages.cardNotConfirmed };
+    },
+
+    async endMandate(mandateReference, how) {
+      return db.transaction(async (transaction) => {
+        const [row] = await transaction
+          .update(sandboxMandates)
+          .set({ status: mandateEndings[how].sandboxStatus })
+          .where(and(eq(sandboxMandates.reference, mandateReference), standing))
+          .returning();
+        if (!row) return false;
+        const { status, reason } = mandateEndings[how];
+        await emit(transaction, { kind: "mandate", providerMandateId: row.id, status, reason });
+        await cancelCollectionsOf(transaction, row.id, "mandate_cancelled");
+        return true;
+      });
     },
 
     async collectDue(today, only) {
