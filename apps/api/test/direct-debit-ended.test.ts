@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentSchema } from "@kindred/contracts";
-import { paymentSchedule, sumPence } from "@kindred/domain";
+import { paymentSchema, staffDirectDebitsEndedPageSchema } from "@kindred/contracts";
+import { directDebitEndedDueBy, paymentSchedule, sumPence, ukToday } from "@kindred/domain";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { callApi } from "./support/customers";
 import {
@@ -14,6 +14,7 @@ import {
   withKey,
 } from "./support/paying";
 import { readyPlan } from "./support/ready-plans";
+import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /**
@@ -24,9 +25,19 @@ import { createTestApp, type TestApp } from "./support/test-app";
  * mandate's collections stayed wanted, and nobody was told.
  */
 let testApp: TestApp;
+/** A finance member of staff, who reads the queue of Direct Debits ended. */
+let finance: TestStaffMember;
 beforeAll(async () => {
   testApp = await createTestApp();
+  finance = await createTestStaffMember(testApp, await createFirstTestAdministrator(testApp), "finance");
 });
+
+/** Finance's queue of plans whose Direct Debit ended, as it lists one plan (or nothing). */
+async function inFinanceQueue(planId: string) {
+  const response = await callApi(testApp, finance.token, "GET", "/api/staff/queues/direct-debits-ended");
+  expect(response.statusCode, response.body).toBe(200);
+  return staffDirectDebitsEndedPageSchema.parse(response.json()).items.find((item) => item.planId === planId);
+}
 afterAll(() => testApp.close());
 
 const deposit = 25_000;
@@ -88,6 +99,13 @@ describe("a Direct Debit that ends after a deposit and three instalments (issue 
     );
     expect(told).toHaveLength(1);
     expect(told[0]?.text).toContain("Your plan has not been cancelled.");
+
+    // Finance is told too: the plan is in its queue, to call the customer within 5 working days.
+    expect(await inFinanceQueue(planId)).toMatchObject({
+      ended: "cancelled",
+      paidSoFarPence: held,
+      deadline: directDebitEndedDueBy(ukToday()),
+    });
   });
 
   it("never asks for the whole price again: a new choice is refused, and paying by card pays only the rest", async () => {
@@ -111,6 +129,7 @@ describe("a Direct Debit that ends after a deposit and three instalments (issue 
     const state = await paymentsOf(testApp, token, planId);
     expect(state.state).toBe("paid");
     expect(state.paymentsStopped).toBeNull();
+    expect(await inFinanceQueue(planId)).toBeUndefined();
     // Everything held adds up to the price, to the penny.
     const takenByCard = sumPence(
       state.payments.filter((payment) => payment.status === "confirmed").map((payment) => payment.amount),
@@ -136,6 +155,8 @@ describe("a Direct Debit that ends after a deposit and three instalments (issue 
 
     const state = await paymentsOf(testApp, token, planId);
     expect(state.state).toBe("paying_by_instalments");
+    // Carried on: off finance's queue.
+    expect(await inFinanceQueue(planId)).toBeUndefined();
     // The three taken under the old Direct Debit stay in view with the nine to come.
     expect(state.collections).toHaveLength(12);
     const toCome = state.collections.filter((collection) => collection.status === "scheduled");

@@ -656,6 +656,40 @@ describe("GoCardless's webhooks", () => {
     ]);
   });
 
+  it("read a mandate the bank ends, and its payments to come cancelled with it (issue 46 item 1)", async () => {
+    for (const how of ["bank_account_closed", "mandate_cancelled", "failed", "expired"] as const) {
+      const mandate = await mandateId();
+      const [first, second] = await Promise.all([collection(mandate), collection(mandate)]);
+      fake.happen("payments", first!, "paid_out");
+
+      const events = fake.endMandate(mandate, how);
+      const read = await goCardless.parseWebhook(fake.webhook(...events));
+
+      expect(read).toEqual([
+        {
+          eventId: events[0]!.id,
+          kind: "mandate",
+          providerMandateId: mandate,
+          status: how === "failed" || how === "expired" ? "failed" : "cancelled",
+          reason: events[0]!.details.description,
+        },
+        {
+          eventId: events[1]!.id,
+          kind: "collection",
+          providerPaymentId: second,
+          status: "cancelled",
+          reason: "The mandate for this payment was cancelled.",
+        },
+      ]);
+      // As GoCardless holds them, for reconciliation: the mandate ended, the payment taken stays taken.
+      expect((await goCardless.lookUpMandate(mandate)).status).toBe(
+        how === "failed" || how === "expired" ? "failed" : "cancelled",
+      );
+      expect((await goCardless.lookUpCollection(first!)).status).toBe("collected");
+      expect((await goCardless.lookUpCollection(second!)).status).toBe("cancelled");
+    }
+  });
+
   it("read a collection going to the bank, being collected, paid out, failing, charged back and cancelled", async () => {
     const mandate = await mandateId();
     const [submitted, confirmed, paidOut, failed, chargedBack, cancelled] = await Promise.all(

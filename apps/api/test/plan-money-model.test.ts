@@ -116,6 +116,8 @@ interface Model {
   handedOut: { payment: PaymentResponse; key: string; body: object }[];
   /** Whether a cancellation was ever accepted. */
   cancelAccepted: boolean;
+  /** How many times the bank ended a Direct Debit standing at the sandbox. */
+  mandatesEnded: number;
 }
 
 const describeChoice = (choice: Choice) =>
@@ -229,7 +231,8 @@ async function providerBooks(planId: string) {
     taken: sumPence(taken.map((row) => row.amountPence)),
     refunded: sumPence([...cards, ...providerCollections].map((row) => row.refundedPence)),
     openCards: cards.filter((row) => ["requires_payment_method", "requires_action"].includes(row.status)),
-    liveMandates: providerMandates.filter((row) => row.status !== "cancelled"),
+    // Standing: made, and not yet cancelled, failed or expired.
+    liveMandates: providerMandates.filter((row) => row.status === "pending_submission"),
     collectionsToCome: providerCollections.filter((row) => row.status === "pending_submission"),
   };
 }
@@ -373,6 +376,17 @@ async function checkSettled(model: Model) {
   expect(instructions, "the funeral director instructed once, after a death").toBe(
     state.state === "funeral_requested" && appointed.length === 1 ? 1 : 0,
   );
+  // The Direct Debit's end told once for each that the bank ended, and only then.
+  expect(
+    count("The Direct Debit for your funeral plan has ended"),
+    "a Direct Debit's end told once, only for one the bank ended",
+  ).toBeLessThanOrEqual(model.mandatesEnded);
+  if (state.state === "payments_stopped") {
+    // Stopped: nothing more is collected, and what was paid is kept, never more than the price.
+    expect(books.liveMandates, "no mandate standing once payments stopped").toEqual([]);
+    expect(books.collectionsToCome, "no collection left to take once payments stopped").toEqual([]);
+    expect(state.paymentsStopped?.paidSoFar, "what was paid is kept").toBe(books.taken - books.refunded);
+  }
   // A late payment's refund email only for a payment taken that was no longer wanted.
   const lateRefunds = count("We are refunding a payment you made");
   expect(lateRefunds).toBeLessThanOrEqual(state.payments.length + state.collections.length);
@@ -539,6 +553,25 @@ class CollectNext implements fc.AsyncCommand<Model, object> {
     await checkAlways(model);
   }
   toString = () => "the provider takes the next collection due";
+}
+
+/**
+ * The bank ends the Direct Debit (issue 46 item 1), through the sandbox's own API as a demo would:
+ * the account closed, the customer cancelled it at their bank, or it failed or expired.
+ */
+class BankEndsDirectDebit implements fc.AsyncCommand<Model, object> {
+  constructor(readonly how: "bank_account_closed" | "mandate_cancelled" | "failed" | "expired") {}
+  check = () => true;
+  async run(model: Model) {
+    const response = await callApi(current, model.token, "POST", "/api/sandbox-provider/direct-debit-ended", {
+      planId: model.planId,
+      how: this.how,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    if ((response.json() as { ended: boolean }).ended) model.mandatesEnded += 1;
+    await checkAlways(model);
+  }
+  toString = () => `the bank ends the Direct Debit (${this.how})`;
 }
 
 class Cancel implements fc.AsyncCommand<Model, object> {
@@ -825,6 +858,11 @@ function commandsFor(deposit: number, months: number[]) {
           .map((account) => new SetUpDirectDebit(account)),
       ),
       sometimes(fc.constant(new CollectNext())),
+      sometimes(
+        fc
+          .constantFrom("bank_account_closed", "mandate_cancelled", "failed", "expired" as const)
+          .map((how) => new BankEndsDirectDebit(how)),
+      ),
       sometimes(fc.constant(new ChangeCoffin())),
       often(fc.constant(new Cancel())),
       sometimes(fc.constant(new NotifyDeath())),
@@ -871,6 +909,7 @@ async function newModel(): Promise<Model> {
     months: terms.terms.map((term) => term.months),
     handedOut: [],
     cancelAccepted: false,
+    mandatesEnded: 0,
   };
 }
 
@@ -977,6 +1016,49 @@ describe("a plan's money under any sequence of payments, webhooks, cancellations
       new StaffCancelWithRefund(true),
     ]);
   });
+
+  it(
+    "a Direct Debit the bank ends after a deposit and collections never has the whole price asked again",
+    { timeout: 300_000 },
+    async () => {
+      const { deposit, months } = await newModel();
+      const instalments = { option: "deposit", deposit, months: months[0]! } as const;
+      const paidTowards = [
+        new Choose(instalments),
+        new OpenCardPayment("deposit", false),
+        new EnterCard(0, "succeeds"),
+        new SetUpDirectDebit("collects"),
+        new Settle(),
+        new CollectNext(),
+        new CollectNext(),
+        new Settle(),
+      ];
+      // 11. The bank closes the account: the payments stop; choosing to pay in full is refused and
+      // the card pays only the rest, so the plan is paid holding its price to the penny.
+      await runSequence([
+        ...paidTowards,
+        new BankEndsDirectDebit("bank_account_closed"),
+        new Settle(),
+        new Choose({ option: "full" }),
+        new OpenCardPayment("full", false),
+        new EnterCard(1, "succeeds"),
+      ]);
+      // 12. The customer cancels it at their bank, with a crash on the way, and sets up a new
+      // Direct Debit for what is left; the bank's event told twice; then the plan is cancelled.
+      await runSequence([
+        ...paidTowards,
+        new BankEndsDirectDebit("mandate_cancelled"),
+        new Crash("nothing", 0),
+        new ReplayWebhook(20),
+        new SetUpDirectDebit("collects"),
+        new Settle(),
+        new CollectNext(),
+        new BankEndsDirectDebit("expired"),
+        new Settle(),
+        new Cancel(),
+      ]);
+    },
+  );
 
   it(
     "a card payment open when the journey is saved at another price is never taken at the old one",

@@ -413,6 +413,11 @@ const staffRouteNeeds: Record<
     may: "finance",
   },
   staffMissedPaymentsQueue: { method: "GET", url: "/api/staff/queues/missed-payments", may: "finance" },
+  staffDirectDebitsEndedQueue: {
+    method: "GET",
+    url: "/api/staff/queues/direct-debits-ended",
+    may: "finance",
+  },
   recordStaffArrearsOutcome: {
     method: "POST",
     url: "/api/staff/missed-payments/00000000-0000-4000-8000-000000000000/outcome",

@@ -75,6 +75,24 @@ const staffMissedPaymentSchema = z.object({
 });
 export const staffMissedPaymentsPageSchema = queuePage(staffMissedPaymentSchema);
 
+/**
+ * A plan whose Direct Debit ended without our asking before it was paid (issue 46 item 1): the
+ * customer was emailed the ways to carry on; finance calls them, by the deadline, to help.
+ */
+const staffDirectDebitEndedSchema = z.object({
+  planId: z.uuid(),
+  customerName: z.string().nullable(),
+  /** The Direct Debit's reference, as the customer's bank knows it. */
+  mandateReference: z.string(),
+  /** Failed (refused or expired at the bank) or cancelled (the account closed, or the customer cancelled it). */
+  ended: z.enum(["failed", "cancelled"]),
+  endedAt: dateTime,
+  /** Everything paid and kept towards the plan, in pence. */
+  paidSoFarPence: z.number().int(),
+  ...deadline,
+});
+export const staffDirectDebitsEndedPageSchema = queuePage(staffDirectDebitEndedSchema);
+
 const staffAppointmentSchema = z.object({
   planId: z.uuid(),
   customerName: z.string().nullable(),

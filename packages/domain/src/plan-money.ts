@@ -598,6 +598,12 @@ function cardPaymentEvent(
   if (status !== "confirmed") return { ok: true, money: next, effects: [] };
   // Taken after the plan was cancelled or the customer chose another way to pay: given back.
   if (!payment.wanted) return givenBack(next, payment, "card_payment");
+  // The rest of a plan already bought (its deposit taken, its Direct Debit ended since): the plan
+  // was confirmed, and its funeral director appointed, when the deposit was taken.
+  const alreadyBought = money.payments.some(
+    (other) => other.id !== id && other.wanted && other.status === "confirmed",
+  );
+  if (alreadyBought) return { ok: true, money: next, effects: [] };
   return {
     ok: true,
     money: next,

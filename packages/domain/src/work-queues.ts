@@ -60,6 +60,17 @@ export const arrearsOutcomeNames: Record<(typeof arrearsOutcomeKinds)[number], s
   cancelled_with_refund: "Cancelled with a refund",
 };
 
+/**
+ * A plan whose Direct Debit ended before it was paid (issue 46 item 1) is followed up by finance,
+ * with a call to the customer, within this many working days of it ending.
+ */
+export const directDebitEndedFollowUpWorkingDays = 5;
+
+/** The day by which finance follows up a Direct Debit that ended on `endedOn` (a UK day). */
+export function directDebitEndedDueBy(endedOn: string): string {
+  return addWorkingDays(endedOn, directDebitEndedFollowUpWorkingDays);
+}
+
 /** FPCOB 10.1.3R: the customer is told their funeral director within 30 days of buying the plan. */
 export const funeralDirectorNamedWithinDays = 30;
 

@@ -488,6 +488,44 @@ export async function startFakeGoCardless({
         links: { [link]: id },
       };
     },
+    /**
+     * The bank, or the customer at their bank, ends a mandate (issue 46 item 1), as GoCardless
+     * reports it: `cancelled` with cause `bank_account_closed` or `mandate_cancelled`, `failed`,
+     * or `expired`. Its payments not yet submitted are cancelled with it, each with its own
+     * `payments` `cancelled` event whose cause is `mandate_cancelled`. Answers the events, the
+     * mandate's first.
+     */
+    endMandate(
+      id: string,
+      how: "bank_account_closed" | "mandate_cancelled" | "failed" | "expired",
+    ): GoCardlessWebhookEvent[] {
+      const descriptions = {
+        bank_account_closed: "The customer's bank account was closed.",
+        mandate_cancelled: "The mandate was cancelled at a bank branch.",
+        failed: "The mandate failed: the bank details are not valid.",
+        expired: "The mandate expired: no payment was collected under it for 13 months.",
+      };
+      const action = how === "failed" || how === "expired" ? how : "cancelled";
+      const events = [
+        this.happen("mandates", id, action, {
+          origin: "bank",
+          cause: how === "failed" ? "invalid_bank_details" : how === "expired" ? "mandate_expired" : how,
+          description: descriptions[how],
+          scheme: "bacs",
+        }),
+      ];
+      for (const payment of resources.payments.values()) {
+        if (payment.links.mandate !== id || payment.status !== "pending_submission") continue;
+        events.push(
+          this.happen("payments", payment.id as string, "cancelled", {
+            origin: "gocardless",
+            cause: "mandate_cancelled",
+            description: "The mandate for this payment was cancelled.",
+          }),
+        );
+      }
+      return events;
+    },
     /** A webhook carrying these events, signed with the endpoint's secret; kept in `webhooks` too. */
     webhook(
       ...events: Array<Omit<GoCardlessWebhookEvent, "details"> & { details?: object }>

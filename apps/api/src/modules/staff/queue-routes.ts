@@ -7,6 +7,7 @@ import {
   moveAtNeedCaseBodySchema,
   staffAppointmentsPageSchema,
   staffAtNeedCasesPageSchema,
+  staffDirectDebitsEndedPageSchema,
   staffEnquiriesPageSchema,
   staffMissedPaymentsPageSchema,
   staffQueueQuerySchema,
@@ -22,6 +23,7 @@ import { bearerRouteErrors, bodyErrors } from "../../plugins/route-responses";
 import {
   appointmentsQueue,
   atNeedCasesQueue,
+  directDebitsEndedQueue,
   enquiriesQueue,
   markEnquiryFollowedUp,
   missedPaymentsQueue,
@@ -99,6 +101,23 @@ export const staffQueueRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => missedPaymentsQueue(db, request.staffAudit, request.query.page),
+  );
+
+  app.get(
+    "/queues/direct-debits-ended",
+    {
+      config: { staff: { may: "money.missed-payments" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "staffDirectDebitsEndedQueue",
+        summary:
+          "Plans whose Direct Debit ended at the bank before they were paid, by the day to call the customer (finance)",
+        security: staffSecurity,
+        querystring: staffQueueQuerySchema,
+        response: { 200: staffDirectDebitsEndedPageSchema, ...queueErrors },
+      },
+    },
+    async (request) => directDebitsEndedQueue(db, request.staffAudit, request.query.page),
   );
 
   app.post(

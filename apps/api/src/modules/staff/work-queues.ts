@@ -1,9 +1,12 @@
 import {
   atNeedDueBy,
+  directDebitEndedDueBy,
+  directDebitEndedFollowUpWorkingDays,
   type AtNeedCaseStatus,
   funeralDirectorDueBy,
   funeralDirectorNamedWithinDays,
   funeralStepProblem,
+  moneyHeld,
   guideFollowUpDueBy,
   guideFollowUpWithinWorkingDays,
   purchaseMessages,
@@ -13,12 +16,15 @@ import {
   ukToday,
 } from "@kindred/domain";
 import { staffQueuePageSize, type ArrearsOutcomeBody, type MoveAtNeedCaseBody } from "@kindred/contracts";
-import { and, asc, desc, eq, isNull, max, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, inArray, isNull, max, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
 import {
   arrearsOutcomes,
   arrearsStatements,
+  collections,
+  mandates,
+  payments,
   atNeedCaseEvents,
   atNeedCases,
   doNotContact,
@@ -32,7 +38,7 @@ import {
 } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
 import type { DeathConfirmer } from "../at-need";
-import { applyMoneyEvent, planMoneyQueue } from "../payments";
+import { applyMoneyEvent, planMoneyOf, planMoneyQueue, selectPlanMoneyRows } from "../payments";
 import { recordStaffAction, type AuditContext } from "./audit-log";
 
 /**
@@ -263,6 +269,106 @@ export async function missedPaymentsQueue(db: Database, audit: AuditContext, pag
       deadline: statement.catchUpBy,
       deadlineRule: `The day the arrears statement sent on ${ukToday(statement.sentAt)} gave to catch up by`,
     }),
+  );
+}
+
+// Direct Debits ended ---------------------------------------------------------------------------
+
+/**
+ * Plans whose Direct Debit ended without our asking before they were paid (issue 46 item 1), by
+ * the day finance follows each up: the plan's newest mandate, still wanted (one we cancelled is
+ * not), failed or cancelled at the bank, on a plan neither cancelled nor used, with no payment in
+ * full taken since and something of its own still not collected (or its deposit never taken).
+ * Read from the plan's own money rows, as the state machine left them: a new Direct Debit, the
+ * rest paid by card or the plan cancelled takes it off the queue.
+ */
+export async function directDebitsEndedQueue(db: Database, audit: AuditContext, page: number) {
+  const newest = db
+    .select({ planId: mandates.planId, createdAt: max(mandates.createdAt).as("newest_created_at") })
+    .from(mandates)
+    .where(eq(mandates.wanted, true))
+    .groupBy(mandates.planId)
+    .as("newest");
+  const { limit, offset } = pageOf(page);
+  const rows = await db
+    .select({ mandate: mandates, customer: planPeople.customer })
+    .from(mandates)
+    .innerJoin(newest, and(eq(newest.planId, mandates.planId), eq(newest.createdAt, mandates.createdAt)))
+    .innerJoin(plans, eq(plans.id, mandates.planId))
+    .leftJoin(planPeople, eq(planPeople.planId, mandates.planId))
+    .where(
+      and(
+        eq(mandates.wanted, true),
+        inArray(mandates.status, ["failed", "cancelled"]),
+        isNull(plans.cancelledAt),
+        isNull(plans.funeralRequestedAt),
+        notExists(
+          db
+            .select({ id: payments.id })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.planId, mandates.planId),
+                eq(payments.wanted, true),
+                eq(payments.paymentOption, "full"),
+                eq(payments.status, "confirmed"),
+              ),
+            ),
+        ),
+        or(
+          exists(
+            db
+              .select({ id: collections.id })
+              .from(collections)
+              .where(
+                and(
+                  eq(collections.mandateId, mandates.id),
+                  or(eq(collections.wanted, false), sql`${collections.status} <> 'collected'`),
+                ),
+              ),
+          ),
+          notExists(
+            db
+              .select({ id: payments.id })
+              .from(payments)
+              .where(
+                and(
+                  eq(payments.planId, mandates.planId),
+                  eq(payments.wanted, true),
+                  eq(payments.paymentOption, "deposit"),
+                  eq(payments.status, "confirmed"),
+                ),
+              ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(mandates.updatedAt), asc(mandates.planId))
+    .limit(limit)
+    .offset(offset);
+  const held = new Map<string, number>();
+  for (const { mandate } of rows.slice(0, staffQueuePageSize)) {
+    const money = await selectPlanMoneyRows(db, mandate.planId);
+    held.set(mandate.planId, money ? moneyHeld(planMoneyOf(money)) : 0);
+  }
+  return recordedPage(
+    db,
+    audit,
+    { queue: "direct-debits-ended", page, rows },
+    (row) => row.mandate.planId,
+    ({ mandate, customer }) => {
+      const endedOn = ukToday(mandate.updatedAt);
+      return {
+        planId: mandate.planId,
+        customerName: nameOf(customer as Person),
+        mandateReference: mandate.reference,
+        ended: mandate.status === "failed" ? ("failed" as const) : ("cancelled" as const),
+        endedAt: mandate.updatedAt.toISOString(),
+        paidSoFarPence: held.get(mandate.planId) ?? 0,
+        deadline: directDebitEndedDueBy(endedOn),
+        deadlineRule: `${directDebitEndedFollowUpWorkingDays} working days from ${endedOn}, when the Direct Debit ended`,
+      };
+    },
   );
 }
 
