@@ -110,7 +110,10 @@ function PlanDetails({
   people: PlanPeopleResponse | undefined;
   payments: PlanPaymentsResponse;
 }) {
-  const bought = payments.state === "paid" || payments.state === "paying_by_instalments";
+  const bought =
+    payments.state === "paid" ||
+    payments.state === "paying_by_instalments" ||
+    payments.state === "payments_stopped";
   const unfinished = isPlanUnfinished(payments);
   const cancelled = isCancelled(payments);
   // Told of a death: nothing is paid, changed or cancelled here any more (issue 23 item 4).
@@ -142,6 +145,9 @@ function PlanDetails({
       ) : null}
       {payments.depositOwed !== null ? (
         <DepositStillToPay planId={plan.id} amount={payments.depositOwed} />
+      ) : null}
+      {payments.paymentsStopped ? (
+        <PaymentsStopped planId={plan.id} stopped={payments.paymentsStopped} />
       ) : null}
       {funeral ? (
         <TheFuneral funeral={funeral} payments={payments} />
@@ -293,7 +299,9 @@ function Payments({ payments }: { payments: PlanPaymentsResponse }) {
             <div className="summary-list__row">
               <dt className="summary-list__key">Status</dt>
               <dd className="summary-list__value">
-                {mandateStatusInWords(cancelled ? "cancelled" : mandate.status)}
+                {payments.paymentsStopped
+                  ? "Ended at your bank"
+                  : mandateStatusInWords(cancelled ? "cancelled" : mandate.status)}
               </dd>
             </div>
           </DirectDebitDetails>
@@ -468,6 +476,50 @@ function TheFuneral({ funeral, payments }: { funeral: PlanFuneral; payments: Pla
       <p>{messages.funeralRequested}</p>
       <p>We will call you to talk this through. If you need us sooner, our line is answered day and night:</p>
       <CallTheAtNeedLine className="call-us" />
+    </section>
+  );
+}
+
+/**
+ * The Direct Debit ended before the plan was paid (issue 46 item 1): said calmly, with what was
+ * paid kept and the two ways to carry on, on the payment page.
+ */
+function PaymentsStopped({
+  planId,
+  stopped,
+}: {
+  planId: string;
+  stopped: NonNullable<PlanPaymentsResponse["paymentsStopped"]>;
+}) {
+  const { instalments } = stopped.newDirectDebit;
+  const ways = [
+    stopped.restByCard > 0 ? `pay the rest, ${formatPrice(stopped.restByCard)}, by card` : null,
+    instalments.length > 0
+      ? `set up a new Direct Debit for what is left, over ${instalments.length === 1 ? "one payment" : `${instalments.length} monthly payments`}`
+      : null,
+  ].filter((way) => way !== null);
+  return (
+    <section className="info-box" aria-labelledby="payments-stopped-heading">
+      <h2 id="payments-stopped-heading" className="info-box__title">
+        Your Direct Debit has ended
+      </h2>
+      <p>
+        Your bank told us on {formatLongDate(stopped.endedOn)} that your Direct Debit has ended, so nothing
+        more will be collected from that account. Your plan has not been cancelled.
+        {stopped.paidSoFar > 0
+          ? ` The ${formatPrice(stopped.paidSoFar)} you have paid is kept towards it, and you do not need to start again.`
+          : null}
+      </p>
+      <p>To carry on, you can {ways.join(", or ")}.</p>
+      <p>
+        <a className="button" href="/purchase/plan" onClick={() => continuePlan(planId)}>
+          Carry on paying
+        </a>
+      </p>
+      <p>
+        If things are difficult at the moment, please call us. We will help you find a way that suits you.
+      </p>
+      <CallUs />
     </section>
   );
 }

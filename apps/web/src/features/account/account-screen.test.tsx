@@ -688,6 +688,71 @@ describe("AccountScreen, one plan", () => {
   });
 });
 
+describe("AccountScreen, a Direct Debit that ended (issue 46 item 1)", () => {
+  /** A £500 deposit and three monthly payments taken, then the bank ended the Direct Debit. */
+  function stopped(): PlanPaymentsResponse {
+    const paying = payingByInstalments({ missedPayments: 0, arrears: null });
+    return {
+      ...paying,
+      state: "payments_stopped",
+      directDebit: createDirectDebit({ status: "cancelled" }),
+      collections: paying.collections.map((collection, index) => ({
+        ...collection,
+        status: index < 3 ? "collected" : "cancelled",
+      })),
+      paymentsStopped: {
+        endedOn: "2026-09-14",
+        paidSoFar: 140_000,
+        restByCard: 260_000,
+        newDirectDebit: {
+          depositStillOwed: 0,
+          instalments: Array.from({ length: 9 }, (_, index) => ({
+            number: index + 1,
+            date: `2026-${String(10 + Math.min(index, 2)).padStart(2, "0")}-01`,
+            amount: 30_000,
+          })),
+        },
+      },
+    };
+  }
+
+  it("says calmly that it ended, that what was paid is kept, and leads to the payment page to carry on", async () => {
+    signIn();
+    fakeAccountApi({
+      plans: [createPlanResponse({ id: planIds.instalments })],
+      payments: { [planIds.instalments]: stopped() },
+      people: { [planIds.instalments]: margaretForHerMother },
+    });
+    render(<AccountScreen planId={planIds.instalments} />, { wrapper: QueryProvider });
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Plan for Mrs Edith Price" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("State").nextElementSibling).toHaveTextContent(
+      "Payments stopped: your Direct Debit has ended",
+    );
+    const ended = screen.getByRole("region", { name: "Your Direct Debit has ended" });
+    expect(ended).toHaveTextContent(
+      "Your bank told us on 14 September 2026 that your Direct Debit has ended, so nothing more will be collected from that account. Your plan has not been cancelled. The £1,400 you have paid is kept towards it, and you do not need to start again.",
+    );
+    expect(ended).toHaveTextContent(
+      "To carry on, you can pay the rest, £2,600, by card, or set up a new Direct Debit for what is left, over 9 monthly payments.",
+    );
+    expect(within(ended).getByRole("link", { name: "Carry on paying" })).toHaveAttribute(
+      "href",
+      "/purchase/plan",
+    );
+    // What was paid stays in view; the Direct Debit says it ended; the plan can still be cancelled.
+    const payments = screen.getByRole("region", { name: "Payments" });
+    expect(within(payments).getByText("3 of 12 monthly payments collected.")).toBeInTheDocument();
+    expect(within(payments).getByText("Ended at your bank")).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Cancel this plan" })).toBeInTheDocument();
+
+    await userEvent.click(within(ended).getByRole("link", { name: "Carry on paying" }));
+    expect(JSON.parse(localStorage.getItem("planId") ?? "null")).toBe(planIds.instalments);
+  });
+});
+
 describe("AccountScreen, a deposit still to pay (issue 25 item 1)", () => {
   /** The Direct Debit set up, then the person left before paying the £500 deposit by card. */
   function depositNotPaid(): PlanPaymentsResponse {

@@ -517,6 +517,63 @@ describe("PaymentScreen, a deposit and monthly Direct Debit", () => {
   });
 });
 
+describe("PaymentScreen, once the Direct Debit ended (issue 46 item 1)", () => {
+  function stopped(): PlanPaymentsResponse {
+    const chosen = depositChoicePayments();
+    return {
+      ...chosen,
+      state: "payments_stopped",
+      paid: true,
+      payments: [
+        createPayment({ paymentOption: "deposit", amount: 50_000, status: "confirmed", completed: true }),
+      ],
+      directDebit: createDirectDebit({ status: "cancelled" }),
+      paymentsStopped: {
+        endedOn: "2026-09-14",
+        paidSoFar: 140_000,
+        restByCard: 260_000,
+        newDirectDebit: {
+          depositStillOwed: 0,
+          instalments: [
+            { number: 1, date: "2026-10-01", amount: 30_004 },
+            { number: 2, date: "2026-11-01", amount: 30_000 },
+            { number: 3, date: "2026-12-01", amount: 30_000 },
+          ],
+        },
+      },
+    };
+  }
+
+  it("carries on from what was paid: the rest by card, or a new Direct Debit for what is left, never the whole price", async () => {
+    const user = userEvent.setup();
+    const requests = fakePaymentsApi({ payments: stopped() });
+    renderScreen();
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Carry on paying for your plan" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Your Direct Debit ended on 14 September 2026, so nothing more will be collected/),
+    ).toHaveTextContent(
+      "Your plan has not been cancelled. The £1,400 you have paid is kept towards it, and you do not need to start again.",
+    );
+    const newDirectDebit = screen.getByRole("region", { name: "Or set up a new Direct Debit" });
+    expect(newDirectDebit).toHaveTextContent(
+      "3 monthly payments collect what is left: £300.04 on 1 October 2026, then £300 on the same day each month, the last on 1 December 2026.",
+    );
+    expect(within(newDirectDebit).getByRole("textbox", { name: /Account number/ })).toBeInTheDocument();
+
+    const byCard = screen.getByRole("region", { name: "Pay the rest by card" });
+    expect(byCard).toHaveTextContent("Pay £2,600 by debit or credit card. This pays for your plan in full");
+    await typeCard(user);
+    await user.click(within(byCard).getByRole("button", { name: "Pay £2,600" }));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith(`/purchase/complete?plan=${testPlanId}`));
+    const opened = sent(requests, creates);
+    expect(opened).toHaveLength(1);
+    expect(JSON.parse(opened[0]?.body ?? "null")).toEqual({ planId: testPlanId, paymentOption: "full" });
+  });
+});
+
 describe("PaymentScreen, before and after paying", () => {
   it("sends someone who has not chosen how to pay back to choose", async () => {
     fakePaymentsApi({ payments: fullChoicePayments({ choice: null, schedule: null }) });

@@ -135,6 +135,21 @@ export function PaymentScreen() {
     );
   }
 
+  // The Direct Debit ended before the plan was paid (issue 46 item 1): carry on from what was paid.
+  if (plan.paymentsStopped && created === null) {
+    return (
+      <CarryOnPaying
+        planId={planId}
+        stopped={plan.paymentsStopped}
+        onPaid={paid}
+        onDirectDebit={(answer) => {
+          setCreated(answer);
+          void queryClient.invalidateQueries({ queryKey: planQueries.payments(planId).queryKey });
+        }}
+      />
+    );
+  }
+
   const schedule = plan.schedule;
   const notice = noticeFrom(plan, created);
   const nothingDoneYet = !mandate && plan.payments.every((payment) => payment.status !== "confirmed");
@@ -289,4 +304,73 @@ function MandateDone({
     </>
   );
   return announce ? <FocusOnArrival>{details}</FocusOnArrival> : details;
+}
+
+/**
+ * Carrying on once the Direct Debit ended before the plan was paid (issue 46 item 1; decision
+ * 041): never from the start. What was paid is kept, and either the rest of the price is paid by
+ * card, or a new Direct Debit collects what is left over the months left of the plan's term (with
+ * the deposit by card after, if it was never paid). The amounts are the API's (`paymentsStopped`).
+ */
+function CarryOnPaying({
+  planId,
+  stopped,
+  onPaid,
+  onDirectDebit,
+}: {
+  planId: string;
+  stopped: NonNullable<PlanPaymentsResponse["paymentsStopped"]>;
+  onPaid: () => void;
+  onDirectDebit: (answer: CreateDirectDebitResponse) => void;
+}) {
+  const { instalments, depositStillOwed } = stopped.newDirectDebit;
+  const first = instalments[0];
+  const last = instalments.at(-1);
+  return (
+    <div className={`page-width journey-page ${styles.noBackLink}`}>
+      <p className="caption">Your plan</p>
+      <h1>Carry on paying for your plan</h1>
+      <p>
+        Your Direct Debit ended on {formatLongDate(stopped.endedOn)}, so nothing more will be collected from
+        that account. Your plan has not been cancelled.
+        {stopped.paidSoFar > 0
+          ? ` The ${formatPrice(stopped.paidSoFar)} you have paid is kept towards it, and you do not need to start again.`
+          : null}
+      </p>
+      {stopped.restByCard > 0 ? (
+        <section className={styles.section} aria-labelledby="rest-by-card-heading">
+          <h2 id="rest-by-card-heading">Pay the rest by card</h2>
+          <p>
+            Pay {formatPrice(stopped.restByCard)} by debit or credit card. This pays for your plan in full,
+            with nothing more to pay. You will be charged once, however many times the button is pressed.
+          </p>
+          <CardPayment planId={planId} paymentOption="full" amount={stopped.restByCard} onPaid={onPaid} />
+        </section>
+      ) : null}
+      {first && last ? (
+        <section className={styles.section} aria-labelledby="new-direct-debit-heading">
+          <h2 id="new-direct-debit-heading">
+            {stopped.restByCard > 0 ? "Or set up a new Direct Debit" : "Set up a new Direct Debit"}
+          </h2>
+          <p>
+            {instalments.length === 1
+              ? `One payment of ${formatPrice(first.amount)} is collected on ${formatLongDate(first.date)}.`
+              : `${instalments.length} monthly payments collect what is left: ${formatPrice(first.amount)} on ${formatLongDate(first.date)}, then ${formatPrice(instalments[1]?.amount ?? first.amount)} on the same day each month, the last on ${formatLongDate(last.date)}.`}
+            {depositStillOwed > 0
+              ? ` After that, you pay your deposit of ${formatPrice(depositStillOwed)} by card.`
+              : null}
+          </p>
+          <DirectDebitForm planId={planId} onCreated={onDirectDebit} />
+          <DirectDebitGuarantee />
+        </section>
+      ) : null}
+      <section className={styles.section} aria-labelledby="talk-to-us-heading">
+        <h2 id="talk-to-us-heading">If you would rather talk to us</h2>
+        <p>
+          If things are difficult at the moment, please call us. We will help you find a way that suits you.
+        </p>
+        <CallUs className="call-us" />
+      </section>
+    </div>
+  );
 }

@@ -8,6 +8,11 @@ import type { StaffQueueName } from "./staff-requests";
 export const staffQueueScreens = {
   refunds: { title: "Refunds due", api: "refunds", needs: "money.refunds" },
   "missed-payments": { title: "Missed payments", api: "missed-payments", needs: "money.missed-payments" },
+  "direct-debits-ended": {
+    title: "Direct Debits ended",
+    api: "direct-debits-ended",
+    needs: "money.missed-payments",
+  },
   appointments: { title: "Funeral directors to appoint", api: "appointments", needs: "plans.read" },
   "at-need": { title: "Deaths told to us", api: "at-need-cases", needs: "plans.read" },
   enquiries: { title: "Guide enquiries to follow up", api: "enquiries", needs: "plans.read" },

@@ -95,6 +95,18 @@ const guideEnquiry = {
   deadlineRule: "2 working days from the enquiry",
 };
 
+/** A plan whose Direct Debit the bank ended before it was paid (issue 46 item 1). */
+const directDebitEnded = {
+  planId: planB,
+  customerName: "Tom Jones",
+  mandateReference: "KND-0000000B",
+  ended: "cancelled",
+  endedAt: "2026-11-20T09:00:00.000Z",
+  paidSoFarPence: 115_000,
+  deadline: "2026-11-27",
+  deadlineRule: "5 working days from 2026-11-20, when the Direct Debit ended",
+};
+
 const emptyPage = { items: [], page: 1, nextPage: null };
 
 function answering(
@@ -116,6 +128,9 @@ function answering(
       // Once an outcome is recorded the case leaves the queue.
       const recorded = requestsSoFar().some((sent) => sent.method === "POST");
       return jsonResponse({ items: recorded ? [] : [missedPayment], page: 1, nextPage: null });
+    }
+    if (request.url === "/api/staff/queues/direct-debits-ended?page=1") {
+      return jsonResponse({ items: [directDebitEnded], page: 1, nextPage: null });
     }
     if (request.url === "/api/staff/queues/enquiries?page=1") {
       const followedUp = requestsSoFar().some((sent) => sent.method === "POST");
@@ -151,7 +166,7 @@ describe("StaffQueuesScreen", () => {
       "href",
       "/staff/queues/refunds",
     );
-    expect(within(table).getAllByRole("link")).toHaveLength(5);
+    expect(within(table).getAllByRole("link")).toHaveLength(6);
   });
 
   it("offers an agent no refunds or missed payments, and asks the API for neither", async () => {
@@ -167,7 +182,9 @@ describe("StaffQueuesScreen", () => {
     ).toEqual(["Funeral directors to appoint", "Deaths told to us", "Guide enquiries to follow up"]);
     expect(screen.getByRole("navigation", { name: "Back office" })).toHaveTextContent("Work queues");
     await vi.waitFor(() => expect(requests).toHaveLength(4));
-    expect(requests.some((request) => /refunds|missed-payments/.test(request.url))).toBe(false);
+    expect(requests.some((request) => /refunds|missed-payments|direct-debits-ended/.test(request.url))).toBe(
+      false,
+    );
   });
 });
 
@@ -196,6 +213,24 @@ describe("StaffQueueScreen", () => {
     );
     // Only the refund the provider gave up on may be sent again.
     expect(within(rows[1]!).queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("shows finance the plans whose Direct Debit ended, with what was paid and the day to call by (issue 46 item 1)", async () => {
+    holdStaffToken();
+    answering("finance");
+    renderStaffScreen(<StaffQueueScreen name="direct-debits-ended" />);
+
+    const table = await screen.findByRole("table", { name: "Soonest deadline first" });
+    const [row] = within(table).getAllByRole("row").slice(1);
+    expect(cellsOf(row!)).toEqual([
+      "27 November 20265 working days from 2026-11-20, when the Direct Debit ended",
+      "Tom Jones",
+      "Cancelled at the bank",
+      "20 November 2026",
+      "£1,150",
+      "KND-0000000B",
+      planB,
+    ]);
   });
 
   it("sends a refund again once, after asking, however often the button is pressed", async () => {

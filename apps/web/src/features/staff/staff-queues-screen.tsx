@@ -210,6 +210,14 @@ function QueueTable({
           caption={caption}
         />
       );
+    case "direct-debits-ended":
+      return (
+        <RowsTable
+          rows={(data as StaffQueuePages["direct-debits-ended"]).items}
+          columns={directDebitEndedColumns}
+          caption={caption}
+        />
+      );
     case "appointments":
       return (
         <RowsTable
@@ -334,6 +342,23 @@ const missedPaymentColumns = missed.columns([
     header: "Action",
     cell: ({ row }) => <RecordOutcome missed={row.original} />,
   }),
+]);
+
+type DirectDebitEndedRow = StaffQueuePages["direct-debits-ended"]["items"][number];
+const ended = staffColumnHelper<DirectDebitEndedRow>();
+/** Plans whose Direct Debit ended at the bank before they were paid (issue 46 item 1): call the customer. */
+const directDebitEndedColumns = ended.columns([
+  deadlineColumn<DirectDebitEndedRow>(),
+  ended.accessor("customerName", { header: "Customer", cell: (info) => orNothing(info.getValue()) }),
+  ended.accessor("ended", {
+    header: "How it ended",
+    cell: (info) =>
+      info.getValue() === "failed" ? "Failed or expired at the bank" : "Cancelled at the bank",
+  }),
+  ended.accessor("endedAt", { header: "Ended on", cell: (info) => formatLongDate(info.getValue()) }),
+  ended.accessor("paidSoFarPence", { header: "Paid so far", cell: (info) => formatPrice(info.getValue()) }),
+  ended.accessor("mandateReference", { header: "Direct Debit reference" }),
+  planColumn<DirectDebitEndedRow>(),
 ]);
 
 type AppointmentRow = StaffQueuePages["appointments"]["items"][number];

@@ -10,6 +10,7 @@ import type {
   staffAtNeedCasesPageSchema,
   staffEnquiriesPageSchema,
   staffMissedPaymentsPageSchema,
+  staffDirectDebitsEndedPageSchema,
   staffRefundSchema,
   staffRefundsPageSchema,
   signedInStaffSchema,
@@ -36,6 +37,7 @@ type StaffEnquiryFollowedUp = z.infer<typeof enquiryFollowedUpSchema>;
 export interface StaffQueuePages {
   refunds: z.infer<typeof staffRefundsPageSchema>;
   "missed-payments": z.infer<typeof staffMissedPaymentsPageSchema>;
+  "direct-debits-ended": z.infer<typeof staffDirectDebitsEndedPageSchema>;
   appointments: z.infer<typeof staffAppointmentsPageSchema>;
   "at-need-cases": z.infer<typeof staffAtNeedCasesPageSchema>;
   enquiries: z.infer<typeof staffEnquiriesPageSchema>;
