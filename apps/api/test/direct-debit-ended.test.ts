@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { collections } from "../src/db/schema";
 import { paymentSchema, staffDirectDebitsEndedPageSchema } from "@kindred/contracts";
 import { directDebitEndedDueBy, paymentSchedule, sumPence, ukToday } from "@kindred/domain";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
@@ -173,6 +175,27 @@ describe("a Direct Debit that ends after a deposit and three instalments (issue 
     const paid = await paymentsOf(testApp, token, planId);
     expect(paid.state).toBe("paid");
     expect(paid.collected).toBe(12);
+  });
+
+  it("the database refuses to want again a collection to come under a Direct Debit that ended (migration 0023)", async () => {
+    const { planId } = await stoppedAfterThreeCollections("bank_account_closed");
+    const [dropped] = await testApp.db
+      .select()
+      .from(collections)
+      .where(and(eq(collections.planId, planId), eq(collections.wanted, false)));
+    expect(dropped?.status).toBe("cancelled");
+
+    const wantedAgain = testApp.db
+      .update(collections)
+      .set({ status: "scheduled", wanted: true })
+      .where(eq(collections.id, dropped!.id));
+    const refused = await wantedAgain.then(
+      () => null,
+      (error: unknown) => error as Error & { cause?: Error },
+    );
+    expect(`${refused?.message} ${refused?.cause?.message}`).toContain(
+      "wants a collection under a Direct Debit that has ended",
+    );
   });
 
   it("an expired Direct Debit stops the payments too, and the bank's event told twice tells the customer once", async () => {

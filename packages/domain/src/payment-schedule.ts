@@ -167,7 +167,7 @@ export interface HeldTowardsSchedule {
 
 /**
  * What is left to pay on a plan paid by instalments that already holds money, once its Direct
- * Debit has ended (issue 46 item 1; docs/decisions/041-payments-stopped.md): never the whole price
+ * Debit has ended (issue 46 item 1; docs/decisions/044-payments-stopped.md): never the whole price
  * again, always from what is held, at the schedule's own (agreed) price. Either way of continuing:
  *
  * - `byCard`: the rest of the plan's price at once, by card: the price less everything held. The

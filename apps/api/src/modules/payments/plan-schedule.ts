@@ -27,7 +27,7 @@ export interface PlanSchedules {
   /** The schedule of the plan as it is priced now; a choice the price no longer allows must be made again. */
   scheduleOf(planPrice: Pence, choice: PaymentChoice): Promise<PaymentSchedule>;
   /**
-   * What is left to pay (issue 46 item 1; decision 041): the schedule of `planPrice` (the price
+   * What is left to pay (issue 46 item 1; decision 044): the schedule of `planPrice` (the price
    * agreed, once money is taken) continued from what `money` holds, by card or by a new Direct
    * Debit (the domain's `paymentsLeft`). With nothing held, the new Direct Debit's instalments are
    * the schedule's own.

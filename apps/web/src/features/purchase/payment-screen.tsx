@@ -308,7 +308,7 @@ function MandateDone({
 
 /**
  * Carrying on once the Direct Debit ended before the plan was paid (issue 46 item 1; decision
- * 041): never from the start. What was paid is kept, and either the rest of the price is paid by
+ * 044): never from the start. What was paid is kept, and either the rest of the price is paid by
  * card, or a new Direct Debit collects what is left over the months left of the plan's term (with
  * the deposit by card after, if it was never paid). The amounts are the API's (`paymentsStopped`).
  */
