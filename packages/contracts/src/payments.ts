@@ -264,7 +264,12 @@ export type SandboxCollectionsResponse = z.infer<typeof sandboxCollectionsRespon
  * their bank (`mandate_cancelled`), the bank refuses it (`failed`), or it lapses after 13 months
  * with nothing collected (`expired`).
  */
-const sandboxMandateEndings = ["bank_account_closed", "mandate_cancelled", "failed", "expired"] as const;
+export const sandboxMandateEndings = [
+  "bank_account_closed",
+  "mandate_cancelled",
+  "failed",
+  "expired",
+] as const;
 export type SandboxMandateEnding = (typeof sandboxMandateEndings)[number];
 
 /**
@@ -276,7 +281,9 @@ export const sandboxDirectDebitEndedBodySchema = z.object({
   planId: z.uuid(messages.notAPlanReference),
   how: z.enum(sandboxMandateEndings),
 });
+export type SandboxDirectDebitEndedBody = z.infer<typeof sandboxDirectDebitEndedBodySchema>;
 export const sandboxDirectDebitEndedResponseSchema = z.object({
   /** Whether a Direct Debit standing at the sandbox was ended (false: none was standing). */
   ended: z.boolean(),
 });
+export type SandboxDirectDebitEndedResponse = z.infer<typeof sandboxDirectDebitEndedResponseSchema>;

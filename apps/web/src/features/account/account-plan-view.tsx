@@ -46,7 +46,7 @@ import { contactDetailsOf } from "../../components/contact-details-fields";
 import { ChangeContactDetails } from "./contact-details-form";
 import { personName } from "./person-name";
 import { PlanStatementDownload } from "./plan-statement-download";
-import { SandboxCollections } from "./sandbox-collections";
+import { SandboxCollections, SandboxDirectDebitEnded } from "./sandbox-collections";
 import {
   collectionStatusInWords,
   instalmentCount,
@@ -183,7 +183,12 @@ function PlanDetails({
       {(bought && !cancelled) || funeral ? <YourFuneralDirector payments={payments} /> : null}
       {people ? <People planId={plan.id} people={people} closed={cancelled || funeral !== null} /> : null}
       {bought || cancelled || funeral ? <Payments payments={payments} /> : null}
-      {bought && !cancelled && !funeral ? <SandboxCollections planId={plan.id} payments={payments} /> : null}
+      {bought && !cancelled && !funeral ? (
+        <>
+          <SandboxCollections planId={plan.id} payments={payments} />
+          <SandboxDirectDebitEnded planId={plan.id} payments={payments} />
+        </>
+      ) : null}
       {bought && !cancelled ? <IfThePersonCoveredDies payments={payments} /> : null}
 
       <section className={styles.section} aria-labelledby="documents-heading">

@@ -6,7 +6,7 @@ import { QueryProvider } from "../../lib/query-provider";
 import { storeTokenSession } from "../../lib/token-session";
 import { fakeFetch, jsonResponse } from "../../test/fake-fetch";
 import { createDirectDebit, depositChoicePayments, testPlanId } from "../../test/payments-factory";
-import { SandboxCollections } from "./sandbox-collections";
+import { SandboxCollections, SandboxDirectDebitEnded } from "./sandbox-collections";
 
 /** A plan paying by Direct Debit with nothing collected yet. */
 function payingByDirectDebit(overrides: Partial<PlanPaymentsResponse> = {}): PlanPaymentsResponse {
@@ -74,5 +74,61 @@ describe("taking a plan's collections early on a test site", () => {
     );
     expect(screen.queryByRole("button", { name: "Take the payments now" })).toBeNull();
     expect(screen.queryByText(/Test site/)).toBeNull();
+  });
+});
+
+describe("the bank ending a plan's Direct Debit on a test site (issue 46 item 1)", () => {
+  function showEndingFor(directDebitProvider: "sandbox" | "gocardless") {
+    storeTokenSession({ token: "customer-token", setAt: Date.now(), expiry: 1800 });
+    const before = payingByDirectDebit();
+    const after = payingByDirectDebit({
+      state: "payments_stopped",
+      directDebit: createDirectDebit({ status: "cancelled" }),
+    });
+    let ended = false;
+    const requests = fakeFetch((request) => {
+      if (request.url === "/api/payments/card-fields")
+        return jsonResponse({ provider: "sandbox", directDebitProvider });
+      if (request.url === "/api/sandbox-provider/direct-debit-ended") {
+        ended = true;
+        return jsonResponse({ ended: true });
+      }
+      if (request.url === `/api/plan/${testPlanId}/payments`) return jsonResponse(ended ? after : before);
+      return jsonResponse({ violations: [] }, 404);
+    });
+    render(
+      <QueryProvider>
+        <SandboxDirectDebitEnded planId={testPlanId} payments={before} />
+      </QueryProvider>,
+    );
+    return { requests };
+  }
+
+  it("ends it the way chosen, says so, and asks for the plan's answer", async () => {
+    const { requests } = showEndingFor("sandbox");
+
+    await userEvent.selectOptions(
+      await screen.findByRole("combobox", { name: "How it ends" }),
+      "The customer cancels it at their bank",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "End the Direct Debit now" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "The Direct Debit was ended. What follows shows above as it arrives.",
+    );
+    const sent = requests.find((request) => request.url === "/api/sandbox-provider/direct-debit-ended");
+    expect(JSON.parse(sent!.body!)).toEqual({ planId: testPlanId, how: "mandate_cancelled" });
+    await vi.waitFor(() =>
+      expect(requests.some((request) => request.url === `/api/plan/${testPlanId}/payments`)).toBe(true),
+    );
+  });
+
+  it("shows nothing where a real provider takes the Direct Debits", async () => {
+    const { requests } = showEndingFor("gocardless");
+
+    await vi.waitFor(() =>
+      expect(requests.some((request) => request.url === "/api/payments/card-fields")).toBe(true),
+    );
+    expect(screen.queryByRole("button", { name: "End the Direct Debit now" })).toBeNull();
   });
 });

@@ -2,13 +2,18 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import type {
-  PlanPaymentsResponse,
-  SandboxCollectionsBody,
-  SandboxCollectionsResponse,
+import {
+  sandboxMandateEndings,
+  type PlanPaymentsResponse,
+  type SandboxCollectionsBody,
+  type SandboxCollectionsResponse,
+  type SandboxDirectDebitEndedBody,
+  type SandboxDirectDebitEndedResponse,
+  type SandboxMandateEnding,
 } from "@kindred/contracts";
 import { useEnteredBeforeHydration } from "../../components/entered-before-hydration";
 import { FormField } from "../../components/form-field";
+import { SelectField } from "../../components/select-field";
 import { ViolationsBox } from "../../components/violations-box";
 import { apiRequest } from "../../lib/api-client";
 import { planQueries } from "../../lib/plan-queries";
@@ -97,6 +102,93 @@ export function SandboxCollections({ planId, payments }: { planId: string; payme
         <p role="status" className={styles.afterButton}>
           {take.data.data.taken === 1 ? "1 payment was" : `${take.data.data.taken} payments were`} taken. What
           the bank said shows above as it arrives.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** How the bank may end a Direct Debit, in words, as the test site offers them. */
+const endingWords: Record<SandboxMandateEnding, string> = {
+  bank_account_closed: "The bank account is closed",
+  mandate_cancelled: "The customer cancels it at their bank",
+  failed: "The bank refuses it",
+  expired: "It expires",
+};
+
+/**
+ * Only on a test site, where the embedded sandbox takes Direct Debits (issue 46 item 1): the bank
+ * ends this plan's Direct Debit now, as a real bank may (the account closed, cancelled at the
+ * bank, refused or expired), so a demo sees what follows: the payments stop, the email, and the
+ * ways to carry on. The plan's answer is asked again until it says so.
+ */
+export function SandboxDirectDebitEnded({
+  planId,
+  payments,
+}: {
+  planId: string;
+  payments: PlanPaymentsResponse;
+}) {
+  const fieldId = useId();
+  const cardFields = useQuery(paymentProvidersQuery());
+  const [how, setHow] = useState<SandboxMandateEnding>("bank_account_closed");
+  const [asked, setAsked] = useState(false);
+  useQuery({
+    ...planQueries.payments(planId),
+    enabled: asked,
+    refetchInterval: (query) =>
+      asked && query.state.data?.directDebit?.status === payments.directDebit?.status
+        ? answersPollIntervalMs
+        : false,
+  });
+  const end = useMutation({
+    mutationFn: () =>
+      apiRequest<SandboxDirectDebitEndedResponse>("/api/sandbox-provider/direct-debit-ended", {
+        method: "POST",
+        body: { planId, how } satisfies SandboxDirectDebitEndedBody,
+      }),
+    onSuccess: (answer) => {
+      if (answer.ok && answer.data.ended) setAsked(true);
+    },
+  });
+  const standing =
+    payments.directDebit?.status === "active" || payments.directDebit?.status === "pending_submission";
+  if (cardFields.data?.directDebitProvider !== "sandbox" || !standing) return null;
+  return (
+    <section className="info-box" aria-labelledby={`${fieldId}-heading`}>
+      <h3 id={`${fieldId}-heading`} className="info-box__title">
+        Test site: the bank ends the Direct Debit
+      </h3>
+      <p>
+        This is a test site: no real money moves. End this plan&apos;s Direct Debit now, as a bank might, to
+        see what happens when payments stop.
+      </p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          end.mutate();
+        }}
+      >
+        <SelectField
+          id={fieldId}
+          label="How it ends"
+          placeholder="Choose how it ends"
+          options={sandboxMandateEndings.map((ending) => ({ value: ending, label: endingWords[ending] }))}
+          value={how}
+          onChange={(value) => setHow(value as SandboxMandateEnding)}
+        />
+        <button type="submit" className="button button--secondary" disabled={end.isPending}>
+          End the Direct Debit now
+        </button>
+      </form>
+      {end.data?.ok === false ? (
+        <ViolationsBox title="The Direct Debit could not be ended" violations={end.data.data.violations} />
+      ) : null}
+      {end.data?.ok ? (
+        <p role="status" className={styles.afterButton}>
+          {end.data.data.ended
+            ? "The Direct Debit was ended. What follows shows above as it arrives."
+            : "No Direct Debit was standing to end."}
         </p>
       ) : null}
     </section>
