@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { collections } from "../src/db/schema";
 import { paymentSchema, staffDirectDebitsEndedPageSchema } from "@kindred/contracts";
-import { directDebitEndedDueBy, paymentSchedule, sumPence, ukToday } from "@kindred/domain";
+import { directDebitEndedDueBy, formatPrice, paymentSchedule, sumPence, ukToday } from "@kindred/domain";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { callApi } from "./support/customers";
 import {
@@ -15,6 +15,7 @@ import {
   settlePayments,
   withKey,
 } from "./support/paying";
+import { readPdf } from "./support/pdf-text";
 import { readyPlan } from "./support/ready-plans";
 import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -175,6 +176,22 @@ describe("a Direct Debit that ends after a deposit and three instalments (issue 
     const paid = await paymentsOf(testApp, token, planId);
     expect(paid.state).toBe("paid");
     expect(paid.collected).toBe(12);
+  });
+
+  it("the plan's statement says the payments stopped and what was paid is kept", async () => {
+    const { planId, token } = await stoppedAfterThreeCollections("mandate_cancelled");
+    const response = await callApi(testApp, token, "GET", `/api/plan/${planId}/statement`);
+    expect(response.statusCode, response.body).toBe(200);
+    const statement = await readPdf(response.rawPayload);
+    const { paymentsStopped } = await paymentsOf(testApp, token, planId);
+    expect(statement.pages).toBe(1);
+    expect(statement.text.replace(/\s+/g, " ")).toContain(
+      "so nothing more is being collected. What you have paid is kept towards your plan.",
+    );
+    expect(statement.text).not.toContain("every monthly payment has been collected");
+    expect(statement.text.replace(/\s+/g, " ")).toContain(
+      `To carry on, you can pay the rest, ${formatPrice(paymentsStopped!.restByCard)}, by card, or set up a new Direct Debit for what is left: ${formatPrice(sumPence(paymentsStopped!.newDirectDebit.instalments.map((each) => each.amount)))} over 9 months`,
+    );
   });
 
   it("the database refuses to want again a collection to come under a Direct Debit that ended (migration 0023)", async () => {

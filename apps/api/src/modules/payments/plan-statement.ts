@@ -110,6 +110,26 @@ function leftToPay(facts: PlanStatementFacts): Block[] {
   if (!payments.whenTheTimeComes) {
     return [...blocks, paragraph("Nothing is due until the plan is bought.")];
   }
+  // The Direct Debit ended before the plan was paid (issue 46 item 1): what is left, either way.
+  const stopped = payments.paymentsStopped;
+  if (stopped) {
+    const { instalments, depositStillOwed } = stopped.newDirectDebit;
+    const ways = [
+      stopped.restByCard > 0 ? `pay the rest, ${formatPrice(stopped.restByCard)}, by card` : null,
+      instalments.length > 0
+        ? `set up a new Direct Debit for what is left: ${formatPrice(sumPence(instalments.map((each) => each.amount)))} over ${plural(instalments.length, "month")}${depositStillOwed > 0 ? `, with your deposit of ${formatPrice(depositStillOwed)} by card` : ""}`
+        : null,
+    ].filter((way) => way !== null);
+    return [
+      ...blocks,
+      prominent(
+        `Your Direct Debit ended on ${day(stopped.endedOn)}, so nothing more is being collected. What you have paid is kept towards your plan.`,
+      ),
+      paragraph(
+        `To carry on, you can ${ways.join(", or ")}, in your account or by calling us on ${supportPhone.display}.`,
+      ),
+    ];
+  }
   const byInstalments = payments.choice?.option === "deposit";
   const toCome = byInstalments ? collectionsToCome(payments) : [];
   const outstanding = sumPence([payments.depositOwed ?? 0, ...toCome.map((each) => each.amount)]);
