@@ -411,6 +411,8 @@ function choose(money: PlanMoney, choice: PaymentChoice): MoneyTransition {
 function reopenPrice(money: PlanMoney): MoneyTransition {
   const closed = refuseIfClosed(money);
   if (closed) return closed;
+  // Money taken at the agreed price settles it, even once the Direct Debit that took it has ended.
+  if (moneyHeld(money) > 0) return refused(409, purchaseMessages.planPaidCannotChange);
   const { payments, effects } = dropOpenPayments(money.payments);
   return { ok: true, money: { ...money, payments }, effects };
 }

@@ -636,6 +636,12 @@ describe("a Direct Debit that ends without our asking (issue 46 item 1)", () => 
       status: 409,
       message: purchaseMessages.choiceFixedOncePaidTowards,
     });
+    // Nor is its price opened again: the money was taken at it.
+    expect(nextPlanMoney(stopped, { cause: "customer", type: "price_reopened" })).toEqual({
+      ok: false,
+      status: 409,
+      message: purchaseMessages.planPaidCannotChange,
+    });
 
     const byCard = run(
       [
