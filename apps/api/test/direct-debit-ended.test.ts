@@ -72,12 +72,7 @@ async function stoppedAfterThreeCollections(
   expect(ended.json()).toEqual({ ended: true });
   await settlePayments(testApp);
   const collected = before.collections.slice(0, 3).map((collection) => collection.amount);
-  const schedule = paymentSchedule(
-    ready.price,
-    choice,
-    ready.catalogue.paymentTerms,
-    new Date().toISOString().slice(0, 10),
-  );
+  const schedule = paymentSchedule(ready.price, choice, ready.catalogue.paymentTerms, ukToday());
   return { ...ready, before, collected, held: deposit + sumPence(collected), schedule };
 }
 
