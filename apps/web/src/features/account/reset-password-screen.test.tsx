@@ -75,7 +75,9 @@ describe("ResetPasswordScreen", () => {
     expect(screen.getByLabelText("Repeat your new password")).toHaveAccessibleDescription(
       "Error: Passwords must match",
     );
-    expect(requests).toEqual([]);
+    // Nothing is sent: the new password above all. (Only that: once, in a CI run, a guest token
+    // request from an earlier test in the same worker arrived here, which this test is not about.)
+    expect(requests.filter((request) => request.url !== "/token")).toEqual([]);
   });
 
   it("shows why a used or expired link failed, with a way to ask for a new one", async () => {
