@@ -31,7 +31,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 // Each test is a page load of its own: nothing read or held in one is known in the next, in its
 // file or the next file the worker runs (the files share their modules and jsdom, vitest.config.ts).
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   forgetQueryClient();
   forgetBrowserSettings();
@@ -44,6 +44,10 @@ afterEach(() => {
     closeCookieChoices();
     closeSignInPrompt();
     resetJourney();
+    // As starting again does: a save of the journey still waiting (its timer) would otherwise go
+    // in the next test, asking that test's fake API for a token. Imported here, not above, so a
+    // file that replaces a module plan-autosave uses (its own test) gets the one it replaced.
+    (await import("../features/planning/plan-autosave")).forgetSavedPlan();
     forgetPriceChange();
     forgetStepShown();
     window.localStorage.clear();
