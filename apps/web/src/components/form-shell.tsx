@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useHydrated } from "../lib/use-hydrated";
 import { ErrorSummary, type ErrorSummaryItem } from "./error-summary";
 import styles from "./form.module.css";
 
@@ -31,6 +32,7 @@ export function FormShell<Output>({
   className = styles.form,
   before,
   after,
+  needsScript = false,
   children,
 }: {
   form: ShellForm<Output>;
@@ -43,8 +45,15 @@ export function FormShell<Output>({
   before?: ReactNode;
   /** Shown under the button, such as a "Forgotten your password?" link. */
   after?: ReactNode;
+  /**
+   * For a form that cannot work without the page's script (the back office's sign-in keeps its
+   * token in the tab): its button is disabled until the page has come to life, so a press before
+   * then does nothing, instead of sending the form to a page that refuses it (405).
+   */
+  needsScript?: boolean;
   children: ReactNode;
 }) {
+  const hydrated = useHydrated();
   const { submitCount, isSubmitting } = form.formState;
   // The attempt whose errors have been given focus: each failed submit focuses the summary once.
   const focusedAttempt = useRef(0);
@@ -86,7 +95,12 @@ export function FormShell<Output>({
         aria-busy={isSubmitting || undefined}
       >
         {children}
-        <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>
+        <button
+          type="submit"
+          className="button"
+          aria-disabled={isSubmitting || undefined}
+          disabled={needsScript && !hydrated}
+        >
           {isSubmitting ? (busyLabel ?? submitLabel) : submitLabel}
         </button>
         {after}

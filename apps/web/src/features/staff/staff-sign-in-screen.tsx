@@ -58,6 +58,7 @@ export function StaffSignInScreen({ signedOut }: { signedOut: boolean }) {
         onValid={signIn}
         submitLabel="Sign in"
         busyLabel="Signing in…"
+        needsScript
         before={
           refusal ? (
             <FocusOnArrival key={refusal.count}>
