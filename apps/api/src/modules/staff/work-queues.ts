@@ -282,6 +282,13 @@ export async function missedPaymentsQueue(db: Database, audit: AuditContext, pag
  * Read from the plan's own money rows, as the state machine left them: a new Direct Debit, the
  * rest paid by card or the plan cancelled takes it off the queue.
  */
+
+/** The plan's card payment of `option` taken and still wanted, as a subquery on the mandate's plan. */
+function confirmedPaymentOf(option: "full" | "deposit") {
+  return sql`(select 1 from ${payments} where ${payments.planId} = ${mandates.planId}
+    and ${payments.wanted} and ${payments.paymentOption} = ${option} and ${payments.status} = 'confirmed')`;
+}
+
 export async function directDebitsEndedQueue(db: Database, audit: AuditContext, page: number) {
   const newest = db
     .select({ planId: mandates.planId, createdAt: max(mandates.createdAt).as("newest_created_at") })
@@ -302,19 +309,7 @@ export async function directDebitsEndedQueue(db: Database, audit: AuditContext, 
         inArray(mandates.status, ["failed", "cancelled"]),
         isNull(plans.cancelledAt),
         isNull(plans.funeralRequestedAt),
-        notExists(
-          db
-            .select({ id: payments.id })
-            .from(payments)
-            .where(
-              and(
-                eq(payments.planId, mandates.planId),
-                eq(payments.wanted, true),
-                eq(payments.paymentOption, "full"),
-                eq(payments.status, "confirmed"),
-              ),
-            ),
-        ),
+        notExists(confirmedPaymentOf("full")),
         or(
           exists(
             db
@@ -327,19 +322,7 @@ export async function directDebitsEndedQueue(db: Database, audit: AuditContext, 
                 ),
               ),
           ),
-          notExists(
-            db
-              .select({ id: payments.id })
-              .from(payments)
-              .where(
-                and(
-                  eq(payments.planId, mandates.planId),
-                  eq(payments.wanted, true),
-                  eq(payments.paymentOption, "deposit"),
-                  eq(payments.status, "confirmed"),
-                ),
-              ),
-          ),
+          notExists(confirmedPaymentOf("deposit")),
         ),
       ),
     )
