@@ -179,15 +179,17 @@ describe("paying in full by card", () => {
     await choosePayment(testApp, token, planId, { option: "full" });
 
     const { answer, payment } = await payByCard(testApp, token, planId, "full", sandboxCards.declined);
-    const askedAgain = await confirmOnSandbox(testApp, token, payment, sandboxCards.succeeds);
+    const askedAgain = await confirmOnSandbox(testApp, token, payment, sandboxCards.declined);
     const retry = await payByCard(testApp, token, planId, "full", sandboxCards.succeeds);
 
     expect(answer).toEqual({ status: "declined", message: purchaseMessages.cardDeclined });
-    // The declined attempt stays declined: another card means another payment.
+    // The same card asked again (a second click) gets the same answer.
     expect(sandboxCardAnswerSchema.parse(askedAgain.json())).toEqual(answer);
     expect(retry.answer.status).toBe("processing");
+    // Paying again is another payment, and the declined one is cancelled, so an old tab cannot
+    // finish it too (issue 46 item 2).
     const state = await paymentsOf(testApp, token, planId);
-    expect(state.payments.map((payment) => payment.status)).toEqual(["failed", "confirmed"]);
+    expect(state.payments.map((payment) => payment.status)).toEqual(["cancelled", "confirmed"]);
     expect(state.paid).toBe(true);
   });
 

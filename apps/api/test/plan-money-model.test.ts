@@ -203,8 +203,10 @@ async function cancelledWithRefund(model: Model, twice = false) {
 async function settle() {
   for (let pass = 0; pass < 5; pass += 1) {
     const reconciled = await current.app.reconciliation.reconcile({ olderThanSeconds: 0 });
+    // Money taken after it failed (a declined card finished later, a failed collection retried).
+    const late = await current.app.reconciliation.reconcileLateMoney({ olderThanSeconds: 0 });
     await settlePayments(current);
-    if (reconciled.applied === 0) return;
+    if (reconciled.applied + late.applied === 0) return;
   }
   throw new Error("Reconciliation kept finding changes");
 }
@@ -230,7 +232,10 @@ async function providerBooks(planId: string) {
   return {
     taken: sumPence(taken.map((row) => row.amountPence)),
     refunded: sumPence([...cards, ...providerCollections].map((row) => row.refundedPence)),
-    openCards: cards.filter((row) => ["requires_payment_method", "requires_action"].includes(row.status)),
+    // A declined card payment stays open at the provider: it can still be finished (issue 46 item 2).
+    openCards: cards.filter((row) =>
+      ["requires_payment_method", "requires_action", "declined"].includes(row.status),
+    ),
     // Standing: made, and not yet cancelled, failed or expired.
     liveMandates: providerMandates.filter((row) => row.status === "pending_submission"),
     collectionsToCome: providerCollections.filter((row) => row.status === "pending_submission"),
@@ -490,12 +495,32 @@ class TakenWebhookLost implements fc.AsyncCommand<Model, object> {
       .where(
         and(
           eq(sandboxPayments.id, payment.providerPaymentId),
-          eq(sandboxPayments.status, "requires_payment_method"),
+          inArray(sandboxPayments.status, ["requires_payment_method", "declined"]),
         ),
       );
     await checkAlways(model);
   }
-  toString = () => "the provider takes the last payment, and its webhook is lost";
+  toString = () => "the provider takes the last payment (declined or not), and its webhook is lost";
+}
+
+/**
+ * The provider submits every failed collection again and takes it (issue 46 item 2), through the
+ * sandbox's own API: money arriving after a payment failed, applied or given back.
+ */
+class RetryFailedCollections implements fc.AsyncCommand<Model, object> {
+  check = () => true;
+  async run(model: Model) {
+    const response = await callApi(
+      current,
+      model.token,
+      "POST",
+      "/api/sandbox-provider/failed-collections-retried",
+      { planId: model.planId },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    await checkAlways(model);
+  }
+  toString = () => "the provider retries the failed collections, and takes them";
 }
 
 /**
@@ -858,6 +883,7 @@ function commandsFor(deposit: number, months: number[]) {
           .map((account) => new SetUpDirectDebit(account)),
       ),
       sometimes(fc.constant(new CollectNext())),
+      sometimes(fc.constant(new RetryFailedCollections())),
       sometimes(
         fc
           .constantFrom("bank_account_closed", "mandate_cancelled", "failed", "expired" as const)
@@ -1087,6 +1113,56 @@ describe("a plan's money under any sequence of payments, webhooks, cancellations
         new Settle(),
         new OpenCardPayment("full", false),
         new EnterCard(1, "succeeds"),
+      ]);
+    },
+  );
+
+  it(
+    "money that arrives after a payment failed is applied or given back, never kept unseen",
+    { timeout: 300_000 },
+    async () => {
+      const { deposit, months } = await newModel();
+      // 13. Declined, paid with another payment, then the declined one finished in its old tab (as
+      // the provider took it before our cancellation reached it, its webhook lost): given back.
+      await runSequence([
+        new Choose({ option: "full" }),
+        new OpenCardPayment("full", false),
+        new EnterCard(0, "declined"),
+        new Settle(),
+        new OpenCardPayment("full", false),
+        new EnterCard(1, "succeeds"),
+        new TakenWebhookLost(),
+        new EnterCard(0, "succeeds"),
+      ]);
+      // 14. Collections fail, the bank ends the Direct Debit, the rest is paid by card, and then the
+      // failed collections are taken after all: each given back, the plan holding its price.
+      await runSequence([
+        new Choose({ option: "deposit", deposit, months: months[0]! }),
+        new OpenCardPayment("deposit", false),
+        new EnterCard(0, "succeeds"),
+        new SetUpDirectDebit("collectionsFail"),
+        new Settle(),
+        new CollectNext(),
+        new CollectNext(),
+        new Settle(),
+        new RetryFailedCollections(),
+        new BankEndsDirectDebit("mandate_cancelled"),
+        new Settle(),
+        new OpenCardPayment("full", false),
+        new EnterCard(1, "succeeds"),
+        new Settle(),
+      ]);
+      // 15. A failed collection retried and taken while the plan is being cancelled.
+      await runSequence([
+        new Choose({ option: "deposit", deposit, months: months[0]! }),
+        new OpenCardPayment("deposit", false),
+        new EnterCard(0, "succeeds"),
+        new SetUpDirectDebit("collectionsFail"),
+        new Settle(),
+        new CollectNext(),
+        new Settle(),
+        new RetryFailedCollections(),
+        new Cancel(),
       ]);
     },
   );

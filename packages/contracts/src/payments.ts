@@ -287,3 +287,22 @@ export const sandboxDirectDebitEndedResponseSchema = z.object({
   ended: z.boolean(),
 });
 export type SandboxDirectDebitEndedResponse = z.infer<typeof sandboxDirectDebitEndedResponseSchema>;
+
+/**
+ * `POST /api/sandbox-provider/failed-collections-retried`, which exists only while the embedded
+ * sandbox takes Direct Debits (issue 46 item 2): the sandbox submits again every failed collection
+ * of one of the customer's plans whose Direct Debit still stands, and takes it, as GoCardless
+ * retries a failed payment once the customer has the money, so a demo or a test can see money
+ * arrive after a payment failed.
+ */
+export const sandboxFailedCollectionsRetriedBodySchema = z.object({
+  planId: z.uuid(messages.notAPlanReference),
+});
+export type SandboxFailedCollectionsRetriedBody = z.infer<typeof sandboxFailedCollectionsRetriedBodySchema>;
+export const sandboxFailedCollectionsRetriedResponseSchema = z.object({
+  /** How many failed collections were submitted again and taken. */
+  retried: z.int().nonnegative(),
+});
+export type SandboxFailedCollectionsRetriedResponse = z.infer<
+  typeof sandboxFailedCollectionsRetriedResponseSchema
+>;

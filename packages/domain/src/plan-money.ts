@@ -41,8 +41,24 @@ export type PlanMoneyState = (typeof planMoneyStates)[number];
 export type CardPaymentStatus = "pending" | "requires_action" | "confirmed" | "failed" | "cancelled";
 export const mandateStatuses = ["pending_submission", "active", "failed", "cancelled"] as const;
 export type MandateStatus = (typeof mandateStatuses)[number];
-export const collectionStatuses = ["scheduled", "submitted", "collected", "failed", "cancelled"] as const;
+/**
+ * `charged_back`: taken, then returned to the customer by their bank (a Direct Debit indemnity
+ * claim, a charge back): never taken again, unlike one that `failed`, which the provider may retry
+ * and take later (issue 46 item 2).
+ */
+export const collectionStatuses = [
+  "scheduled",
+  "submitted",
+  "collected",
+  "failed",
+  "cancelled",
+  "charged_back",
+] as const;
 export type CollectionStatus = (typeof collectionStatuses)[number];
+
+/** A collection that fell due and was not paid (or was paid and taken back): it is still owed. */
+export const isMissedCollection = (status: CollectionStatus) =>
+  status === "failed" || status === "charged_back";
 export const refundStatuses = ["owed", "refunded"] as const;
 type RefundStatus = (typeof refundStatuses)[number];
 
@@ -164,13 +180,29 @@ export type MoneyEmail =
   /** `byStaff`: cancelled by us (a missed-payments case's outcome), not at the customer's asking. */
   | { kind: "plan-cancelled"; refundOwed: Pence; byStaff: boolean }
   /** Money taken on a payment we no longer wanted: refunded, and said why. */
-  | { kind: "late-payment-refunded"; of: string; amount: Pence; planCancelled: boolean };
+  /**
+   * Money taken on a payment we no longer wanted: refunded, and said why: the plan was cancelled,
+   * the customer chose another way to pay, or (`alreadyPaid`) that part of the price was paid
+   * already (a declined payment finished late, a failed collection taken late; issue 46 item 2).
+   */
+  | {
+      kind: "late-payment-refunded";
+      of: string;
+      amount: Pence;
+      planCancelled: boolean;
+      alreadyPaid: boolean;
+    };
 
 export type MoneyTransition =
   { ok: true; money: PlanMoney; effects: MoneyEffect[] } | { ok: false; status: 409 | 422; message: string };
 
 const isOpen = (payment: MoneyCardPayment) =>
   payment.status === "pending" || payment.status === "requires_action";
+/**
+ * A card payment not taken that the customer could still finish: open, or declined (a declined
+ * payment stays open at the provider and can be finished later in an old tab; issue 46 item 2).
+ */
+const mayStillBeTaken = (payment: MoneyCardPayment) => isOpen(payment) || payment.status === "failed";
 const isLiveMandate = (mandate: MoneyMandate) =>
   mandate.wanted && (mandate.status === "pending_submission" || mandate.status === "active");
 /** A mandate we still wanted that ended without our asking: the bank's doing, or the customer's at it. */
@@ -318,6 +350,7 @@ function givenBack(
   money: PlanMoney,
   taken: { id: string; amount: Pence },
   kind: "card_payment" | "collection",
+  { alreadyPaid = false } = {},
 ): MoneyTransition {
   const owed = oweRefund(money, taken.id, kind, taken.amount);
   const email: MoneyEmail = {
@@ -325,6 +358,7 @@ function givenBack(
     of: taken.id,
     amount: taken.amount,
     planCancelled: money.cancelled,
+    alreadyPaid: alreadyPaid && !money.cancelled,
   };
   return {
     ok: true,
@@ -333,14 +367,17 @@ function givenBack(
   };
 }
 
-/** Every open card payment no longer wanted, and the provider asked to cancel each. */
+/**
+ * Every card payment that could still be taken (open, or declined) no longer wanted, and the
+ * provider asked to cancel each, so an old tab cannot finish it (issue 46 item 2).
+ */
 function dropOpenPayments(
   payments: readonly MoneyCardPayment[],
   keep: (payment: MoneyCardPayment) => boolean = () => false,
 ): { payments: MoneyCardPayment[]; effects: MoneyEffect[] } {
   const effects: MoneyEffect[] = [];
   const next = payments.map((payment) => {
-    if (!payment.wanted || !isOpen(payment) || keep(payment)) return payment;
+    if (!payment.wanted || !mayStillBeTaken(payment) || keep(payment)) return payment;
     effects.push({ type: "cancel_card_payment", paymentId: payment.id });
     return { ...payment, wanted: false };
   });
@@ -436,9 +473,23 @@ function openPayment(
     return refused(409, purchaseMessages.directDebitAlreadySetUp);
   // A payment still open for another amount (the price changed) is cancelled: one open at a time.
   const dropped = dropOpenPayments(money.payments);
+  // The rest is what the plan does not hold now: a collection not yet taken (submitted before its
+  // Direct Debit ended, or failed and perhaps retried) is no longer wanted, and is given back if
+  // it is taken all the same, so the plan never holds more than its price (issue 46 item 2).
+  const collections = theRest
+    ? money.collections.map((collection) =>
+        collection.wanted && collection.status !== "collected"
+          ? { ...collection, wanted: false }
+          : collection,
+      )
+    : money.collections;
   return {
     ok: true,
-    money: { ...money, payments: [...dropped.payments, { ...payment, status: "pending", wanted: true }] },
+    money: {
+      ...money,
+      payments: [...dropped.payments, { ...payment, status: "pending", wanted: true }],
+      collections,
+    },
     effects: dropped.effects,
   };
 }
@@ -511,7 +562,7 @@ function cancel(money: PlanMoney, cause: "customer" | "staff"): MoneyTransition 
   };
   const payments = money.payments.map((payment) => {
     if (payment.status === "confirmed") owe(payment.id, "card_payment", payment.amount);
-    if (isOpen(payment) && payment.wanted)
+    if (mayStillBeTaken(payment) && payment.wanted)
       effects.push({ type: "cancel_card_payment", paymentId: payment.id });
     return { ...payment, wanted: false };
   });
@@ -561,13 +612,18 @@ function requestFuneral(money: PlanMoney): MoneyTransition {
   };
 }
 
-/** Where each provider status may go next: a late or repeated event never undoes a later one. */
+/**
+ * Where each provider status may go next: a late or repeated event never undoes a later one, and
+ * money taken is never ignored (issue 46 item 2). A declined card payment stays open at the
+ * provider, so it may still be taken (in an old tab) or cancelled; one cancelled may have been
+ * taken all the same (finished as our cancellation reached the provider), as reconciliation finds.
+ */
 const nextCardPaymentStatuses: Record<CardPaymentStatus, readonly CardPaymentStatus[]> = {
   pending: ["requires_action", "confirmed", "failed", "cancelled"],
   requires_action: ["confirmed", "failed", "cancelled"],
   confirmed: [],
-  failed: [],
-  cancelled: [],
+  failed: ["confirmed", "cancelled"],
+  cancelled: ["confirmed"],
 };
 const nextMandateStatuses: Record<MandateStatus, readonly MandateStatus[]> = {
   pending_submission: ["active", "failed", "cancelled"],
@@ -575,13 +631,21 @@ const nextMandateStatuses: Record<MandateStatus, readonly MandateStatus[]> = {
   failed: [],
   cancelled: [],
 };
+/**
+ * As for card payments: a failed collection may be retried by the provider (GoCardless submits it
+ * again) and taken later, and one cancelled may have been taken as the cancellation reached the
+ * provider. A collection taken can still bounce (an indemnity claim, a charge back): told it
+ * failed, it is charged back, and never taken again (a late "taken" cannot undo the bounce).
+ */
 const nextCollectionStatuses: Record<CollectionStatus, readonly CollectionStatus[]> = {
   scheduled: ["submitted", "collected", "failed", "cancelled"],
   submitted: ["collected", "failed", "cancelled"],
-  // A collection taken can still bounce (an indemnity claim, a charge back): then it failed.
-  collected: ["failed"],
-  failed: [],
-  cancelled: [],
+  collected: ["charged_back"],
+  // Not back to submitted: the retry's own "submitted" cannot be told from the first one's
+  // arriving late, so only the money taken counts.
+  failed: ["collected"],
+  cancelled: ["collected"],
+  charged_back: [],
 };
 
 const unchanged = (money: PlanMoney): MoneyTransition => ({ ok: true, money, effects: [] });
@@ -599,7 +663,14 @@ function cardPaymentEvent(
   const next = { ...money, payments };
   if (status !== "confirmed") return { ok: true, money: next, effects: [] };
   // Taken after the plan was cancelled or the customer chose another way to pay: given back.
-  if (!payment.wanted) return givenBack(next, payment, "card_payment");
+  if (!payment.wanted) {
+    return givenBack(next, payment, "card_payment", { alreadyPaid: alreadyPaidFor(money, payment) });
+  }
+  // Taken for a part of the price already paid (a declined payment finished in an old tab after
+  // another payment took it): no longer wanted, and given back, so nothing is paid twice.
+  if (alreadyPaidFor(money, payment)) {
+    return givenBack(unwant(next, id), payment, "card_payment", { alreadyPaid: true });
+  }
   // The rest of a plan already bought (its deposit taken, its Direct Debit ended since): the plan
   // was confirmed, and its funeral director appointed, when the deposit was taken.
   const alreadyBought = money.payments.some(
@@ -610,6 +681,37 @@ function cardPaymentEvent(
     ok: true,
     money: next,
     effects: [{ type: "email", email: { kind: "plan-confirmed", paymentId: id } }],
+  };
+}
+
+/**
+ * Whether the part of the price a card payment is for was paid already, or is being paid another
+ * way: the deposit taken by another payment; the whole (or the rest) paid, or a Direct Debit set up
+ * since to collect it.
+ */
+function alreadyPaidFor(money: PlanMoney, payment: MoneyCardPayment): boolean {
+  if (takenInFull(money)) return true;
+  if (payment.option === "deposit") return depositTaken(money);
+  return paidByInstalments(money) || liveMandate(money) !== undefined;
+}
+
+/**
+ * Whether a collection taken late (after it failed, or was submitted under a Direct Debit that has
+ * ended since) is more than the plan still needs: the plan was paid the rest by card, or a newer
+ * Direct Debit was set up for what was left without it.
+ */
+function collectedBeyondSchedule(money: PlanMoney, collection: MoneyCollection): boolean {
+  return takenInFull(money) || latestMandate(money)?.id !== collection.mandateId;
+}
+
+/** The money with one payment or collection no longer wanted. */
+function unwant(money: PlanMoney, id: string): PlanMoney {
+  return {
+    ...money,
+    payments: money.payments.map((payment) => (payment.id === id ? { ...payment, wanted: false } : payment)),
+    collections: money.collections.map((collection) =>
+      collection.id === id ? { ...collection, wanted: false } : collection,
+    ),
   };
 }
 
@@ -660,13 +762,23 @@ function collectionEvent(
   status: "submitted" | "collected" | "failed" | "cancelled",
 ): MoneyTransition {
   const collection = money.collections.find((candidate) => candidate.id === id);
-  if (!collection || !nextCollectionStatuses[collection.status].includes(status)) return unchanged(money);
+  if (!collection) return unchanged(money);
+  // Told that a collection taken failed: it bounced (an indemnity claim, a charge back).
+  const becomes: CollectionStatus =
+    status === "failed" && collection.status === "collected" ? "charged_back" : status;
+  if (!nextCollectionStatuses[collection.status].includes(becomes)) return unchanged(money);
   const collections = money.collections.map((candidate) =>
-    candidate.id === id ? { ...candidate, status } : candidate,
+    candidate.id === id ? { ...candidate, status: becomes } : candidate,
   );
   const next = { ...money, collections };
-  if (status === "collected" && !collection.wanted) return givenBack(next, collection, "collection");
-  if (status === "failed" && collection.status === "collected") {
+  if (becomes === "collected" && !collection.wanted) {
+    const alreadyPaid = collectedBeyondSchedule(money, collection);
+    return givenBack(next, collection, "collection", { alreadyPaid });
+  }
+  if (becomes === "collected" && collectedBeyondSchedule(money, collection)) {
+    return givenBack(unwant(next, id), collection, "collection", { alreadyPaid: true });
+  }
+  if (becomes === "charged_back") {
     // Money that bounced back was never ours to refund.
     return {
       ok: true,

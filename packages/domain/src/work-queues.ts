@@ -1,5 +1,5 @@
 import { daysAfter } from "./long-date";
-import type { CollectionStatus } from "./plan-money";
+import { isMissedCollection, type CollectionStatus } from "./plan-money";
 import { addWorkingDays } from "./working-days";
 
 /**
@@ -37,7 +37,7 @@ export function arrearsStatementDue(
   let previousMissed = false;
   for (const { status } of collectionsInDueOrder) {
     if (status === "cancelled") continue;
-    const isMissed = status === "failed";
+    const isMissed = isMissedCollection(status);
     if (isMissed) {
       missed += 1;
       if (previousMissed && missed > missedWhenLastStated) return true;

@@ -126,7 +126,13 @@ describe("the sequences that once lost a customer's money (issue 22)", () => {
       { type: "refund", of: "p1", kind: "card_payment", amount: 400_000 },
       {
         type: "email",
-        email: { kind: "late-payment-refunded", of: "p1", amount: 400_000, planCancelled: true },
+        email: {
+          kind: "late-payment-refunded",
+          of: "p1",
+          amount: 400_000,
+          planCancelled: true,
+          alreadyPaid: false,
+        },
       },
     ]);
   });
@@ -700,6 +706,200 @@ describe("a Direct Debit that ends without our asking (issue 46 item 1)", () => 
             holds(
               state !== "ready_to_pay" && state !== "being_planned",
               "a plan holding money is never ready to pay again",
+            );
+          }
+        });
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});
+
+describe("money that arrives after a payment failed or was cancelled (issue 46 item 2)", () => {
+  const openFull = (id: string, amount = 400_000): MoneyEvent => ({
+    cause: "customer",
+    type: "open_card_payment",
+    payment: { id, option: "full", amount },
+  });
+  const declined = run([
+    { cause: "customer", type: "choose", choice: full },
+    openFull("p1"),
+    provider({ type: "card_payment", id: "p1", status: "failed" }),
+  ]).money;
+
+  it("a declined card payment finished later in an old tab is taken: the plan is paid and confirmed", () => {
+    const finished = run([provider({ type: "card_payment", id: "p1", status: "confirmed" })], declined);
+    expect(planMoneyState(finished.money, true)).toBe("paid");
+    expect(moneyHeld(finished.money)).toBe(400_000);
+    expect(finished.effects).toEqual([{ type: "email", email: { kind: "plan-confirmed", paymentId: "p1" } }]);
+  });
+
+  it("paying again after a decline cancels the declined payment with the provider; finished anyway, it is given back", () => {
+    const again = run([openFull("p2")], declined);
+    expect(again.effects).toEqual([{ type: "cancel_card_payment", paymentId: "p1" }]);
+    const both = run(
+      [
+        provider({ type: "card_payment", id: "p2", status: "confirmed" }),
+        provider({ type: "card_payment", id: "p1", status: "confirmed" }),
+      ],
+      again.money,
+    );
+    expect(moneyHeld(both.money)).toBe(800_000);
+    expect(refundOwed(both.money)).toBe(400_000);
+    expect(both.effects).toContainEqual({
+      type: "refund",
+      of: "p1",
+      kind: "card_payment",
+      amount: 400_000,
+    });
+    expect(planMoneyState(settleRefunds(both.money), true)).toBe("paid");
+    expect(moneyHeld(settleRefunds(both.money))).toBe(400_000);
+  });
+
+  it("a payment still wanted but for a part already paid (its cancellation never reached the provider) is given back, not kept twice", () => {
+    // The provider cancelled p1 (our cancellation), yet took it as it was being finished.
+    const paidTwice = run(
+      [
+        openFull("p2"),
+        provider({ type: "card_payment", id: "p1", status: "cancelled" }),
+        provider({ type: "card_payment", id: "p2", status: "confirmed" }),
+        { cause: "reconciliation", type: "card_payment", id: "p1", status: "confirmed" },
+      ],
+      declined,
+    );
+    expect(refundOwed(paidTwice.money)).toBe(400_000);
+    expect(moneyHeld(settleRefunds(paidTwice.money))).toBe(400_000);
+  });
+
+  it("a declined payment finished after the plan was cancelled is given back, and the customer told", () => {
+    const cancelled = run([{ cause: "customer", type: "cancel" }], declined);
+    expect(cancelled.effects).toContainEqual({ type: "cancel_card_payment", paymentId: "p1" });
+    const late = run([provider({ type: "card_payment", id: "p1", status: "confirmed" })], cancelled.money);
+    expect(refundOwed(late.money)).toBe(400_000);
+    expect(late.effects).toContainEqual({
+      type: "email",
+      email: {
+        kind: "late-payment-refunded",
+        of: "p1",
+        amount: 400_000,
+        planCancelled: true,
+        alreadyPaid: false,
+      },
+    });
+    expect(planMoneyState(settleRefunds(late.money), true)).toBe("cancelled");
+  });
+
+  const missedOne = run([
+    { cause: "customer", type: "choose", choice: deposit },
+    {
+      cause: "customer",
+      type: "open_card_payment",
+      payment: { id: "d", option: "deposit", amount: 25_000 },
+    },
+    provider({ type: "card_payment", id: "d", status: "confirmed" }),
+    {
+      cause: "customer",
+      type: "set_up_direct_debit",
+      mandateId: "m1",
+      collections: ["c1", "c2", "c3"].map((id) => ({ id, amount: 10_000 })),
+    },
+    provider({ type: "mandate", id: "m1", status: "active" }),
+    provider({ type: "collection", id: "c1", status: "failed" }),
+    provider({ type: "collection", id: "c2", status: "collected" }),
+    provider({ type: "collection", id: "c3", status: "collected" }),
+  ]).money;
+
+  it("a failed collection the provider retries and takes later counts: the plan is paid", () => {
+    expect(planMoneyState(missedOne, true)).toBe("paying_by_instalments");
+    const retried = run(
+      [
+        provider({ type: "collection", id: "c1", status: "submitted" }),
+        provider({ type: "collection", id: "c1", status: "collected" }),
+      ],
+      missedOne,
+    );
+    expect(planMoneyState(retried.money, true)).toBe("paid");
+    expect(moneyHeld(retried.money)).toBe(25_000 + 3 * 10_000);
+    expect(retried.effects).toEqual([]);
+  });
+
+  it("a failed collection taken after the plan was cancelled is given back, so the cancellation returns everything", () => {
+    const cancelled = run([{ cause: "customer", type: "cancel" }], missedOne).money;
+    const late = run([provider({ type: "collection", id: "c1", status: "collected" })], cancelled);
+    expect(late.effects).toContainEqual({ type: "refund", of: "c1", kind: "collection", amount: 10_000 });
+    expect(moneyHeld(settleRefunds(late.money))).toBe(0);
+    expect(planMoneyState(settleRefunds(late.money), true)).toBe("cancelled");
+  });
+
+  it("a collection taken after the rest was paid by card is given back: the plan never holds more than its price", () => {
+    const stopped = run([provider({ type: "mandate", id: "m1", status: "cancelled" })], missedOne).money;
+    expect(planMoneyState(stopped, true)).toBe("payments_stopped");
+    const restPaid = run(
+      [
+        openFull("rest", 10_000),
+        provider({ type: "card_payment", id: "rest", status: "confirmed" }),
+        provider({ type: "collection", id: "c1", status: "collected" }),
+      ],
+      stopped,
+    );
+    expect(planMoneyState(restPaid.money, true)).toBe("paid");
+    expect(restPaid.effects).toContainEqual({
+      type: "refund",
+      of: "c1",
+      kind: "collection",
+      amount: 10_000,
+    });
+    expect(moneyHeld(settleRefunds(restPaid.money))).toBe(25_000 + 3 * 10_000);
+  });
+
+  it("a collection taken under an ended Direct Debit after a new one was set up for what was left is given back", () => {
+    const stopped = run([provider({ type: "mandate", id: "m1", status: "cancelled" })], missedOne).money;
+    const renewed = run(
+      [
+        {
+          cause: "customer",
+          type: "set_up_direct_debit",
+          mandateId: "m2",
+          collections: [{ id: "e1", amount: 10_000 }],
+        },
+        provider({ type: "collection", id: "c1", status: "collected" }),
+        provider({ type: "collection", id: "e1", status: "collected" }),
+      ],
+      stopped,
+    );
+    expect(renewed.effects).toContainEqual({ type: "refund", of: "c1", kind: "collection", amount: 10_000 });
+    expect(planMoneyState(renewed.money, true)).toBe("paid");
+    expect(moneyHeld(settleRefunds(renewed.money))).toBe(25_000 + 3 * 10_000);
+  });
+
+  it("a collection charged back stays charged back: a late or repeated 'taken' does not undo the bounce", () => {
+    const bounced = run([provider({ type: "collection", id: "c2", status: "failed" })], missedOne).money;
+    expect(bounced.collections.find((collection) => collection.id === "c2")?.status).toBe("charged_back");
+    expect(moneyHeld(bounced)).toBe(25_000 + 10_000);
+    const late = run([provider({ type: "collection", id: "c2", status: "collected" })], bounced);
+    expect(late.money).toEqual(bounced);
+  });
+
+  it("over any sequence, every payment or collection taken is kept or given back, and no part of the price is kept twice", () => {
+    fc.assert(
+      fc.property(fc.array(aStepOrADeath, { minLength: 5, maxLength: 40, size: "max" }), (steps) => {
+        runSteps(steps, (money) => {
+          for (const option of ["full", "deposit"] as const) {
+            holds(
+              money.payments.filter(
+                (payment) => payment.wanted && payment.option === option && payment.status === "confirmed",
+              ).length <= 1,
+              `no more than one ${option} card payment kept`,
+            );
+          }
+          const taken = [
+            ...money.payments.filter((payment) => payment.status === "confirmed"),
+            ...money.collections.filter((collection) => collection.status === "collected"),
+          ];
+          for (const each of taken) {
+            holds(
+              each.wanted || money.refunds.some((refund) => refund.of === each.id),
+              `money taken on ${each.id} is kept for the plan or owed back`,
             );
           }
         });

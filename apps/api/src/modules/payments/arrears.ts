@@ -1,4 +1,10 @@
-import { arrearsCatchUpBy, arrearsStatementDue, sumPence, ukToday } from "@kindred/domain";
+import {
+  arrearsCatchUpBy,
+  arrearsStatementDue,
+  isMissedCollection,
+  sumPence,
+  ukToday,
+} from "@kindred/domain";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { arrearsStatements, collections, plans } from "../../db/schema";
@@ -36,7 +42,7 @@ export async function checkMissedPayments(
     .from(collections)
     .where(and(eq(collections.planId, planId), eq(collections.wanted, true)))
     .orderBy(asc(collections.dueDate), asc(collections.number));
-  const missed = wanted.filter((row) => row.status === "failed");
+  const missed = wanted.filter((row) => isMissedCollection(row.status));
   const statements = await transaction
     .select()
     .from(arrearsStatements)

@@ -137,7 +137,8 @@ export async function startPlanMoneyJobs({
 
   async function cancelCardPayment(paymentId: string): Promise<void> {
     const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-    if (!payment || (payment.status !== "pending" && payment.status !== "requires_action")) return;
+    // A declined payment stays open at the provider and could be finished later (issue 46 item 2).
+    if (!payment || !["pending", "requires_action", "failed"].includes(payment.status)) return;
     // Opened with the provider under the payment's own id, so asking again answers the same one.
     const providerPaymentId =
       payment.providerPaymentId ??

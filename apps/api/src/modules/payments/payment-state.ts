@@ -1,5 +1,6 @@
 import type { PaymentResponse, PlanFuneral, PlanPaymentsResponse } from "@kindred/contracts";
 import {
+  isMissedCollection,
   depositOwed,
   endOfTheFirstMonths,
   isPlanPaid,
@@ -200,7 +201,7 @@ export function createPaymentState({
         rows.refunds.filter((refund) => refund.status === "refunded").map((refund) => refund.collectionId),
       );
       const collected = liveCollections.filter((row) => row.status === "collected");
-      const missed = liveCollections.filter((row) => row.status === "failed");
+      const missed = liveCollections.filter((row) => isMissedCollection(row.status));
       const statement = statements.at(-1);
       const choice = plan.paymentChoice;
       const schedule = choice
@@ -239,7 +240,8 @@ export function createPaymentState({
           number: index + 1,
           date: row.dueDate,
           amount: row.amountPence,
-          status: refundedOf.has(row.id) ? "refunded" : row.status,
+          // A collection charged back is, to the customer, one not paid: still owed, as a failed one.
+          status: refundedOf.has(row.id) ? "refunded" : row.status === "charged_back" ? "failed" : row.status,
         })),
         collected: collected.length,
         missedPayments: missed.length,

@@ -172,6 +172,7 @@ export function createPlanPaymentEmails({
             planReference: planId,
             amount: about.amount,
             planCancelled: about.planCancelled,
+            alreadyPaid: about.alreadyPaid,
           };
         case "funeral-director-appointed": {
           const found = await appointmentOf(db, planId);

@@ -1,5 +1,5 @@
 import { ukToday } from "@kindred/domain";
-import { and, eq, inArray, isNotNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lt, lte, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database";
 import { collections, mandates, payments, refunds } from "../../db/schema";
@@ -30,6 +30,16 @@ const reconcileAfterSeconds = 60;
 /** How many of each kind one pass asks about, so a backlog is worked through a pass at a time. */
 const perPass = 50;
 
+/**
+ * How long after a card payment or collection failed the provider may still take it (issue 46
+ * item 2): GoCardless retries a failed payment within weeks, and a declined card payment stays
+ * open at Stripe until it is cancelled. Such money is looked for by `reconcileLateMoney`.
+ */
+const lateMoneyDays = 35;
+
+/** How often this process looks for money taken after it failed. */
+const lateMoneyEverySeconds = 3_600;
+
 interface ReconciliationPass {
   /**
    * How many payments, collections, mandates and Direct Debit requests cut short the providers
@@ -48,6 +58,12 @@ export interface Reconciliation {
    * `reconcileAfterSeconds`; tests ask about everything at once).
    */
   reconcile(options?: { olderThanSeconds?: number }): Promise<ReconciliationPass>;
+  /**
+   * One pass over every card payment and collection that failed in the last `lateMoneyDays` (and
+   * more than `olderThanSeconds` ago), asking the provider whether it was taken since, so money
+   * that arrives after a failure is applied or given back even if its webhook was lost.
+   */
+  reconcileLateMoney(options?: { olderThanSeconds?: number }): Promise<ReconciliationPass>;
 }
 
 /**
@@ -72,7 +88,9 @@ function findingsOf(
     }) as ProviderEvent;
   const findings: ProviderEvent[] = [];
   const starting = kind === "card_payment" ? "pending" : "scheduled";
-  if (record.status !== stored.status && record.status !== starting) findings.push(event(record.status));
+  // A collection charged back is one the provider holds as failed.
+  const storedStatus = stored.status === "charged_back" ? "failed" : stored.status;
+  if (record.status !== storedStatus && record.status !== starting) findings.push(event(record.status));
   if (stored.refund && record.refundedPence >= stored.refund.amountPence) findings.push(event("refunded"));
   return findings;
 }
@@ -156,6 +174,45 @@ export function createReconciliation({
       .limit(perPass);
   }
 
+  /** Card payments that failed since `since` and before `before`, after the id `after`. */
+  async function failedCardPayments(since: Date, before: Date, after: string) {
+    return db
+      .select({ id: payments.id, provider: payments.provider, providerPaymentId: payments.providerPaymentId })
+      .from(payments)
+      .where(
+        and(
+          isNotNull(payments.providerPaymentId),
+          eq(payments.provider, card.name),
+          eq(payments.status, "failed"),
+          gt(payments.updatedAt, since),
+          lt(payments.updatedAt, before),
+          gt(payments.id, after),
+        ),
+      )
+      .orderBy(asc(payments.id))
+      .limit(perPass);
+  }
+
+  /** Collections that failed since `since` and before `before`, after the id `after`. */
+  async function failedCollections(since: Date, before: Date, after: string) {
+    return db
+      .select({ id: collections.id, providerPaymentId: collections.providerPaymentId })
+      .from(collections)
+      .innerJoin(mandates, eq(mandates.id, collections.mandateId))
+      .where(
+        and(
+          isNotNull(collections.providerPaymentId),
+          eq(mandates.provider, directDebit.name),
+          eq(collections.status, "failed"),
+          gt(collections.updatedAt, since),
+          lt(collections.updatedAt, before),
+          gt(collections.id, after),
+        ),
+      )
+      .orderBy(asc(collections.id))
+      .limit(perPass);
+  }
+
   async function unsettledMandates(before: Date) {
     return db
       .select({ id: mandates.id, providerMandateId: mandates.providerMandateId, status: mandates.status })
@@ -170,25 +227,77 @@ export function createReconciliation({
       .limit(perPass);
   }
 
+  /** A pass's asking: asks the provider about one object and applies what differs; one failure stops no other. */
+  function asking(pass: ReconciliationPass) {
+    return async (about: string, read: () => Promise<ProviderEvent[]>, providerName: string) => {
+      pass.asked += 1;
+      let findings: ProviderEvent[];
+      try {
+        findings = await read();
+      } catch (error) {
+        pass.unanswered += 1;
+        log.warn({ about, reason: (error as Error).name }, "reconciliation: the provider did not answer");
+        return;
+      }
+      for (const finding of findings) {
+        if (await applyProviderEvent(providerName, finding)) pass.applied += 1;
+      }
+    };
+  }
+
   return {
+    async reconcileLateMoney({ olderThanSeconds = reconcileAfterSeconds } = {}) {
+      const before = new Date(now().getTime() - olderThanSeconds * 1000);
+      const since = new Date(now().getTime() - lateMoneyDays * 86_400_000);
+      const pass: ReconciliationPass = { asked: 0, applied: 0, unanswered: 0 };
+      const ask = asking(pass);
+      const noRefund = { refund: null };
+      for (let after = "00000000-0000-0000-0000-000000000000"; ;) {
+        const rows = await failedCardPayments(since, before, after);
+        for (const row of rows) {
+          const providerPaymentId = row.providerPaymentId!;
+          await ask(
+            `card payment ${row.id}`,
+            async () =>
+              findingsOf(
+                "card_payment",
+                providerPaymentId,
+                { status: "failed", ...noRefund },
+                await card.lookUpPayment(providerPaymentId),
+              ),
+            row.provider,
+          );
+        }
+        if (rows.length < perPass) break;
+        after = rows.at(-1)!.id;
+      }
+      for (let after = "00000000-0000-0000-0000-000000000000"; ;) {
+        const rows = await failedCollections(since, before, after);
+        for (const row of rows) {
+          const providerPaymentId = row.providerPaymentId!;
+          await ask(
+            `collection ${row.id}`,
+            async () =>
+              findingsOf(
+                "collection",
+                providerPaymentId,
+                { status: "failed", ...noRefund },
+                await directDebit.lookUpCollection(providerPaymentId),
+              ),
+            directDebit.name,
+          );
+        }
+        if (rows.length < perPass) break;
+        after = rows.at(-1)!.id;
+      }
+      if (pass.applied > 0 || pass.unanswered > 0) log.info(pass, "reconciliation of late money");
+      return pass;
+    },
+
     async reconcile({ olderThanSeconds = reconcileAfterSeconds } = {}) {
       const before = new Date(now().getTime() - olderThanSeconds * 1000);
       const pass: ReconciliationPass = { asked: 0, applied: 0, unanswered: 0 };
-      /** Asks the provider about one object and applies what differs; one failure stops no other. */
-      const ask = async (about: string, read: () => Promise<ProviderEvent[]>, providerName: string) => {
-        pass.asked += 1;
-        let findings: ProviderEvent[];
-        try {
-          findings = await read();
-        } catch (error) {
-          pass.unanswered += 1;
-          log.warn({ about, reason: (error as Error).name }, "reconciliation: the provider did not answer");
-          return;
-        }
-        for (const finding of findings) {
-          if (await applyProviderEvent(providerName, finding)) pass.applied += 1;
-        }
-      };
+      const ask = asking(pass);
 
       for (const row of await unsettledCardPayments(before)) {
         const providerPaymentId = row.providerPaymentId!;
@@ -259,12 +368,20 @@ export function reconcileEvery(
   everySeconds: number,
   log: FastifyBaseLogger,
 ): () => void {
+  const stops = [
+    repeatEvery(() => reconciliation.reconcile(), everySeconds, log),
+    repeatEvery(() => reconciliation.reconcileLateMoney(), lateMoneyEverySeconds, log),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
+
+/** Runs `pass` every `everySeconds`, never two at once. Returns the stop. */
+function repeatEvery(pass: () => Promise<unknown>, everySeconds: number, log: FastifyBaseLogger) {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    reconciliation
-      .reconcile()
+    pass()
       .catch((error: unknown) => log.warn({ reason: (error as Error).name }, "reconciliation pass failed"))
       .finally(() => (running = false));
   }, everySeconds * 1000).unref();

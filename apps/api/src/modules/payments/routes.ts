@@ -22,6 +22,8 @@ import {
   sandboxCollectionsResponseSchema,
   sandboxDirectDebitEndedBodySchema,
   sandboxDirectDebitEndedResponseSchema,
+  sandboxFailedCollectionsRetriedBodySchema,
+  sandboxFailedCollectionsRetriedResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { accountNumberEnding, purchaseMessages } from "@kindred/domain";
@@ -320,6 +322,26 @@ export const sandboxDirectDebitRoutes: FastifyPluginAsyncZod<{
       const { planId, how } = request.body;
       await ownedPlan(db, tokenHolderOf(request), planId);
       return { ended: await sandbox.endMandate(directDebitReference(planId), how) };
+    },
+  );
+  app.post(
+    "/sandbox-provider/failed-collections-retried",
+    {
+      onRequest: requireCustomerToken,
+      schema: {
+        tags: ["sandbox provider"],
+        operationId: "retrySandboxFailedCollections",
+        summary:
+          "The sandbox only: submits again and takes every failed collection of one of the customer's plans, now",
+        security: [{ bearerAuth: [] }],
+        body: sandboxFailedCollectionsRetriedBodySchema,
+        response: { 200: sandboxFailedCollectionsRetriedResponseSchema, ...customerBodyViolations },
+      },
+    },
+    async (request) => {
+      const { planId } = request.body;
+      await ownedPlan(db, tokenHolderOf(request), planId);
+      return { retried: await sandbox.retryFailedCollections(directDebitReference(planId)) };
     },
   );
 };

@@ -46,7 +46,7 @@ import { contactDetailsOf } from "../../components/contact-details-fields";
 import { ChangeContactDetails } from "./contact-details-form";
 import { personName } from "./person-name";
 import { PlanStatementDownload } from "./plan-statement-download";
-import { SandboxCollections, SandboxDirectDebitEnded } from "./sandbox-collections";
+import { SandboxCollections, SandboxDirectDebitEnded, SandboxRetryMissed } from "./sandbox-collections";
 import {
   collectionStatusInWords,
   instalmentCount,
@@ -186,6 +186,7 @@ function PlanDetails({
       {bought && !cancelled && !funeral ? (
         <>
           <SandboxCollections planId={plan.id} payments={payments} />
+          <SandboxRetryMissed planId={plan.id} payments={payments} />
           <SandboxDirectDebitEnded planId={plan.id} payments={payments} />
         </>
       ) : null}

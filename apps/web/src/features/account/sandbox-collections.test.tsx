@@ -6,7 +6,7 @@ import { QueryProvider } from "../../lib/query-provider";
 import { storeTokenSession } from "../../lib/token-session";
 import { fakeFetch, jsonResponse } from "../../test/fake-fetch";
 import { createDirectDebit, depositChoicePayments, testPlanId } from "../../test/payments-factory";
-import { SandboxCollections, SandboxDirectDebitEnded } from "./sandbox-collections";
+import { SandboxCollections, SandboxDirectDebitEnded, SandboxRetryMissed } from "./sandbox-collections";
 
 /** A plan paying by Direct Debit with nothing collected yet. */
 function payingByDirectDebit(overrides: Partial<PlanPaymentsResponse> = {}): PlanPaymentsResponse {
@@ -130,5 +130,56 @@ describe("the bank ending a plan's Direct Debit on a test site (issue 46 item 1)
       expect(requests.some((request) => request.url === "/api/payments/card-fields")).toBe(true),
     );
     expect(screen.queryByRole("button", { name: "End the Direct Debit now" })).toBeNull();
+  });
+});
+
+describe("the bank taking missed payments after all on a test site (issue 46 item 2)", () => {
+  function showRetryFor(directDebitProvider: "sandbox" | "gocardless") {
+    storeTokenSession({ token: "customer-token", setAt: Date.now(), expiry: 1800 });
+    const before = payingByDirectDebit({ collected: 0, missedPayments: 2 });
+    const after = payingByDirectDebit({ collected: 2, missedPayments: 0 });
+    let retried = false;
+    const requests = fakeFetch((request) => {
+      if (request.url === "/api/payments/card-fields")
+        return jsonResponse({ provider: "sandbox", directDebitProvider });
+      if (request.url === "/api/sandbox-provider/failed-collections-retried") {
+        retried = true;
+        return jsonResponse({ retried: 2 });
+      }
+      if (request.url === `/api/plan/${testPlanId}/payments`) return jsonResponse(retried ? after : before);
+      return jsonResponse({ violations: [] }, 404);
+    });
+    render(
+      <QueryProvider>
+        <SandboxRetryMissed planId={testPlanId} payments={before} />
+      </QueryProvider>,
+    );
+    return { requests };
+  }
+
+  it("has the bank take the missed payments, says how many, and asks for the plan's answer", async () => {
+    const { requests } = showRetryFor("sandbox");
+
+    await userEvent.click(await screen.findByRole("button", { name: "Take the missed payments now" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "2 payments were taken. What the bank said shows above as it arrives.",
+    );
+    const sent = requests.find(
+      (request) => request.url === "/api/sandbox-provider/failed-collections-retried",
+    );
+    expect(JSON.parse(sent!.body!)).toEqual({ planId: testPlanId });
+    await vi.waitFor(() =>
+      expect(requests.some((request) => request.url === `/api/plan/${testPlanId}/payments`)).toBe(true),
+    );
+  });
+
+  it("shows nothing where a real provider takes the Direct Debits", async () => {
+    const { requests } = showRetryFor("gocardless");
+
+    await vi.waitFor(() =>
+      expect(requests.some((request) => request.url === "/api/payments/card-fields")).toBe(true),
+    );
+    expect(screen.queryByRole("button", { name: "Take the missed payments now" })).toBeNull();
   });
 });

@@ -9,6 +9,8 @@ import {
   type SandboxCollectionsResponse,
   type SandboxDirectDebitEndedBody,
   type SandboxDirectDebitEndedResponse,
+  type SandboxFailedCollectionsRetriedBody,
+  type SandboxFailedCollectionsRetriedResponse,
   type SandboxMandateEnding,
 } from "@kindred/contracts";
 import { useEnteredBeforeHydration } from "../../components/entered-before-hydration";
@@ -189,6 +191,75 @@ export function SandboxDirectDebitEnded({
           {end.data.data.ended
             ? "The Direct Debit was ended. What follows shows above as it arrives."
             : "No Direct Debit was standing to end."}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * Only on a test site, where the embedded sandbox takes Direct Debits (issue 46 item 2): the bank
+ * takes this plan's missed payments after all, as GoCardless retries a failed payment once the
+ * money is there, so a demo sees money that arrives after a payment failed counted (or given back,
+ * had the plan been paid another way since). The plan's answer is asked again until it arrives.
+ */
+export function SandboxRetryMissed({ planId, payments }: { planId: string; payments: PlanPaymentsResponse }) {
+  const headingId = useId();
+  const cardFields = useQuery(paymentProvidersQuery());
+  const [expected, setExpected] = useState<number | null>(null);
+  useQuery({
+    ...planQueries.payments(planId),
+    enabled: expected !== null,
+    refetchInterval: (query) =>
+      query.state.data && expected !== null && query.state.data.collected < expected
+        ? answersPollIntervalMs
+        : false,
+  });
+  const retry = useMutation({
+    mutationFn: () =>
+      apiRequest<SandboxFailedCollectionsRetriedResponse>(
+        "/api/sandbox-provider/failed-collections-retried",
+        {
+          method: "POST",
+          body: { planId } satisfies SandboxFailedCollectionsRetriedBody,
+        },
+      ),
+    onSuccess: (answer) => {
+      if (answer.ok) setExpected(payments.collected + answer.data.retried);
+    },
+  });
+  const standing =
+    payments.directDebit?.status === "active" || payments.directDebit?.status === "pending_submission";
+  if (cardFields.data?.directDebitProvider !== "sandbox" || !standing || payments.missedPayments === 0) {
+    return null;
+  }
+  return (
+    <section className="info-box" aria-labelledby={headingId}>
+      <h3 id={headingId} className="info-box__title">
+        Test site: the bank takes the missed payments after all
+      </h3>
+      <p>
+        This is a test site: no real money moves. Have the bank try this plan&apos;s missed payments again and
+        take them, as it may once the money is in the account.
+      </p>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={retry.isPending}
+        onClick={() => retry.mutate()}
+      >
+        Take the missed payments now
+      </button>
+      {retry.data?.ok === false ? (
+        <ViolationsBox
+          title="The missed payments could not be taken"
+          violations={retry.data.data.violations}
+        />
+      ) : null}
+      {retry.data?.ok ? (
+        <p role="status" className={styles.afterButton}>
+          {retry.data.data.retried === 1 ? "1 payment was" : `${retry.data.data.retried} payments were`}{" "}
+          taken. What the bank said shows above as it arrives.
         </p>
       ) : null}
     </section>

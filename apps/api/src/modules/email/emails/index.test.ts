@@ -74,6 +74,7 @@ const everyEmail: Email[] = [
     planReference: "KFP-1",
     amount: 10_000,
     planCancelled: true,
+    alreadyPaid: false,
   },
   {
     kind: "free-guide",

@@ -27,6 +27,17 @@ describe("the email when a payment that came too late is refunded", () => {
     }
   });
 
+  it("says so when that part of the plan was already paid (a declined payment finished late), and that the plan stands", () => {
+    const content = renderLatePaymentRefunded({ ...email, planCancelled: false, alreadyPaid: true });
+
+    for (const part of [content.text, content.html]) {
+      expect(part).toContain(
+        "A payment of £1,000 for funeral plan KFP-7Q3M-2XK9 reached us after that part of the plan had already been paid.",
+      );
+      expect(part).toContain("Your plan stays as it was, and nothing else has been taken.");
+    }
+  });
+
   it("says so when it came after they chose another way to pay, and that their choice stands", () => {
     const content = renderLatePaymentRefunded({ ...email, planCancelled: false, amount: 12_345 });
 

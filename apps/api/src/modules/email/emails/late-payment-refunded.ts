@@ -14,6 +14,8 @@ export const latePaymentRefundedSchema = z.object({
   /** In pence. */
   amount: z.int(),
   planCancelled: z.boolean(),
+  /** That part of the plan was paid already (issue 46 item 2); absent in emails queued before. */
+  alreadyPaid: z.boolean().default(false),
 });
 
 export function renderLatePaymentRefunded({
@@ -21,12 +23,16 @@ export function renderLatePaymentRefunded({
   planReference,
   amount,
   planCancelled,
-}: z.infer<typeof latePaymentRefundedSchema>): EmailContent {
+  alreadyPaid,
+}: z.input<typeof latePaymentRefundedSchema>): EmailContent {
+  const why = planCancelled
+    ? "after the plan was cancelled"
+    : alreadyPaid
+      ? "after that part of the plan had already been paid"
+      : "after you chose another way to pay for it";
   return compose("We are refunding a payment you made", firstName, [
     {
-      paragraph: planCancelled
-        ? `A payment of ${formatPrice(amount)} for funeral plan ${planReference} reached us after the plan was cancelled.`
-        : `A payment of ${formatPrice(amount)} for funeral plan ${planReference} reached us after you chose another way to pay for it.`,
+      paragraph: `A payment of ${formatPrice(amount)} for funeral plan ${planReference} reached us ${why}.`,
     },
     {
       paragraph: `We have not kept it. We are refunding the whole ${formatPrice(amount)} to the card or bank account it came from ${refundDeadlineInWords}. Most refunds arrive within a week.`,
@@ -34,7 +40,9 @@ export function renderLatePaymentRefunded({
     {
       paragraph: planCancelled
         ? "There is nothing you need to do. If you have any questions, please call us."
-        : "How you chose to pay is unchanged, and nothing else has been taken. If you have any questions, please call us.",
+        : alreadyPaid
+          ? "Your plan stays as it was, and nothing else has been taken. If you have any questions, please call us."
+          : "How you chose to pay is unchanged, and nothing else has been taken. If you have any questions, please call us.",
     },
   ]);
 }

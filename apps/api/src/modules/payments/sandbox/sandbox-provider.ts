@@ -118,6 +118,12 @@ export interface SandboxProvider {
    * Answers whether a mandate was standing to end.
    */
   endMandate(mandateReference: string, how: SandboxMandateEnding): Promise<boolean>;
+  /**
+   * Submits again, and takes, every failed collection under the mandate standing under
+   * `mandateReference` (issue 46 item 2), as GoCardless retries a failed payment: money arriving
+   * after a payment failed. Answers how many were taken.
+   */
+  retryFailedCollections(mandateReference: string): Promise<number>;
   /** Starts delivering webhooks to `deliver`, as a real provider posts them to our endpoint. */
   startDelivery(
     deliver: (webhook: IncomingWebhook, to: "card" | "directDebit") => Promise<void>,
@@ -281,7 +287,7 @@ export function createSandboxProvider({
           .where(
             and(
               eq(sandboxPayments.id, providerPaymentId),
-              sql`${sandboxPayments.status} in ('requires_payment_method', 'requires_action')`,
+              sql`${sandboxPayments.status} in ('requires_payment_method', 'requires_action', 'declined')`,
             ),
           )
           .returning();
@@ -473,8 +479,13 @@ export function createSandboxProvider({
 
     async confirmCard(providerPaymentId, body, today) {
       const row = await payment(providerPaymentId, body.clientSecret);
-      // Asked again (a second click, a reload): the answer it already gave.
-      if (row.status === "declined") return { status: "declined", message: purchaseMessages.cardDeclined };
+      const number = body.cardNumber.replace(/[\s-]/g, "");
+      // Asked again with the card that was declined (a second click, a reload): the answer it
+      // already gave. Another card may finish it, as at Stripe, where a declined payment stays
+      // open until it is cancelled: an old tab can still pay it (issue 46 item 2).
+      if (row.status === "declined" && number === sandboxCards.declined) {
+        return { status: "declined", message: purchaseMessages.cardDeclined };
+      }
       // Cancelled by us (the plan was cancelled, or another way to pay chosen): nothing is taken.
       if (row.status === "canceled") {
         throw new ViolationError(
@@ -482,12 +493,11 @@ export function createSandboxProvider({
           409,
         );
       }
-      if (row.status !== "requires_payment_method") {
+      if (row.status !== "requires_payment_method" && row.status !== "declined") {
         return { status: row.status === "requires_action" ? "requires_action" : "processing", message: null };
       }
       const problems = cardProblems(body, today);
       if (problems.length > 0) throw new ViolationError(problems, 422);
-      const number = body.cardNumber.replace(/[\s-]/g, "");
       const outcome =
         number === sandboxCards.declined
           ? "declined"
@@ -495,16 +505,11 @@ export function createSandboxProvider({
             ? "requires_action"
             : "processing";
       await db.transaction(async (transaction) => {
-        // Only from requires_payment_method: a cancellation or another click that came first stands.
+        // Only from the status read: a cancellation or another click that came first stands.
         const moved = await transaction
           .update(sandboxPayments)
           .set({ status: outcome === "processing" ? "succeeded" : outcome, cardEnding: number.slice(-4) })
-          .where(
-            and(
-              eq(sandboxPayments.id, providerPaymentId),
-              eq(sandboxPayments.status, "requires_payment_method"),
-            ),
-          )
+          .where(and(eq(sandboxPayments.id, providerPaymentId), eq(sandboxPayments.status, row.status)))
           .returning();
         if (moved.length === 0) return;
         await emit(transaction, {
@@ -561,6 +566,28 @@ export function createSandboxProvider({
         await emit(transaction, { kind: "mandate", providerMandateId: row.id, status, reason });
         await cancelCollectionsOf(transaction, row.id, "mandate_cancelled");
         return true;
+      });
+    },
+
+    async retryFailedCollections(mandateReference) {
+      return db.transaction(async (transaction) => {
+        const retried = await transaction
+          .update(sandboxPayments)
+          .set({ status: "paid_out" })
+          .where(
+            and(
+              eq(sandboxPayments.kind, "collection"),
+              eq(sandboxPayments.status, "failed"),
+              sql`${sandboxPayments.mandateId} in (select ${sandboxMandates.id} from ${sandboxMandates}
+                where ${sandboxMandates.reference} = ${mandateReference} and ${standing})`,
+            ),
+          )
+          .returning({ id: sandboxPayments.id });
+        for (const { id } of retried) {
+          await emit(transaction, { kind: "collection", providerPaymentId: id, status: "submitted" });
+          await emit(transaction, { kind: "collection", providerPaymentId: id, status: "collected" });
+        }
+        return retried.length;
       });
     },
 
