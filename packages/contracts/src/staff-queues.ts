@@ -2,6 +2,8 @@ import {
   arrearsOutcomeKinds,
   atNeedCaseStatuses,
   atNeedNoteProblems,
+  atNeedQueueStages,
+  closeReasonProblems,
   deathConfirmations,
   funeralStatuses,
   messages,
@@ -28,6 +30,21 @@ export const staffQueueQuerySchema = z.object({
     .max(10_000, { error: staffMessages.staffQueuePageInvalid })
     .default(1),
 });
+
+/**
+ * `?page=&stage=&olderThanDays=`: a page of the at-need queue (issue 50 item 8), of the cases at
+ * one stage (every case still to act on, unless said), and told to us at least so many days ago.
+ */
+export const staffAtNeedQueueQuerySchema = staffQueueQuerySchema.extend({
+  stage: z.enum(atNeedQueueStages, { error: staffMessages.staffQueueFilterInvalid }).default("open"),
+  olderThanDays: z.coerce
+    .number({ error: staffMessages.staffQueueFilterInvalid })
+    .int({ error: staffMessages.staffQueueFilterInvalid })
+    .min(0, { error: staffMessages.staffQueueFilterInvalid })
+    .max(3_650, { error: staffMessages.staffQueueFilterInvalid })
+    .default(0),
+});
+export type StaffAtNeedQueueQuery = z.infer<typeof staffAtNeedQueueQuerySchema>;
 
 const dateTime = z.iso.datetime({ offset: true });
 /** A deadline: when it is, and how it is worked out, as staff read it. */
@@ -117,6 +134,13 @@ const staffAtNeedCaseSchema = z.object({
   /** Someone on the plan told us, from our email, that the report is not right. */
   saidNotRight: z.boolean(),
   personName: z.string(),
+  /** What the person telling us typed to find the plan: the date of birth, and a plan reference or a postcode ("" if not). */
+  dateOfBirth: z.iso.date(),
+  dateOfDeath: z.iso.date(),
+  postcode: z.string(),
+  planReference: z.string(),
+  /** Staff's reason, for a report closed as not one of our plans. */
+  closedReason: z.string().nullable(),
   informantName: z.string(),
   informantPhone: z.string(),
   toldAt: dateTime,
@@ -147,6 +171,37 @@ export const moveAtNeedCaseBodySchema = z.object({
   note: ruled(atNeedNoteProblems).transform((note) => note.trim()),
 });
 export type MoveAtNeedCaseBody = z.infer<typeof moveAtNeedCaseBodySchema>;
+
+/**
+ * `POST /api/staff/at-need-cases/{caseId}/match`: a report that matched no plan, matched by staff
+ * to the plan they found, with a note of how they know it is the one. It is then reported, not
+ * confirmed (decision 040).
+ */
+export const matchAtNeedCaseBodySchema = z.object({
+  planId: z
+    .string({ error: staffMessages.matchPlanReferenceNeeded })
+    .trim()
+    .toLowerCase()
+    .pipe(z.uuid({ error: staffMessages.matchPlanReferenceNeeded })),
+  note: ruled(atNeedNoteProblems).transform((note) => note.trim()),
+});
+export type MatchAtNeedCaseBody = z.infer<typeof matchAtNeedCaseBodySchema>;
+
+/** `POST /api/staff/at-need-cases/{caseId}/close`: a report that is not about one of our plans, and why. */
+export const closeAtNeedCaseBodySchema = z.object({
+  reason: ruled(closeReasonProblems).transform((reason) => reason.trim()),
+});
+export type CloseAtNeedCaseBody = z.infer<typeof closeAtNeedCaseBodySchema>;
+
+/** A case after staff matched or closed it. */
+export const atNeedCaseActionSchema = z.object({
+  caseId: z.uuid(),
+  planId: z.uuid().nullable(),
+  status: z.enum(atNeedCaseStatuses),
+  eventId: z.uuid(),
+  at: dateTime,
+});
+export type AtNeedCaseAction = z.infer<typeof atNeedCaseActionSchema>;
 
 /**
  * `POST /api/staff/missed-payments/{statementId}/outcome`: how a missed-payments case ended, with a

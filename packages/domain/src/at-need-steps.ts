@@ -24,6 +24,7 @@ export type AtNeedCaseStep = FuneralStatus | "withdrawn";
 export function funeralStepProblem(current: AtNeedCaseStatus, next: AtNeedCaseStep): string | null {
   if (current === "unmatched") return staffMessages.atNeedCaseUnmatched;
   if (current === "withdrawn") return staffMessages.atNeedCaseWithdrawn;
+  if (current === "closed") return staffMessages.atNeedCaseClosed;
   if (current === "reported") {
     return next === "funeral_requested" || next === "withdrawn" ? null : staffMessages.deathNotConfirmedYet;
   }
@@ -42,3 +43,26 @@ export function atNeedNoteProblems(note: string): string[] {
   if (note.length > atNeedNoteMaximumLength) return [staffMessages.atNeedNoteTooLong];
   return [];
 }
+
+/** What is wrong with staff's reason for closing a report as not one of our plans, if anything. */
+export function closeReasonProblems(reason: string): string[] {
+  if (reason.trim() === "") return [staffMessages.closeReasonNeeded];
+  if (reason.length > atNeedNoteMaximumLength) return [staffMessages.atNeedNoteTooLong];
+  return [];
+}
+
+/**
+ * The at-need queue's filters (issue 50 item 8): every case still to act on; those matched to no
+ * plan yet; those matched (reported or confirmed); those reported and waiting to be confirmed;
+ * those confirmed, whose funeral is under way; and those closed as not one of our plans.
+ */
+export const atNeedQueueStages = ["open", "unmatched", "matched", "reported", "confirmed", "closed"] as const;
+export type AtNeedQueueStage = (typeof atNeedQueueStages)[number];
+export const atNeedQueueStageLabels: Record<AtNeedQueueStage, string> = {
+  open: "Every case still to act on",
+  unmatched: "Not matched to a plan",
+  matched: "Matched to a plan",
+  reported: "Matched, waiting to be confirmed",
+  confirmed: "Confirmed: funeral requested or arranged",
+  closed: "Closed as not one of our plans",
+};

@@ -21,14 +21,23 @@ export const funeralStatusLabels: Record<FuneralStatus, string> = {
  * Where a case stands (docs/decisions/040-a-death-is-confirmed-first.md): a death told to us and
  * matched to a plan is `reported` until it is confirmed, by staff or by the person named on the
  * plan; only then is the funeral requested. A report found not to be right is `withdrawn`, and
- * the plan carries on as if it had not been made. A report matching no plan is `unmatched`.
+ * the plan carries on as if it had not been made. A report matching no plan is `unmatched` until
+ * staff match it to a plan (it is then `reported`, as a report matched online is) or close it as
+ * not one of ours (`closed`, with their reason).
  */
-export const atNeedCaseStatuses = ["unmatched", "reported", "withdrawn", ...funeralStatuses] as const;
+export const atNeedCaseStatuses = [
+  "unmatched",
+  "reported",
+  "withdrawn",
+  "closed",
+  ...funeralStatuses,
+] as const;
 export type AtNeedCaseStatus = (typeof atNeedCaseStatuses)[number];
 export const atNeedCaseStatusLabels: Record<AtNeedCaseStatus, string> = {
   unmatched: "Not matched to a plan yet",
   reported: "Reported, not yet confirmed",
   withdrawn: "Withdrawn: found not to be right",
+  closed: "Closed: not one of our plans",
   ...funeralStatusLabels,
 };
 

@@ -57,6 +57,7 @@ export const searchTooShort = "Type at least 3 letters or numbers to search.";
 export const searchPageUnknown = "This page of results is no longer there. Please search again.";
 /** The staff work queues (issue 24 item 5). */
 export const staffQueuePageInvalid = "Choose a page number from 1.";
+export const staffQueueFilterInvalid = "Choose one of the filters offered.";
 export const refundStillBeingSent =
   "This refund is still with the payment provider. You can send it again only once the provider has given up on it.";
 export const noSuchRefund = "There is no refund with this reference.";
@@ -74,6 +75,23 @@ export const deathNotReported =
 export const deathReportPlanCancelled =
   "This plan was cancelled after the death was reported, so the funeral cannot be requested under it. Please call the family.";
 export const deathConfirmationNeeded = "Say how the death was confirmed.";
+export const atNeedCaseClosed =
+  "This report was closed as not one of our plans. If we are told of the death again, a new case opens.";
+/** Matching a report to a plan, or closing it as not ours (issue 50 item 8). */
+export const atNeedCaseAlreadyMatched =
+  "This report has already been matched to a plan, perhaps a moment ago. Nothing was changed.";
+export const atNeedCaseAlreadyClosed =
+  "This report has already been closed as not one of our plans, perhaps a moment ago. Nothing was changed.";
+export const matchPlanReferenceNeeded =
+  "Enter the plan's reference as its page shows it, like 1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed.";
+export const noSuchPlanToMatch = "There is no plan with this reference.";
+export const matchPlanNotBought = "This plan has not been bought, so a death cannot be matched to it.";
+export const matchPlanCancelled = "This plan is cancelled, so a death cannot be matched to it.";
+export const matchDeathBeforePlanBought =
+  "The date of death we were told is before this plan was bought, so the plan cannot be used for it.";
+export const matchPlanHasACase =
+  "This plan already has a case for a death told to us: see the plan's page. If this report is about the same death, close it and say so.";
+export const closeReasonNeeded = "Say why this report is not about one of our plans.";
 export const funeralStatusBackwards = "A funeral cannot go back a step. It is already further on than that.";
 export const funeralStatusSame = "The funeral is already at this step.";
 export const funeralStatusSkipped =

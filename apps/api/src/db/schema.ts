@@ -730,11 +730,12 @@ export const atNeedCaseEvents = pgTable(
       .notNull()
       .references(() => atNeedCases.id),
     /**
-     * What happened: opened, told again, said not to be right by someone on the plan, or a status
-     * it moved to (the funeral requested once the death is confirmed, withdrawn, and on).
+     * What happened: opened, told again, said not to be right by someone on the plan, matched to a
+     * plan by staff, closed by staff as not one of our plans (the note says why), or a status it
+     * moved to (the funeral requested once the death is confirmed, withdrawn, and on).
      */
     kind: text("kind", {
-      enum: ["opened", "told_again", "said_not_right", "withdrawn", ...funeralStatuses],
+      enum: ["opened", "told_again", "said_not_right", "matched", "closed", "withdrawn", ...funeralStatuses],
     }).notNull(),
     /**
      * `informant` (online); `customer`, `payer` or `nominee` (from a link in our email to the

@@ -213,5 +213,3 @@ export function createDeathConfirmation({
 }
 
 export type DeathConfirmationService = ReturnType<typeof createDeathConfirmation>;
-/** What the back office uses: confirming a reported death, with its own record in the same transaction. */
-export type DeathConfirmer = Pick<DeathConfirmationService, "confirmDeath">;

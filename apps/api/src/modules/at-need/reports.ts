@@ -85,6 +85,27 @@ export async function receiveReport(
 }
 
 /**
+ * Why a plan (its money rows, locked) cannot be used for a report of this death, or null when it
+ * can: it must exist, be bought and not cancelled, and the death must not come before its purchase
+ * (decision 028). Whether the report was matched online or by staff, the rule is this one.
+ */
+export function planRefusesReport(
+  rows: Awaited<ReturnType<typeof selectPlanMoneyRows>> | null,
+  notification: DeathNotification,
+): "no_plan" | "not_bought" | "cancelled" | "death_before_purchase" | null {
+  if (!rows) return "no_plan";
+  const boughtAt = planBoughtAt(rows);
+  if (!boughtAt) return "not_bought";
+  if (rows.plan.cancelledAt) return "cancelled";
+  if (notification.dateOfDeath.iso8601 < ukToday(boughtAt)) return "death_before_purchase";
+  return null;
+}
+
+/** Everyone on the plan is told of the report ("death-reported"), once the transaction commits. */
+export const tellEveryoneOnThePlan = (transaction: Database, jobQueue: JobQueue, caseId: string) =>
+  jobQueue.sendWithin(transaction, atNeedQueue, { caseId, email: "death-reported" } satisfies AtNeedJob);
+
+/**
  * The matching of one report, as a job: a bought, uncancelled plan it fits, whose purchase the
  * death did not come before, has its case opened as `reported` (or the report added to the case
  * it has; a withdrawn case is reported again) and everyone on the plan is told; anything else
@@ -111,18 +132,8 @@ export async function matchReport(
       transaction
         .insert(atNeedCaseEvents)
         .values({ id: reportId, caseId, kind, by: "informant", fromAddress, at });
-    const tellEveryoneOnThePlan = (caseId: string) =>
-      jobQueue.sendWithin(transaction, atNeedQueue, { caseId, email: "death-reported" } satisfies AtNeedJob);
-
     const rows = match && (await selectPlanMoneyRows(transaction, match.planId, { lock: true }));
-    const boughtAt = rows && planBoughtAt(rows);
-    if (
-      match &&
-      rows &&
-      boughtAt &&
-      !rows.plan.cancelledAt &&
-      notification.dateOfDeath.iso8601 >= ukToday(boughtAt)
-    ) {
+    if (match && planRefusesReport(rows, notification) === null) {
       const [existing] = await transaction
         .select({ id: atNeedCases.id, status: atNeedCases.status })
         .from(atNeedCases)
@@ -136,7 +147,7 @@ export async function matchReport(
             .update(atNeedCases)
             .set({ status: "reported", notification })
             .where(eq(atNeedCases.id, existing.id));
-          await tellEveryoneOnThePlan(existing.id);
+          await tellEveryoneOnThePlan(transaction, jobQueue, existing.id);
         }
         return;
       }
@@ -145,7 +156,7 @@ export async function matchReport(
         .values({ planId: match.planId, status: "reported", notification, atDeath: null, createdAt: at })
         .returning({ id: atNeedCases.id });
       await record(opened!.id, "opened");
-      await tellEveryoneOnThePlan(opened!.id);
+      await tellEveryoneOnThePlan(transaction, jobQueue, opened!.id);
       return;
     }
     const [unmatched] = await transaction

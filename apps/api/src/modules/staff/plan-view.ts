@@ -194,15 +194,23 @@ export async function staffPlanPage(
           )
         : row.kind === "said_not_right"
           ? event(row.at, "death-told", "Told us the report of the death is not right", row.by)
-          : event(
-              row.at,
-              "funeral-step",
-              row.kind === "funeral_requested" && row.confirmedBy
-                ? `Death confirmed (${deathConfirmationLabels[row.confirmedBy].toLowerCase()}); funeral requested`
-                : atNeedCaseStatusLabels[row.kind],
-              row.by,
-              row.note,
-            ),
+          : row.kind === "matched"
+            ? event(
+                row.at,
+                "death-told",
+                "Matched to this plan by staff: reported, not yet confirmed",
+                row.by,
+                row.note,
+              )
+            : event(
+                row.at,
+                "funeral-step",
+                row.kind === "funeral_requested" && row.confirmedBy
+                  ? `Death confirmed (${deathConfirmationLabels[row.confirmedBy].toLowerCase()}); funeral requested`
+                  : atNeedCaseStatusLabels[row.kind],
+                row.by,
+                row.note,
+              ),
     ),
     ...staffActions.map(({ at, action, detail, staffMemberName }) =>
       action === "plan.resent"

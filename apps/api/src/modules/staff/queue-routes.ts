@@ -3,10 +3,14 @@ import { z } from "zod";
 import {
   arrearsOutcomeBodySchema,
   arrearsOutcomeSchema,
+  atNeedCaseActionSchema,
+  closeAtNeedCaseBodySchema,
   enquiryFollowedUpSchema,
+  matchAtNeedCaseBodySchema,
   moveAtNeedCaseBodySchema,
   staffAppointmentsPageSchema,
   staffAtNeedCasesPageSchema,
+  staffAtNeedQueueQuerySchema,
   staffDirectDebitsEndedPageSchema,
   staffEnquiriesPageSchema,
   staffMissedPaymentsPageSchema,
@@ -18,8 +22,9 @@ import {
 import { funeralStatuses } from "@kindred/domain";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
-import type { DeathConfirmer } from "../at-need";
+import type { AtNeedForStaff } from "../at-need";
 import { bearerRouteErrors, bodyErrors } from "../../plugins/route-responses";
+import { closeAtNeedCase, matchAtNeedCase } from "./at-need-actions";
 import {
   appointmentsQueue,
   atNeedCasesQueue,
@@ -45,7 +50,7 @@ const queueErrors = { 400: violationsResponseSchema, ...refused, ...bearerRouteE
 export const staffQueueRoutes: FastifyPluginAsyncZod<{
   db: Database;
   jobQueue: JobQueue;
-  atNeed: DeathConfirmer;
+  atNeed: AtNeedForStaff;
 }> = async (app, { db, jobQueue, atNeed }) => {
   app.get(
     "/queues/refunds",
@@ -178,13 +183,57 @@ export const staffQueueRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["staff"],
         operationId: "staffAtNeedCasesQueue",
-        summary: "Cases from telling us of a death, matched or not, whose funeral is not yet provided",
+        summary:
+          "Cases from telling us of a death whose funeral is not yet provided, oldest first: every one, or those at one stage (not matched, matched, waiting to be confirmed, confirmed, or closed as not ours), told at least so many days ago",
         security: staffSecurity,
-        querystring: staffQueueQuerySchema,
+        querystring: staffAtNeedQueueQuerySchema,
         response: { 200: staffAtNeedCasesPageSchema, ...queueErrors },
       },
     },
-    async (request) => atNeedCasesQueue(db, request.staffAudit, request.query.page),
+    async (request) => atNeedCasesQueue(db, request.staffAudit, request.query),
+  );
+
+  // A report that matched no plan: matched by staff to the plan they found, or closed as not ours.
+  const unmatchedReportErrors = {
+    404: violationsResponseSchema,
+    409: violationsResponseSchema.describe(
+      "The report was matched or closed already, or the plan cannot take it",
+    ),
+    ...queueErrors,
+    ...bodyErrors,
+  };
+  app.post(
+    "/at-need-cases/:caseId/match",
+    {
+      config: { staff: { may: "at-need.manage" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "matchStaffAtNeedCase",
+        summary:
+          "Match a report that matched no plan to the plan staff found, with a note: it is then reported, not confirmed, and everyone on the plan is told",
+        security: staffSecurity,
+        params: z.object({ caseId: z.uuid() }),
+        body: matchAtNeedCaseBodySchema,
+        response: { 200: atNeedCaseActionSchema, ...unmatchedReportErrors },
+      },
+    },
+    async (request) => matchAtNeedCase(request.staffAudit, request.params.caseId, request.body, atNeed),
+  );
+  app.post(
+    "/at-need-cases/:caseId/close",
+    {
+      config: { staff: { may: "at-need.manage" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "closeStaffAtNeedCase",
+        summary: "Close a report that matched no plan as not one of ours, saying why",
+        security: staffSecurity,
+        params: z.object({ caseId: z.uuid() }),
+        body: closeAtNeedCaseBodySchema,
+        response: { 200: atNeedCaseActionSchema, ...unmatchedReportErrors },
+      },
+    },
+    async (request) => closeAtNeedCase(request.staffAudit, request.params.caseId, request.body, atNeed),
   );
 
   app.post(

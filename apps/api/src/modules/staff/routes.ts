@@ -15,7 +15,7 @@ import {
 } from "@kindred/contracts";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
-import type { DeathConfirmer } from "../at-need";
+import type { AtNeedForStaff } from "../at-need";
 import { bearerRouteErrors, bodyErrors, databaseRouteErrors } from "../../plugins/route-responses";
 import { auditLogPage, recordStaffAction } from "./audit-log";
 import { staffCatalogueRoutes } from "./catalogue-routes";
@@ -37,7 +37,7 @@ export const staffRoutes: FastifyPluginAsyncZod<
     staff: StaffService;
     db: Database;
     jobQueue: JobQueue;
-    atNeed: DeathConfirmer;
+    atNeed: AtNeedForStaff;
   } & StaffPlanRouteOptions
 > = async (app, { staff, db, jobQueue, atNeed, plans, state }) => {
   guardStaffRoutes(app, staff, db);

@@ -3,6 +3,7 @@ import {
   directDebitEndedDueBy,
   directDebitEndedFollowUpWorkingDays,
   type AtNeedCaseStatus,
+  type AtNeedQueueStage,
   funeralDirectorDueBy,
   funeralDirectorNamedWithinDays,
   funeralStepProblem,
@@ -15,7 +16,12 @@ import {
   staffMessages,
   ukToday,
 } from "@kindred/domain";
-import { staffQueuePageSize, type ArrearsOutcomeBody, type MoveAtNeedCaseBody } from "@kindred/contracts";
+import {
+  staffQueuePageSize,
+  type ArrearsOutcomeBody,
+  type MoveAtNeedCaseBody,
+  type StaffAtNeedQueueQuery,
+} from "@kindred/contracts";
 import { and, asc, desc, eq, exists, inArray, isNull, max, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
@@ -37,7 +43,7 @@ import {
   staffMembers,
 } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
-import type { DeathConfirmer } from "../at-need";
+import type { AtNeedForStaff } from "../at-need";
 import { applyMoneyEvent, planMoneyOf, planMoneyQueue, selectPlanMoneyRows } from "../payments";
 import { recordStaffAction, type AuditContext } from "./audit-log";
 
@@ -59,14 +65,19 @@ const pageOf = (page: number) => ({ limit: staffQueuePageSize + 1, offset: (page
 async function recordedPage<Row, Item>(
   db: Database,
   audit: AuditContext,
-  { queue, page, rows }: { queue: string; page: number; rows: Row[] },
+  {
+    queue,
+    page,
+    rows,
+    filters = {},
+  }: { queue: string; page: number; rows: Row[]; filters?: Record<string, unknown> },
   shown: (row: Row) => string,
   toItem: (row: Row) => Item,
 ) {
   const onPage = rows.slice(0, staffQueuePageSize);
   await recordStaffAction(db, audit, {
     action: `queue.${queue}.read`,
-    detail: { page, shown: onPage.map(shown) },
+    detail: { page, ...filters, shown: onPage.map(shown) },
   });
   return {
     items: onPage.map(toItem),
@@ -524,11 +535,27 @@ export async function appointmentsQueue(db: Database, audit: AuditContext, page:
 
 // At-need cases ----------------------------------------------------------------------------------
 
+/** The cases each of the at-need queue's filters shows (issue 50 item 8). */
+const atNeedStageStatuses: Record<AtNeedQueueStage, AtNeedCaseStatus[]> = {
+  open: ["unmatched", "reported", "funeral_requested", "funeral_arranged"],
+  unmatched: ["unmatched"],
+  matched: ["reported", "funeral_requested", "funeral_arranged"],
+  reported: ["reported"],
+  confirmed: ["funeral_requested", "funeral_arranged"],
+  closed: ["closed"],
+};
+
 /**
- * Cases from "tell us of a death" whose funeral is not yet provided, matched or not, by the next
- * working day after their last step (an unmatched case is looked into; a matched one moved on).
+ * Cases from "tell us of a death" whose funeral is not yet provided, matched or not, oldest last
+ * step first, by the next working day after it (an unmatched case is matched to a plan or closed;
+ * a matched one moved on). Filtered by stage, and by how long ago we were told (issue 50 item 8):
+ * a closed report is shown, with staff's reason, only when asked for.
  */
-export async function atNeedCasesQueue(db: Database, audit: AuditContext, page: number) {
+export async function atNeedCasesQueue(
+  db: Database,
+  audit: AuditContext,
+  { page, stage, olderThanDays }: StaffAtNeedQueueQuery,
+) {
   const lastChange = db
     .select({ caseId: atNeedCaseEvents.caseId, at: max(atNeedCaseEvents.at).as("last_change_at") })
     .from(atNeedCaseEvents)
@@ -540,20 +567,30 @@ export async function atNeedCasesQueue(db: Database, audit: AuditContext, page: 
       atNeedCase: atNeedCases,
       lastChangeAt: lastChange.at,
       saidNotRight: sql<boolean>`exists (select 1 from ${atNeedCaseEvents} where ${atNeedCaseEvents.caseId} = ${atNeedCases.id} and ${atNeedCaseEvents.kind} = 'said_not_right')`,
+      closedReason: sql<
+        string | null
+      >`(select ${atNeedCaseEvents.note} from ${atNeedCaseEvents} where ${atNeedCaseEvents.caseId} = ${atNeedCases.id} and ${atNeedCaseEvents.kind} = 'closed' order by ${atNeedCaseEvents.at} desc limit 1)`,
     })
     .from(atNeedCases)
     .innerJoin(lastChange, eq(lastChange.caseId, atNeedCases.id))
-    .where(sql`${atNeedCases.status} not in ('funeral_provided', 'withdrawn')`)
+    .where(
+      and(
+        inArray(atNeedCases.status, atNeedStageStatuses[stage]),
+        olderThanDays > 0
+          ? sql`${atNeedCases.createdAt} <= now() - make_interval(days => ${olderThanDays})`
+          : undefined,
+      ),
+    )
     .orderBy(asc(lastChange.at), asc(atNeedCases.id))
     .limit(limit)
     .offset(offset);
   return recordedPage(
     db,
     audit,
-    { queue: "at-need-cases", page, rows },
+    { queue: "at-need-cases", page, rows, filters: { stage, olderThanDays } },
     (row) => row.atNeedCase.id,
-    ({ atNeedCase, lastChangeAt: latest, saidNotRight }) => {
-      const { person, informant } = atNeedCase.notification;
+    ({ atNeedCase, lastChangeAt: latest, saidNotRight, closedReason }) => {
+      const { person, informant, dateOfDeath } = atNeedCase.notification;
       // Every case has its "opened" event; the aggregate comes back as text on some drivers.
       const lastChangeAt = new Date(latest ?? atNeedCase.createdAt);
       const since = ukToday(lastChangeAt);
@@ -564,17 +601,24 @@ export async function atNeedCasesQueue(db: Database, audit: AuditContext, page: 
         status: atNeedCase.status,
         saidNotRight,
         personName: `${person.firstName} ${person.lastName}`,
+        dateOfBirth: person.dateOfBirth.iso8601,
+        dateOfDeath: dateOfDeath.iso8601,
+        postcode: person.postcode,
+        planReference: person.planReference,
+        closedReason,
         informantName: `${informant.firstName} ${informant.lastName}`,
         informantPhone: informant.phone,
         toldAt: atNeedCase.createdAt.toISOString(),
         lastChangeAt: lastChangeAt.toISOString(),
         deadline: atNeedDueBy(since),
         deadlineRule:
-          atNeedCase.planId === null
-            ? `The next working day after we were told on ${since}: find the plan, or call the person who told us`
-            : atNeedCase.status === "reported"
-              ? `The next working day after the last step on ${since}: confirm the death (the certificate's details, or a call to the person named on the plan), or withdraw the report`
-              : `The next working day after the last step on ${since}`,
+          atNeedCase.status === "closed"
+            ? `Closed as not one of our plans on ${since}: nothing more to do`
+            : atNeedCase.planId === null
+              ? `The next working day after we were told on ${since}: find the plan and match it, or close the report as not one of ours`
+              : atNeedCase.status === "reported"
+                ? `The next working day after the last step on ${since}: confirm the death (the certificate's details, or a call to the person named on the plan), or withdraw the report`
+                : `The next working day after the last step on ${since}`,
       };
     },
   );
@@ -592,7 +636,7 @@ export async function moveAtNeedCase(
   audit: AuditContext,
   caseId: string,
   { status, note, confirmedBy }: MoveAtNeedCaseBody,
-  atNeed: DeathConfirmer,
+  atNeed: AtNeedForStaff,
 ) {
   const refuse = (problem: string, propertyPath = "status") => {
     throw new ViolationError([{ propertyPath, title: problem }], 409);

@@ -65,6 +65,8 @@ export const auditActionWords: Readonly<Record<string, string>> = {
   "refund.sent-again": "Sent a refund again",
   "missed-payments.outcome-recorded": "Recorded a missed-payments outcome",
   "at-need-case.moved": "Moved a case after a death on",
+  "at-need-case.matched": "Matched a report of a death to a plan",
+  "at-need-case.closed": "Closed a report of a death as not one of our plans",
   "enquiry.followed-up": "Marked an enquiry as followed up",
   "catalogue.read": "Read the catalogue",
   "catalogue.changes-read": "Read the catalogue's changes",
