@@ -1,25 +1,9 @@
 "use client";
 
-import {
-  arrearsOutcomeBodySchema,
-  moveAtNeedCaseBodySchema,
-  type ArrearsOutcomeBody,
-} from "@kindred/contracts";
-import {
-  arrearsOutcomeKinds,
-  arrearsOutcomeNames,
-  type AtNeedCaseStep,
-  atNeedCaseStatusLabels,
-  deathConfirmationLabels,
-  deathConfirmations,
-  formatLongDate,
-  formatPrice,
-  staffMessages,
-} from "@kindred/domain";
-import type { RowData } from "@tanstack/react-table";
-import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, useContext, useState, type ReactNode } from "react";
-import { z } from "zod";
+import { arrearsOutcomeBodySchema, type ArrearsOutcomeBody } from "@kindred/contracts";
+import { arrearsOutcomeKinds, arrearsOutcomeNames, formatLongDate, formatPrice } from "@kindred/domain";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { useContext, useState, type ReactNode } from "react";
 import { FormShell } from "../../components/form-shell";
 import { LoadingSpinner } from "../../components/loading-spinner";
 import { Modal } from "../../components/modal";
@@ -30,14 +14,24 @@ import { TextAreaField } from "../../components/text-area-field";
 import { useFormFailure } from "../../components/use-form-failure";
 import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
+import { AtNeedQueue, atNeedColumns } from "./at-need-queue";
 import { ConfirmFirst, useOneAtATime } from "./confirm-first";
 import { SignedInStaffPage } from "./signed-in-staff-page";
 import { staffPaths } from "./staff-navigation";
-import { orNothing, staffColumnHelper, StaffPager, StaffTable, type StaffColumns } from "./staff-table";
+import {
+  byDeadline,
+  deadlineColumn,
+  deadlineText,
+  planColumn,
+  RowsTable,
+  SayDone,
+  useQueuesReload,
+  type Deadlined,
+} from "./staff-queue-parts";
+import { orNothing, staffColumnHelper, StaffPager } from "./staff-table";
 import { staffQueueScreens, type StaffQueueScreenName } from "./staff-queue-screens";
 import {
   markEnquiryFollowedUp,
-  moveAtNeedCase,
   recordArrearsOutcome,
   sendRefundAgain,
   staffQueries,
@@ -50,24 +44,6 @@ import { formatMoment } from "./staff-words";
 import styles from "./staff.module.css";
 
 const queuePath = (name: StaffQueueScreenName) => `${staffPaths.queues}/${name}`;
-/** The plan's own page in the back office. */
-const planPath = (planId: string) => `${staffPaths.home}/plans/${encodeURIComponent(planId)}`;
-
-/** A deadline in words: a day ("5 January 2027"), or a moment's day and time for a refund. */
-function deadlineText(deadline: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(deadline) ? formatLongDate(deadline) : formatMoment(deadline);
-}
-
-// A type, not an interface, so it is a table's row data (an object with string keys).
-type Deadlined = { deadline: string };
-
-/** Soonest deadline first; a refund already made goes after every one still to do. */
-function byDeadline<Row extends Deadlined>(rows: readonly Row[]): Row[] {
-  const done = (row: Row) => ("status" in row && row.status === "refunded" ? 1 : 0);
-  const when = (row: Row) =>
-    Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(row.deadline) ? `${row.deadline}T23:59:59Z` : row.deadline);
-  return [...rows].sort((a, b) => done(a) - done(b) || when(a) - when(b));
-}
 
 /** What is still to do in a queue's rows (a refund made is shown, but done). */
 function stillToDo<Row extends Deadlined>(rows: readonly Row[]): Row[] {
@@ -141,23 +117,31 @@ export function StaffQueueScreen({ name }: { name: StaffQueueScreenName }) {
           <p>
             <a href={staffPaths.queues}>All work queues</a>
           </p>
-          <QueuePages name={name} />
+          {name === "at-need" ? (
+            // Filtered by stage and age; other filters start again at page 1.
+            <AtNeedQueue
+              pages={(filters) => <QueuePages key={JSON.stringify(filters)} name={name} filters={filters} />}
+            />
+          ) : (
+            <QueuePages name={name} />
+          )}
         </>
       )}
     </SignedInStaffPage>
   );
 }
 
-/**
- * Says what an action in a queue's row did, above the table: the row itself may leave the queue
- * (an outcome recorded, an enquiry followed up) once the queue is read again.
- */
-const SayDone = createContext<(words: string) => void>(() => {});
-
-function QueuePages({ name }: { name: StaffQueueScreenName }) {
+function QueuePages({
+  name,
+  filters = {},
+}: {
+  name: StaffQueueScreenName;
+  /** The queue's filters, as its address takes them. */
+  filters?: Record<string, string>;
+}) {
   const [page, setPage] = useState(1);
   const [done, setDone] = useState<string | null>(null);
-  const queue = useQuery(staffQueries.queue(staffQueueScreens[name].api, page));
+  const queue = useQuery(staffQueries.queue(staffQueueScreens[name].api, page, filters));
   const said = done === null ? null : <SuccessBox>{done}</SuccessBox>;
   if (queue.status === "pending") return <LoadingSpinner label="Loading the queue…" />;
   if (queue.status === "error") {
@@ -170,7 +154,11 @@ function QueuePages({ name }: { name: StaffQueueScreenName }) {
     return (
       <>
         {said}
-        <p role="status">Nothing is waiting in this queue.</p>
+        <p role="status">
+          {Object.keys(filters).length === 0
+            ? "Nothing is waiting in this queue."
+            : "Nothing in this queue matches these filters."}
+        </p>
       </>
     );
   }
@@ -243,51 +231,6 @@ function QueueTable({
         />
       );
   }
-}
-
-/** A queue's rows, soonest deadline first, in the back office's table with its caption above. */
-function RowsTable<Row extends Deadlined & RowData>({
-  rows,
-  columns,
-  caption,
-}: {
-  rows: readonly Row[];
-  columns: StaffColumns<Row>;
-  caption: string;
-}) {
-  return <StaffTable rows={byDeadline(rows)} columns={columns} named={{ caption }} sortedBy="deadline" />;
-}
-
-/** The deadline, and how it is worked out underneath. */
-function deadlineColumn<Row extends Deadlined & { deadlineRule: string }>() {
-  const column = staffColumnHelper<Row>();
-  return column.display({
-    id: "deadline",
-    header: "Deadline",
-    cell: ({ row }) => (
-      <>
-        <strong>{deadlineText(row.original.deadline)}</strong>
-        <div className={styles.detail}>{row.original.deadlineRule}</div>
-      </>
-    ),
-  });
-}
-
-/** The plan's reference, linking to its page. */
-function planColumn<Row extends { planId: string | null }>() {
-  const column = staffColumnHelper<Row>();
-  return column.display({
-    id: "plan",
-    header: "Plan",
-    cell: ({ row }) =>
-      row.original.planId === null ? (
-        "Not matched to a plan"
-      ) : (
-        <a className={styles.reference} href={planPath(row.original.planId)}>
-          {row.original.planId}
-        </a>
-      ),
-  });
 }
 
 type RefundRow = StaffQueuePages["refunds"]["items"][number];
@@ -387,38 +330,6 @@ const appointmentColumns = appointment.columns([
   planColumn<AppointmentRow>(),
 ]);
 
-type AtNeedRow = StaffQueuePages["at-need-cases"]["items"][number];
-const atNeed = staffColumnHelper<AtNeedRow>();
-const atNeedColumns = atNeed.columns([
-  deadlineColumn<AtNeedRow>(),
-  atNeed.accessor("status", {
-    header: "Stage",
-    cell: ({ row }) => (
-      <>
-        {atNeedCaseStatusLabels[row.original.status]}
-        {row.original.saidNotRight ? (
-          <strong className={styles.warning}>
-            Someone on the plan says this is not right: call them first.
-          </strong>
-        ) : null}
-      </>
-    ),
-  }),
-  atNeed.accessor("personName", { header: "Who died" }),
-  atNeed.display({
-    id: "informant",
-    header: "Told by",
-    cell: ({ row }) => `${row.original.informantName}, ${row.original.informantPhone}`,
-  }),
-  atNeed.accessor("toldAt", { header: "Told us", cell: (info) => formatMoment(info.getValue()) }),
-  planColumn<AtNeedRow>(),
-  atNeed.display({
-    id: "action",
-    header: "Action",
-    cell: ({ row }) => <MoveFuneralOn atNeedCase={row.original} />,
-  }),
-]);
-
 type EnquiryRow = StaffQueuePages["enquiries"]["items"][number];
 const contactNames = { email: "Email", phone: "Phone", post: "Post" } as const;
 const enquiry = staffColumnHelper<EnquiryRow>();
@@ -447,12 +358,6 @@ const enquiryColumns = enquiry.columns([
   }),
 ]);
 
-/** Reloads every page of every queue: an action may move an item, or take it out. */
-function useQueuesReload() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ["staff", "queues"] });
-}
-
 /** "Send the refund again", confirmed first; one press sends once, and a refusal is said in the API's words. */
 function SendRefundAgain({ refund: owed }: { refund: StaffRefund }) {
   const reload = useQueuesReload();
@@ -470,153 +375,6 @@ function SendRefundAgain({ refund: owed }: { refund: StaffRefund }) {
         await reload();
       }}
     />
-  );
-}
-
-/** What staff may do with a case at each stage: confirm or withdraw a report, move a funeral on. */
-const nextSteps: Partial<Record<AtNeedRow["status"], AtNeedCaseStep[]>> = {
-  reported: ["funeral_requested", "withdrawn"],
-  funeral_requested: ["funeral_arranged"],
-  funeral_arranged: ["funeral_provided"],
-};
-const stepLabels: Record<AtNeedCaseStep, string> = {
-  funeral_requested: "Confirm the death",
-  withdrawn: "Withdraw the report",
-  funeral_arranged: "Move to: funeral arranged",
-  funeral_provided: "Move to: funeral provided",
-};
-const stepHints: Record<AtNeedCaseStep, string> = {
-  funeral_requested:
-    "The certificate's registration district and entry number, or whom you called and when. It is kept with the case as written.",
-  withdrawn:
-    "How you found the report was not right, and whom you spoke to. It is kept with the case as written.",
-  funeral_arranged: "Who you spoke to and what was agreed. It is kept with the case as written.",
-  funeral_provided: "Who you spoke to and what was agreed. It is kept with the case as written.",
-};
-const failedTitles: Record<AtNeedCaseStep, string> = {
-  funeral_requested: "The death was not confirmed",
-  withdrawn: "The report was not withdrawn",
-  funeral_arranged: "The funeral was not moved on",
-  funeral_provided: "The funeral was not moved on",
-};
-/** Staff confirm a death by the certificate or a call; the online confirmation is the nominee's own. */
-const staffConfirmations = deathConfirmations.filter((how) => how !== "named_person_online");
-const moveForm = z
-  .object({
-    confirmedBy: z.string(),
-    note: moveAtNeedCaseBodySchema.shape.note,
-  })
-  .superRefine((values, context) => {
-    if (values.confirmedBy === "needed") {
-      context.addIssue({
-        code: "custom",
-        path: ["confirmedBy"],
-        message: staffMessages.deathConfirmationNeeded,
-      });
-    }
-  });
-const moveLabels = { confirmedBy: "How the death was confirmed", note: "What was done" } as const;
-
-/**
- * A case's next steps (issue 24 item 5; decision 040): a reported death confirmed (saying how: the
- * funeral is then requested, its payments stopped and the branch instructed) or withdrawn; a
- * funeral moved on to arranged, then provided. Each with a note, required.
- */
-function MoveFuneralOn({ atNeedCase }: { atNeedCase: AtNeedRow }) {
-  const [open, setOpen] = useState<AtNeedCaseStep | null>(null);
-  const steps = nextSteps[atNeedCase.status];
-  if (steps === undefined) return "–";
-  return (
-    <div className={styles.actions}>
-      {steps.map((step) => (
-        <button key={step} type="button" className="button button--secondary" onClick={() => setOpen(step)}>
-          {stepLabels[step]}
-        </button>
-      ))}
-      <Modal
-        open={open !== null}
-        onClose={() => setOpen(null)}
-        title={open ? `${stepLabels[open]}?` : ""}
-        type="prompt"
-        size="prompt"
-      >
-        {open ? <MoveForm caseId={atNeedCase.caseId} status={open} onDone={() => setOpen(null)} /> : null}
-      </Modal>
-    </div>
-  );
-}
-
-function MoveForm({
-  caseId,
-  status,
-  onDone,
-}: {
-  caseId: string;
-  status: AtNeedCaseStep;
-  onDone: () => void;
-}) {
-  const confirming = status === "funeral_requested";
-  const form = useSchemaForm({
-    schema: moveForm,
-    idPrefix: `move-${caseId}-${status}`,
-    labels: moveLabels,
-    defaultValues: { confirmedBy: confirming ? "needed" : "", note: "" },
-  });
-  const confirmedBy = useFormField(form, "confirmedBy");
-  const note = useFormField(form, "note");
-  const failure = useFormFailure(form.form, ["confirmedBy", "note"]);
-  const reload = useQueuesReload();
-
-  async function move(values: { confirmedBy: string; note: string }) {
-    failure.clear();
-    try {
-      const how = staffConfirmations.find((confirmation) => confirmation === values.confirmedBy);
-      await moveAtNeedCase(caseId, { status, note: values.note, ...(how ? { confirmedBy: how } : {}) });
-      onDone();
-      await reload();
-    } catch (error) {
-      failure.fail(error);
-    }
-  }
-
-  return (
-    <FormShell
-      form={form.form}
-      summary={form.summary}
-      onValid={move}
-      submitLabel={confirming ? "Confirm the death and request the funeral" : stepLabels[status]}
-      busyLabel="Saving…"
-      before={
-        <>
-          {confirming ? (
-            <p>
-              Confirming requests the funeral under the plan: its payments still to come are stopped and the
-              funeral director is instructed. It cannot be undone.
-            </p>
-          ) : null}
-          {failure.box(failedTitles[status])}
-        </>
-      }
-    >
-      {confirming ? (
-        <RadioCards
-          name={confirmedBy.id}
-          legend={moveLabels.confirmedBy}
-          options={staffConfirmations.map((how) => ({ value: how, label: deathConfirmationLabels[how] }))}
-          value={confirmedBy.value === "needed" ? null : confirmedBy.value}
-          onChange={confirmedBy.onChange}
-          error={confirmedBy.error?.[0]}
-        />
-      ) : null}
-      <TextAreaField
-        id={note.id}
-        label={moveLabels.note}
-        hint={stepHints[status]}
-        value={note.value}
-        onChange={note.onChange}
-        error={note.error?.[0]}
-      />
-    </FormShell>
   );
 }
 

@@ -1,5 +1,8 @@
 import type {
   AcceptStaffInvitationBody,
+  AtNeedCaseAction,
+  CloseAtNeedCaseBody,
+  MatchAtNeedCaseBody,
   ArrearsOutcomeBody,
   arrearsOutcomeSchema,
   enquiryFollowedUpSchema,
@@ -79,11 +82,17 @@ export const staffQueries = {
         staffData<StaffAuditPage>(`/api/staff/audit${before === null ? "" : `?before=${before}`}`),
       staleTime: 0,
     }),
-  /** A page of a work queue, soonest deadline first (each look is recorded, so never kept). */
-  queue: <Name extends StaffQueueName>(name: Name, page: number) =>
+  /**
+   * A page of a work queue, soonest deadline first (each look is recorded, so never kept), with
+   * the queue's filters, if it has any (the at-need queue's stage and age).
+   */
+  queue: <Name extends StaffQueueName>(name: Name, page: number, filters: Record<string, string> = {}) =>
     queryOptions({
-      queryKey: ["staff", "queues", name, page],
-      queryFn: () => staffData<StaffQueuePages[Name]>(`/api/staff/queues/${name}?page=${page}`),
+      queryKey: ["staff", "queues", name, page, filters],
+      queryFn: () =>
+        staffData<StaffQueuePages[Name]>(
+          `/api/staff/queues/${name}?${new URLSearchParams({ page: String(page), ...filters }).toString()}`,
+        ),
       staleTime: 0,
     }),
   /**
@@ -125,6 +134,22 @@ export function sendRefundAgain(refundId: string): Promise<StaffRefund> {
 /** Moves a funeral on one step, with a note of what was done. */
 export function moveAtNeedCase(caseId: string, body: MoveAtNeedCaseBody): Promise<unknown> {
   return staffData<unknown>(`/api/staff/at-need-cases/${encodeURIComponent(caseId)}/status`, {
+    method: "POST",
+    body,
+  });
+}
+
+/** Matches a report of a death that matched no plan to the plan staff found: it is then reported. */
+export function matchAtNeedCase(caseId: string, body: MatchAtNeedCaseBody): Promise<AtNeedCaseAction> {
+  return staffData<AtNeedCaseAction>(`/api/staff/at-need-cases/${encodeURIComponent(caseId)}/match`, {
+    method: "POST",
+    body,
+  });
+}
+
+/** Closes a report of a death that matched no plan as not one of ours, with the reason. */
+export function closeAtNeedCase(caseId: string, body: CloseAtNeedCaseBody): Promise<AtNeedCaseAction> {
+  return staffData<AtNeedCaseAction>(`/api/staff/at-need-cases/${encodeURIComponent(caseId)}/close`, {
     method: "POST",
     body,
   });

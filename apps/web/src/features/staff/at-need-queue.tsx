@@ -1,0 +1,91 @@
+"use client";
+
+import { atNeedCaseStatusLabels, formatLongDate } from "@kindred/domain";
+import { useState, type ReactNode } from "react";
+import { AtNeedFilters, atNeedFilterQuery, everyOpenCase } from "./at-need-filters";
+import { MoveFuneralOn } from "./move-funeral-on";
+import { deadlineColumn, planColumn } from "./staff-queue-parts";
+import type { StaffQueuePages } from "./staff-requests";
+import { staffColumnHelper } from "./staff-table";
+import { formatMoment } from "./staff-words";
+import { UnmatchedReportActions } from "./unmatched-report-actions";
+import styles from "./staff.module.css";
+
+/**
+ * The at-need queue (issue 24 item 5; issue 50 item 8): deaths told to us, oldest first, each with
+ * its deadline, filtered by stage and by how long ago we were told. A report that matched no plan
+ * is matched by staff to the plan they find, or closed as not ours; a matched one is confirmed or
+ * withdrawn, then its funeral moved on.
+ */
+export function AtNeedQueue({
+  pages,
+}: {
+  /** The queue's pages for these filters (the work queues' own pager and table). */
+  pages: (filters: Record<string, string>) => ReactNode;
+}) {
+  const [filters, setFilters] = useState(everyOpenCase);
+  return (
+    <>
+      <AtNeedFilters shown={filters} onShow={setFilters} />
+      {pages(atNeedFilterQuery(filters))}
+    </>
+  );
+}
+
+type AtNeedRow = StaffQueuePages["at-need-cases"]["items"][number];
+
+/** What the person telling us typed to find the plan: staff search with it. */
+function typedToFindThePlan({ dateOfBirth, dateOfDeath, planReference, postcode }: AtNeedRow): string {
+  const found = [
+    planReference === "" ? null : `plan reference ${planReference}`,
+    postcode === "" ? null : `postcode ${postcode}`,
+  ].filter((part) => part !== null);
+  return `Born ${formatLongDate(dateOfBirth)}; died ${formatLongDate(dateOfDeath)}; told us ${found.join(" and ")}.`;
+}
+
+const atNeed = staffColumnHelper<AtNeedRow>();
+export const atNeedColumns = atNeed.columns([
+  deadlineColumn<AtNeedRow>(),
+  atNeed.accessor("status", {
+    header: "Stage",
+    cell: ({ row }) => (
+      <>
+        {atNeedCaseStatusLabels[row.original.status]}
+        {row.original.closedReason === null ? null : (
+          <div className={styles.detail}>Why: {row.original.closedReason}</div>
+        )}
+        {row.original.saidNotRight ? (
+          <strong className={styles.warning}>
+            Someone on the plan says this is not right: call them first.
+          </strong>
+        ) : null}
+      </>
+    ),
+  }),
+  atNeed.accessor("personName", {
+    header: "Who died",
+    cell: ({ row }) => (
+      <>
+        {row.original.personName}
+        <div className={styles.detail}>{typedToFindThePlan(row.original)}</div>
+      </>
+    ),
+  }),
+  atNeed.display({
+    id: "informant",
+    header: "Told by",
+    cell: ({ row }) => `${row.original.informantName}, ${row.original.informantPhone}`,
+  }),
+  atNeed.accessor("toldAt", { header: "Told us", cell: (info) => formatMoment(info.getValue()) }),
+  planColumn<AtNeedRow>(),
+  atNeed.display({
+    id: "action",
+    header: "Action",
+    cell: ({ row }) =>
+      row.original.status === "unmatched" ? (
+        <UnmatchedReportActions report={row.original} />
+      ) : (
+        <MoveFuneralOn atNeedCase={row.original} />
+      ),
+  }),
+]);
