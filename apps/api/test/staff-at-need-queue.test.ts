@@ -86,7 +86,7 @@ async function toldOfDeath(plan: { planId: string }, { wrongReference = false } 
   return event!.caseId;
 }
 
-const queue = async (query = "") => {
+const queuePage = async (query = "") => {
   const response = await callApi(
     testApp,
     agent.token,
@@ -94,8 +94,9 @@ const queue = async (query = "") => {
     `/api/staff/queues/at-need-cases?page=1${query}`,
   );
   expect(response.statusCode, response.body).toBe(200);
-  return staffAtNeedCasesPageSchema.parse(response.json()).items;
+  return staffAtNeedCasesPageSchema.parse(response.json());
 };
+const queue = async (query = "") => (await queuePage(query)).items;
 const caseIdsIn = async (query: string) => (await queue(query)).map((item) => item.caseId);
 
 const act = (caseId: string, action: "match" | "close" | "status", body: unknown) =>
@@ -249,6 +250,16 @@ describe("matching a report to a plan", () => {
     const entry = audit.find((row) => row.detail.caseId === caseId);
     expect(entry).toMatchObject({ planId: plan.planId, detail: { from: "unmatched", to: "reported" } });
     expect(JSON.stringify(audit)).not.toContain("welcome letter");
+    // The plan's page shows who matched it, and their note, in its timeline.
+    const planPage = await callApi(testApp, agent.token, "GET", `/api/staff/plans/${plan.planId}`);
+    expect(planPage.statusCode, planPage.body).toBe(200);
+    expect((planPage.json() as { timeline: unknown[] }).timeline).toContainEqual(
+      expect.objectContaining({
+        kind: "death-told",
+        what: "Matched to this plan by staff: reported, not yet confirmed",
+        text: note,
+      }),
+    );
 
     // Then confirmed as any report is, by staff saying how: the funeral is requested.
     const confirmed = await act(caseId, "status", {
@@ -312,6 +323,7 @@ describe("closing a report as not ours", () => {
     expect(refusalOf(noReason)).toEqual([{ propertyPath: "reason", title: staffMessages.closeReasonNeeded }]);
     expect((await caseRow(caseId)).status).toBe("unmatched");
 
+    const countsBefore = (await queuePage()).stageCounts;
     const reason = "Called Ruth: her mother's plan is with another provider.";
     const closed = await act(caseId, "close", { reason });
     expect(closed.statusCode, closed.body).toBe(200);
@@ -325,6 +337,13 @@ describe("closing a report as not ours", () => {
     const shown = (await queue("&stage=closed")).find((item) => item.caseId === caseId);
     expect(shown).toMatchObject({ status: "closed", closedReason: reason });
     expect(shown?.deadlineRule).toContain("Closed as not one of our plans");
+    // How many each filter holds: one fewer to look into, one more closed.
+    expect((await queuePage()).stageCounts).toEqual({
+      ...countsBefore,
+      open: countsBefore.open - 1,
+      unmatched: countsBefore.unmatched - 1,
+      closed: countsBefore.closed + 1,
+    });
 
     const again = await act(caseId, "close", { reason });
     expect(again.statusCode).toBe(409);

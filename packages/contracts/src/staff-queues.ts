@@ -4,6 +4,7 @@ import {
   atNeedNoteProblems,
   atNeedQueueStages,
   closeReasonProblems,
+  type AtNeedQueueStage,
   deathConfirmations,
   funeralStatuses,
   messages,
@@ -148,7 +149,15 @@ const staffAtNeedCaseSchema = z.object({
   lastChangeAt: dateTime,
   ...deadline,
 });
-export const staffAtNeedCasesPageSchema = queuePage(staffAtNeedCaseSchema);
+export const staffAtNeedCasesPageSchema = queuePage(staffAtNeedCaseSchema).extend({
+  /** How many cases each of the queue's filters holds, whatever their age. */
+  stageCounts: z.object(
+    Object.fromEntries(atNeedQueueStages.map((stage) => [stage, z.number().int()])) as Record<
+      AtNeedQueueStage,
+      z.ZodNumber
+    >,
+  ),
+});
 
 const staffEnquirySchema = z.object({
   enquiryId: z.uuid(),

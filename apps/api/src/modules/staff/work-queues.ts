@@ -1,5 +1,6 @@
 import {
   atNeedDueBy,
+  atNeedQueueStages,
   directDebitEndedDueBy,
   directDebitEndedFollowUpWorkingDays,
   type AtNeedCaseStatus,
@@ -584,7 +585,20 @@ export async function atNeedCasesQueue(
     .orderBy(asc(lastChange.at), asc(atNeedCases.id))
     .limit(limit)
     .offset(offset);
-  return recordedPage(
+  // How many cases each filter holds, whatever their age: the matched few are seen among many unmatched.
+  const byStatus = await db
+    .select({ status: atNeedCases.status, count: sql<number>`count(*)::int` })
+    .from(atNeedCases)
+    .groupBy(atNeedCases.status);
+  const stageCounts = Object.fromEntries(
+    atNeedQueueStages.map((each) => [
+      each,
+      byStatus
+        .filter((row) => atNeedStageStatuses[each].includes(row.status))
+        .reduce((total, row) => total + Number(row.count), 0),
+    ]),
+  ) as Record<AtNeedQueueStage, number>;
+  const shown = await recordedPage(
     db,
     audit,
     { queue: "at-need-cases", page, rows, filters: { stage, olderThanDays } },
@@ -622,6 +636,7 @@ export async function atNeedCasesQueue(
       };
     },
   );
+  return { ...shown, stageCounts };
 }
 
 /**

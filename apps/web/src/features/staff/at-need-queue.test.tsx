@@ -58,6 +58,14 @@ const found = (id: string, status: string, boughtOn: string | null) => ({
   createdAt: "2024-03-01T10:00:00.000Z",
 });
 
+/** A page of the queue, with how many cases each filter holds. */
+const queuePage = (items: unknown[]) => ({
+  items,
+  page: 1,
+  nextPage: null,
+  stageCounts: { open: 161, unmatched: 160, matched: 1, reported: 1, confirmed: 0, closed: 4 },
+});
+
 const queueUrl = "/api/staff/queues/at-need-cases?page=1";
 const posts = (requests: RecordedRequest[]) =>
   requests
@@ -70,7 +78,7 @@ function answering(answer: (request: RecordedRequest) => Response | Promise<Resp
     if (own) return own;
     if (request.url === "/api/staff/me") return jsonResponse(signedInStaff("agent"));
     if (request.url.startsWith("/api/staff/queues/at-need-cases")) {
-      return jsonResponse({ items: [unmatchedReport], page: 1, nextPage: null });
+      return jsonResponse(queuePage([unmatchedReport]));
     }
     return jsonResponse({}, 404);
   });
@@ -82,14 +90,19 @@ describe("the at-need queue", () => {
     holdStaffToken();
     const requests = answering((request) =>
       request.url.includes("stage=closed")
-        ? jsonResponse({ items: [closedReport], page: 1, nextPage: null })
+        ? jsonResponse(queuePage([closedReport]))
         : request.url.includes("stage=reported")
-          ? jsonResponse({ items: [], page: 1, nextPage: null })
+          ? jsonResponse(queuePage([]))
           : null,
     );
     renderStaffScreen(<StaffQueueScreen name="at-need" />);
 
     const table = await screen.findByRole("table", { name: "Soonest deadline first" });
+    expect(
+      screen.getByText(
+        "Matched to a plan: 1 (waiting to be confirmed: 1; confirmed: 0). Not matched to a plan: 160. Closed as not one of our plans: 4.",
+      ),
+    ).toBeInTheDocument();
     const row = within(table).getByRole("row", { name: /Edith Smith/ });
     expect(row).toHaveTextContent("Not matched to a plan yet");
     expect(row).toHaveTextContent(

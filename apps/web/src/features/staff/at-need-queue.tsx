@@ -4,7 +4,7 @@ import { atNeedCaseStatusLabels, formatLongDate } from "@kindred/domain";
 import { useState, type ReactNode } from "react";
 import { AtNeedFilters, atNeedFilterQuery, everyOpenCase } from "./at-need-filters";
 import { MoveFuneralOn } from "./move-funeral-on";
-import { deadlineColumn, planColumn } from "./staff-queue-parts";
+import { deadlineColumn, planColumn, RowsTable } from "./staff-queue-parts";
 import type { StaffQueuePages } from "./staff-requests";
 import { staffColumnHelper } from "./staff-table";
 import { formatMoment } from "./staff-words";
@@ -32,7 +32,26 @@ export function AtNeedQueue({
   );
 }
 
-type AtNeedRow = StaffQueuePages["at-need-cases"]["items"][number];
+type AtNeedPage = StaffQueuePages["at-need-cases"];
+type AtNeedRow = AtNeedPage["items"][number];
+
+/** How many cases each filter holds, in words: the few matched are seen among many unmatched. */
+function countsInWords({ stageCounts: counts }: AtNeedPage): string {
+  return (
+    `Matched to a plan: ${counts.matched} (waiting to be confirmed: ${counts.reported}; confirmed: ${counts.confirmed}). ` +
+    `Not matched to a plan: ${counts.unmatched}. Closed as not one of our plans: ${counts.closed}.`
+  );
+}
+
+/** A page of the queue, with how many cases each filter holds above it. */
+export function AtNeedTable({ page, caption }: { page: AtNeedPage; caption: string }) {
+  return (
+    <>
+      <p>{countsInWords(page)}</p>
+      <RowsTable rows={page.items} columns={atNeedColumns} caption={caption} />
+    </>
+  );
+}
 
 /** What the person telling us typed to find the plan: staff search with it. */
 function typedToFindThePlan({ dateOfBirth, dateOfDeath, planReference, postcode }: AtNeedRow): string {
@@ -44,7 +63,7 @@ function typedToFindThePlan({ dateOfBirth, dateOfDeath, planReference, postcode 
 }
 
 const atNeed = staffColumnHelper<AtNeedRow>();
-export const atNeedColumns = atNeed.columns([
+const atNeedColumns = atNeed.columns([
   deadlineColumn<AtNeedRow>(),
   atNeed.accessor("status", {
     header: "Stage",

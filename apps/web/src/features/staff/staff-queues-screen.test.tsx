@@ -113,6 +113,8 @@ const directDebitEnded = {
 };
 
 const emptyPage = { items: [], page: 1, nextPage: null };
+/** How many cases each of the at-need queue's filters holds. */
+const stageCounts = { open: 2, unmatched: 0, matched: 2, reported: 1, confirmed: 1, closed: 0 };
 
 function answering(
   role: "agent" | "finance",
@@ -127,7 +129,7 @@ function answering(
       return jsonResponse({ items: refunds, page: 1, nextPage: null });
     }
     if (request.url === "/api/staff/queues/at-need-cases?page=1") {
-      return jsonResponse({ items: [atNeedCase], page: 1, nextPage: null });
+      return jsonResponse({ items: [atNeedCase], page: 1, nextPage: null, stageCounts });
     }
     if (request.url === "/api/staff/queues/missed-payments?page=1") {
       // Once an outcome is recorded the case leaves the queue.
@@ -343,7 +345,7 @@ describe("StaffQueueScreen", () => {
             at: "2026-11-27T10:00:00.000Z",
           })
         : request.url === "/api/staff/queues/at-need-cases?page=1"
-          ? jsonResponse({ items: [reportedCase], page: 1, nextPage: null })
+          ? jsonResponse({ items: [reportedCase], page: 1, nextPage: null, stageCounts })
           : null,
     );
     renderStaffScreen(<StaffQueueScreen name="at-need" />);

@@ -14,7 +14,7 @@ import { TextAreaField } from "../../components/text-area-field";
 import { useFormFailure } from "../../components/use-form-failure";
 import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
-import { AtNeedQueue, atNeedColumns } from "./at-need-queue";
+import { AtNeedQueue, AtNeedTable } from "./at-need-queue";
 import { ConfirmFirst, useOneAtATime } from "./confirm-first";
 import { SignedInStaffPage } from "./signed-in-staff-page";
 import { staffPaths } from "./staff-navigation";
@@ -215,13 +215,7 @@ function QueueTable({
         />
       );
     case "at-need":
-      return (
-        <RowsTable
-          rows={(data as StaffQueuePages["at-need-cases"]).items}
-          columns={atNeedColumns}
-          caption={caption}
-        />
-      );
+      return <AtNeedTable page={data as StaffQueuePages["at-need-cases"]} caption={caption} />;
     case "enquiries":
       return (
         <RowsTable
