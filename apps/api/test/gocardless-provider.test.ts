@@ -5,6 +5,7 @@ import {
   WebhookNotUnderstood,
   WebhookNotVerified,
   type DirectDebitProvider,
+  type ProviderEvent,
 } from "../src/modules/payments/provider";
 import { PaymentProviderError } from "../src/modules/payments/provider-error";
 import { startFakeGoCardless, type FakeGoCardless } from "./support/fake-gocardless";
@@ -746,6 +747,37 @@ describe("GoCardless's webhooks", () => {
     expect(read).toEqual([
       { eventId: paid.id, kind: "collection", providerPaymentId: paymentId, status: "refunded" },
     ]);
+  });
+
+  it("read a refund that failed, bounced or had its funds returned as its collection's refund failed, with the reason (issue 46 item 3)", async () => {
+    const paymentId = await collection(await mandateId());
+    fake.happen("payments", paymentId, "confirmed");
+    const read: ProviderEvent[] = [];
+    for (const action of ["failed", "bounced", "funds_returned"]) {
+      await goCardless.refundCollection({
+        providerPaymentId: paymentId,
+        amountPence: 1_000,
+        idempotencyKey: newKey(),
+      });
+      const refundId = [...fake.refunds.values()].at(-1)!.id;
+      const event = fake.happen("refunds", refundId, action, {
+        origin: "bank",
+        description: "The customer's bank account was closed.",
+      });
+      read.push(...(await goCardless.parseWebhook(fake.webhook(event))));
+    }
+
+    expect(read).toEqual(
+      Array.from({ length: 3 }, () => ({
+        eventId: expect.any(String),
+        kind: "collection",
+        providerPaymentId: paymentId,
+        status: "refund_failed",
+        reason: "The customer's bank account was closed.",
+      })),
+    );
+    // None of them gave anything back.
+    expect((await goCardless.lookUpCollection(paymentId)).refundedPence).toBe(0);
   });
 
   it("ignore events we do not act on: a mandate submitted, a payment created, a refund created, a payout paid", async () => {

@@ -501,6 +501,34 @@ describe("Stripe's webhooks", () => {
     ]);
   });
 
+  it("read a refund that failed after it was made as the payment's refund failed, with Stripe's reason, once (issue 46 item 3)", async () => {
+    const paymentId = await openPayment();
+    fake.succeed(paymentId);
+    await stripe.refundPayment({
+      providerPaymentId: paymentId,
+      amountPence: 10_000,
+      idempotencyKey: newKey(),
+    });
+    const [refund] = [...fake.refunds.values()].filter((each) => each.payment_intent === paymentId);
+
+    const failed = fake.failRefund(refund!.id);
+    const updated = fake.webhooks.at(-2)!;
+
+    expect(await stripe.parseWebhook(failed)).toEqual([
+      {
+        eventId: eventIdOf(failed.rawBody),
+        kind: "card_payment",
+        providerPaymentId: paymentId,
+        status: "refund_failed",
+        reason: "expired_or_canceled_card",
+      },
+    ]);
+    expect(JSON.parse(updated.rawBody)).toMatchObject({ type: "charge.refund.updated" });
+    expect(await stripe.parseWebhook(updated)).toEqual([]);
+    // What Stripe holds now: nothing refunded of the payment.
+    expect(await stripe.lookUpPayment(paymentId)).toEqual({ status: "confirmed", refundedPence: 0 });
+  });
+
   it("ignore event types we do not act on", async () => {
     const webhook = fake.deliver("customer.created", { id: "cus_Kindred", object: "customer" });
 

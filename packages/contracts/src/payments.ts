@@ -306,3 +306,17 @@ export const sandboxFailedCollectionsRetriedResponseSchema = z.object({
 export type SandboxFailedCollectionsRetriedResponse = z.infer<
   typeof sandboxFailedCollectionsRetriedResponseSchema
 >;
+
+/**
+ * `POST /api/sandbox-provider/refunds-bounced`, which exists only while the embedded sandbox takes
+ * payments (issue 46 item 3): every refund made of one of the customer's plans' payments and
+ * collections bounces (a closed card, an account that returned the money), so a demo or a test can
+ * see a refund fail at the provider and finance send it again or repay it by transfer.
+ */
+export const sandboxRefundsBouncedBodySchema = z.object({
+  planId: z.uuid(messages.notAPlanReference),
+});
+export const sandboxRefundsBouncedResponseSchema = z.object({
+  /** How many refunds bounced. */
+  bounced: z.int().nonnegative(),
+});

@@ -60,7 +60,15 @@ function queuePage<Item extends z.ZodType>(item: Item) {
  * it; its confirmation is awaited), failed and being tried again, given up (no call in hand: staff
  * may send it again), or refunded (the provider confirmed it).
  */
-const staffRefundStatuses = ["owed", "sent_to_provider", "failed_retrying", "given_up", "refunded"] as const;
+const staffRefundStatuses = [
+  "owed",
+  "sent_to_provider",
+  "failed_retrying",
+  "given_up",
+  /** The provider could not give the money back (issue 46 item 3): send it again, or repay by transfer. */
+  "failed_at_provider",
+  "refunded",
+] as const;
 
 export const staffRefundSchema = z.object({
   refundId: z.uuid(),
@@ -74,11 +82,27 @@ export const staffRefundSchema = z.object({
   status: z.enum(staffRefundStatuses),
   /** How many times the provider was asked and failed, for the call in hand. */
   failedAttempts: z.number().int(),
-  /** True when staff may send it to the provider again (`given_up`). */
+  /** True when staff may send it to the provider again (`given_up`, or `failed_at_provider` as a new attempt). */
   maySendAgain: z.boolean(),
+  /** Why the provider could not give it back, in its words (`failed_at_provider` only). */
+  failureReason: z.string().nullable(),
+  /** True when finance may record it repaid by bank transfer (`failed_at_provider`). */
+  mayRecordTransfer: z.boolean(),
+  /** The bank transfer it was repaid by, once recorded. */
+  transferReference: z.string().nullable(),
   refundedAt: dateTime.nullable(),
 });
 export const staffRefundsPageSchema = queuePage(staffRefundSchema);
+
+/** `POST /api/staff/refunds/{refundId}/paid-by-transfer`: a failed refund repaid by bank transfer. */
+export const staffRefundTransferBodySchema = z.object({
+  reference: z
+    .string(staffMessages.transferReferenceNeeded)
+    .trim()
+    .min(1, staffMessages.transferReferenceNeeded)
+    .max(64, staffMessages.transferReferenceTooLong),
+});
+export type StaffRefundTransferBody = z.infer<typeof staffRefundTransferBodySchema>;
 
 const staffMissedPaymentSchema = z.object({
   /** The plan's latest arrears statement, whose outcome staff record. */

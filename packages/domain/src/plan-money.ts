@@ -59,7 +59,12 @@ export type CollectionStatus = (typeof collectionStatuses)[number];
 /** A collection that fell due and was not paid (or was paid and taken back): it is still owed. */
 export const isMissedCollection = (status: CollectionStatus) =>
   status === "failed" || status === "charged_back";
-export const refundStatuses = ["owed", "refunded"] as const;
+/**
+ * `failed`: the provider could not give the money back (the card closed, the account refused or
+ * returned it; issue 46 item 3): we hold it again, and finance sends it again or repays it by
+ * bank transfer.
+ */
+export const refundStatuses = ["owed", "refunded", "failed"] as const;
 type RefundStatus = (typeof refundStatuses)[number];
 
 /** A card payment: in full, or the deposit. `wanted` is false once we no longer want it taken. */
@@ -92,6 +97,13 @@ interface MoneyRefund {
   of: string;
   amount: Pence;
   status: RefundStatus;
+  /**
+   * 1 for the first sending; one more each time finance sends it again after it failed, so the
+   * provider is asked under a new key (the old key would answer the refund that failed).
+   */
+  attempt: number;
+  /** The reference of the bank transfer finance repaid it by, once it failed at the provider. */
+  transferReference: string | null;
 }
 
 export interface PlanMoney {
@@ -151,9 +163,17 @@ export type MoneyEvent =
     }
   | { cause: "provider" | "reconciliation"; type: "refunded"; of: string }
   /**
+   * The provider could not give a refund back (issue 46 item 3): Stripe's refund failed, or
+   * GoCardless's refund failed, bounced or had its funds returned. The money is held again.
+   */
+  | { cause: "provider" | "reconciliation"; type: "refund_failed"; of: string }
+  /** Finance repaid a refund that failed at the provider by bank transfer, with its reference. */
+  | { cause: "staff"; type: "refund_paid_by_transfer"; of: string; reference: string }
+  /**
    * Staff send a refund that is still owed to the provider again (issue 24 item 5), once its
    * queued call has given up: the same refund, under the same key, so the provider gives the
-   * money back once however often it is asked.
+   * money back once however often it is asked. A refund that failed at the provider is sent as a
+   * new attempt, under a new key (issue 46 item 3).
    */
   | { cause: "staff"; type: "send_refund_again"; of: string };
 
@@ -168,7 +188,7 @@ export type MoneyEffect =
   | { type: "cancel_card_payment"; paymentId: string }
   | { type: "cancel_collection"; collectionId: string }
   | { type: "cancel_mandate"; mandateId: string }
-  | { type: "refund"; of: string; kind: "card_payment" | "collection"; amount: Pence }
+  | { type: "refund"; of: string; kind: "card_payment" | "collection"; amount: Pence; attempt: number }
   | { type: "email"; email: MoneyEmail };
 
 /** The emails a change of a plan's money sends, each once, in the change's transaction. */
@@ -177,6 +197,8 @@ export type MoneyEmail =
   | { kind: "direct-debit-notice"; mandateId: string }
   /** The Direct Debit ended without our asking, before the plan was paid: what they can do now. */
   | { kind: "direct-debit-ended"; mandateId: string }
+  /** A refund failed at the provider: the customer is told, and that we will repay it another way. */
+  | { kind: "refund-failed"; of: string; amount: Pence }
   /** `byStaff`: cancelled by us (a missed-payments case's outcome), not at the customer's asking. */
   | { kind: "plan-cancelled"; refundOwed: Pence; byStaff: boolean }
   /** Money taken on a payment we no longer wanted: refunded, and said why. */
@@ -340,8 +362,8 @@ function oweRefund(
 ): { refunds: MoneyRefund[]; effects: MoneyEffect[] } {
   if (money.refunds.some((refund) => refund.of === of)) return { refunds: [...money.refunds], effects: [] };
   return {
-    refunds: [...money.refunds, { of, amount, status: "owed" }],
-    effects: [{ type: "refund", of, kind, amount }],
+    refunds: [...money.refunds, { of, amount, status: "owed", attempt: 1, transferReference: null }],
+    effects: [{ type: "refund", of, kind, amount, attempt: 1 }],
   };
 }
 
@@ -409,16 +431,74 @@ export function nextPlanMoney(money: PlanMoney, event: MoneyEvent): MoneyTransit
       return refundedEvent(money, event.of);
     case "send_refund_again":
       return sendRefundAgain(money, event.of);
+    case "refund_failed":
+      return refundFailed(money, event.of);
+    case "refund_paid_by_transfer":
+      return refundPaidByTransfer(money, event.of, event.reference);
   }
 }
 
-/** A refund still owed, asked of the provider again: nothing changes but the call that follows. */
+const refundKindOf = (money: PlanMoney, of: string) =>
+  money.payments.some((payment) => payment.id === of) ? ("card_payment" as const) : ("collection" as const);
+
+/** The money with one refund changed. */
+function withRefund(money: PlanMoney, of: string, change: Partial<MoneyRefund>): PlanMoney {
+  return {
+    ...money,
+    refunds: money.refunds.map((refund) => (refund.of === of ? { ...refund, ...change } : refund)),
+  };
+}
+
+/**
+ * A refund still owed, asked of the provider again: nothing changes but the call that follows, under
+ * the same key. One that failed at the provider is owed again, and asked for as a new attempt.
+ */
 function sendRefundAgain(money: PlanMoney, of: string): MoneyTransition {
   const refund = money.refunds.find((candidate) => candidate.of === of);
   if (!refund) return refused(409, purchaseMessages.refundNotOwed);
   if (refund.status === "refunded") return refused(409, purchaseMessages.refundAlreadyRefunded);
-  const kind = money.payments.some((payment) => payment.id === of) ? "card_payment" : "collection";
-  return { ok: true, money, effects: [{ type: "refund", of, kind, amount: refund.amount }] };
+  const kind = refundKindOf(money, of);
+  if (refund.status === "failed") {
+    const attempt = refund.attempt + 1;
+    return {
+      ok: true,
+      money: withRefund(money, of, { status: "owed", attempt }),
+      effects: [{ type: "refund", of, kind, amount: refund.amount, attempt }],
+    };
+  }
+  return {
+    ok: true,
+    money,
+    effects: [{ type: "refund", of, kind, amount: refund.amount, attempt: refund.attempt }],
+  };
+}
+
+/**
+ * The provider could not give a refund back (issue 46 item 3): we hold the money again, the
+ * customer is told once, and the refund waits for finance (sent again, or repaid by transfer).
+ * Told again (a replay, reconciliation), nothing more.
+ */
+function refundFailed(money: PlanMoney, of: string): MoneyTransition {
+  const refund = money.refunds.find((candidate) => candidate.of === of);
+  if (!refund || refund.status === "failed" || refund.transferReference !== null) return unchanged(money);
+  return {
+    ok: true,
+    money: withRefund(money, of, { status: "failed" }),
+    effects: [{ type: "email", email: { kind: "refund-failed", of, amount: refund.amount } }],
+  };
+}
+
+/** Finance repaid a failed refund by bank transfer: it is refunded, with the transfer's reference. */
+function refundPaidByTransfer(money: PlanMoney, of: string, reference: string): MoneyTransition {
+  const refund = money.refunds.find((candidate) => candidate.of === of);
+  if (!refund) return refused(409, purchaseMessages.refundNotOwed);
+  if (refund.status === "refunded") return refused(409, purchaseMessages.refundAlreadyRefunded);
+  if (refund.status !== "failed") return refused(409, purchaseMessages.refundNotFailed);
+  return {
+    ok: true,
+    money: withRefund(money, of, { status: "refunded", transferReference: reference }),
+    effects: [],
+  };
 }
 
 function refuseIfClosed(money: PlanMoney): MoneyTransition | null {
@@ -791,7 +871,9 @@ function collectionEvent(
 
 function refundedEvent(money: PlanMoney, of: string): MoneyTransition {
   const refund = money.refunds.find((candidate) => candidate.of === of);
-  if (refund?.status === "refunded") return unchanged(money);
+  // A refund that failed stays failed until finance acts: a late or replayed "refunded" was the
+  // attempt that failed (Stripe says a refund is made before it can fail).
+  if (refund?.status === "refunded" || refund?.status === "failed") return unchanged(money);
   if (refund) {
     return {
       ok: true,
@@ -811,7 +893,13 @@ function refundedEvent(money: PlanMoney, of: string): MoneyTransition {
   if (!taken) return unchanged(money);
   return {
     ok: true,
-    money: { ...money, refunds: [...money.refunds, { of, amount: taken.amount, status: "refunded" }] },
+    money: {
+      ...money,
+      refunds: [
+        ...money.refunds,
+        { of, amount: taken.amount, status: "refunded", attempt: 1, transferReference: null },
+      ],
+    },
     effects: [],
   };
 }

@@ -104,6 +104,8 @@ export const cardPaymentCancelled =
  */
 export const refundNotOwed = "No refund is owed on this payment.";
 export const refundAlreadyRefunded = "This refund has already been made. The provider confirmed it.";
+export const refundNotFailed =
+  "This refund has not failed at the payment provider, so it cannot be recorded as repaid by bank transfer.";
 export const planChangedWhilePaying =
   "Your plan was changed in another window or on another device while you were paying, so no money was taken. Please look at your plan and its price again, then pay.";
 export const planPriceChangedSinceAsked =

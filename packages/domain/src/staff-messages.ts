@@ -61,6 +61,8 @@ export const staffQueueFilterInvalid = "Choose one of the filters offered.";
 export const refundStillBeingSent =
   "This refund is still with the payment provider. You can send it again only once the provider has given up on it.";
 export const noSuchRefund = "There is no refund with this reference.";
+export const transferReferenceNeeded = "Enter the bank transfer's reference, as your bank gave it.";
+export const transferReferenceTooLong = "The bank transfer's reference must be 64 characters or fewer.";
 export const noSuchAtNeedCase = "There is no case with this reference.";
 export const atNeedCaseUnmatched =
   "This case is not matched to a plan yet, so its funeral cannot be moved on.";

@@ -88,8 +88,8 @@ describe("planMoneyState", () => {
     expect(planMoneyState(cancelling, true)).toBe("cancellation_pending_refund");
     expect(refundOwed(cancelling)).toBe(35_000);
     expect(effects).toEqual([
-      { type: "refund", of: "p1", kind: "card_payment", amount: 25_000 },
-      { type: "refund", of: "c1", kind: "collection", amount: 10_000 },
+      { type: "refund", of: "p1", kind: "card_payment", amount: 25_000, attempt: 1 },
+      { type: "refund", of: "c1", kind: "collection", amount: 10_000, attempt: 1 },
       { type: "cancel_collection", collectionId: "c2" },
       { type: "cancel_mandate", mandateId: "m1" },
       { type: "email", email: { kind: "plan-cancelled", refundOwed: 35_000, byStaff: false } },
@@ -123,7 +123,7 @@ describe("the sequences that once lost a customer's money (issue 22)", () => {
     expect(effects).toEqual([
       { type: "cancel_card_payment", paymentId: "p1" },
       { type: "email", email: { kind: "plan-cancelled", refundOwed: 0, byStaff: false } },
-      { type: "refund", of: "p1", kind: "card_payment", amount: 400_000 },
+      { type: "refund", of: "p1", kind: "card_payment", amount: 400_000, attempt: 1 },
       {
         type: "email",
         email: {
@@ -148,7 +148,9 @@ describe("the sequences that once lost a customer's money (issue 22)", () => {
       provider({ type: "card_payment", id: "p1", status: "confirmed" }),
     ]).money;
     const cancelled = nextPlanMoney(paid, { cause: "customer", type: "cancel" });
-    expect(cancelled.ok && cancelled.money.refunds).toEqual([{ of: "p1", amount: 400_000, status: "owed" }]);
+    expect(cancelled.ok && cancelled.money.refunds).toEqual([
+      { of: "p1", amount: 400_000, status: "owed", attempt: 1, transferReference: null },
+    ]);
     const again = cancelled.ok && nextPlanMoney(cancelled.money, { cause: "customer", type: "cancel" });
     expect(again).toEqual({ ok: true, money: cancelled.ok && cancelled.money, effects: [] });
   });
@@ -171,7 +173,13 @@ describe("the sequences that once lost a customer's money (issue 22)", () => {
       provider({ type: "card_payment", id: "p1", status: "confirmed" }),
     ]);
     expect(effects[0]).toEqual({ type: "cancel_card_payment", paymentId: "p1" });
-    expect(effects).toContainEqual({ type: "refund", of: "p1", kind: "card_payment", amount: 400_000 });
+    expect(effects).toContainEqual({
+      type: "refund",
+      of: "p1",
+      kind: "card_payment",
+      amount: 400_000,
+      attempt: 1,
+    });
     expect(planMoneyState(money, true)).toBe("paying_by_instalments");
   });
 
@@ -248,7 +256,13 @@ describe("the price reopened while a card payment is open (decision 008's amendm
       ],
       reopened.ok ? reopened.money : opened,
     );
-    expect(effects).toContainEqual({ type: "refund", of: "p1", kind: "card_payment", amount: 400_000 });
+    expect(effects).toContainEqual({
+      type: "refund",
+      of: "p1",
+      kind: "card_payment",
+      amount: 400_000,
+      attempt: 1,
+    });
     expect(effects).toContainEqual({ type: "email", email: { kind: "plan-confirmed", paymentId: "p2" } });
     expect(planMoneyState(money, true)).toBe("paid");
     expect(moneyTaken(money) - refundOwed(money)).toBe(410_000);
@@ -301,7 +315,8 @@ type Step =
   | { kind: "card"; which: number; status: "requires_action" | "confirmed" | "failed" | "cancelled" }
   | { kind: "mandate"; which: number; status: "active" | "failed" | "cancelled" }
   | { kind: "collection"; which: number; status: "submitted" | "collected" | "failed" | "cancelled" }
-  | { kind: "refunded"; which: number };
+  | { kind: "refunded"; which: number }
+  | { kind: "refundFailed"; which: number };
 
 const choices = [full, deposit, { option: "deposit", deposit: 50_000, months: 24 } as const];
 // Weighted towards what takes money, so that many sequences cancel a plan that holds some.
@@ -346,6 +361,7 @@ const aStep: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("refunded"), which: fc.nat(5) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("refundFailed"), which: fc.nat(5) }) },
 );
 
 /** Any step, or now and then being told the person covered has died. */
@@ -410,6 +426,12 @@ function eventFor(step: Step, money: PlanMoney, fresh: () => string): MoneyEvent
       const taken = [...money.payments, ...money.collections].map((thing) => thing.id);
       return { cause: "provider", type: "refunded", of: pick(taken, step.which) ?? "none" };
     }
+    case "refundFailed":
+      return {
+        cause: "provider",
+        type: "refund_failed",
+        of: pick(money.refunds, step.which)?.of ?? "none",
+      };
   }
 }
 
@@ -443,13 +465,22 @@ function runSteps(
   return money;
 }
 
-/** Every refund owed is confirmed, as the provider would in the end. */
+/**
+ * Every refund owed is confirmed, as the provider would in the end; one that failed is sent again
+ * by finance first (issue 46 item 3).
+ */
 function settleRefunds(money: PlanMoney): PlanMoney {
-  return run(
+  const sentAgain = run(
     money.refunds
+      .filter((refund) => refund.status === "failed")
+      .map((refund): MoneyEvent => ({ cause: "staff", type: "send_refund_again", of: refund.of })),
+    money,
+  ).money;
+  return run(
+    sentAgain.refunds
       .filter((refund) => refund.status === "owed")
       .map((refund) => provider({ type: "refunded", of: refund.of })),
-    money,
+    sentAgain,
   ).money;
 }
 
@@ -751,6 +782,7 @@ describe("money that arrives after a payment failed or was cancelled (issue 46 i
       of: "p1",
       kind: "card_payment",
       amount: 400_000,
+      attempt: 1,
     });
     expect(planMoneyState(settleRefunds(both.money), true)).toBe("paid");
     expect(moneyHeld(settleRefunds(both.money))).toBe(400_000);
@@ -826,7 +858,13 @@ describe("money that arrives after a payment failed or was cancelled (issue 46 i
   it("a failed collection taken after the plan was cancelled is given back, so the cancellation returns everything", () => {
     const cancelled = run([{ cause: "customer", type: "cancel" }], missedOne).money;
     const late = run([provider({ type: "collection", id: "c1", status: "collected" })], cancelled);
-    expect(late.effects).toContainEqual({ type: "refund", of: "c1", kind: "collection", amount: 10_000 });
+    expect(late.effects).toContainEqual({
+      type: "refund",
+      of: "c1",
+      kind: "collection",
+      amount: 10_000,
+      attempt: 1,
+    });
     expect(moneyHeld(settleRefunds(late.money))).toBe(0);
     expect(planMoneyState(settleRefunds(late.money), true)).toBe("cancelled");
   });
@@ -848,6 +886,7 @@ describe("money that arrives after a payment failed or was cancelled (issue 46 i
       of: "c1",
       kind: "collection",
       amount: 10_000,
+      attempt: 1,
     });
     expect(moneyHeld(settleRefunds(restPaid.money))).toBe(25_000 + 3 * 10_000);
   });
@@ -867,7 +906,13 @@ describe("money that arrives after a payment failed or was cancelled (issue 46 i
       ],
       stopped,
     );
-    expect(renewed.effects).toContainEqual({ type: "refund", of: "c1", kind: "collection", amount: 10_000 });
+    expect(renewed.effects).toContainEqual({
+      type: "refund",
+      of: "c1",
+      kind: "collection",
+      amount: 10_000,
+      attempt: 1,
+    });
     expect(planMoneyState(renewed.money, true)).toBe("paid");
     expect(moneyHeld(settleRefunds(renewed.money))).toBe(25_000 + 3 * 10_000);
   });
@@ -909,6 +954,77 @@ describe("money that arrives after a payment failed or was cancelled (issue 46 i
   });
 });
 
+describe("a refund that fails at the provider (issue 46 item 3)", () => {
+  const cancelledAndRefunded = run([
+    { cause: "customer", type: "choose", choice: full },
+    { cause: "customer", type: "open_card_payment", payment: { id: "p1", option: "full", amount: 400_000 } },
+    provider({ type: "card_payment", id: "p1", status: "confirmed" }),
+    { cause: "customer", type: "cancel" },
+    provider({ type: "refunded", of: "p1" }),
+  ]).money;
+
+  it("holds the money again, tells the customer once, and a late or repeated 'refunded' does not hide it", () => {
+    expect(planMoneyState(cancelledAndRefunded, true)).toBe("cancelled");
+    const failed = run([provider({ type: "refund_failed", of: "p1" })], cancelledAndRefunded);
+    expect(planMoneyState(failed.money, true)).toBe("cancellation_pending_refund");
+    expect(moneyHeld(failed.money)).toBe(400_000);
+    expect(failed.effects).toEqual([
+      { type: "email", email: { kind: "refund-failed", of: "p1", amount: 400_000 } },
+    ]);
+    const toldAgain = run(
+      [provider({ type: "refund_failed", of: "p1" }), provider({ type: "refunded", of: "p1" })],
+      failed.money,
+    );
+    expect(toldAgain.money).toEqual(failed.money);
+    expect(toldAgain.effects).toEqual([]);
+  });
+
+  it("sent again, is a new attempt (a new key with the provider), and settles the plan once refunded", () => {
+    const failed = run([provider({ type: "refund_failed", of: "p1" })], cancelledAndRefunded).money;
+    const again = run([{ cause: "staff", type: "send_refund_again", of: "p1" }], failed);
+    expect(again.effects).toEqual([
+      { type: "refund", of: "p1", kind: "card_payment", amount: 400_000, attempt: 2 },
+    ]);
+    const refunded = run([provider({ type: "refunded", of: "p1" })], again.money).money;
+    expect(planMoneyState(refunded, true)).toBe("cancelled");
+    expect(moneyHeld(refunded)).toBe(0);
+  });
+
+  it("repaid by bank transfer, is refunded with its reference; refused unless it failed", () => {
+    const failed = run([provider({ type: "refund_failed", of: "p1" })], cancelledAndRefunded).money;
+    const byTransfer = run(
+      [{ cause: "staff", type: "refund_paid_by_transfer", of: "p1", reference: "FPS 1" }],
+      failed,
+    );
+    expect(byTransfer.money.refunds[0]).toMatchObject({ status: "refunded", transferReference: "FPS 1" });
+    expect(planMoneyState(byTransfer.money, true)).toBe("cancelled");
+    expect(byTransfer.effects).toEqual([]);
+    // Nor can the provider's late news undo it.
+    expect(run([provider({ type: "refund_failed", of: "p1" })], byTransfer.money).money).toEqual(
+      byTransfer.money,
+    );
+    expect(
+      nextPlanMoney(byTransfer.money, {
+        cause: "staff",
+        type: "refund_paid_by_transfer",
+        of: "p1",
+        reference: "x",
+      }),
+    ).toEqual({ ok: false, status: 409, message: purchaseMessages.refundAlreadyRefunded });
+    const owed = run(
+      [{ cause: "customer", type: "cancel" }],
+      run([
+        { cause: "customer", type: "choose", choice: full },
+        { cause: "customer", type: "open_card_payment", payment: { id: "p2", option: "full", amount: 1 } },
+        provider({ type: "card_payment", id: "p2", status: "confirmed" }),
+      ]).money,
+    ).money;
+    expect(
+      nextPlanMoney(owed, { cause: "staff", type: "refund_paid_by_transfer", of: "p2", reference: "x" }),
+    ).toEqual({ ok: false, status: 409, message: purchaseMessages.refundNotFailed });
+  });
+});
+
 describe("sending a refund again (staff, issue 24 item 5)", () => {
   const cancelledAfterPaying = run([
     { cause: "customer", type: "choose", choice: full },
@@ -926,7 +1042,7 @@ describe("sending a refund again (staff, issue 24 item 5)", () => {
     expect(again).toEqual({
       ok: true,
       money: cancelledAfterPaying,
-      effects: [{ type: "refund", of: "p1", kind: "card_payment", amount: 400_000 }],
+      effects: [{ type: "refund", of: "p1", kind: "card_payment", amount: 400_000, attempt: 1 }],
     });
   });
 

@@ -604,6 +604,17 @@ export const refunds = pgTable(
     collectionId: uuid("collection_id").references(() => collections.id),
     amountPence: integer("amount_pence").notNull(),
     status: text("status", { enum: refundStatuses }).notNull().default("owed"),
+    /**
+     * 1 for the first sending, one more each time finance sends it again after it failed at the
+     * provider: the provider is asked under a key of the refund and its attempt (issue 46 item 3).
+     */
+    attempt: integer("attempt").notNull().default(1),
+    /** Why the provider could not give it back, in the provider's words (never shown to customers). */
+    failureReason: text("failure_reason"),
+    /** When it last failed at the provider. */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    /** The reference of the bank transfer finance repaid it by, after it failed at the provider. */
+    transferReference: text("transfer_reference"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
   },

@@ -69,6 +69,7 @@ const statuses: Record<string, Set<string>> = {
     "submitted",
     "paid",
     "cancelled",
+    "failed",
     "bounced",
     "funds_returned",
   ]),
@@ -190,7 +191,7 @@ export async function startFakeGoCardless({
   function refundedSoFar(paymentId: string): number {
     return [...resources.refunds.values()]
       .filter((refund) => refund.links.payment === paymentId)
-      .filter((refund) => !["cancelled", "bounced", "funds_returned"].includes(refund.status ?? ""))
+      .filter((refund) => !["cancelled", "failed", "bounced", "funds_returned"].includes(refund.status ?? ""))
       .reduce((total, refund) => total + Number(refund.amount), 0);
   }
 
@@ -472,6 +473,10 @@ export async function startFakeGoCardless({
       const found = resources[resourceType].get(id);
       if (!found) throw new Error(`The fake GoCardless has no ${resourceType} ${id}`);
       if (statuses[resourceType]?.has(action)) found.status = action;
+      // A refund that failed, bounced or was returned no longer counts in its payment's total.
+      const refunded =
+        resourceType === "refunds" ? resources.payments.get(found.links.payment as string) : undefined;
+      if (refunded) refunded.amount_refunded = refundedSoFar(refunded.id as string);
       const link = resourceType.slice(0, -1);
       return {
         id: goCardlessId("EV"),

@@ -64,7 +64,9 @@ interface FakeRefund {
   charge: string;
   currency: string;
   payment_intent: string;
-  status: "succeeded";
+  status: "succeeded" | "failed";
+  /** Why a refund failed, in Stripe's words (`expired_or_canceled_card`, `lost_or_stolen_card`, `unknown`). */
+  failure_reason?: string;
   metadata: Record<string, string>;
   created: number;
 }
@@ -486,6 +488,23 @@ export async function startFakeStripe({
     sign,
     /** Any event, as Stripe would send it. */
     deliver,
+    /**
+     * A refund that succeeded fails after all (the card was closed, say), as Stripe documents: the
+     * refund's status becomes `failed` with a `failure_reason`, the charge's refunded amount goes
+     * back down, and `charge.refund.updated` and `refund.failed` are sent. Answers `refund.failed`.
+     */
+    failRefund(refundId: string, failureReason = "expired_or_canceled_card"): IncomingWebhook {
+      const refund = refunds.get(refundId);
+      if (!refund || refund.status !== "succeeded") throw new Error(`No refund ${refundId} to fail`);
+      Object.assign(refund, { status: "failed", failure_reason: failureReason });
+      const charge = charges.get(refund.charge);
+      if (charge) {
+        charge.amount_refunded -= refund.amount;
+        charge.refunded = false;
+      }
+      deliver("charge.refund.updated", refund);
+      return deliver("refund.failed", refund);
+    },
     /** The customer's card was taken: a charge, then `charge.succeeded` and `payment_intent.succeeded`. */
     succeed(paymentIntentId: string): IncomingWebhook {
       const intent = openIntent(paymentIntentId);

@@ -145,7 +145,13 @@ const collectionRecordStatuses = new Map<string, CollectionStatus>([
 ]);
 
 /** Refunds in these states gave nothing back, so they do not count towards a payment's refunded total. */
-const unrefundedStates = new Set(["cancelled", "bounced", "funds_returned"]);
+const unrefundedStates = new Set(["cancelled", "failed", "bounced", "funds_returned"]);
+
+/**
+ * The refund events that say the money did not reach the customer (issue 46 item 3): the refund
+ * failed, bounced, or its funds were returned to us. Each is read as the collection's refund failed.
+ */
+const refundFailedActions = new Set(["failed", "bounced", "funds_returned"]);
 
 /** The mandate statuses in which nothing can be collected again, so cancelling has nothing left to do. */
 const mandateEnded = new Set(["cancelled", "failed", "expired"]);
@@ -294,6 +300,17 @@ export function createGoCardlessDirectDebitProvider(settings: GoCardlessSettings
       const providerPaymentId = await paymentOfRefund(event);
       if (!providerPaymentId) return undefined;
       return { eventId: event.id, kind: "collection", providerPaymentId, status: "refunded" };
+    }
+    if (event.resource_type === "refunds" && refundFailedActions.has(event.action)) {
+      const providerPaymentId = await paymentOfRefund(event);
+      if (!providerPaymentId) return undefined;
+      return {
+        eventId: event.id,
+        kind: "collection",
+        providerPaymentId,
+        status: "refund_failed",
+        ...withReason,
+      };
     }
     return undefined;
   }

@@ -111,9 +111,11 @@ export async function startPlanMoneyJobs({
   async function refund(effect: Extract<MoneyEffect, { type: "refund" }>): Promise<void> {
     const column = effect.kind === "card_payment" ? refunds.paymentId : refunds.collectionId;
     const [row] = await db.select().from(refunds).where(eq(column, effect.of));
-    // Confirmed already, or no longer owed (the money bounced back before it was given back).
-    if (!row || row.status === "refunded") return;
-    const idempotencyKey = `refund:${effect.of}`;
+    // Confirmed already, or no longer owed (the money bounced back before it was given back), or
+    // an earlier attempt's call, overtaken by one sent again after it failed at the provider.
+    if (!row || row.status !== "owed" || row.attempt !== (effect.attempt ?? 1)) return;
+    // Each attempt under a key of its own: the first attempt's key answers the refund that failed.
+    const idempotencyKey = row.attempt === 1 ? `refund:${effect.of}` : `refund:${effect.of}:${row.attempt}`;
     if (effect.kind === "card_payment") {
       const [payment] = await db.select().from(payments).where(eq(payments.id, effect.of));
       if (!payment?.providerPaymentId)

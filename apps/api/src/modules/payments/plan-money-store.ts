@@ -113,6 +113,8 @@ export function planMoneyOf(rows: PlanMoneyRows): PlanMoney {
       of: (row.paymentId ?? row.collectionId)!,
       amount: row.amountPence,
       status: row.status,
+      attempt: row.attempt,
+      transferReference: row.transferReference,
     })),
   };
 }
@@ -342,12 +344,19 @@ async function store(
         ...(paymentIds.has(refund.of) ? { paymentId: refund.of } : { collectionId: refund.of }),
         amountPence: refund.amount,
         status: refund.status,
+        attempt: refund.attempt,
         ...(refund.status === "refunded" ? { refundedAt: now } : {}),
       });
-    } else if (stored.status !== refund.status) {
+    } else if (stored.status !== refund.status || stored.attempt !== refund.attempt) {
       await transaction
         .update(refunds)
-        .set({ status: refund.status, refundedAt: refund.status === "refunded" ? now : null })
+        .set({
+          status: refund.status,
+          attempt: refund.attempt,
+          transferReference: refund.transferReference,
+          refundedAt: refund.status === "refunded" ? now : null,
+          ...(refund.status === "failed" ? { failedAt: now } : {}),
+        })
         .where(eq(refunds.id, stored.id));
     }
   }

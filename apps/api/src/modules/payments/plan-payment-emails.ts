@@ -174,6 +174,8 @@ export function createPlanPaymentEmails({
             planCancelled: about.planCancelled,
             alreadyPaid: about.alreadyPaid,
           };
+        case "refund-failed":
+          return { kind: "refund-failed", to, firstName, planReference: planId, amount: about.amount };
         case "funeral-director-appointed": {
           const found = await appointmentOf(db, planId);
           const branch = found && appointedBranch(found);

@@ -2,7 +2,7 @@ import type { MoneyEvent } from "@kindred/domain";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
-import { collections, mandates, payments, providerEvents } from "../../db/schema";
+import { collections, mandates, payments, providerEvents, refunds } from "../../db/schema";
 import type { Mailer } from "../email";
 import type { PlansService } from "../plans";
 import { checkMissedPayments } from "./arrears";
@@ -71,6 +71,7 @@ async function subjectOf(providerName: string, event: ProviderEvent, transaction
 /** The state machine's event for a provider's event about `id`. */
 function moneyEventOf(event: ProviderEvent, id: string): MoneyEvent {
   if (event.status === "refunded") return { cause: "provider", type: "refunded", of: id };
+  if (event.status === "refund_failed") return { cause: "provider", type: "refund_failed", of: id };
   if (event.kind === "card_payment")
     return { cause: "provider", type: "card_payment", id, status: event.status };
   if (event.kind === "mandate") return { cause: "provider", type: "mandate", id, status: event.status };
@@ -129,6 +130,17 @@ export function createProviderEvents({
               .set({ failureReason })
               .where(eq(collections.id, subject.id));
           }
+        }
+        if (event.status === "refund_failed") {
+          // The provider's reason, for finance (never shown to the customer).
+          await transaction
+            .update(refunds)
+            .set({ failureReason: event.reason ?? "refund_failed" })
+            .where(
+              event.kind === "card_payment"
+                ? eq(refunds.paymentId, subject.id)
+                : eq(refunds.collectionId, subject.id),
+            );
         }
         await applyMoneyEvent(transaction, jobQueue, subject.planId, moneyEventOf(event, subject.id), {
           now: now(),

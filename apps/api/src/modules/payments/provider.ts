@@ -16,7 +16,8 @@ export type ProviderEvent =
       eventId: string;
       kind: "card_payment";
       providerPaymentId: string;
-      status: "requires_action" | "confirmed" | "failed" | "cancelled" | "refunded";
+      /** `refund_failed`: the payment's refund failed at the provider (issue 46 item 3). */
+      status: "requires_action" | "confirmed" | "failed" | "cancelled" | "refunded" | "refund_failed";
       reason?: string;
     }
   | {
@@ -30,7 +31,8 @@ export type ProviderEvent =
       eventId: string;
       kind: "collection";
       providerPaymentId: string;
-      status: "submitted" | "collected" | "failed" | "cancelled" | "refunded";
+      /** `refund_failed`: the collection's refund failed, bounced or had its funds returned (issue 46 item 3). */
+      status: "submitted" | "collected" | "failed" | "cancelled" | "refunded" | "refund_failed";
       reason?: string;
     };
 

@@ -74,7 +74,7 @@ export interface Reconciliation {
 function findingsOf(
   kind: "card_payment" | "collection",
   providerPaymentId: string,
-  stored: { status: string; refund: { amountPence: number } | null },
+  stored: { status: string; refund: { amountPence: number; attempt: number } | null },
   record: CardPaymentRecord | CollectionRecord,
 ): ProviderEvent[] {
   // Every status of a record but the one it starts in is also a status of its kind's events
@@ -91,7 +91,14 @@ function findingsOf(
   // A collection charged back is one the provider holds as failed.
   const storedStatus = stored.status === "charged_back" ? "failed" : stored.status;
   if (record.status !== storedStatus && record.status !== starting) findings.push(event(record.status));
-  if (stored.refund && record.refundedPence >= stored.refund.amountPence) findings.push(event("refunded"));
+  if (stored.refund && record.refundedPence >= stored.refund.amountPence) {
+    // A refund sent again after it failed is news of its own, apart from the first attempt's.
+    const { attempt } = stored.refund;
+    findings.push({
+      ...event("refunded"),
+      ...(attempt > 1 ? { eventId: `${event("refunded").eventId}:${attempt}` } : {}),
+    });
+  }
   return findings;
 }
 

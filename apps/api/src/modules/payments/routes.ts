@@ -24,12 +24,16 @@ import {
   sandboxDirectDebitEndedResponseSchema,
   sandboxFailedCollectionsRetriedBodySchema,
   sandboxFailedCollectionsRetriedResponseSchema,
+  sandboxRefundsBouncedBodySchema,
+  sandboxRefundsBouncedResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { accountNumberEnding, purchaseMessages } from "@kindred/domain";
 import { bearerRouteErrors, bodyErrors, unstorableQueryError } from "../../plugins/route-responses";
 import { requireCustomerToken, tokenHolderOf } from "../auth";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
+import { collections, payments, refunds } from "../../db/schema";
 import { checkBankDetails } from "./bank-details";
 import { directDebitReference } from "./direct-debit";
 import { ownedPlan } from "./payment-state";
@@ -342,6 +346,35 @@ export const sandboxDirectDebitRoutes: FastifyPluginAsyncZod<{
       const { planId } = request.body;
       await ownedPlan(db, tokenHolderOf(request), planId);
       return { retried: await sandbox.retryFailedCollections(directDebitReference(planId)) };
+    },
+  );
+  app.post(
+    "/sandbox-provider/refunds-bounced",
+    {
+      onRequest: requireCustomerToken,
+      schema: {
+        tags: ["sandbox provider"],
+        operationId: "bounceSandboxRefunds",
+        summary: "The sandbox only: every refund made to one of the customer's plans bounces, now",
+        security: [{ bearerAuth: [] }],
+        body: sandboxRefundsBouncedBodySchema,
+        response: { 200: sandboxRefundsBouncedResponseSchema, ...customerBodyViolations },
+      },
+    },
+    async (request) => {
+      const { planId } = request.body;
+      await ownedPlan(db, tokenHolderOf(request), planId);
+      const refunded = await db
+        .select({ payment: payments.providerPaymentId, collection: collections.providerPaymentId })
+        .from(refunds)
+        .leftJoin(payments, eq(payments.id, refunds.paymentId))
+        .leftJoin(collections, eq(collections.id, refunds.collectionId))
+        .where(and(eq(refunds.planId, planId), eq(refunds.status, "refunded")));
+      const ids = refunded.flatMap((row) => {
+        const id = row.payment ?? row.collection;
+        return id ? [id] : [];
+      });
+      return { bounced: await sandbox.bounceRefunds(ids) };
     },
   );
 };

@@ -205,7 +205,7 @@ function recordOf(paymentIntent: Stripe.PaymentIntent): CardPaymentRecord {
 function eventsOf(event: Stripe.Event): ProviderEvent[] {
   const cardPayment = (
     providerPaymentId: string,
-    status: "requires_action" | "confirmed" | "failed" | "cancelled" | "refunded",
+    status: "requires_action" | "confirmed" | "failed" | "cancelled" | "refunded" | "refund_failed",
   ) => ({
     eventId: event.id,
     kind: "card_payment" as const,
@@ -228,6 +228,16 @@ function eventsOf(event: Stripe.Event): ProviderEvent[] {
       const providerPaymentId = typeof paymentIntent === "string" ? paymentIntent : paymentIntent?.id;
       // A charge made without a PaymentIntent was not made by us.
       return providerPaymentId ? [cardPayment(providerPaymentId, "refunded")] : [];
+    }
+    // A refund that failed after it was made (issue 46 item 3): read from `refund.failed` alone, as
+    // `charge.refund.updated` says the same of the same refund.
+    case "refund.failed": {
+      const refund = event.data.object;
+      const paymentIntent = refund.payment_intent;
+      const providerPaymentId = typeof paymentIntent === "string" ? paymentIntent : paymentIntent?.id;
+      if (!providerPaymentId) return [];
+      const reason = refund.failure_reason;
+      return [{ ...cardPayment(providerPaymentId, "refund_failed"), ...(reason ? { reason } : {}) }];
     }
     default:
       return [];

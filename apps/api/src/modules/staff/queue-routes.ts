@@ -17,6 +17,7 @@ import {
   staffQueueQuerySchema,
   staffRefundSchema,
   staffRefundsPageSchema,
+  staffRefundTransferBodySchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { funeralStatuses } from "@kindred/domain";
@@ -34,6 +35,7 @@ import {
   missedPaymentsQueue,
   moveAtNeedCase,
   recordArrearsOutcome,
+  recordRefundPaidByTransfer,
   refundsQueue,
   sendRefundAgain,
 } from "./work-queues";
@@ -89,6 +91,36 @@ export const staffQueueRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       reply.code(202).send(await sendRefundAgain(db, jobQueue, request.staffAudit, request.params.refundId)),
+  );
+
+  app.post(
+    "/refunds/:refundId/paid-by-transfer",
+    {
+      config: { staff: { may: "money.refunds" } },
+      schema: {
+        tags: ["staff"],
+        operationId: "recordStaffRefundPaidByTransfer",
+        summary:
+          "Record a refund that failed at the provider as repaid by bank transfer, with its reference (finance)",
+        security: staffSecurity,
+        params: z.object({ refundId: z.uuid() }),
+        body: staffRefundTransferBodySchema,
+        response: {
+          200: staffRefundSchema,
+          404: violationsResponseSchema,
+          409: violationsResponseSchema,
+          ...queueErrors,
+        },
+      },
+    },
+    async (request) =>
+      recordRefundPaidByTransfer(
+        db,
+        jobQueue,
+        request.staffAudit,
+        request.params.refundId,
+        request.body.reference,
+      ),
   );
 
   app.get(

@@ -93,7 +93,8 @@ const nameOf = (person: Person) =>
 
 // Refunds ---------------------------------------------------------------------------------------
 
-type StaffRefundStatus = "owed" | "sent_to_provider" | "failed_retrying" | "given_up" | "refunded";
+type StaffRefundStatus =
+  "owed" | "sent_to_provider" | "failed_retrying" | "given_up" | "failed_at_provider" | "refunded";
 
 /** The latest provider call queued for a refund: its job's state and how often it failed. */
 const latestRefundJob = (of: SQL) => sql`(
@@ -117,8 +118,13 @@ interface RefundJob {
  * (the provider's confirmation, or reconciliation, makes it refunded). No call in hand (given up
  * after its tries, or gone from the queue while the refund is still owed) is `given_up`.
  */
-function refundStatusOf(refund: { status: "owed" | "refunded" }, job: RefundJob | null): StaffRefundStatus {
+function refundStatusOf(
+  refund: { status: "owed" | "refunded" | "failed" },
+  job: RefundJob | null,
+): StaffRefundStatus {
   if (refund.status === "refunded") return "refunded";
+  // The provider took the call but could not give the money back (issue 46 item 3).
+  if (refund.status === "failed") return "failed_at_provider";
   if (!job) return "given_up";
   if (job.state === "created" || job.state === "active") return "owed";
   if (job.state === "retry") return "failed_retrying";
@@ -163,17 +169,20 @@ function refundItem({ refund, customer, job }: RefundRow) {
       status === "refunded" || !job
         ? 0
         : job.retries + (job.state === "retry" || job.state === "failed" ? 1 : 0),
-    maySendAgain: status === "given_up",
+    maySendAgain: status === "given_up" || status === "failed_at_provider",
+    failureReason: status === "failed_at_provider" ? (refund.failureReason ?? "refund_failed") : null,
+    mayRecordTransfer: status === "failed_at_provider",
+    transferReference: refund.transferReference,
     refundedAt: refund.refundedAt?.toISOString() ?? null,
   };
 }
 
-/** Refunds owed, and those confirmed in the last `refundWithinDays` days, owed first, by deadline. */
+/** Refunds owed or failed, and those confirmed in the last `refundWithinDays` days, owed first, by deadline. */
 export async function refundsQueue(db: Database, audit: AuditContext, page: number) {
   const rows = await refundRows(
     db,
     or(
-      eq(refunds.status, "owed"),
+      inArray(refunds.status, ["owed", "failed"]),
       sql`${refunds.refundedAt} > now() - make_interval(days => ${refundWithinDays})`,
     ),
     page,
@@ -206,7 +215,7 @@ export async function sendRefundAgain(
         409,
       );
     }
-    if (status !== "given_up") {
+    if (status !== "given_up" && status !== "failed_at_provider") {
       throw new ViolationError(
         [{ propertyPath: "refundId", title: staffMessages.refundStillBeingSent }],
         409,
@@ -222,6 +231,39 @@ export async function sendRefundAgain(
       action: "refund.sent-again",
       planId: found.planId,
       detail: { refundId, amountPence: row!.refund.amountPence },
+    });
+  });
+  const [row] = await refundRows(db, eq(refunds.id, refundId));
+  return refundItem(row!);
+}
+
+/**
+ * Records a refund that failed at the provider as repaid by bank transfer (issue 46 item 3), through
+ * the plan money state machine (`refund_paid_by_transfer`) with the plan's row locked: of two
+ * presses at once, the second finds it refunded and is refused. Audited with the reference.
+ */
+export async function recordRefundPaidByTransfer(
+  db: Database,
+  jobQueue: JobQueue,
+  audit: AuditContext,
+  refundId: string,
+  reference: string,
+) {
+  const [found] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!found)
+    throw new ViolationError([{ propertyPath: "refundId", title: staffMessages.noSuchRefund }], 404);
+  await db.transaction(async (transaction) => {
+    await transaction.select({ id: plans.id }).from(plans).where(eq(plans.id, found.planId)).for("update");
+    await applyMoneyEvent(transaction, jobQueue, found.planId, {
+      cause: "staff",
+      type: "refund_paid_by_transfer",
+      of: (found.paymentId ?? found.collectionId)!,
+      reference,
+    });
+    await recordStaffAction(transaction, audit, {
+      action: "refund.paid-by-transfer",
+      planId: found.planId,
+      detail: { refundId, amountPence: found.amountPence },
     });
   });
   const [row] = await refundRows(db, eq(refunds.id, refundId));

@@ -63,6 +63,7 @@ export const auditActionWords: Readonly<Record<string, string>> = {
   "plan.resent": "Sent a plan's email again",
   "plans.searched": "Searched for a plan",
   "refund.sent-again": "Sent a refund again",
+  "refund.paid-by-transfer": "Recorded a refund repaid by bank transfer",
   "missed-payments.outcome-recorded": "Recorded a missed-payments outcome",
   "at-need-case.moved": "Moved a case after a death on",
   "at-need-case.matched": "Matched a report of a death to a plan",

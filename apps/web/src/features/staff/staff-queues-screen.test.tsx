@@ -27,6 +27,9 @@ const refund = (overrides: Record<string, unknown>) => ({
   status: "owed",
   failedAttempts: 0,
   maySendAgain: false,
+  failureReason: null,
+  mayRecordTransfer: false,
+  transferReference: null,
   refundedAt: null,
   ...overrides,
 });

@@ -15,7 +15,8 @@ import { useFormFailure } from "../../components/use-form-failure";
 import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
 import { AtNeedQueue, AtNeedTable } from "./at-need-queue";
-import { ConfirmFirst, useOneAtATime } from "./confirm-first";
+import { useOneAtATime } from "./confirm-first";
+import { RefundActions } from "./refund-actions";
 import { SignedInStaffPage } from "./signed-in-staff-page";
 import { staffPaths } from "./staff-navigation";
 import {
@@ -33,12 +34,10 @@ import { staffQueueScreens, type StaffQueueScreenName } from "./staff-queue-scre
 import {
   markEnquiryFollowedUp,
   recordArrearsOutcome,
-  sendRefundAgain,
   staffQueries,
   type SignedInStaff,
   type StaffQueueName,
   type StaffQueuePages,
-  type StaffRefund,
 } from "./staff-requests";
 import { formatMoment } from "./staff-words";
 import styles from "./staff.module.css";
@@ -233,6 +232,7 @@ const refundStatusNames: Record<RefundRow["status"], string> = {
   sent_to_provider: "With the payment provider",
   failed_retrying: "Failed, being tried again",
   given_up: "The provider gave up",
+  failed_at_provider: "Refund failed at the provider",
   refunded: "Refunded",
 };
 const refund = staffColumnHelper<RefundRow>();
@@ -248,19 +248,45 @@ const refundColumns = refund.columns([
     id: "status",
     header: "Status",
     cell: ({ row }) => {
-      const { status, failedAttempts, refundedAt } = row.original;
-      if (status === "refunded" && refundedAt !== null) return `Refunded on ${formatLongDate(refundedAt)}`;
-      if (status === "failed_retrying") return `${refundStatusNames[status]} (${failedAttempts} failed)`;
-      return refundStatusNames[status];
+      const { status, failedAttempts, refundedAt, failureReason, transferReference } = row.original;
+      const late = status === "refunded" ? null : lateness(row.original.deadline);
+      const words =
+        status === "refunded" && refundedAt !== null
+          ? `Refunded on ${formatLongDate(refundedAt)}${transferReference ? ` by bank transfer ${transferReference}` : ""}`
+          : status === "failed_retrying"
+            ? `${refundStatusNames[status]} (${failedAttempts} failed)`
+            : refundStatusNames[status];
+      return (
+        <>
+          {words}
+          {failureReason ? <div className={styles.detail}>The provider said: {failureReason}</div> : null}
+          {late ? (
+            <div className={styles.detail}>
+              <strong>{late}</strong>
+            </div>
+          ) : null}
+        </>
+      );
     },
   }),
   planColumn<RefundRow>(),
   refund.display({
     id: "action",
     header: "Action",
-    cell: ({ row }) => (row.original.maySendAgain ? <SendRefundAgain refund={row.original} /> : "–"),
+    cell: ({ row }) => <RefundActions refund={row.original} />,
   }),
 ]);
+
+/** Days before a refund's deadline when the queue starts to say it is near. */
+const refundDeadlineNearDays = 5;
+
+/** Whether a refund still to make is past its 30-day deadline, or near it, in words; null if neither. */
+function lateness(deadline: string): string | null {
+  const daysLeft = (Date.parse(deadline) - Date.now()) / 86_400_000;
+  if (daysLeft < 0) return "Past its deadline";
+  if (daysLeft <= refundDeadlineNearDays) return "Due within 5 days";
+  return null;
+}
 
 type MissedPaymentRow = StaffQueuePages["missed-payments"]["items"][number];
 const missed = staffColumnHelper<MissedPaymentRow>();
@@ -353,25 +379,6 @@ const enquiryColumns = enquiry.columns([
 ]);
 
 /** "Send the refund again", confirmed first; one press sends once, and a refusal is said in the API's words. */
-function SendRefundAgain({ refund: owed }: { refund: StaffRefund }) {
-  const reload = useQueuesReload();
-  const who = owed.customerName ?? "this customer";
-  return (
-    <ConfirmFirst
-      label="Send the refund again"
-      busyLabel="Sending…"
-      question="Send the refund again?"
-      explanation={`This asks the payment provider again to refund ${formatPrice(owed.amountPence)} to ${who}. It is sent once, however often the button is pressed.`}
-      failureTitle="The refund was not sent again"
-      id={`send-again-${owed.refundId}`}
-      onConfirm={async () => {
-        await sendRefundAgain(owed.refundId);
-        await reload();
-      }}
-    />
-  );
-}
-
 type OutcomeKind = (typeof arrearsOutcomeKinds)[number];
 const outcomeMeanings: Record<OutcomeKind, string> = {
   settled: "The customer has caught up. Nothing about the plan or its payments changes.",

@@ -20,6 +20,7 @@ import type {
   staffAuditPageSchema,
   staffEnrolmentSchema,
   staffPlanSearchResponseSchema,
+  StaffRefundTransferBody,
 } from "@kindred/contracts";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
@@ -128,6 +129,17 @@ export function changeMemberAccess(id: string, change: "disable" | "enable" | "i
 export function sendRefundAgain(refundId: string): Promise<StaffRefund> {
   return staffData<StaffRefund>(`/api/staff/refunds/${encodeURIComponent(refundId)}/send-again`, {
     method: "POST",
+  });
+}
+
+/** Records a refund that failed at the provider as repaid by bank transfer, with its reference (finance). */
+export function recordRefundPaidByTransfer(
+  refundId: string,
+  body: StaffRefundTransferBody,
+): Promise<StaffRefund> {
+  return staffData<StaffRefund>(`/api/staff/refunds/${encodeURIComponent(refundId)}/paid-by-transfer`, {
+    method: "POST",
+    body,
   });
 }
 

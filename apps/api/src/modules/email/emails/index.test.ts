@@ -77,6 +77,13 @@ const everyEmail: Email[] = [
     alreadyPaid: false,
   },
   {
+    kind: "refund-failed",
+    to,
+    firstName: "Jane",
+    planReference: "KFP-1",
+    amount: 10_000,
+  },
+  {
     kind: "free-guide",
     to,
     name: "Jane Smith",

@@ -23,6 +23,7 @@ import { passwordChangedSchema, renderPasswordChanged } from "./password-changed
 import { planCancelledSchema, renderPlanCancelled } from "./plan-cancelled";
 import { planPaidSchema, renderPlanPaid } from "./plan-paid";
 import { planStatementSchema, renderPlanStatement } from "./plan-statement";
+import { refundFailedSchema, renderRefundFailed } from "./refund-failed";
 import { renderResetPassword, resetPasswordSchema } from "./reset-password";
 import { renderSignInLink, signInLinkSchema } from "./sign-in-link";
 import { renderStaffInvitation, staffInvitationSchema } from "./staff-invitation";
@@ -41,6 +42,7 @@ export const emailSchema = z.discriminatedUnion("kind", [
   directDebitEndedSchema,
   planCancelledSchema,
   latePaymentRefundedSchema,
+  refundFailedSchema,
   freeGuideSchema,
   arrearsStatementSchema,
   funeralDirectorAppointedSchema,
@@ -66,6 +68,7 @@ const renderers: { [Kind in Email["kind"]]: (email: Extract<Email, { kind: Kind 
   "direct-debit-ended": renderDirectDebitEnded,
   "plan-cancelled": renderPlanCancelled,
   "late-payment-refunded": renderLatePaymentRefunded,
+  "refund-failed": renderRefundFailed,
   "free-guide": renderFreeGuide,
   "arrears-statement": renderArrearsStatement,
   "funeral-director-appointed": renderFuneralDirectorAppointed,

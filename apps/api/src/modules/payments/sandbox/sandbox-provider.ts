@@ -7,7 +7,7 @@ import {
   type MandateStatus,
   purchaseMessages,
 } from "@kindred/domain";
-import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata } from "pg-boss";
@@ -31,7 +31,7 @@ const sandboxEvent = z.discriminatedUnion("kind", [
     eventId: z.string().min(1),
     kind: z.literal("card_payment"),
     providerPaymentId: z.string().min(1),
-    status: z.enum(["requires_action", "confirmed", "failed", "cancelled", "refunded"]),
+    status: z.enum(["requires_action", "confirmed", "failed", "cancelled", "refunded", "refund_failed"]),
     reason: z.string().optional(),
   }),
   z.object({
@@ -45,7 +45,7 @@ const sandboxEvent = z.discriminatedUnion("kind", [
     eventId: z.string().min(1),
     kind: z.literal("collection"),
     providerPaymentId: z.string().min(1),
-    status: z.enum(["submitted", "collected", "failed", "cancelled", "refunded"]),
+    status: z.enum(["submitted", "collected", "failed", "cancelled", "refunded", "refund_failed"]),
     reason: z.string().optional(),
   }),
 ]) satisfies z.ZodType<ProviderEvent>;
@@ -124,6 +124,12 @@ export interface SandboxProvider {
    * after a payment failed. Answers how many were taken.
    */
   retryFailedCollections(mandateReference: string): Promise<number>;
+  /**
+   * The refunds of these card payments and collections bounce (issue 46 item 3): the card was
+   * closed, or the bank returned the money, as Stripe's `refund.failed` and GoCardless's refund
+   * `bounced` or `funds_returned` report. The money is back with us; answers how many bounced.
+   */
+  bounceRefunds(providerPaymentIds: readonly string[]): Promise<number>;
   /** Starts delivering webhooks to `deliver`, as a real provider posts them to our endpoint. */
   startDelivery(
     deliver: (webhook: IncomingWebhook, to: "card" | "directDebit") => Promise<void>,
@@ -566,6 +572,31 @@ export function createSandboxProvider({
         await emit(transaction, { kind: "mandate", providerMandateId: row.id, status, reason });
         await cancelCollectionsOf(transaction, row.id, "mandate_cancelled");
         return true;
+      });
+    },
+
+    async bounceRefunds(providerPaymentIds) {
+      if (providerPaymentIds.length === 0) return 0;
+      return db.transaction(async (transaction) => {
+        const bounced = await transaction
+          .update(sandboxPayments)
+          .set({
+            refundedPence: 0,
+            status: sql`case when ${sandboxPayments.kind} = 'card' then 'succeeded' else 'paid_out' end`,
+          })
+          .where(
+            and(inArray(sandboxPayments.id, [...providerPaymentIds]), eq(sandboxPayments.status, "refunded")),
+          )
+          .returning({ id: sandboxPayments.id, kind: sandboxPayments.kind });
+        for (const { id, kind } of bounced) {
+          await emit(transaction, {
+            kind: kind === "card" ? "card_payment" : "collection",
+            providerPaymentId: id,
+            status: "refund_failed",
+            reason: kind === "card" ? "expired_or_canceled_card" : "refund_bounced",
+          });
+        }
+        return bounced.length;
       });
     },
 
