@@ -43,7 +43,9 @@ describe("a deposit still to pay", () => {
       depositOwed: 25_000,
     });
     const notice = await noticeTo(ready.email);
-    expect(notice.text).toContain("Your deposit of £250 is still to be paid.");
+    expect(notice.text).toContain(
+      "Your deposit of £250 is paid by card: if you have not finished paying it, you can pay it in your account.",
+    );
     expect(notice.text).toContain(`Pay your deposit:\n${siteUrl}/account?plan=${ready.planId}`);
 
     const { answer } = await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
@@ -63,7 +65,7 @@ describe("a deposit still to pay", () => {
     expect((await paymentsOf(testApp, ready.token, ready.planId)).depositOwed).toBeNull();
     const notice = await noticeTo(ready.email);
     expect(notice.text).not.toContain("Pay your deposit");
-    expect(notice.text).not.toContain("still to be paid");
+    expect(notice.text).not.toContain("if you have not finished paying it");
   });
 
   it("is not owed once the plan is cancelled", async () => {

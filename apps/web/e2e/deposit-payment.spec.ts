@@ -73,7 +73,9 @@ test("a deposit left unpaid after the Direct Debit is shown in the account, and 
 
   // Its notice said so too, with the way to the account.
   const notice = await latestEmailTo(buyer.email, /^Your Direct Debit is set up/);
-  expect(notice.text).toContain(`Your deposit of ${formatPrice(deposit)} is still to be paid.`);
+  expect(notice.text).toContain(
+    `Your deposit of ${formatPrice(deposit)} is paid by card: if you have not finished paying it, you can pay it in your account.`,
+  );
 
   await owed.getByRole("link", { name: "Pay your deposit" }).click();
   await expect(page).toHaveURL(/\/purchase\/plan$/);

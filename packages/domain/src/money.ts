@@ -40,3 +40,19 @@ export function typedPoundsToPence(typed: string): Pence | null {
   const [pounds = "0", pence = ""] = cleaned.split(".");
   return Number(pounds) * 100 + Number(pence.padEnd(2, "0"));
 }
+
+/**
+ * Monthly payments in words, as the payment page and the emails say them (issue 50 item 6): "12
+ * monthly payments of £100", or, with the pennies that do not divide on the first, "12 monthly
+ * payments: £100.05, then 11 of £100"; "one payment of £100" for one.
+ */
+export function monthlyPaymentsInWords(instalments: readonly Pence[]): string {
+  const [first, ...rest] = instalments;
+  if (first === undefined) return "";
+  const later = rest[0];
+  if (later === undefined) return `one payment of ${formatPrice(first)}`;
+  if (rest.every((amount) => amount === first)) {
+    return `${instalments.length} monthly payments of ${formatPrice(first)}`;
+  }
+  return `${instalments.length} monthly payments: ${formatPrice(first)}, then ${rest.length} of ${formatPrice(later)}`;
+}

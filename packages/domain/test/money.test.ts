@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatPrice, sumPence } from "@kindred/domain";
+import { formatPrice, monthlyPaymentsInWords, sumPence } from "@kindred/domain";
 
 describe("formatPrice", () => {
   it.each([
@@ -55,5 +55,16 @@ describe("sumPence", () => {
   it("adds amounts, and nothing is £0", () => {
     expect(sumPence([100, 250, 5])).toBe(355);
     expect(sumPence([])).toBe(0);
+  });
+});
+
+describe("monthlyPaymentsInWords (issue 50 item 6)", () => {
+  it("says the monthly payments as the page and the emails do, the odd pennies on the first", () => {
+    expect(monthlyPaymentsInWords([10_000, 10_000, 10_000])).toBe("3 monthly payments of £100");
+    expect(monthlyPaymentsInWords([30_200, 30_195, 30_195])).toBe(
+      "3 monthly payments: £302, then 2 of £301.95",
+    );
+    expect(monthlyPaymentsInWords([10_000])).toBe("one payment of £100");
+    expect(monthlyPaymentsInWords([])).toBe("");
   });
 });

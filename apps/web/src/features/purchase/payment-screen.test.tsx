@@ -411,6 +411,10 @@ describe("PaymentScreen, a deposit and monthly Direct Debit", () => {
     renderScreen();
     // The card waits for the Direct Debit.
     expect(await screen.findByText(/Once your Direct Debit is set up/)).toBeInTheDocument();
+    // What the Direct Debit will take, before it is set up (issue 50 item 6).
+    expect(
+      screen.getByText("12 monthly payments: £302, then 11 of £301.95, starting 15 June 2026"),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Pay/ })).not.toBeInTheDocument();
 
     await fillBankDetails(user, "12345678");

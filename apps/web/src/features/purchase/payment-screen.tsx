@@ -9,7 +9,14 @@ import type {
   DirectDebitResponse,
   PlanPaymentsResponse,
 } from "@kindred/contracts";
-import { formatLongDate, formatPrice, type Pence, purchaseMessages, supportPhone } from "@kindred/domain";
+import {
+  formatLongDate,
+  formatPrice,
+  monthlyPaymentsInWords,
+  type Pence,
+  purchaseMessages,
+  supportPhone,
+} from "@kindred/domain";
 import { BackLink } from "../../components/back-link";
 import { DirectDebitDetails } from "../../components/direct-debit-details";
 import { DirectDebitGuarantee } from "../../components/direct-debit-guarantee";
@@ -38,6 +45,8 @@ interface AdvanceNotice {
   count: number;
   regular: Pence;
   last: string | null;
+  /** Each monthly payment, in order. */
+  amounts: Pence[];
 }
 
 function noticeFrom(
@@ -53,6 +62,7 @@ function noticeFrom(
     count: created?.instalments ?? planned.length,
     regular: planned[1]?.amount ?? first.amount,
     last: planned.at(-1)?.date ?? null,
+    amounts: planned.map((each) => each.amount),
   };
 }
 
@@ -207,7 +217,7 @@ export function PaymentScreen() {
           <div className="summary-list__row">
             <dt className="summary-list__key">Then monthly by Direct Debit</dt>
             <dd className="summary-list__value">
-              {notice.count} payments, starting {formatLongDate(notice.first.date)}
+              {monthlyPaymentsInWords(notice.amounts)}, starting {formatLongDate(notice.first.date)}
             </dd>
           </div>
         ) : null}

@@ -1,4 +1,4 @@
-import { formatPrice, supportPhone } from "@kindred/domain";
+import { formatPrice, monthlyPaymentsInWords, supportPhone } from "@kindred/domain";
 import { z } from "zod";
 import { compose, recipientSchema, type Block, type EmailContent } from "./layout";
 
@@ -26,18 +26,6 @@ export const directDebitEndedSchema = z.object({
   accountLink: z.string(),
 });
 
-/** "12 monthly payments of £100", or, with odd pennies on the first, "£100.05 then 11 of £100". */
-function monthlyInWords(instalments: readonly number[]): string {
-  const [first, ...rest] = instalments;
-  if (first === undefined) return "";
-  const later = rest[0];
-  if (later === undefined) return `one payment of ${formatPrice(first)}`;
-  if (rest.every((amount) => amount === first)) {
-    return `${instalments.length} monthly payments of ${formatPrice(first)}`;
-  }
-  return `${instalments.length} monthly payments: ${formatPrice(first)}, then ${rest.length} of ${formatPrice(later)}`;
-}
-
 export function renderDirectDebitEnded({
   firstName,
   planReference,
@@ -54,7 +42,7 @@ export function renderDirectDebitEnded({
         ? `, with your deposit of ${formatPrice(newDirectDebit.depositStillOwed)} by card`
         : "";
     ways.push(
-      `set up a new Direct Debit for what is left: ${monthlyInWords(newDirectDebit.instalments)}${deposit}.`,
+      `set up a new Direct Debit for what is left: ${monthlyPaymentsInWords(newDirectDebit.instalments)}${deposit}.`,
     );
   }
   const blocks: Block[] = [

@@ -52,7 +52,7 @@ describe("the Direct Debit's advance notice", () => {
     expect(content.html).not.toContain("Pay your deposit");
   });
 
-  it("says the deposit is still to be paid when it was not when written, with the way to the account", () => {
+  it("says how the deposit is paid when it was not paid when written, with the way to the account, never that it is unpaid (issue 50 item 6)", () => {
     const owed = renderDirectDebitNotice({
       ...email,
       notice: {
@@ -63,12 +63,11 @@ describe("the Direct Debit's advance notice", () => {
 
     for (const part of [owed.text, owed.html]) {
       expect(part).toContain(
-        "Your deposit of £250 is still to be paid. The Direct Debit collects only the monthly payments: the deposit is paid by card, and you can pay it in your account.",
+        "The Direct Debit collects only the monthly payments. Your deposit of £250 is paid by card: if you have not finished paying it, you can pay it in your account.",
       );
       expect(part).toContain("https://kindred.example/account?plan=KFP-7Q3M-2XK9");
-      expect(part).toContain(
-        "If you have paid your deposit since we wrote this email, thank you: there is nothing more to do.",
-      );
+      // Often written while the deposit is being paid: never that it is unpaid.
+      expect(part).not.toContain("still to be paid");
     }
     expect(owed.text).toContain("Pay your deposit:\nhttps://kindred.example/account?plan=KFP-7Q3M-2XK9");
     expect(owed.html).toContain('<a href="https://kindred.example/account?plan=KFP-7Q3M-2XK9"');

@@ -41,13 +41,11 @@ export function renderDirectDebitNotice({
     ...(notice.depositOwed
       ? [
           {
-            paragraph: `Your deposit of ${formatPrice(notice.depositOwed.amount)} is still to be paid. The Direct Debit collects only the monthly payments: the deposit is paid by card, and you can pay it in your account.`,
+            // Written as the Direct Debit is set up, often while the deposit is being paid: it says
+            // how the deposit is paid, never that it is unpaid (issue 50 item 6).
+            paragraph: `The Direct Debit collects only the monthly payments. Your deposit of ${formatPrice(notice.depositOwed.amount)} is paid by card: if you have not finished paying it, you can pay it in your account.`,
           },
           { link: { label: "Pay your deposit", url: notice.depositOwed.accountLink } },
-          {
-            paragraph:
-              "If you have paid your deposit since we wrote this email, thank you: there is nothing more to do.",
-          },
         ]
       : []),
     ...(first
