@@ -30,6 +30,7 @@ export * from "./path-problems";
 export * from "./payment-schedule";
 export * from "./people";
 export * from "./plan-money";
+export * from "./plan-reference";
 export * from "./plan-sections";
 export * from "./postal-address";
 export * from "./postcode";
