@@ -45,8 +45,15 @@ try {
           || (n % 9 + 1) || chr(65 + n % 26) || chr(65 + (n / 26) % 26) as postcode
       from generate_series(1, ${planCount}) as n
     ), made as (
-      insert into plans (user_id, updated_at)
-      select ${userId}::uuid, now() - make_interval(mins => n) from numbered
+      insert into plans (user_id, reference, updated_at)
+      -- Each plan's short reference (decision 045) spells its number (below 32^4) in the references' alphabet.
+      select ${userId}::uuid,
+        'KND-BNCH-' || (
+          select string_agg(substr('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', (n / (32 ^ place)::int) % 32 + 1, 1), '' order by place desc)
+          from generate_series(0, 3) as place
+        ),
+        now() - make_interval(mins => n)
+      from numbered
       returning id, updated_at
     ), paired as (
       select made.id, numbered.*

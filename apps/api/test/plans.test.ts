@@ -18,7 +18,8 @@ import {
   type JourneyData,
 } from "@kindred/domain";
 import { eq } from "drizzle-orm";
-import { funeralDirectorBranches } from "../src/db/schema";
+import { funeralDirectorBranches, plans } from "../src/db/schema";
+import { insertPlan } from "../src/modules/plans/queries";
 import { createSignedInCustomer } from "./support/customers";
 import { byCode, catalogueAndBranch, fullJourney as fullJourneyAt } from "./support/journeys";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -96,6 +97,33 @@ describe("POST /api/guest/plan", () => {
     expect(plan.saveUnfinishedJourney).toBe(true);
     expect(plan.planningJourneyData).toBeNull();
     expect(await readPlan(ownerToken, plan.id)).toEqual(plan);
+  });
+
+  it("gives each plan its own short reference to read out on the phone, kept as the plan is saved", async () => {
+    const first = await createPlan(ownerToken);
+    const second = await createPlan(ownerToken);
+
+    for (const plan of [first, second]) {
+      expect(plan.reference).toMatch(/^KND-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    }
+    expect(first.reference).not.toBe(second.reference);
+    const saved = await request(ownerToken, "PATCH", `/api/plan/${first.id}`, fullJourney());
+    expect(savedPlanResponseSchema.parse(saved.json()).plan.reference).toBe(first.reference);
+    expect((await readPlan(ownerToken, first.id)).reference).toBe(first.reference);
+  });
+
+  it("draws another reference when the one drawn is already held by a plan", async () => {
+    const held = await createPlan(ownerToken);
+    const [owner] = await testApp.db
+      .select({ userId: plans.userId })
+      .from(plans)
+      .where(eq(plans.id, held.id));
+    const draws = [held.reference, held.reference, "KND-2222-ZZZZ"];
+
+    const plan = await insertPlan(testApp.db, owner!.userId, {}, () => draws.shift() ?? "");
+
+    expect(plan.reference).toBe("KND-2222-ZZZZ");
+    expect(draws).toEqual([]);
   });
 
   it("starts a plan with answers and prices them from the catalogue", async () => {

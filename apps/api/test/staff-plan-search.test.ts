@@ -81,6 +81,22 @@ describe("finding a plan", () => {
     expect(await found("SW1A 1AA")).toEqual([otherPlan]);
   });
 
+  it("finds it by its short reference read out on the phone: any case, with or without dashes, spaces or KND", async () => {
+    const [edith] = staffPlanSearchResponseSchema.parse((await search("mk40 1aa")).json()).results;
+    const reference = edith?.planReference ?? "";
+    expect(reference).toMatch(/^KND-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    const characters = reference.slice(4).replace("-", "");
+    for (const typed of [
+      reference,
+      reference.toLowerCase(),
+      characters,
+      ` ${characters.slice(0, 4).toLowerCase()} ${characters.slice(4)} `,
+      `knd ${characters.slice(0, 4)}–${characters.slice(4).toLowerCase()}`,
+    ]) {
+      expect(await found(typed), typed).toEqual([edithsPlan]);
+    }
+  });
+
   it("says so when there is too little to look for, and takes % and _ as themselves", async () => {
     const short = await search(" ab ");
     expect(short.statusCode).toBe(422);
@@ -97,7 +113,11 @@ describe("finding a plan", () => {
       const [user] = await testApp.db.insert(users).values({ kind: "guest" }).returning({ id: users.id });
       const [plan] = await testApp.db
         .insert(plans)
-        .values({ userId: user!.id, updatedAt: new Date(Date.UTC(2026, 0, 1 + number)) })
+        .values({
+          userId: user!.id,
+          reference: `KND-QQQQ-QQ${"ABCDEFGHJKLMNPQRSTUVWXYZ2"[number]}Q`,
+          updatedAt: new Date(Date.UTC(2026, 0, 1 + number)),
+        })
         .returning({ id: plans.id });
       await testApp.db.insert(planPeople).values({
         planId: plan!.id,

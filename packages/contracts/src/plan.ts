@@ -47,6 +47,11 @@ const planPriceSchema = z.object({
 
 export const planResponseSchema = z.object({
   id: z.uuid(),
+  /**
+   * The reference a person reads out, types and sees (`KND-7Q4M-2HX9`; decision 045): on the
+   * documents, emails, account and bank statement. The id stays in addresses.
+   */
+  reference: z.string(),
   saveUnfinishedJourney: z.boolean(),
   journey: journeyTopicsSchema,
   planningJourneyData: z.string().nullable(),

@@ -117,7 +117,10 @@ export const staffAuditPageSchema = z.object({
   nextBefore: z.number().int().nullable(),
 });
 
-/** `GET /api/staff/plans`: find plans by part of a reference, name, email, phone or postcode. */
+/**
+ * `GET /api/staff/plans`: find plans by a short plan reference (typed in any case, with or without
+ * its dashes), or by part of a name, email, phone or postcode.
+ */
 export const staffPlanSearchQuerySchema = z.object({
   q: z.string({ error: staffMessages.searchTooShort }).max(100),
   /** The page after this one (the `next` of the page before). */
@@ -128,6 +131,8 @@ export const staffPlanSearchResponseSchema = z.object({
   results: z.array(
     z.object({
       planId: z.uuid(),
+      /** The short reference the customer reads out (decision 045). */
+      planReference: z.string(),
       customerName: z.string().nullable(),
       coveredPersonName: z.string().nullable(),
       postcode: z.string().nullable(),

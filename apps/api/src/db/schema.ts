@@ -309,6 +309,11 @@ export const plans = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id),
+    /**
+     * The reference a person reads out, types and sees everywhere (`KND-7Q4M-2HX9`, the domain's
+     * `planReferenceFromRandomBytes`; decision 045), and the Direct Debit's reference at the bank.
+     */
+    reference: text("reference").notNull(),
     journey: jsonb("journey").$type<JourneyData>().notNull().default({}),
     planningJourneyData: text("planning_journey_data"),
     priceData: jsonb("price_data").$type<Record<string, number>>().notNull().default({}),
@@ -337,7 +342,10 @@ export const plans = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("plans_user_id_idx").on(table.userId)],
+  (table) => [
+    index("plans_user_id_idx").on(table.userId),
+    uniqueIndex("plans_reference_idx").on(table.reference),
+  ],
 );
 
 /**

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { planReferenceFromRandomBytes, planReferenceRandomLength } from "@kindred/domain";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { plans } from "../../db/schema";
@@ -8,13 +10,30 @@ export type PlanContent = Pick<
   "journey" | "priceData" | "planningJourneyData" | "saveUnfinishedJourney" | "agreedPrice"
 >;
 
-export async function insertPlan(db: Database, userId: string, content: PlanContent): Promise<PlanRow> {
-  const [plan] = await db
-    .insert(plans)
-    .values({ userId, ...content })
-    .returning();
-  if (!plan) throw new Error("Creating a plan returned no row");
-  return plan;
+/** How many references are drawn before giving up: with 32^8 of them, a second is already rare. */
+const referenceDraws = 5;
+
+/**
+ * A new plan, with a new short reference (decision 045). The references' unique index says
+ * whether one is already held; one that is (about one in a million million) is drawn again.
+ * `on conflict do nothing` rather than catching the error, so this also works inside a
+ * transaction, which a failed statement would end.
+ */
+export async function insertPlan(
+  db: Database,
+  userId: string,
+  content: PlanContent,
+  randomReference: () => string = () => planReferenceFromRandomBytes(randomBytes(planReferenceRandomLength)),
+): Promise<PlanRow> {
+  for (let draw = 0; draw < referenceDraws; draw += 1) {
+    const [plan] = await db
+      .insert(plans)
+      .values({ userId, reference: randomReference(), ...content })
+      .onConflictDoNothing({ target: plans.reference })
+      .returning();
+    if (plan) return plan;
+  }
+  throw new Error(`Creating a plan found ${referenceDraws} references in a row already held`);
 }
 
 /** A plan, only when it belongs to `userId`: a plan id alone opens nothing. */

@@ -122,6 +122,7 @@ function toPlanResponse(plan: PlanRow, pricedNow: PricedView): PlanResponse {
     : priceChangeBetween(plan.priceData, priced.priceData, plan.updatedAt.toISOString());
   return {
     id: plan.id,
+    reference: plan.reference,
     saveUnfinishedJourney: plan.saveUnfinishedJourney,
     journey: plan.journey as JourneyDataPayload,
     planningJourneyData: plan.planningJourneyData,

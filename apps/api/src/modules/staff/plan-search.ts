@@ -1,4 +1,4 @@
-import { staffMessages } from "@kindred/domain";
+import { normalisePlanReference, staffMessages } from "@kindred/domain";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { planPeople, plans } from "../../db/schema";
@@ -7,8 +7,8 @@ import { planBoughtAt, selectPlanMoneyRows } from "../payments";
 import { recordStaffAction, type AuditContext } from "./audit-log";
 
 /**
- * Finding a plan (issue 24 item 4; docs/decisions/031-staff-back-office.md): by part of its
- * reference, or of a name, email address, phone number or postcode of anyone in it, whatever the
+ * Finding a plan (issue 24 item 4; docs/decisions/031-staff-back-office.md): by its short reference
+ * (decision 045), or by part of its id, or of a name, email address, phone number or postcode of anyone in it, whatever the
  * case, against `plan_people.search_text` and its trigram index. Newest change first, a page at a
  * time; the next page starts after the last plan shown.
  */
@@ -57,26 +57,12 @@ export async function searchPlans(
   if (terms.join("").length < 3) {
     throw new ViolationError([{ propertyPath: "q", title: staffMessages.searchTooShort }]);
   }
-  const rows = await db
-    .select({
-      id: plans.id,
-      updatedAt: plans.updatedAt,
-      createdAt: plans.createdAt,
-      cancelledAt: plans.cancelledAt,
-      funeralRequestedAt: plans.funeralRequestedAt,
-      customer: planPeople.customer,
-      coveredPerson: planPeople.coveredPerson,
-    })
-    .from(planPeople)
-    .innerJoin(plans, eq(plans.id, planPeople.planId))
-    .where(
-      and(
-        ...terms.map((term) => sql`${planPeople.searchText} like ${`%${likeEscaped(term)}%`}`),
-        afterCursor(after),
-      ),
-    )
-    .orderBy(desc(plans.updatedAt), desc(plans.id))
-    .limit(pageSize + 1);
+  // A whole short reference, however it was typed ("knd 7q4m 2hx9", "7Q4M2HX9"), finds its plan
+  // alone, on the references' unique index (decision 045); text that only looks like one (an
+  // eight-letter name) that no plan holds is looked for as words.
+  const reference = normalisePlanReference(query);
+  const byReference = reference && !after ? await planWithReference(db, reference) : [];
+  const rows = byReference.length > 0 ? byReference : await plansMatching(db, terms, after);
   const page = rows.slice(0, pageSize);
   await recordStaffAction(db, audit, {
     action: "plans.searched",
@@ -90,6 +76,7 @@ export async function searchPlans(
       const covered = (row.coveredPerson as Person) ?? customer;
       return {
         planId: row.id,
+        planReference: row.reference,
         customerName: nameOf(customer),
         coveredPersonName: nameOf(covered),
         postcode: covered?.address?.postcode ?? customer?.address?.postcode ?? null,
@@ -107,4 +94,40 @@ export async function searchPlans(
   );
   const last = page.at(-1);
   return { results, next: rows.length > pageSize && last ? pageCursor(last.updatedAt, last.id) : null };
+}
+
+const foundColumns = {
+  id: plans.id,
+  reference: plans.reference,
+  updatedAt: plans.updatedAt,
+  createdAt: plans.createdAt,
+  cancelledAt: plans.cancelledAt,
+  funeralRequestedAt: plans.funeralRequestedAt,
+  customer: planPeople.customer,
+  coveredPerson: planPeople.coveredPerson,
+};
+
+/** The plan holding `reference`, with its people if it has any yet. */
+function planWithReference(db: Database, reference: string) {
+  return db
+    .select(foundColumns)
+    .from(plans)
+    .leftJoin(planPeople, eq(planPeople.planId, plans.id))
+    .where(eq(plans.reference, reference));
+}
+
+/** A page (and one more) of the plans whose people's words hold every term. */
+function plansMatching(db: Database, terms: string[], after: string | undefined) {
+  return db
+    .select(foundColumns)
+    .from(planPeople)
+    .innerJoin(plans, eq(plans.id, planPeople.planId))
+    .where(
+      and(
+        ...terms.map((term) => sql`${planPeople.searchText} like ${`%${likeEscaped(term)}%`}`),
+        afterCursor(after),
+      ),
+    )
+    .orderBy(desc(plans.updatedAt), desc(plans.id))
+    .limit(pageSize + 1);
 }
