@@ -10,6 +10,7 @@ import {
   confirmOnSandbox,
   payByCard,
   paymentsOf,
+  planReferenceOf,
   requestDirectDebit,
   setUpDirectDebit,
   settlePayments,
@@ -153,6 +154,8 @@ describe("a Direct Debit that ends after a deposit and three instalments (issue 
 
     const state = await paymentsOf(testApp, token, planId);
     expect(state.state).toBe("paying_by_instalments");
+    // Under the plan's reference with its number, since the bank holds the first under the plain one.
+    expect(state.directDebit?.reference).toBe(`${await planReferenceOf(testApp.db, planId)}/2`);
     // Carried on: off finance's queue.
     expect(await inFinanceQueue(planId)).toBeUndefined();
     // The three taken under the old Direct Debit stay in view with the nine to come.

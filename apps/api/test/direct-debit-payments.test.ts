@@ -13,7 +13,6 @@ import {
 import { eq, inArray } from "drizzle-orm";
 import { collections, payments, sandboxMandates, sandboxPayments } from "../src/db/schema";
 import { createPlanOptionsService } from "../src/modules/catalogue/service";
-import { directDebitReference } from "../src/modules/payments/direct-debit";
 import { createPlanSchedules } from "../src/modules/payments/plan-schedule";
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { atOnce } from "./support/at-once";
@@ -21,6 +20,7 @@ import {
   choosePayment,
   payByCard,
   paymentsOf,
+  planReferenceOf,
   sandboxOf,
   setUpDirectDebit,
   settlePayments,
@@ -57,6 +57,8 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
     );
     const mandate = createDirectDebitResponseSchema.parse(created.json());
     expect(mandate.directDebit).toMatchObject({ sortCode: "20-00-00", accountNumberEnding: "9911" });
+    // The bank statement shows the plan's own short reference (decision 045).
+    expect(mandate.directDebit.reference).toBe(await planReferenceOf(testApp.db, planId));
     expect(created.body).not.toContain(sandboxBankAccounts.collects.accountNumber);
     expect(mandate.instalments).toBe(12);
 
@@ -149,11 +151,12 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
     const { planId, token, email } = await depositPlan(sandboxBankAccounts.collectionsFail);
     const { collections } = await paymentsOf(testApp, token, planId);
     // The customer's account has money in it for one month, then not again.
+    const mandateReference = await planReferenceOf(testApp.db, planId);
     const accountCollects = (collects: boolean) =>
       testApp.db
         .update(sandboxMandates)
         .set({ behaviour: collects ? "collects" : "fails" })
-        .where(eq(sandboxMandates.reference, directDebitReference(planId)));
+        .where(eq(sandboxMandates.reference, mandateReference));
     const take = async (which: number) => {
       await sandboxOf(testApp).collectDue(collections[which]!.date);
       await settlePayments(testApp);
@@ -254,10 +257,11 @@ describe("a deposit and monthly instalments by Direct Debit", () => {
       const { planId, token } = await depositPlan(sandboxBankAccounts.collects);
       const ours = await testApp.db.select().from(collections).where(eq(collections.planId, planId));
       const sandbox = sandboxOf(testApp);
+      const mandateReference = await planReferenceOf(testApp.db, planId);
       // Each collection is taken and cancelled at once: on PostgreSQL the two really overlap.
       await atOnce(
         ours.flatMap((collection) => [
-          sandbox.collectDue(collection.dueDate, { mandateReference: directDebitReference(planId) }),
+          sandbox.collectDue(collection.dueDate, { mandateReference }),
           sandbox.directDebit.cancelCollection(collection.providerPaymentId!),
         ]),
       );

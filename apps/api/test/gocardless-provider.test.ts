@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { planReferenceFromRandomBytes, planReferenceRandomLength } from "@kindred/domain";
 import { createGoCardlessDirectDebitProvider } from "../src/modules/payments/gocardless-provider";
 import {
   WebhookNotUnderstood,
@@ -45,7 +47,8 @@ function mandateFor(overrides: Partial<Parameters<DirectDebitProvider["createMan
         postcode: "MK9 2HP",
       },
     },
-    reference: "plan-KFP-1001-mandate",
+    // Each mandate's reference is its own at the bank (a plan's later ones add their number).
+    reference: planReferenceFromRandomBytes(randomBytes(planReferenceRandomLength)),
     requestId: newKey(),
     ...overrides,
   };
@@ -80,7 +83,7 @@ async function failureOf(call: () => Promise<unknown>): Promise<unknown> {
 const since = (count: number) => fake.requests.slice(count);
 
 describe("GoCardless mandates", () => {
-  it("set up a customer, their bank account and a Bacs mandate with our reference, and answer GoCardless's mandate id and reference", async () => {
+  it("set up a customer, their bank account and a Bacs mandate under the plan's reference, and answer GoCardless's mandate id and reference", async () => {
     const input = mandateFor();
     const before = fake.requests.length;
 
@@ -117,12 +120,14 @@ describe("GoCardless mandates", () => {
     expect(created?.body).toEqual({
       mandates: {
         scheme: "bacs",
+        reference: input.reference,
         links: { customer_bank_account: bankAccountId },
         metadata: { reference: input.reference, request: input.requestId },
       },
     });
     const stored = fake.mandates.get(mandate.providerMandateId);
-    expect(mandate).toEqual({ providerMandateId: stored?.id, reference: stored?.reference });
+    expect(mandate).toEqual({ providerMandateId: stored?.id, reference: input.reference });
+    expect(stored?.reference).toBe(input.reference);
     expect(mandate.providerMandateId).toMatch(/^MD/);
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deathNotificationResponseSchema, type DeathNotificationFields } from "@kindred/contracts";
 import { formatPrice, messages, ukToday, vulnerabilityKinds } from "@kindred/domain";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { atNeedCaseEvents, atNeedCases, collections, mandates, payments } from "../src/db/schema";
 import { sandboxCards } from "../src/modules/payments";
 import { callApi } from "./support/customers";
@@ -11,6 +11,7 @@ import {
   choosePayment,
   payByCard,
   paymentsOf,
+  planReferenceOf,
   sandboxOf,
   setUpDirectDebit,
   settlePayments,
@@ -81,7 +82,7 @@ async function instalmentPlan() {
     dateOfBirth: { day: string; month: string; year: string };
   };
   const named = people!.nominee as { firstName: string; lastName: string; email: string; phone: string };
-  return { ...ready, customer, nominee: named };
+  return { ...ready, reference: await planReferenceOf(testApp.db, ready.planId), customer, nominee: named };
 }
 
 /** Moves a plan's purchase back by `months`: its deposit was confirmed then. */
@@ -102,7 +103,7 @@ function notification(
       firstName: plan.customer.firstName,
       lastName: plan.customer.lastName,
       dateOfBirth: plan.customer.dateOfBirth,
-      planReference: plan.planId,
+      planReference: plan.reference,
       postcode: "",
     },
     dateOfDeath: ukTodayAsTyped(),
@@ -127,10 +128,11 @@ async function notifyDeath(body: unknown, remoteAddress = `198.51.100.${nextAddr
   return callApi(testApp, token, "POST", "/api/notify-a-death", body, remoteAddress);
 }
 
-/** The funeral instructions sent about a plan, to its appointed branch. */
+/** The funeral instructions sent about a plan, to its appointed branch, under its reference. */
 async function instructionsFor(planId: string) {
+  const reference = await planReferenceOf(testApp.db, planId);
   return (await emailsTo(await branchOf(planId))).filter(
-    (message) => message.subject.startsWith("Funeral instruction") && message.text.includes(planId),
+    (message) => message.subject.startsWith("Funeral instruction") && message.text.includes(reference),
   );
 }
 
@@ -228,6 +230,40 @@ describe("telling us of a death", () => {
     expect(cases.find((row) => row.planId !== null)?.status).toBe("reported");
     // Nothing a stranger typed reaches an address they gave.
     expect(toFirst.join("\n")).not.toContain("Alex");
+  });
+
+  it("finds the plan by its short reference typed however it is read out, or by the long id old letters show", async () => {
+    const plan = await instalmentPlan();
+    const characters = plan.reference.slice(4).replace("-", "");
+    const typed = [
+      ` knd ${characters.slice(0, 4).toLowerCase()} ${characters.slice(4).toLowerCase()} `,
+      characters,
+      plan.planId.toUpperCase(),
+    ];
+    const informants = typed.map((_, n) => `reader.${n}.${randomUUID().slice(0, 8)}@example.com`);
+
+    for (const [n, planReference] of typed.entries()) {
+      const response = await notifyDeath(
+        notification(plan, {
+          person: { ...notification(plan).person, planReference },
+          informant: { ...notification(plan).informant, firstName: "Sam", email: informants[n]! },
+        }),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    await testApp.readOutbox();
+
+    // Each telling reached the plan's one case: the first opened it, the others told it again.
+    const [atNeed] = await testApp.db.select().from(atNeedCases).where(eq(atNeedCases.planId, plan.planId));
+    const tellings = await testApp.db
+      .select({ kind: atNeedCaseEvents.kind })
+      .from(atNeedCaseEvents)
+      .where(and(eq(atNeedCaseEvents.caseId, atNeed!.id), eq(atNeedCaseEvents.by, "informant")));
+    expect(tellings.map((telling) => telling.kind).sort()).toEqual(["opened", "told_again", "told_again"]);
+    // The email to everyone on the plan quotes the short reference.
+    expect((await reportedTo(plan.nominee.email))?.text).toContain(
+      `The plan reference is ${plan.reference}.`,
+    );
   });
 
   it("changes nothing until the death is confirmed: everyone on the plan is told, each with a link to say it is not right, and the nominee's link confirms it", async () => {
@@ -386,7 +422,7 @@ describe("telling us of a death", () => {
     const toBranch = await instructionsFor(plan.planId);
     expect(toBranch).toHaveLength(1);
     const [branchEmail] = toBranch;
-    expect(branchEmail!.text).toContain(`Plan reference: ${plan.planId}`);
+    expect(branchEmail!.text).toContain(`Plan reference: ${plan.reference}`);
     expect(branchEmail!.text).toContain("Where");
     expect(branchEmail!.text).toContain("In hospital: St Mary's, Paddington");
     expect(branchEmail!.text).toContain(
@@ -397,7 +433,7 @@ describe("telling us of a death", () => {
     const pdf = branchEmail!.attachments.find((attachment) => attachment.contentType === "application/pdf");
     const details = await readPdf(pdf!.content);
     expect(details.text).toContain("Funeral plan details");
-    expect(details.text).toContain(plan.planId.slice(0, 8));
+    expect(details.text).toContain(`Plan reference ${plan.reference}`);
 
     const toNominee = await emailsTo(plan.nominee.email);
     const whatNext = toNominee.filter((message) => message.subject.endsWith("what happens next"));

@@ -1,7 +1,6 @@
 // The whole file runs in CI's PostgreSQL stage too: its crashes close the database under the app,
 // its double clicks race on the plan's row locks, and it reads and ages pg-boss's jobs.
 // @module-tag engine
-import { directDebitReference } from "../src/modules/payments/direct-debit";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,7 +33,14 @@ import { planMoneyQueue } from "../src/modules/payments/plan-money-store";
 import { sandboxWebhookQueue } from "../src/modules/payments/sandbox/sandbox-provider";
 import { atOnce } from "./support/at-once";
 import { callApi } from "./support/customers";
-import { confirmOnSandbox, requestDirectDebit, sandboxOf, settlePayments, withKey } from "./support/paying";
+import {
+  confirmOnSandbox,
+  requestDirectDebit,
+  sandboxMandatesOf,
+  sandboxOf,
+  settlePayments,
+  withKey,
+} from "./support/paying";
 import { byCode } from "./support/journeys";
 import { ukTodayAsTyped } from "./support/people";
 import { readyPlan } from "./support/ready-plans";
@@ -213,7 +219,6 @@ async function settle() {
 
 /** What the provider holds for the plan, from the sandbox's own books (its payments and collections). */
 async function providerBooks(planId: string) {
-  const reference = directDebitReference(planId);
   const cards = await current.db
     .select()
     .from(sandboxPayments)
@@ -221,7 +226,7 @@ async function providerBooks(planId: string) {
   const providerMandates = await current.db
     .select()
     .from(sandboxMandates)
-    .where(eq(sandboxMandates.reference, reference));
+    .where(await sandboxMandatesOf(current.db, planId));
   const mandateIds = providerMandates.map((mandate) => mandate.id);
   const providerCollections = mandateIds.length
     ? await current.db.select().from(sandboxPayments).where(inArray(sandboxPayments.mandateId, mandateIds))

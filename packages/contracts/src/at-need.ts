@@ -9,6 +9,7 @@ import {
   normalisePostcode,
   phoneProblems,
   postcodeProblems,
+  readPlanReference,
   restingPlaces,
   ukToday,
 } from "@kindred/domain";
@@ -24,8 +25,16 @@ import { ruled } from "./ruled";
 
 const name = ruled(nameProblems).transform((value) => value.trim());
 
-/** Plan references are the plan's id as the account and the documents show it. */
-const planReferenceSchema = optionalText(60).transform((value) => value.toLowerCase());
+/**
+ * A plan reference as a person types it from a letter: the short reference in its written form
+ * (`knd 7q4m 2hx9` is `KND-7Q4M-2HX9`; decision 045), or the 36-character id that letters sent
+ * before it showed, in lower case, so those still work. Anything else is kept as typed and matches
+ * no plan (the postcode may still find it).
+ */
+const planReferenceSchema = optionalText(60).transform((value) => {
+  const read = readPlanReference(value);
+  return read?.reference ?? read?.planId ?? value.trim();
+});
 
 /** Whether the value being checked holds a string at each of `paths` (zod's `when` for a check). */
 function stringsAt(...paths: readonly (readonly string[])[]) {

@@ -240,8 +240,21 @@ export async function startFakeGoCardless({
         : undefined;
       if (!account) return invalid("mandates", "links/customer_bank_account");
       if (params.scheme !== undefined && params.scheme !== "bacs") return invalid("mandates", "scheme");
+      // A creditor's own reference, as Bacs takes it: 6 to 18 letters, digits, spaces and -./&,
+      // with at least 6 letters or digits, held by no other mandate. Without one, GoCardless makes one.
+      const reference = params.reference;
+      if (reference !== undefined) {
+        if (
+          typeof reference !== "string" ||
+          !/^[A-Za-z0-9 .&/-]{6,18}$/.test(reference) ||
+          reference.replace(/[^A-Za-z0-9]/g, "").length < 6 ||
+          [...resources.mandates.values()].some((mandate) => mandate.reference === reference)
+        ) {
+          return invalid("mandates", "reference");
+        }
+      }
       return store("mandates", {
-        reference: `KINDRED-${randomBytes(3).toString("hex").toUpperCase()}`,
+        reference: reference ?? `KINDRED-${randomBytes(3).toString("hex").toUpperCase()}`,
         scheme: "bacs",
         status: "pending_submission",
         // A UK banking day, as GoCardless gives it.

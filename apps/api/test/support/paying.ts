@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { paymentSchema, planPaymentsSchema, sandboxCardAnswerSchema } from "@kindred/contracts";
-import { eq, sql } from "drizzle-orm";
+import { eq, like, or, sql, type SQL } from "drizzle-orm";
 import { expect } from "vitest";
-import { sandboxMandates, sandboxPayments } from "../../src/db/schema";
+import type { Database } from "../../src/db/database";
+import { plans, sandboxMandates, sandboxPayments } from "../../src/db/schema";
 import { sandboxBankAccounts } from "../../src/modules/payments";
-import { directDebitReference } from "../../src/modules/payments/direct-debit";
 import { planMoneyQueue } from "../../src/modules/payments/plan-money-store";
 import { sandboxWebhookQueue } from "../../src/modules/payments/sandbox/sandbox-provider";
 import { callApi } from "./customers";
@@ -68,12 +68,25 @@ export async function setUpDirectDebit(
   return created;
 }
 
+/** The plan's short reference (decision 045), which its Direct Debits' references start with. */
+export async function planReferenceOf(db: Database, planId: string): Promise<string> {
+  const [plan] = await db.select({ reference: plans.reference }).from(plans).where(eq(plans.id, planId));
+  if (!plan) throw new Error(`No plan ${planId}`);
+  return plan.reference;
+}
+
+/** The sandbox's mandates of the plan: under its reference, or its reference and their number. */
+export async function sandboxMandatesOf(db: Database, planId: string): Promise<SQL | undefined> {
+  const reference = await planReferenceOf(db, planId);
+  return or(eq(sandboxMandates.reference, reference), like(sandboxMandates.reference, `${reference}/%`));
+}
+
 /** Every mandate the sandbox provider made for a plan, as its books hold them, oldest first. */
-export function mandatesAtTheProvider(testApp: TestApp, planId: string) {
+export async function mandatesAtTheProvider(testApp: TestApp, planId: string) {
   return testApp.db
     .select()
     .from(sandboxMandates)
-    .where(eq(sandboxMandates.reference, directDebitReference(planId)))
+    .where(await sandboxMandatesOf(testApp.db, planId))
     .orderBy(sandboxMandates.createdAt);
 }
 

@@ -69,8 +69,12 @@ export async function startAtNeedJobs({
   async function tellOfTheReport(caseId: string): Promise<Email[]> {
     const [atNeed] = await db.select().from(atNeedCases).where(eq(atNeedCases.id, caseId));
     if (!atNeed?.planId) return [];
+    const [plan] = await db
+      .select({ reference: plans.reference })
+      .from(plans)
+      .where(eq(plans.id, atNeed.planId));
     const people = await storedPeople(db, atNeed.planId);
-    if (!people) return [];
+    if (!plan || !people) return [];
     const covered = coveredBy(people);
     const told = new Set<string>();
     const emails: Email[] = [];
@@ -85,7 +89,7 @@ export async function startAtNeedJobs({
         firstName: person.firstName,
         personName: fullName(covered),
         aboutTheReader: who === "customer" && people.coveredPerson === null,
-        planReference: atNeed.planId,
+        planReference: plan.reference,
         dateOfDeath: atNeed.notification.dateOfDeath.iso8601,
         ...deathReportLinks(links, caseId, who),
       });
@@ -104,7 +108,10 @@ export async function startAtNeedJobs({
     const [atNeed] = await db.select().from(atNeedCases).where(eq(atNeedCases.id, caseId));
     if (!atNeed?.planId || !atNeed.atDeath) return null;
     const { notification, atDeath } = atNeed;
-    const [plan] = await db.select({ userId: plans.userId }).from(plans).where(eq(plans.id, atNeed.planId));
+    const [plan] = await db
+      .select({ userId: plans.userId, reference: plans.reference })
+      .from(plans)
+      .where(eq(plans.id, atNeed.planId));
     const people = await storedPeople(db, atNeed.planId);
     if (!plan || !people) return null;
     const personName = fullName(coveredBy(people));
@@ -149,7 +156,7 @@ export async function startAtNeedJobs({
         kind: "funeral-instruction",
         to: { name: branch.name, address: branch.email },
         greeting: branch.managerName,
-        planReference: atNeed.planId,
+        planReference: plan.reference,
         personName,
         dateOfDeath: notification.dateOfDeath.iso8601,
         whereNow: whereNow(notification),
@@ -172,7 +179,7 @@ export async function startAtNeedJobs({
       to: { name: fullName(named), address: named.email },
       firstName: named.firstName,
       personName,
-      planReference: atNeed.planId,
+      planReference: plan.reference,
       dateOfDeath: notification.dateOfDeath.iso8601,
       toldBy: informantIsNamed ? null : fullName(informant),
       funeralDirector: branch ? { name: branch.name, phone: branch.phone } : null,

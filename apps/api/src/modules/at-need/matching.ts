@@ -71,6 +71,7 @@ export async function matchingPlan(
   const rows = await db
     .select({
       planId: plans.id,
+      reference: plans.reference,
       userId: plans.userId,
       customer: planPeople.customer,
       coveredPerson: planPeople.coveredPerson,
@@ -86,7 +87,9 @@ export async function matchingPlan(
   const fits = rows.filter(
     (row) =>
       comparableName(coveredBy(row).lastName) === comparableName(person.lastName) &&
-      ((person.planReference !== "" && person.planReference === row.planId) ||
+      // The short reference, or the plan's id from a letter sent before there was one.
+      ((person.planReference !== "" &&
+        (person.planReference === row.reference || person.planReference === row.planId)) ||
         (person.postcode !== "" && person.postcode === homePostcode(row))),
   );
   const bought: MatchedPlan[] = [];

@@ -101,7 +101,7 @@ function spans(content: readonly LegalDocumentInline[]): ReactNode[] {
 
 /**
  * Column widths in per cent: a choice table gives the answer the most room; two columns, the label,
- * except in large print, where a plan reference (36 characters) needs most of the line.
+ * except in large print, where a value (an address, a long answer) needs most of the line.
  */
 function columnWidths(columns: number, scale: Scale): number[] {
   if (columns === 3) return [30, 50, 20];

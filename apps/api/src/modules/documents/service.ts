@@ -264,7 +264,7 @@ export function createDocumentsService({
     purchase: Pick<PlanDocumentFacts, "schedule" | "boughtAt">,
   ): PlanDocumentFacts => ({
     priced: plan,
-    reference: plan.id,
+    reference: plan.reference,
     madeAt: now(),
     coveredPerson: people.coveredPerson,
     referral,

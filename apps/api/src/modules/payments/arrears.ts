@@ -62,7 +62,7 @@ export async function checkMissedPayments(
       kind: "arrears-statement",
       to: { name: `${customer.firstName} ${customer.lastName}`, address: customer.email },
       firstName: customer.firstName,
-      planReference: planId,
+      planReference: plan.reference,
       missed: missed.map((row) => ({ date: row.dueDate, amount: row.amountPence })),
       catchUpBy,
     },

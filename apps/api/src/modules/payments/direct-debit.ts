@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Address, CreateDirectDebitBody, CreateDirectDebitResponse } from "@kindred/contracts";
 import { accountNumberEnding, messages, nextPlanMoney, purchaseMessages } from "@kindred/domain";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { isUniqueViolation, type Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
 import { collections, mandates } from "../../db/schema";
@@ -47,9 +47,29 @@ export interface DirectDebits {
   ): Promise<{ answer: CreateDirectDebitResponse; created: boolean }>;
 }
 
-/** What the customer's bank statement shows for a plan's Direct Debit; each collection adds its number. */
-export function directDebitReference(planId: string): string {
-  return `KND-${planId.slice(0, 8).toUpperCase()}`;
+/**
+ * What the customer's bank statement shows for a plan's Direct Debit: the plan's own reference
+ * (`KND-7Q4M-2HX9`, decision 045), so the customer quotes one reference for both. A mandate's
+ * reference must be unique at the bank, so a plan's later Direct Debits (after one ended) add
+ * their number: `KND-7Q4M-2HX9/2`. Bacs takes up to 18 letters, digits, spaces and `-./&`; these
+ * are at most 16.
+ */
+export function directDebitReference(planReference: string, earlierMandates: number): string {
+  return earlierMandates === 0 ? planReference : `${planReference}/${earlierMandates + 1}`;
+}
+
+/**
+ * The reference of the plan's newest Direct Debit, which the bank knows it by; the plan's own
+ * reference while it has none (which no mandate then holds).
+ */
+export async function newestMandateReference(db: Database, plan: { id: string; reference: string }) {
+  const [newest] = await db
+    .select({ reference: mandates.reference })
+    .from(mandates)
+    .where(eq(mandates.planId, plan.id))
+    .orderBy(desc(mandates.createdAt))
+    .limit(1);
+  return newest?.reference ?? plan.reference;
 }
 
 export function createDirectDebits({
@@ -132,7 +152,7 @@ export function createDirectDebits({
       // own instalments for a plan that holds nothing, what is left over the months left of its
       // term for one whose earlier Direct Debit ended.
       const { instalments } = await schedules.paymentsLeftOf(asked.price.total, choice, planMoneyOf(rows));
-      const reference = directDebitReference(body.planId);
+      const reference = directDebitReference(plan.reference, rows.mandates.length);
       // Stored through the people contract, so it is an address as that schema checked it.
       const address = customer.address as Address;
       // Written down before the provider is asked, so a request cut short after it answered is

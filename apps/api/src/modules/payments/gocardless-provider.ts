@@ -356,6 +356,10 @@ export function createGoCardlessDirectDebitProvider(settings: GoCardlessSettings
         "mandates",
         {
           scheme: "bacs",
+          // Our own reference, the plan's (decision 045), rather than one GoCardless makes up, so
+          // the bank statement shows what the customer quotes (the creditor needs custom mandate
+          // references turned on). Bacs takes 6 to 18 letters, digits, spaces and -./&, unique.
+          reference,
           links: { customer_bank_account: account.id },
           metadata: { reference, [requestMetadataKey]: requestId },
         },

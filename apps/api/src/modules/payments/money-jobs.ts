@@ -6,7 +6,6 @@ import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
 import { collections, mandates, payments, refunds } from "../../db/schema";
 import type { Mailer } from "../email";
-import { directDebitReference } from "./direct-debit";
 import type { PlanPaymentEmails } from "./plan-payment-emails";
 import { changePlanMoneyIn, planMoneyQueue, type PlanEmail, type PlanMoneyJob } from "./plan-money-store";
 import type { CardPaymentProvider, DirectDebitProvider } from "./provider";
@@ -79,7 +78,7 @@ export async function startPlanMoneyJobs({
           amountPence: collection.amountPence,
           chargeDate: collection.dueDate,
           description: `Kindred funeral plan, instalment ${collection.number} of ${instalments?.count ?? collection.number}`,
-          reference: `${directDebitReference(planId)}-${collection.number}`,
+          reference: `${mandate.reference}-${collection.number}`,
           idempotencyKey: `collection:${mandate.providerMandateId}:${collection.number}`,
         }));
       } catch (error) {

@@ -5,7 +5,7 @@ import { collections, mandates, payments, plans as planTable } from "../../db/sc
 import type { PlanOptionsService } from "../catalogue";
 import type { DocumentsService } from "../documents";
 import type { Email } from "../email";
-import type { PlansService } from "../plans";
+import { selectPlanReference, type PlansService } from "../plans";
 import { appointedBranch, appointmentOf } from "./funeral-director-appointment";
 import { planMoneyOf, selectPlanMoneyRows, type PlanEmail } from "./plan-money-store";
 import { createPlanSchedules } from "./plan-schedule";
@@ -63,6 +63,8 @@ export function createPlanPaymentEmails({
     async compose(planId, about) {
       const customer = await customerOfPlan(db, plans, planId);
       if (!customer) return null;
+      const planReference = await selectPlanReference(db, planId);
+      if (planReference === undefined) return null;
       const to = { name: `${customer.firstName} ${customer.lastName}`, address: customer.email };
       const { firstName } = customer;
 
@@ -90,7 +92,7 @@ export function createPlanPaymentEmails({
             kind: "plan-paid",
             to,
             firstName,
-            planReference: planId,
+            planReference,
             paymentOption: payment.paymentOption,
             amount: payment.amountPence,
             ...(months === undefined ? {} : { months }),
@@ -114,7 +116,7 @@ export function createPlanPaymentEmails({
             to,
             firstName,
             notice: {
-              planReference: planId,
+              planReference,
               mandateReference: mandate.reference,
               accountHolderName: mandate.accountHolderName,
               sortCode: mandate.sortCode,
@@ -144,7 +146,7 @@ export function createPlanPaymentEmails({
             kind: "direct-debit-ended",
             to,
             firstName,
-            planReference: planId,
+            planReference,
             paidSoFar: moneyHeld(money),
             restByCard: left.byCard,
             newDirectDebit: {
@@ -159,7 +161,7 @@ export function createPlanPaymentEmails({
             kind: "plan-cancelled",
             to,
             firstName,
-            planReference: planId,
+            planReference,
             refund: about.refundOwed,
             // An effect queued before `byStaff` was known was the customer's own cancellation.
             cancelledBy: about.byStaff === true ? "us" : "customer",
@@ -169,7 +171,7 @@ export function createPlanPaymentEmails({
             kind: "late-payment-refunded",
             to,
             firstName,
-            planReference: planId,
+            planReference,
             amount: about.amount,
             planCancelled: about.planCancelled,
             alreadyPaid: about.alreadyPaid,
@@ -200,7 +202,7 @@ export function createPlanPaymentEmails({
             to: { name: branch.name, address: branch.email },
             greeting: branch.managerName,
             branchName: branch.name,
-            planReference: planId,
+            planReference,
             coveredPersonName: `${covered.firstName} ${covered.lastName}`,
             kindOfFuneral: kindOfFuneral || "As set out in the plan details",
             appointedOn: found.appointment.appointedOn,
@@ -215,7 +217,7 @@ export function createPlanPaymentEmails({
             kind: "funeral-director-letter",
             to,
             firstName,
-            planReference: planId,
+            planReference,
             appointedOn: found.appointment.appointedOn,
             funeralDirector: branch
               ? { name: branch.name, address: branch.address, phone: branch.phone }

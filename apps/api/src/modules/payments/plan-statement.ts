@@ -28,6 +28,8 @@ type Block = WrittenPlanDocument["blocks"][number];
 
 /** What the statement is written from. */
 export interface PlanStatementFacts {
+  /** The plan's short reference (decision 045). */
+  planReference: string;
   payments: PlanPaymentsResponse;
   /** The UK day the funeral was requested (we were told the person covered died); null before. */
   funeralRequestedOn: string | null;
@@ -294,7 +296,7 @@ export function planStatementDocument(facts: PlanStatementFacts): WrittenPlanDoc
   const standing = stands(facts);
   const blocks: Block[] = [
     { kind: "heading", level: 1, text: `${statementTitle}, ${day(today)}` },
-    { kind: "table", header: [], rows: [["Plan reference", payments.planId]] },
+    { kind: "table", header: [], rows: [["Plan reference", facts.planReference]] },
     ...closedNotice(facts),
     { kind: "slot", name: "planCoveredPerson" },
     ...(standing

@@ -10,7 +10,7 @@ import { planStatements, plans as planTable } from "../../db/schema";
 import type { TokenHolder } from "../auth";
 import type { DocumentsService, RenderedDocument } from "../documents";
 import type { Mailer } from "../email";
-import type { PlansService } from "../plans";
+import { noSuchPlan, type PlansService } from "../plans";
 import { planOwner, type PaymentState } from "./payment-state";
 import { selectPlanMoneyRows } from "./plan-money-store";
 import { planStatementDocument, type PlanStatementFacts } from "./plan-statement";
@@ -105,8 +105,10 @@ export async function startPlanStatements({
     // Read after `planPayments`, which has answered 404 to anyone but the owner.
     const rows = await selectPlanMoneyRows(db, planId);
     const { nominee } = await plans.getPeople(holder.userId, planId);
-    const requestedAt = rows?.plan.funeralRequestedAt;
+    if (!rows) throw noSuchPlan();
+    const requestedAt = rows.plan.funeralRequestedAt;
     return {
+      planReference: rows.plan.reference,
       payments,
       funeralRequestedOn: requestedAt ? ukToday(requestedAt) : null,
       representative: nominee ? personName(nomineeNameSchema.parse(nominee)) : null,
@@ -171,7 +173,7 @@ export async function startPlanStatements({
    */
   async function sendStatement({ planId, anniversaryOn, years }: PlanStatementJob): Promise<void> {
     const [plan] = await db
-      .select({ userId: planTable.userId })
+      .select({ userId: planTable.userId, reference: planTable.reference })
       .from(planTable)
       .where(eq(planTable.id, planId));
     if (!plan) return;
@@ -193,7 +195,7 @@ export async function startPlanStatements({
           kind: "plan-statement",
           to: { name: `${customer.firstName} ${customer.lastName}`, address: customer.email },
           firstName: customer.firstName,
-          planReference: planId,
+          planReference: plan.reference,
           anniversaryOn,
           years,
           attachments: [

@@ -35,7 +35,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { collections, payments, refunds } from "../../db/schema";
 import { checkBankDetails } from "./bank-details";
-import { directDebitReference } from "./direct-debit";
+import { newestMandateReference } from "./direct-debit";
 import { ownedPlan } from "./payment-state";
 import { WebhookNotUnderstood, WebhookNotVerified } from "./provider";
 import { NotKnownYet } from "./provider-events";
@@ -304,8 +304,9 @@ export const sandboxDirectDebitRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { planId, until } = request.body;
-      await ownedPlan(db, tokenHolderOf(request), planId);
-      return { taken: await sandbox.collectDue(until, { mandateReference: directDebitReference(planId) }) };
+      const plan = await ownedPlan(db, tokenHolderOf(request), planId);
+      const mandateReference = await newestMandateReference(db, plan);
+      return { taken: await sandbox.collectDue(until, { mandateReference }) };
     },
   );
   app.post(
@@ -324,8 +325,8 @@ export const sandboxDirectDebitRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { planId, how } = request.body;
-      await ownedPlan(db, tokenHolderOf(request), planId);
-      return { ended: await sandbox.endMandate(directDebitReference(planId), how) };
+      const plan = await ownedPlan(db, tokenHolderOf(request), planId);
+      return { ended: await sandbox.endMandate(await newestMandateReference(db, plan), how) };
     },
   );
   app.post(

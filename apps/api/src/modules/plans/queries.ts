@@ -36,6 +36,15 @@ export async function insertPlan(
   throw new Error(`Creating a plan found ${referenceDraws} references in a row already held`);
 }
 
+/**
+ * The plan's short reference (decision 045), as every email, document and screen shows it, for a
+ * reader that is not the customer (a job, a member of staff); undefined for no such plan.
+ */
+export async function selectPlanReference(db: Database, planId: string): Promise<string | undefined> {
+  const [plan] = await db.select({ reference: plans.reference }).from(plans).where(eq(plans.id, planId));
+  return plan?.reference;
+}
+
 /** A plan, only when it belongs to `userId`: a plan id alone opens nothing. */
 export async function selectOwnedPlan(
   db: Database,
