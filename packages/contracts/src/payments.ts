@@ -135,6 +135,8 @@ const planPaymentStateSchema = z.enum(planMoneyStates);
 /** `GET /api/plan/{id}/payments`: everything about paying for one plan. */
 export const planPaymentsSchema = z.object({
   planId: z.uuid(),
+  /** The plan's short reference (decision 045), as the account, emails and bank statement show it. */
+  planReference: z.string(),
   state: planPaymentStateSchema,
   /** SPEC.md section 4: any payment completed, or with no payments, a Direct Debit in place. */
   paid: z.boolean(),

@@ -10,11 +10,14 @@ import type {
 /** Payment answers as the API gives them (packages/contracts/src/payments.ts); override what a test is about. */
 
 export const testPlanId = "5d2c8f0e-3b1a-4c7e-9f6d-2a8b4c6e0f11";
+/** The plan's short reference (decision 045), as every screen shows it. */
+export const testPlanReference = "KND-7Q4M-2HX9";
 export const testPaymentId = "8f1e2d3c-4b5a-4697-8a1b-2c3d4e5f6a7b";
 
 export function createPlanPayments(overrides: Partial<PlanPaymentsResponse> = {}): PlanPaymentsResponse {
   return {
     planId: testPlanId,
+    planReference: testPlanReference,
     state: "ready_to_pay",
     paid: false,
     choice: null,
@@ -111,7 +114,7 @@ export function createPayment(overrides: Partial<PaymentResponse> = {}): Payment
 
 export function createDirectDebit(overrides: Partial<DirectDebitResponse> = {}): DirectDebitResponse {
   return {
-    reference: "KFP-DD-0001",
+    reference: testPlanReference,
     status: "pending_submission",
     accountHolderName: "Margaret Hughes",
     sortCode: "20-00-00",
@@ -133,6 +136,7 @@ export function createdDirectDebitAnswer(): CreateDirectDebitResponse {
 export function createPlanResponse(overrides: Partial<PlanResponse> = {}): PlanResponse {
   return {
     id: testPlanId,
+    reference: testPlanReference,
     saveUnfinishedJourney: false,
     journey: {},
     planningJourneyData: null,

@@ -230,6 +230,7 @@ export function createPaymentState({
           : null;
       return {
         planId,
+        planReference: plan.reference,
         state: planState,
         paid,
         choice: plan.paymentChoice,

@@ -129,7 +129,7 @@ function PlanDetails({
         </div>
         <div className="summary-list__row">
           <dt className="summary-list__key">Plan reference</dt>
-          <dd className="summary-list__value">{plan.id}</dd>
+          <dd className="summary-list__value">{plan.reference}</dd>
         </div>
       </dl>
       {unfinished ? (

@@ -182,7 +182,7 @@ describe("AccountScreen, the dashboard", () => {
         createPlanResponse({ id: planIds.planning, updatedAt: "2026-05-02T10:00:00.000Z" }),
         createPlanResponse({ id: planIds.ready }),
         createPlanResponse({ id: planIds.paid }),
-        createPlanResponse({ id: planIds.instalments }),
+        createPlanResponse({ id: planIds.instalments, reference: "KND-2HX9-7Q4M" }),
         createPlanResponse({ id: planIds.cancelled }),
       ],
       payments: {
@@ -221,7 +221,8 @@ describe("AccountScreen, the dashboard", () => {
     expect(
       within(cards[0]!).getByRole("heading", { name: "Your plan: attended funeral" }),
     ).toBeInTheDocument();
-    expect(rowValue(cards[3]!, "Plan reference")).toBe(planIds.instalments);
+    // The short reference, to read out on the phone (decision 045), never the plan's id.
+    expect(rowValue(cards[3]!, "Plan reference")).toBe("KND-2HX9-7Q4M");
     expect(rowValue(cards[3]!, "Bought on")).toBe("1 June 2026");
     await waitFor(() => expect(rowValue(cards[3]!, "Referral")).toBe("Code KIND-7Q4M, added on 3 May 2026"));
     expect(within(cards[2]!).queryByText("Referral")).not.toBeInTheDocument();

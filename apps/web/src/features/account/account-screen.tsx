@@ -172,7 +172,7 @@ function PlanCard({
       <dl className="summary-list">
         <div className="summary-list__row">
           <dt className="summary-list__key">Plan reference</dt>
-          <dd className="summary-list__value">{plan.id}</dd>
+          <dd className="summary-list__value">{plan.reference}</dd>
         </div>
         <div className="summary-list__row">
           <dt className="summary-list__key">Price</dt>

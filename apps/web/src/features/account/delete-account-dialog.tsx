@@ -28,12 +28,21 @@ function usePlanNames(plans: readonly PlanResponse[]): (planId: string) => strin
   };
 }
 
-function KeptPlans({ kept, nameOf }: { kept: AccountDeletion["kept"]; nameOf: (planId: string) => string }) {
+function KeptPlans({
+  kept,
+  nameOf,
+  referenceOf,
+}: {
+  kept: AccountDeletion["kept"];
+  nameOf: (planId: string) => string;
+  referenceOf: (planId: string) => string;
+}) {
   return (
     <ul>
       {kept.map((plan) => (
         <li key={plan.planId}>
-          <strong>{nameOf(plan.planId)}</strong> (plan reference {plan.planId}). {plan.explanation}
+          <strong>{nameOf(plan.planId)}</strong> (plan reference {referenceOf(plan.planId)}).{" "}
+          {plan.explanation}
         </li>
       ))}
     </ul>
@@ -54,6 +63,8 @@ export function DeleteAccountDialog({
   const queryClient = useQueryClient();
   const preview = useQuery(accountDeletionQuery());
   const nameOf = usePlanNames(plans);
+  // The short reference the account shows (decision 045); the id only for a plan not listed.
+  const referenceOf = (planId: string) => plans.find((plan) => plan.id === planId)?.reference ?? planId;
   const [password, setPassword] = useState("");
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [failure, setFailure] = useState<readonly Violation[] | null>(null);
@@ -98,7 +109,7 @@ export function DeleteAccountDialog({
         {done.kept.length > 0 ? (
           <>
             <h3>What we keep</h3>
-            <KeptPlans kept={done.kept} nameOf={nameOf} />
+            <KeptPlans kept={done.kept} nameOf={nameOf} referenceOf={referenceOf} />
           </>
         ) : null}
         {done.accountDeleted ? (
@@ -162,7 +173,7 @@ export function DeleteAccountDialog({
           {preview.data.kept.length > 0 ? (
             <>
               <h3>What the law requires us to keep</h3>
-              <KeptPlans kept={preview.data.kept} nameOf={nameOf} />
+              <KeptPlans kept={preview.data.kept} nameOf={nameOf} referenceOf={referenceOf} />
               <p>Your account stays, so you can still see these plans and we can reach you about them.</p>
             </>
           ) : null}

@@ -160,7 +160,7 @@ export function NotifyADeathForm({ onSent }: { onSent: (answer: DeathNotificatio
         <TextField
           {...person.planReference}
           label="Plan reference (if you have it)"
-          hint="You will find it on their plan documents, or in the email that confirmed their plan. If you do not have it, give the postcode of their home instead."
+          hint="It looks like KND-7Q4M-2HX9. You will find it on their plan documents, or in the email that confirmed their plan. If you do not have it, give the postcode of their home instead."
           autoComplete="off"
         />
         <TextField

@@ -79,6 +79,10 @@ describe("NotifyADeathScreen", () => {
     expect(screen.getByLabelText("Plan reference (if you have it)")).toHaveAccessibleDescription(
       expect.stringContaining("on their plan documents, or in the email that confirmed their plan"),
     );
+    // What a reference looks like, so the short one on a letter is recognised.
+    expect(screen.getByLabelText("Plan reference (if you have it)")).toHaveAccessibleDescription(
+      expect.stringContaining("It looks like KND-7Q4M-2HX9."),
+    );
   });
 
   it("says under each question and in a summary above what is needed, and sends nothing", async () => {

@@ -79,6 +79,7 @@ describe("a saved plan whose price changed since it was saved", () => {
     const priced = pricePlan(journeyData, planOptions);
     const plan: PlanResponse = {
       id: "6f1b1f0e-3a3c-4f7e-9a55-1c2d3e4f5a6b",
+      reference: "KND-7Q4M-2HX9",
       saveUnfinishedJourney: true,
       journey: journeyData,
       planningJourneyData: null,

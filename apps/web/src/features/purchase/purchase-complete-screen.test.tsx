@@ -11,6 +11,7 @@ import {
   depositChoicePayments,
   fullChoicePayments,
   testPlanId,
+  testPlanReference,
 } from "../../test/payments-factory";
 import { PurchaseCompleteScreen } from "./purchase-complete-screen";
 import { router } from "../../test/fake-navigation";
@@ -62,7 +63,7 @@ describe("PurchaseCompleteScreen", () => {
     expect(heading.closest(".success-box")).toHaveTextContent(
       "You have paid £4,123.45 for your funeral plan in full.",
     );
-    expect(screen.getByText("Plan reference").nextElementSibling).toHaveTextContent(testPlanId);
+    expect(screen.getByText("Plan reference").nextElementSibling).toHaveTextContent(testPlanReference);
     expect(screen.getByRole("heading", { name: "What happens next" })).toBeInTheDocument();
     expect(
       screen.getByText(/We will email your plan documents to you at margaret@example.com/),

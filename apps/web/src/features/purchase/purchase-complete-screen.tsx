@@ -130,7 +130,7 @@ function Bought({ planId, plan }: { planId: string; plan: PlanPaymentsResponse }
       <dl className="summary-list">
         <div className="summary-list__row">
           <dt className="summary-list__key">Plan reference</dt>
-          <dd className="summary-list__value">{planId}</dd>
+          <dd className="summary-list__value">{plan.planReference}</dd>
         </div>
         {plan.schedule ? (
           <div className="summary-list__row">

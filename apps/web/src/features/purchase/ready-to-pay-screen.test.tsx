@@ -18,6 +18,7 @@ import {
   createPlanResponse,
   depositChoicePayments,
   testPlanId,
+  testPlanReference,
 } from "../../test/payments-factory";
 import { createPlanOptions } from "../../test/plan-options-factory";
 import { ReadyToPayScreen } from "./ready-to-pay-screen";
@@ -120,6 +121,8 @@ describe("ReadyToPayScreen, choosing how to pay", () => {
     await user.click(
       await screen.findByRole("radio", { name: /Pay a deposit, then monthly by Direct Debit/ }),
     );
+    // The plan's short reference (decision 045), not its id.
+    expect(screen.getByText("Plan reference").nextElementSibling).toHaveTextContent(testPlanReference);
     await user.click(screen.getByRole("radio", { name: "£500" }));
     await user.click(screen.getByRole("radio", { name: /24 months/ }));
 

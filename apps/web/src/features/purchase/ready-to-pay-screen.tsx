@@ -197,7 +197,7 @@ export function ReadyToPayScreen() {
         </div>
         <div className="summary-list__row">
           <dt className="summary-list__key">Plan reference</dt>
-          <dd className="summary-list__value">{plan.id}</dd>
+          <dd className="summary-list__value">{plan.reference}</dd>
         </div>
       </dl>
       {payments.state === "ready_to_pay" || payments.state === "being_planned" ? (

@@ -44,10 +44,10 @@ const columns = column.columns([
     },
   }),
   column.accessor("createdAt", { header: "Started", cell: (info) => formatLongDate(info.getValue()) }),
-  column.accessor("planId", {
+  column.accessor("planReference", {
     header: "Reference",
     cell: (info) => (
-      <a className={styles.reference} href={staffPaths.plan(info.getValue())}>
+      <a className={styles.reference} href={staffPaths.plan(info.row.original.planId)}>
         {info.getValue()}
       </a>
     ),
@@ -101,7 +101,7 @@ export function PlanSearch() {
         <TextField
           {...q}
           label={labels.q}
-          hint="Part of a plan reference, or of a name, email address, phone number or postcode."
+          hint="A plan reference, such as KND-7Q4M-2HX9, or part of a name, email address, phone number or postcode."
           autoComplete="off"
         />
       </FormShell>

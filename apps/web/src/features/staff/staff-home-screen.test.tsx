@@ -20,6 +20,7 @@ afterEach(() => {
 
 const plan = (n: number) => ({
   planId: `5d2c8f0e-3b1a-4c7e-9f6d-2a8b4c6e0f${String(n).padStart(2, "0")}`,
+  planReference: `KND-7Q4M-2HX${n + 1}`,
   customerName: `Margaret Jones ${n}`,
   coveredPersonName: "Margaret Jones",
   postcode: "SW1A 1AA",
@@ -113,14 +114,14 @@ describe("StaffHomeScreen", () => {
       "SW1A 1AA",
       "20 November 2026",
       "19 November 2026",
-      plan(1).planId,
+      "KND-7Q4M-2HX2",
     ]);
     // Each row opens its plan's page, by the customer's name or the reference.
     expect(within(rows[0]!).getByRole("link", { name: "Margaret Jones 1" })).toHaveAttribute(
       "href",
       `/staff/plans/${plan(1).planId}`,
     );
-    expect(within(rows[0]!).getByRole("link", { name: plan(1).planId })).toHaveAttribute(
+    expect(within(rows[0]!).getByRole("link", { name: "KND-7Q4M-2HX2" })).toHaveAttribute(
       "href",
       `/staff/plans/${plan(1).planId}`,
     );

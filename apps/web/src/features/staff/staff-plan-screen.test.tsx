@@ -40,6 +40,7 @@ function planPage(overrides: Partial<StaffPlanPage> = {}): StaffPlanPage {
     planId,
     createdAt: "2026-05-01T09:00:00.000Z",
     plan: {
+      reference: "KND-7Q4M-2HX9",
       price: { basic: 350000, additional: 25000, contributions: 0, total: 375000 },
       sections: [
         {
@@ -157,7 +158,9 @@ describe("StaffPlanScreen", () => {
     const glance = await screen.findByRole("region", { name: "At a glance" });
     expect(factOf(glance, "Customer")).toBe("Mrs Margaret Hughes, born 7 March 1948");
     expect(factOf(glance, "The plan is for")).toBe("The customer, for themself");
-    expect(factOf(glance, "Reference")).toBe(planId);
+    expect(factOf(glance, "Reference")).toBe("KND-7Q4M-2HX9");
+    // The heading names the plan by the reference its customer reads out.
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Plan KND-7Q4M-2HX9");
     expect(factOf(glance, "State")).toBe("Paying by instalments: 1 of 2 monthly payments collected");
     expect(factOf(glance, "Support needs")).toBe("Shared with us. Read them under People, before going on.");
     // Above everything else on the page.

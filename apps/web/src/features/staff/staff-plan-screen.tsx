@@ -61,8 +61,11 @@ type Person = NonNullable<StaffPlanPage["people"]["customer"]>;
  * the emails that can be sent again.
  */
 export function StaffPlanScreen({ planId }: { planId: string }) {
+  // The heading names the plan by the reference its customer reads out (decision 045), once known.
+  const page = useQuery({ ...staffPlanQuery(planId), enabled: false });
+  const reference = page.data?.plan.reference;
   return (
-    <SignedInStaffPage page="home" title="Plan" needs="plans.read">
+    <SignedInStaffPage page="home" title={reference ? `Plan ${reference}` : "Plan"} needs="plans.read">
       {(me) => <PlanPage planId={planId} may={(permission) => me.permissions.includes(permission)} />}
     </SignedInStaffPage>
   );
@@ -158,7 +161,7 @@ function AtAGlance({ plan }: { plan: StaffPlanPage }) {
           [
             "Reference",
             <span key="reference" className={styles.reference}>
-              {plan.planId}
+              {plan.plan.reference}
             </span>,
           ],
           ["State", <strong key="state">{planStateInWords(plan.payments)}</strong>],
