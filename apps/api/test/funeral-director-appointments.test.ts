@@ -12,6 +12,7 @@ import {
   confirmOnSandbox,
   payByCard,
   paymentsOf,
+  planReferenceOf,
   postCardWebhook,
   settlePayments,
   withKey,
@@ -57,7 +58,8 @@ const circumstances = {
 
 /** Every email about the plan: to the branch, and the letter to the customer. */
 async function appointmentEmails(planId: string, branchEmail: string, customerEmail: string) {
-  const about = (await testApp.readOutbox()).filter((message) => message.text.includes(planId));
+  const reference = await planReferenceOf(testApp.db, planId);
+  const about = (await testApp.readOutbox()).filter((message) => message.text.includes(reference));
   const isToBranch = (message: OutboxMessage) => message.to.toLowerCase() === branchEmail.toLowerCase();
   return {
     toBranch: about.filter(isToBranch),
@@ -113,15 +115,17 @@ describe("appointing the funeral director when a plan is bought", () => {
 
     expect(toBranch).toHaveLength(1);
     const [email] = toBranch;
-    expect(email?.subject).toBe(`A funeral plan naming ${branch.name}: ${ready.planId}`);
-    expect(email?.text).toContain(`Plan reference: ${ready.planId}`);
+    // The plan's short reference (decision 045), to quote when the time comes.
+    const reference = await planReferenceOf(testApp.db, ready.planId);
+    expect(email?.subject).toBe(`A funeral plan naming ${branch.name}: ${reference}`);
+    expect(email?.text).toContain(`Plan reference: ${reference}`);
     expect(email?.text).toContain(
       `Person covered: ${people!.customer.firstName} ${people!.customer.lastName}`,
     );
     expect(email?.text).toContain("Kind of funeral: ");
     expect(email?.attachments.map((attachment) => attachment.contentType)).toEqual(["application/pdf"]);
     const details = await readPdf(email!.attachments[0]!.content);
-    expect(details.text).toContain(ready.planId.slice(0, 8));
+    expect(details.text).toContain(`Plan reference ${reference}`);
     // Nothing the customer told us of their health or circumstances, in any words.
     for (const text of [email!.text, email!.html]) {
       for (const told of ["Heart failure", "dementia", "Dementia", "illness", "vulnerab", "Vulnerab"]) {

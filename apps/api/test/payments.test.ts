@@ -53,7 +53,9 @@ describe("paying in full by card", () => {
     const [confirmation] = (await testApp.readOutbox()).filter(
       (message) => message.to === email && message.subject === "Your funeral plan is confirmed",
     );
-    expect(confirmation?.text).toContain(planId);
+    // Under the plan's short reference, to keep and read out (decision 045).
+    expect(state.planReference).toMatch(/^KND-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    expect(confirmation?.text).toContain(`Your plan reference is ${state.planReference}.`);
     expect(confirmation?.partTypes.filter((type) => type === "application/pdf")).toHaveLength(2);
     // What happens when the person covered dies, for a plan paid in full.
     const [paidInFull] = whenTheTimeComesExplained(
@@ -295,7 +297,8 @@ describe("webhooks", () => {
     const state = await paymentsOf(testApp, token, planId);
     expect(state.paid).toBe(true);
     const confirmations = (await testApp.readOutbox()).filter(
-      (message) => message.subject === "Your funeral plan is confirmed" && message.text.includes(planId),
+      (message) =>
+        message.subject === "Your funeral plan is confirmed" && message.text.includes(state.planReference),
     );
     expect(confirmations).toHaveLength(1);
   });

@@ -5,7 +5,7 @@ const email = {
   kind: "arrears-statement" as const,
   to: { name: "Jane Smith", address: "jane@example.com" },
   firstName: "Jane",
-  planReference: "KFP-7Q3M-2XK9",
+  planReference: "KND-7Q3M-2XK9",
   missed: [
     { date: "2027-02-05", amount: 4_950 },
     { date: "2027-03-05", amount: 4_950 },
@@ -21,7 +21,7 @@ describe("the statement after two missed payments", () => {
     for (const part of [content.text, content.html]) {
       expect(part).toContain("Dear Jane,");
       expect(part).toContain(
-        "We have not been able to collect 2 monthly payments for funeral plan KFP-7Q3M-2XK9: £49.50 due on 5 February 2027, and £49.50 due on 5 March 2027. In all, £99 is owed.",
+        "We have not been able to collect 2 monthly payments for funeral plan KND-7Q3M-2XK9: £49.50 due on 5 February 2027, and £49.50 due on 5 March 2027. In all, £99 is owed.",
       );
     }
   });

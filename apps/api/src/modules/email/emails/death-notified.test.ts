@@ -6,7 +6,7 @@ const email: DeathNotifiedEmail = {
   to: { name: "David Hughes", address: "david@example.com" },
   firstName: "David",
   personName: "Margaret Hughes",
-  planReference: "0b6c7a52-3f7e-4d6b-9a0e-2c1f4e5d6a7b",
+  planReference: "KND-7Q3M-2XK9",
   dateOfDeath: "2027-01-05",
   toldBy: "Susan Hughes",
   funeralDirector: { name: "Ashworth & Daughters Funeral Directors", phone: "020 7946 0112" },

@@ -7,7 +7,7 @@ const email: DeathReportedEmail = {
   firstName: "David",
   personName: "Margaret Thompson",
   aboutTheReader: false,
-  planReference: "8c1d2e3f-0000-4000-8000-000000000001",
+  planReference: "KND-7Q3M-2XK9",
   dateOfDeath: "2026-12-01",
   notRightUrl: "https://kindred.example/notify-a-death/not-right?case=c&who=nominee&signature=s",
   confirmUrl: "https://kindred.example/notify-a-death/confirm?case=c&signature=t",

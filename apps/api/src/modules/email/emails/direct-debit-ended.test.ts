@@ -6,11 +6,11 @@ const email = {
   kind: "direct-debit-ended" as const,
   to: { name: "Jane Smith", address: "jane@example.com" },
   firstName: "Jane",
-  planReference: "KFP-7Q3M-2XK9",
+  planReference: "KND-7Q3M-2XK9",
   paidSoFar: 100_000,
   restByCard: 300_000,
   newDirectDebit: { depositStillOwed: 0, instalments: [33_337, 33_333, 33_333] },
-  accountLink: "https://kindred.example/account?plan=KFP-7Q3M-2XK9",
+  accountLink: "https://kindred.example/account?plan=KND-7Q3M-2XK9",
 };
 
 describe("the email when a plan's Direct Debit ends without our asking", () => {
@@ -21,7 +21,7 @@ describe("the email when a plan's Direct Debit ends without our asking", () => {
     for (const part of [content.text, content.html]) {
       expect(part).toContain("Dear Jane,");
       expect(part).toContain(
-        "We have been told by your bank that the Direct Debit for your funeral plan KFP-7Q3M-2XK9 has ended.",
+        "We have been told by your bank that the Direct Debit for your funeral plan KND-7Q3M-2XK9 has ended.",
       );
       expect(part).toContain("Nothing more will be collected from that account.");
       expect(part).toContain(
@@ -35,7 +35,7 @@ describe("the email when a plan's Direct Debit ends without our asking", () => {
         `please call us on ${supportPhone.display}. We will help you find a way that suits you.`,
       );
     }
-    expect(content.text).toContain("https://kindred.example/account?plan=KFP-7Q3M-2XK9");
+    expect(content.text).toContain("https://kindred.example/account?plan=KND-7Q3M-2XK9");
   });
 
   it("asks for a deposit never paid with the new Direct Debit, and says equal payments simply", () => {

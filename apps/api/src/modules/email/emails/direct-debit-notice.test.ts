@@ -10,8 +10,8 @@ const instalments = [
   })),
 ];
 const notice: DirectDebitNotice = {
-  planReference: "KFP-7Q3M-2XK9",
-  mandateReference: "KINDRED-7Q3M2XK9",
+  planReference: "KND-7Q3M-2XK9",
+  mandateReference: "KND-7Q3M-2XK9",
   accountHolderName: "Jane Smith",
   sortCode: "12-34-56",
   accountNumberEnding: "6789",
@@ -32,7 +32,7 @@ describe("the Direct Debit's advance notice", () => {
     for (const part of [content.text, content.html]) {
       expect(part).toContain("Dear Jane,");
       expect(part).toContain(
-        "Your Direct Debit for funeral plan KFP-7Q3M-2XK9 is set up, from the account of Jane Smith, sort code 12-34-56, account number ending 6789. It will show on your bank statement as KINDRED-7Q3M2XK9.",
+        "Your Direct Debit for funeral plan KND-7Q3M-2XK9 is set up, from the account of Jane Smith, sort code 12-34-56, account number ending 6789. It will show on your bank statement as KND-7Q3M-2XK9.",
       );
     }
   });
@@ -57,7 +57,7 @@ describe("the Direct Debit's advance notice", () => {
       ...email,
       notice: {
         ...notice,
-        depositOwed: { amount: 25_000, accountLink: "https://kindred.example/account?plan=KFP-7Q3M-2XK9" },
+        depositOwed: { amount: 25_000, accountLink: "https://kindred.example/account?plan=KND-7Q3M-2XK9" },
       },
     });
 
@@ -65,12 +65,12 @@ describe("the Direct Debit's advance notice", () => {
       expect(part).toContain(
         "The Direct Debit collects only the monthly payments. Your deposit of £250 is paid by card: if you have not finished paying it, you can pay it in your account.",
       );
-      expect(part).toContain("https://kindred.example/account?plan=KFP-7Q3M-2XK9");
+      expect(part).toContain("https://kindred.example/account?plan=KND-7Q3M-2XK9");
       // Often written while the deposit is being paid: never that it is unpaid.
       expect(part).not.toContain("still to be paid");
     }
-    expect(owed.text).toContain("Pay your deposit:\nhttps://kindred.example/account?plan=KFP-7Q3M-2XK9");
-    expect(owed.html).toContain('<a href="https://kindred.example/account?plan=KFP-7Q3M-2XK9"');
+    expect(owed.text).toContain("Pay your deposit:\nhttps://kindred.example/account?plan=KND-7Q3M-2XK9");
+    expect(owed.html).toContain('<a href="https://kindred.example/account?plan=KND-7Q3M-2XK9"');
     // Said straight after the Direct Debit itself, before the dates of the monthly payments.
     expect(owed.text.indexOf("Your deposit of £250")).toBeLessThan(owed.text.indexOf("Your first payment"));
   });

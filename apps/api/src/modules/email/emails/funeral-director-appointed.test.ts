@@ -6,7 +6,7 @@ const email = {
   to: { name: "Ashworth & Daughters Funeral Directors", address: "islington@example.com" },
   greeting: "Helen Ashworth",
   branchName: "Ashworth & Daughters Funeral Directors",
-  planReference: "0b6c7a52-3f7e-4d6b-9a0e-2c1f4e5d6a7b",
+  planReference: "KND-7Q3M-2XK9",
   coveredPersonName: "Margaret Hughes",
   kindOfFuneral: "Attended funeral, Cremation",
   appointedOn: "2027-01-05",
@@ -18,13 +18,13 @@ describe("the email to the funeral director appointed for a plan", () => {
     const content = renderFuneralDirectorAppointed(email);
 
     expect(content.subject).toBe(
-      "A funeral plan naming Ashworth & Daughters Funeral Directors: 0b6c7a52-3f7e-4d6b-9a0e-2c1f4e5d6a7b",
+      "A funeral plan naming Ashworth & Daughters Funeral Directors: KND-7Q3M-2XK9",
     );
     expect(content.text).toContain("Dear Helen Ashworth,");
     expect(content.text).toContain(
       "A funeral plan was bought on 5 January 2027 naming Ashworth & Daughters Funeral Directors as the funeral director who will carry out the funeral.",
     );
-    expect(content.text).toContain("- Plan reference: 0b6c7a52-3f7e-4d6b-9a0e-2c1f4e5d6a7b");
+    expect(content.text).toContain("- Plan reference: KND-7Q3M-2XK9");
     expect(content.text).toContain("- Person covered: Margaret Hughes");
     expect(content.text).toContain("- Kind of funeral: Attended funeral, Cremation");
     expect(content.text).toContain("The plan details are attached");

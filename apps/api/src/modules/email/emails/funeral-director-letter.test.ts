@@ -5,7 +5,7 @@ const email = {
   kind: "funeral-director-letter" as const,
   to: { name: "Jane Smith", address: "jane@example.com" },
   firstName: "Jane",
-  planReference: "KFP-7Q3M-2XK9",
+  planReference: "KND-7Q3M-2XK9",
   appointedOn: "2027-01-05",
   funeralDirector: {
     name: "Ashworth & Daughters Funeral Directors",
@@ -27,7 +27,7 @@ describe("the letter telling the customer their funeral director", () => {
     expect(content.subject).toBe("Your funeral director");
     expect(content.text).toContain("Dear Jane,");
     expect(content.text).toContain(
-      "Your funeral plan KFP-7Q3M-2XK9 was bought on 5 January 2027. The funeral director who will carry out the funeral is:\n\n- Ashworth & Daughters Funeral Directors\n- 214 Upper Street, Islington, London, N1 1RL\n- Phone: 020 7946 0112",
+      "Your funeral plan KND-7Q3M-2XK9 was bought on 5 January 2027. The funeral director who will carry out the funeral is:\n\n- Ashworth & Daughters Funeral Directors\n- 214 Upper Street, Islington, London, N1 1RL\n- Phone: 020 7946 0112",
     );
     expect(content.text).toContain("They will do nothing yet, and there is nothing you need to do");
     expect(content.text).toContain("If you would like a different funeral director, call us");

@@ -6,7 +6,7 @@ const email = {
   kind: "funeral-instruction" as const,
   to: { name: "Ashworth & Daughters Funeral Directors", address: "islington@example.com" },
   greeting: "Helen Ashworth",
-  planReference: "0b6c7a52-3f7e-4d6b-9a0e-2c1f4e5d6a7b",
+  planReference: "KND-7Q3M-2XK9",
   personName: "Margaret Hughes",
   dateOfDeath: "2027-01-05",
   whereNow: "In hospital: St Mary's, Paddington",
@@ -27,7 +27,7 @@ describe("the instruction to the appointed funeral director", () => {
   it("asks for the funeral under the plan, says where the person is and whom to call", () => {
     const { subject, text } = renderFuneralInstruction({ ...email, provided: true });
 
-    expect(subject).toBe("Funeral instruction: Margaret Hughes, plan 0b6c7a52-3f7e-4d6b-9a0e-2c1f4e5d6a7b");
+    expect(subject).toBe("Funeral instruction: Margaret Hughes, plan KND-7Q3M-2XK9");
     expect(text).toContain("Dear Helen Ashworth,");
     expect(text).toContain("died on 5 January 2027. Please arrange the funeral under the plan.");
     expect(text).toContain("- Where Margaret Hughes is now: In hospital: St Mary's, Paddington");

@@ -5,7 +5,7 @@ const email = {
   kind: "late-payment-refunded" as const,
   to: { name: "Jane Smith", address: "jane@example.com" },
   firstName: "Jane",
-  planReference: "KFP-7Q3M-2XK9",
+  planReference: "KND-7Q3M-2XK9",
   amount: 100_000,
   planCancelled: true,
 };
@@ -18,7 +18,7 @@ describe("the email when a payment that came too late is refunded", () => {
     for (const part of [content.text, content.html]) {
       expect(part).toContain("Dear Jane,");
       expect(part).toContain(
-        "A payment of £1,000 for funeral plan KFP-7Q3M-2XK9 reached us after the plan was cancelled.",
+        "A payment of £1,000 for funeral plan KND-7Q3M-2XK9 reached us after the plan was cancelled.",
       );
       expect(part).toContain(
         "We are refunding the whole £1,000 to the card or bank account it came from within 30 days.",
@@ -43,7 +43,7 @@ describe("the email when a payment that came too late is refunded", () => {
 
     for (const part of [content.text, content.html]) {
       expect(part).toContain(
-        "A payment of £123.45 for funeral plan KFP-7Q3M-2XK9 reached us after you chose another way to pay for it.",
+        "A payment of £123.45 for funeral plan KND-7Q3M-2XK9 reached us after you chose another way to pay for it.",
       );
       expect(part).toContain("How you chose to pay is unchanged, and nothing else has been taken.");
     }

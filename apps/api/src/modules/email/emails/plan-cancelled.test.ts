@@ -5,7 +5,7 @@ const email = {
   kind: "plan-cancelled" as const,
   to: { name: "Jane Smith", address: "jane@example.com" },
   firstName: "Jane",
-  planReference: "KFP-7Q3M-2XK9",
+  planReference: "KND-7Q3M-2XK9",
   refund: 123_456,
 };
 
@@ -16,7 +16,7 @@ describe("the email when a plan is cancelled", () => {
     expect(content.subject).toBe("Your funeral plan has been cancelled");
     for (const part of [content.text, content.html]) {
       expect(part).toContain("Dear Jane,");
-      expect(part).toContain("we have cancelled funeral plan KFP-7Q3M-2XK9. There is no fee for cancelling.");
+      expect(part).toContain("we have cancelled funeral plan KND-7Q3M-2XK9. There is no fee for cancelling.");
       expect(part).toContain(
         "We will refund everything you have paid, £1,234.56, to the card or bank account it came from within 30 days.",
       );
@@ -29,7 +29,7 @@ describe("the email when a plan is cancelled", () => {
 
     for (const part of [content.text, content.html]) {
       expect(part).toContain(
-        "We have cancelled funeral plan KFP-7Q3M-2XK9, after the missed payments we wrote to you about.",
+        "We have cancelled funeral plan KND-7Q3M-2XK9, after the missed payments we wrote to you about.",
       );
       expect(part).not.toContain("As you asked");
       expect(part).not.toContain("cancelled by mistake");

@@ -5,7 +5,7 @@ const email = {
   kind: "plan-paid" as const,
   to: { name: "Jane Smith", address: "jane@example.com" },
   firstName: "Jane",
-  planReference: "KFP-7Q3M-2XK9",
+  planReference: "KND-7Q3M-2XK9",
   paymentOption: "full" as const,
   amount: 395_000,
   moratoriumMonths: 24,
@@ -22,7 +22,7 @@ describe("the email when a plan is paid for", () => {
       expect(part).toContain(
         "We have received your payment of £3,950, and your funeral plan is paid for in full.",
       );
-      expect(part).toContain("Your plan reference is KFP-7Q3M-2XK9.");
+      expect(part).toContain("Your plan reference is KND-7Q3M-2XK9.");
       expect(part).toContain("Your plan summary and plan details are attached to this email.");
     }
   });
@@ -81,7 +81,7 @@ describe("a plan-paid email queued before the emails said what happens at a deat
     const { moratoriumMonths: _left, ...queuedBefore } = email;
     const content = renderPlanPaid(planPaidSchema.parse(queuedBefore));
 
-    expect(content.text).toContain("Your plan reference is KFP-7Q3M-2XK9.");
+    expect(content.text).toContain("Your plan reference is KND-7Q3M-2XK9.");
     expect(content.text).not.toContain("What happens when the person covered dies");
   });
 });

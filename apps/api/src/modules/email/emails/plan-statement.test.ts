@@ -5,7 +5,7 @@ const email = {
   kind: "plan-statement" as const,
   to: { name: "Jane Smith", address: "jane@example.com" },
   firstName: "Jane",
-  planReference: "KFP-7Q3M-2XK9",
+  planReference: "KND-7Q3M-2XK9",
   anniversaryOn: "2027-01-05",
   years: 1,
   attachments: [],
@@ -18,7 +18,7 @@ describe("the anniversary plan statement email", () => {
     expect(content.subject).toBe("Your funeral plan statement");
     expect(content.text).toContain("Dear Jane,");
     expect(content.text).toContain(
-      "On 5 January 2027 your funeral plan KFP-7Q3M-2XK9 was one year old. Your plan statement is attached to this email.",
+      "On 5 January 2027 your funeral plan KND-7Q3M-2XK9 was one year old. Your plan statement is attached to this email.",
     );
     expect(content.text).toContain("- how much you have paid and how much is left to pay");
     expect(content.text).toContain("- what your plan provides, and your funeral director");
@@ -32,7 +32,7 @@ describe("the anniversary plan statement email", () => {
   it("counts the years after the first", () => {
     const content = renderPlanStatement({ ...email, anniversaryOn: "2029-01-05", years: 3 });
 
-    expect(content.text).toContain("On 5 January 2029 your funeral plan KFP-7Q3M-2XK9 was 3 years old.");
+    expect(content.text).toContain("On 5 January 2029 your funeral plan KND-7Q3M-2XK9 was 3 years old.");
     expect(content.html).toContain("3 years old");
   });
 });
