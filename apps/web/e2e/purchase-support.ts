@@ -140,19 +140,27 @@ export async function becomeReadyToPay(page: Page, buyer: Buyer): Promise<void> 
   await expect(page.getByRole("heading", { name: "Your plan is ready to pay for" })).toBeVisible();
 }
 
+/** A plan ready to pay for: its total, id, short reference and its funeral director's branch. */
+interface ReadyPlan {
+  total: number;
+  planId: string;
+  planReference: string;
+  branch: { name: string; email: string };
+}
+
 /**
  * A plan as a person leaves it who planned an attended cremation (as `planAnAttendedCremation`),
  * accepted the six documents, gave their details and confirmed their email address, made through
  * the web origin's API, sending what the screens send (purchase.spec.ts walks those screens one by
- * one). With `nominee`, the person named for us to speak to. Answers the plan's total, its
- * reference and its funeral director's branch.
+ * one). With `nominee`, the person named for us to speak to. Answers the plan's total, its id,
+ * its short reference (decision 045) and its funeral director's branch.
  */
 export async function planReadyToPayThroughApi(
   api: APIRequestContext,
   catalogue: PlanOptionsResponse,
   buyer: Buyer,
   { nominee = null }: { nominee?: NomineeFields | null } = {},
-): Promise<{ total: number; planId: string; branch: { name: string; email: string } }> {
+): Promise<ReadyPlan> {
   const { attended, cremated, familyLed, ownBearers, hearse, coffin, ashes, total } =
     attendedCremation(catalogue);
   const tokenAnswer = await api.post("/token", {
@@ -184,7 +192,7 @@ export async function planReadyToPayThroughApi(
     coffin: { id: coffin.id },
     ashes: { treatmentType: ashes.id, notes: "" },
   });
-  const plan = (await planned.json()) as { id: string; price: { total: number } };
+  const plan = (await planned.json()) as { id: string; reference: string; price: { total: number } };
   expect(plan.price.total).toBe(total);
   await call("PUT", `/api/plan/${plan.id}/legal`, {
     documents: legalDocumentReferences.map((docReference) => ({ docReference, accepted: true })),
@@ -209,7 +217,12 @@ export async function planReadyToPayThroughApi(
     linkIn(await latestEmailTo(buyer.email, /confirm your email/i), "/account/confirm-email"),
   );
   await call("GET", `/api${confirmation.pathname}${confirmation.search}`);
-  return { total, planId: plan.id, branch: { name: nearest.name, email: nearest.email } };
+  return {
+    total,
+    planId: plan.id,
+    planReference: plan.reference,
+    branch: { name: nearest.name, email: nearest.email },
+  };
 }
 
 /**
@@ -223,7 +236,7 @@ export async function comeBackToPayForAnAttendedCremation(
   catalogue: PlanOptionsResponse,
   buyer: Buyer,
   { nominee = null }: { nominee?: NomineeFields | null } = {},
-): Promise<{ total: number; planId: string; branch: { name: string; email: string } }> {
+): Promise<ReadyPlan> {
   const ready = await planReadyToPayThroughApi(page.request, catalogue, buyer, { nominee });
   await page.goto("/");
   await page.getByRole("link", { name: "Sign in" }).click();

@@ -244,7 +244,11 @@ test("an invited agent signs in, finds a plan by its postcode, adds a note, and 
 }) => {
   // A plan with people in it, made through the API as a customer's screens would make it.
   const buyer = { ...newPerson("staff-search"), title: "Mrs" as const, lastName: `Quill${Date.now()}` };
-  const { planId } = await planReadyToPayThroughApi(request, await fetchPlanOptions(request), buyer);
+  const { planId, planReference } = await planReadyToPayThroughApi(
+    request,
+    await fetchPlanOptions(request),
+    buyer,
+  );
   // The agent accepts their invitation and signs in.
   const invitation = await latestEmailTo(agent.email, /invitation to the Kindred back office/);
   const agentKey = await acceptInvitation(page, linkIn(invitation, "/staff/invitation"), agent.name);
@@ -260,7 +264,7 @@ test("an invited agent signs in, finds a plan by its postcode, adds a note, and 
   const found = results.getByRole("row").nth(1);
   await expect(found).toContainText(`${buyer.firstName} ${buyer.lastName}`);
   await expect(found).toContainText("MK9 2HP");
-  await expect(found).toContainText(planId);
+  await expect(found).toContainText(planReference);
   await checkAccessibility("search-results");
 
   // They open the plan from its row: where it stands and its money first, then the rest.
@@ -322,7 +326,7 @@ test("a finance member records a missed-payments case as cancelled with a refund
   const buyer = { ...newPerson("staff-refund"), title: "Mr" as const, lastName: `Bell${Date.now()}` };
   const deposit = 25_000;
   const customerPage = await context.newPage();
-  const { planId, token } = await planPayingByDirectDebit(
+  const { planId, planReference, token } = await planPayingByDirectDebit(
     customerPage,
     await fetchPlanOptions(request),
     buyer,
@@ -378,7 +382,7 @@ test("a finance member records a missed-payments case as cancelled with a refund
   await expect(cancelled).toContainText("Nothing more will be collected.");
   await keepScreenshot(customerPage, "account-cancelled-by-finance");
   const email = await latestEmailTo(buyer.email, /^Your funeral plan has been cancelled$/);
-  expect(email.text).toContain(`We have cancelled funeral plan ${planId}, after the missed payments`);
+  expect(email.text).toContain(`We have cancelled funeral plan ${planReference}, after the missed payments`);
   expect(email.text).not.toContain("As you asked");
   expect(email.text).toContain(
     `We will refund everything you have paid, ${formatPrice(deposit)}, to the card or bank account it came from ${refundDeadlineInWords}.`,
