@@ -160,7 +160,7 @@ describe("GET /api/plan/{id}/document/summary", () => {
     const { text } = pdf;
     expect(pdf.pages).toBe(1);
     expect(pdf.pageSizes[0]?.map(Math.round)).toEqual([595, 842]);
-    expect(text).toContain(plan.id);
+    expect(text).toContain(`Plan reference ${plan.reference}`);
     expect(text).toContain(today);
     expect(text).toContain(byCode(catalogue.coffins, "windsor").name);
     expect(text).toContain(`Total price of your plan ${formatPrice(plan.price.total)}`);
@@ -250,7 +250,7 @@ describe("GET /api/plan/{id}/document/detail", () => {
     const pdf = await readPdf(pdfBytes(response.rawPayload));
     const { text } = pdf;
     expect(text).toContain("Funeral plan details");
-    expect(text).toContain(plan.id);
+    expect(text).toContain(`Plan reference ${plan.reference}`);
     expect(text).toContain(
       `Memorial: ${"please keep this simple and close to what my family would choose, ".repeat(4)}thank you`,
     );
@@ -508,7 +508,7 @@ describe("every answer whole, the longest the contracts allow", () => {
         expect(text, `${type} ${print}`).toContain(coveredPerson.relationshipWithCustomer as string);
         expect(text, `${type} ${print}`).not.toContain("…");
         expect(pdf.offPage, `${type} ${print}`).toEqual([]);
-        expect(text, `${type} ${print}`).toContain(`Plan reference ${plan.id}`);
+        expect(text, `${type} ${print}`).toContain(`Plan reference ${plan.reference}`);
       }
     }
   });

@@ -35,6 +35,7 @@ import { atOnce } from "./support/at-once";
 import { callApi } from "./support/customers";
 import {
   confirmOnSandbox,
+  planReferenceOf,
   requestDirectDebit,
   sandboxMandatesOf,
   sandboxOf,
@@ -376,10 +377,11 @@ async function checkSettled(model: Model) {
     expect(everConfirmed || state.directDebit !== null).toBe(true);
   }
   // The appointed funeral director is instructed once, and only for a plan whose funeral was requested.
+  const reference = await planReferenceOf(current.db, model.planId);
   const instructions = new Set(
     (await current.readOutbox())
       .filter(
-        (message) => message.subject.startsWith("Funeral instruction") && message.text.includes(model.planId),
+        (message) => message.subject.startsWith("Funeral instruction") && message.text.includes(reference),
       )
       .map((message) => message.messageId),
   ).size;

@@ -153,7 +153,7 @@ describe("the plan statement the account offers at any time", () => {
     expectOneReadableSide(statement, annexHeadings);
     expectInOrder(statement.text, [
       "Your plan statement",
-      `Plan reference ${ready.planId}`,
+      `Plan reference ${payments.planReference}`,
       purpose,
       reviewPrompt,
       ...annexHeadings,
@@ -357,14 +357,15 @@ describe("the statement emailed on each anniversary of the plan", () => {
 
       const sent = await anniversaryStatementsTo(ready.email);
       expect(sent).toHaveLength(1);
+      const { planReference } = await paymentsOf(testApp, ready.token, ready.planId);
       expect(sent[0]?.text).toContain(
-        `On ${longUkDate(monthsAfter(ukToday(), 12))} your funeral plan ${ready.planId} was one year old.`,
+        `On ${longUkDate(monthsAfter(ukToday(), 12))} your funeral plan ${planReference} was one year old.`,
       );
       expect(sent[0]?.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
         { filename: `plan-statement-${ukToday()}.pdf`, contentType: "application/pdf" },
       ]);
       const attached = await readPdf(sent[0]!.attachments[0]!.content);
-      expect(attached.text).toContain(`Plan reference ${ready.planId}`);
+      expect(attached.text).toContain(`Plan reference ${planReference}`);
       expect(attached.pages).toBe(1);
       expect(attached.text).toContain("Your plan is paid in full: there is nothing left to pay.");
       expect(
