@@ -54,7 +54,7 @@ export interface DirectDebits {
  * their number: `KND-7Q4M-2HX9/2`. Bacs takes up to 18 letters, digits, spaces and `-./&`; these
  * are at most 16.
  */
-export function directDebitReference(planReference: string, earlierMandates: number): string {
+function directDebitReference(planReference: string, earlierMandates: number): string {
   return earlierMandates === 0 ? planReference : `${planReference}/${earlierMandates + 1}`;
 }
 
