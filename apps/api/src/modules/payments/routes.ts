@@ -344,9 +344,8 @@ export const sandboxDirectDebitRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { planId } = request.body;
-      await ownedPlan(db, tokenHolderOf(request), planId);
-      return { retried: await sandbox.retryFailedCollections(directDebitReference(planId)) };
+      const plan = await ownedPlan(db, tokenHolderOf(request), request.body.planId);
+      return { retried: await sandbox.retryFailedCollections(await newestMandateReference(db, plan)) };
     },
   );
   app.post(
