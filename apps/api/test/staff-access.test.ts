@@ -412,6 +412,11 @@ const staffRouteNeeds: Record<
     url: "/api/staff/refunds/00000000-0000-4000-8000-000000000000/send-again",
     may: "finance",
   },
+  recordStaffRefundPaidByTransfer: {
+    method: "POST",
+    url: "/api/staff/refunds/00000000-0000-4000-8000-000000000000/paid-by-transfer",
+    may: "finance",
+  },
   staffMissedPaymentsQueue: { method: "GET", url: "/api/staff/queues/missed-payments", may: "finance" },
   staffDirectDebitsEndedQueue: {
     method: "GET",
@@ -428,6 +433,16 @@ const staffRouteNeeds: Record<
   moveStaffAtNeedCase: {
     method: "POST",
     url: "/api/staff/at-need-cases/00000000-0000-4000-8000-000000000000/status",
+    may: "any",
+  },
+  matchStaffAtNeedCase: {
+    method: "POST",
+    url: "/api/staff/at-need-cases/00000000-0000-4000-8000-000000000000/match",
+    may: "any",
+  },
+  closeStaffAtNeedCase: {
+    method: "POST",
+    url: "/api/staff/at-need-cases/00000000-0000-4000-8000-000000000000/close",
     may: "any",
   },
   staffEnquiriesQueue: { method: "GET", url: "/api/staff/queues/enquiries", may: "any" },

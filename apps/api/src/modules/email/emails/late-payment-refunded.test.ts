@@ -32,7 +32,7 @@ describe("the email when a payment that came too late is refunded", () => {
 
     for (const part of [content.text, content.html]) {
       expect(part).toContain(
-        "A payment of £1,000 for funeral plan KFP-7Q3M-2XK9 reached us after that part of the plan had already been paid.",
+        "A payment of £1,000 for funeral plan KND-7Q3M-2XK9 reached us after that part of the plan had already been paid.",
       );
       expect(part).toContain("Your plan stays as it was, and nothing else has been taken.");
     }

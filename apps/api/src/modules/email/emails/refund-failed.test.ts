@@ -8,7 +8,7 @@ describe("the email when a refund fails at the payment provider (issue 46 item 3
       kind: "refund-failed",
       to: { name: "Jane Smith", address: "jane@example.com" },
       firstName: "Jane",
-      planReference: "KFP-7Q3M-2XK9",
+      planReference: "KND-7Q3M-2XK9",
       amount: 54_650,
     });
 
@@ -16,7 +16,7 @@ describe("the email when a refund fails at the payment provider (issue 46 item 3
     for (const part of [content.text, content.html]) {
       expect(part).toContain("Dear Jane,");
       expect(part).toContain(
-        "We tried to refund £546.50 for funeral plan KFP-7Q3M-2XK9 to the card or bank account it came from, but the bank could not accept it.",
+        "We tried to refund £546.50 for funeral plan KND-7Q3M-2XK9 to the card or bank account it came from, but the bank could not accept it.",
       );
       expect(part).toContain("The money is safe with us.");
       expect(part).toContain("You do not need to do anything now.");
