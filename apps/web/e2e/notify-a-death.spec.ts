@@ -96,7 +96,7 @@ test("the person named on a plan tells us of a death online and confirms it from
   await expect(
     summary.getByRole("link", { name: `Plan reference: ${messages.planReferenceOrPostcodeNeeded}` }),
   ).toBeVisible();
-  await expect(summary.getByRole("link", { name: `Your email address: ${messages.required}` })).toBeVisible();
+  await expect(summary.getByRole("link", { name: messages.tellUs("your email address") })).toBeVisible();
   await expect(person.getByLabel("Their last name")).toHaveValue(buyer.lastName);
   await checkAccessibility();
   await phoneScreenshot(page, "form-with-errors");

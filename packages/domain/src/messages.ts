@@ -11,6 +11,11 @@
  * step does not carry them.
  */
 export const required = "This field is required";
+/**
+ * A required field named, for a form SPEC.md does not describe (telling us of a death, issue 50
+ * item 3): "Tell us their first name", where "This field is required" said nothing of which.
+ */
+export const tellUs = (what: string) => `Tell us ${what}`;
 export const nonDefaultCountry = "Please select non default option.";
 export const tooShort = (length: number) =>
   `This value is too short. It should have ${length} characters or more.`;
@@ -101,7 +106,8 @@ export const notARealDate = "Enter a real date, like 7 March 1948";
 export const dateOfBirthInFuture = "The date of birth must be in the past";
 export const dateOfDeathInFuture = "The date they died must be today or in the past";
 export const dateOfDeathBeforeBirth = "The date they died must be after their date of birth";
-export const planReferenceOrPostcodeNeeded = "Enter the plan reference, or the postcode of their home";
+export const planReferenceOrPostcodeNeeded =
+  "Enter the plan reference, or if you do not have it, the postcode of their home";
 /** Telling us of a death: the same answer whether or not a plan matched (issue 23 item 4). */
 export const deathNotificationReceived =
   "Thank you for letting us know. We are very sorry for your loss. We have sent you an email to say we have your message, and someone from our team will call you to talk through what happens next.";

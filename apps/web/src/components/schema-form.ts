@@ -14,6 +14,7 @@ import {
   type UseFormReturn,
 } from "react-hook-form";
 import type { z } from "zod";
+import { messages } from "@kindred/domain";
 import type { ErrorSummaryItem } from "./error-summary";
 
 /**
@@ -135,6 +136,13 @@ export interface SchemaForm<Input extends FieldValues, Output> {
    * when any of them is wrong; null shows them again. Only what the person can see is listed.
    */
   standIn: (prefix: string, instead: StandIn | null) => void;
+  /** What the form says of `message` at the field `name`: see `namesRequiredFields`. */
+  say: (name: string, message: string) => string;
+}
+
+/** "Their first name" → "their first name": a label read inside a sentence. */
+function inSentence(label: string): string {
+  return label.charAt(0).toLowerCase() + label.slice(1);
 }
 
 export function useSchemaForm<Input extends FieldValues, Output>({
@@ -142,6 +150,7 @@ export function useSchemaForm<Input extends FieldValues, Output>({
   idPrefix,
   labels,
   defaultValues,
+  namesRequiredFields = false,
 }: {
   schema: FormSchema<Input, Output>;
   /** Keeps ids unique when two forms share a page: `${idPrefix}-first-name`. */
@@ -149,6 +158,13 @@ export function useSchemaForm<Input extends FieldValues, Output>({
   /** Each field's label, in the order the fields appear: the error summary follows it. */
   labels: Readonly<Record<string, string>>;
   defaultValues: DefaultValues<Input>;
+  /**
+   * Says "Tell us their first name", from the field's label, where SPEC.md's "This field is
+   * required" would be, under the field and in the summary alike (issue 50 item 3): for a form
+   * SPEC.md does not describe, where a long list of the same words says nothing. Its labels are
+   * written to be read inside that sentence.
+   */
+  namesRequiredFields?: boolean;
 }): SchemaForm<Input, Output> {
   const form = useForm<Input, unknown, Output>({
     // zod's own resolver for zod's schemas: it keeps the messages of a union's branches, which the
@@ -162,6 +178,15 @@ export function useSchemaForm<Input extends FieldValues, Output>({
     shouldFocusError: false,
   });
   const fieldId = useCallback((name: string) => `${idPrefix}-${kebab(name)}`, [idPrefix]);
+  const say = useCallback(
+    (name: string, message: string) => {
+      const label = labels[name];
+      return namesRequiredFields && message === messages.required && label !== undefined
+        ? messages.tellUs(inSentence(label))
+        : message;
+    },
+    [labels, namesRequiredFields],
+  );
   const repeats = useRef(new Map<string, string>());
   const values = useWatch({ control: form.control });
   const rightNow = useMemo(() => {
@@ -201,7 +226,10 @@ export function useSchemaForm<Input extends FieldValues, Output>({
   };
   const named = Object.keys(labels).flatMap((name) => {
     const [first] = messagesOf(errors.get(name));
-    return first === undefined ? [] : line(name, `${labels[name]}: ${first}`);
+    if (first === undefined) return [];
+    const said = say(name, first);
+    // A message that names its field already is not named again.
+    return line(name, said === first ? `${labels[name]}: ${first}` : said);
   });
   // A problem with something that is not one of the fields (a link's token, say) is listed too.
   const firstField = fieldId(Object.keys(labels)[0] ?? "");
@@ -212,7 +240,15 @@ export function useSchemaForm<Input extends FieldValues, Output>({
         .slice(0, 1)
         .flatMap((text) => (hiddenBy(name) ? line(name, text) : [{ fieldId: firstField, text }])),
     );
-  return { form, fieldId, summary: [...named, ...unnamed], rightNow, repeats: repeats.current, standIn };
+  return {
+    form,
+    fieldId,
+    summary: [...named, ...unnamed],
+    rightNow,
+    repeats: repeats.current,
+    standIn,
+    say,
+  };
 }
 
 /** Every field error of a form by its dotted path ("customer.dateOfBirth.day"), however deep. */
@@ -229,7 +265,7 @@ function errorLeaves(errors: FieldErrors, prefix = ""): Map<string, FieldError> 
 
 /** Binds one field of a `useSchemaForm` to a TextField or PasswordField. */
 export function useFormField<Input extends FieldValues, Output>(
-  { form, fieldId, rightNow, repeats }: SchemaForm<Input, Output>,
+  { form, fieldId, rightNow, repeats, say }: SchemaForm<Input, Output>,
   name: Path<Input> & string,
   /**
    * The fields that repeat this one (the email address's confirmation, say): checked again when
@@ -244,7 +280,7 @@ export function useFormField<Input extends FieldValues, Output>(
     name,
     rules: deps ? { deps: [...deps] } : undefined,
   });
-  const problems = messagesOf(fieldState.error);
+  const problems = messagesOf(fieldState.error).map((message) => say(name, message));
   return {
     id: fieldId(name),
     name,
@@ -274,11 +310,11 @@ export interface CheckboxBinding {
 
 /** Binds one true-or-false field of a `useSchemaForm` to a Checkbox. */
 export function useCheckboxField<Input extends FieldValues, Output>(
-  { form, fieldId }: SchemaForm<Input, Output>,
+  { form, fieldId, say }: SchemaForm<Input, Output>,
   name: Path<Input> & string,
 ): CheckboxBinding {
   const { field, fieldState } = useController({ control: form.control, name });
-  const problems = messagesOf(fieldState.error);
+  const problems = messagesOf(fieldState.error).map((message) => say(name, message));
   return {
     id: fieldId(name),
     checked: field.value === true,

@@ -10,6 +10,7 @@ import {
 import {
   accidentalAnswerLabels,
   accidentalAnswers,
+  atNeedPhone,
   informantRelationshipLabels,
   informantRelationships,
   restingPlaceLabels,
@@ -24,13 +25,16 @@ import { useFormFailure } from "../../components/use-form-failure";
 import { useNotifyADeath } from "./notify-a-death-requests";
 import styles from "./notify-a-death.module.css";
 
-/** Each field's name in the error summary, in the order the form asks. */
+/**
+ * Each field's name in the error summary, in the order the form asks. Each reads inside "Tell us
+ * ...", which is what the form says of a question left unanswered (`namesRequiredFields`).
+ */
 const labels = {
   "person.firstName": "Their first name",
   "person.lastName": "Their last name",
-  "person.dateOfBirth.day": "Their date of birth",
-  "person.dateOfBirth.month": "Their month of birth",
-  "person.dateOfBirth.year": "Their year of birth",
+  "person.dateOfBirth.day": "The day they were born",
+  "person.dateOfBirth.month": "The month they were born",
+  "person.dateOfBirth.year": "The year they were born",
   "person.planReference": "Plan reference",
   "person.postcode": "Postcode of their home",
   "dateOfDeath.day": "The day they died",
@@ -95,6 +99,7 @@ export function NotifyADeathForm({ onSent }: { onSent: (answer: DeathNotificatio
     idPrefix: "notify-a-death",
     labels,
     defaultValues,
+    namesRequiredFields: true,
   });
   const failure = useFormFailure(form.form, Object.keys(labels));
 
@@ -160,13 +165,13 @@ export function NotifyADeathForm({ onSent }: { onSent: (answer: DeathNotificatio
         <TextField
           {...person.planReference}
           label="Plan reference (if you have it)"
-          hint="It looks like KND-7Q4M-2HX9. You will find it on their plan documents, or in the email that confirmed their plan. If you do not have it, give the postcode of their home instead."
+          hint={`It looks like KND-7Q4M-2HX9. It is on the plan documents, which were sent to the person who bought the plan. If you do not have it, leave this empty and give the postcode of their home below: with their name and date of birth, we can find the plan from that. Or call us on ${atNeedPhone.display}, day or night.`}
           autoComplete="off"
         />
         <TextField
           {...person.postcode}
           label="Postcode of their home (if you do not have the plan reference)"
-          hint="For example, MK9 2HP"
+          hint="With their name and date of birth, this is enough for us to find their plan. For example, MK9 2HP"
           autoComplete="off"
         />
       </section>

@@ -76,8 +76,18 @@ describe("NotifyADeathScreen", () => {
     for (const name of ["About the person who died", "When they died", "Where they are now", "About you"]) {
       expect(part(name)).toBeInTheDocument();
     }
-    expect(screen.getByLabelText("Plan reference (if you have it)")).toHaveAccessibleDescription(
-      expect.stringContaining("on their plan documents, or in the email that confirmed their plan"),
+    // The person named on a plan never had its documents: the hint says what to do without them.
+    const reference = screen.getByLabelText("Plan reference (if you have it)");
+    expect(reference).toHaveAccessibleDescription(
+      expect.stringContaining(
+        "If you do not have it, leave this empty and give the postcode of their home below: with their name and date of birth, we can find the plan from that.",
+      ),
+    );
+    expect(reference).toHaveAccessibleDescription(
+      expect.stringContaining(`Or call us on ${atNeedPhone.display}, day or night.`),
+    );
+    expect(screen.getByLabelText(/^Postcode of their home/)).toHaveAccessibleDescription(
+      "With their name and date of birth, this is enough for us to find their plan. For example, MK9 2HP",
     );
     // What a reference looks like, so the short one on a letter is recognised.
     expect(screen.getByLabelText("Plan reference (if you have it)")).toHaveAccessibleDescription(
@@ -99,22 +109,22 @@ describe("NotifyADeathScreen", () => {
         .getAllByRole("link")
         .map((link) => link.textContent),
     ).toEqual([
-      `Their first name: ${messages.required}`,
-      `Their last name: ${messages.required}`,
-      `Their date of birth: ${messages.required}`,
-      `Their month of birth: ${messages.required}`,
-      `Their year of birth: ${messages.required}`,
+      "Tell us their first name",
+      "Tell us their last name",
+      "Tell us the day they were born",
+      "Tell us the month they were born",
+      "Tell us the year they were born",
       `Plan reference: ${messages.planReferenceOrPostcodeNeeded}`,
-      `The day they died: ${messages.required}`,
-      `The month they died: ${messages.required}`,
-      `The year they died: ${messages.required}`,
-      `Whether it was an accident: ${messages.required}`,
-      `Where they are now: ${messages.required}`,
-      `Your first name: ${messages.required}`,
-      `Your last name: ${messages.required}`,
-      `Who you are to them: ${messages.required}`,
-      `Your email address: ${messages.required}`,
-      `Your phone number: ${messages.required}`,
+      "Tell us the day they died",
+      "Tell us the month they died",
+      "Tell us the year they died",
+      "Tell us whether it was an accident",
+      "Tell us where they are now",
+      "Tell us your first name",
+      "Tell us your last name",
+      "Tell us who you are to them",
+      "Tell us your email address",
+      "Tell us your phone number",
     ]);
     expect(
       within(summary).getByRole("link", {
@@ -126,13 +136,17 @@ describe("NotifyADeathScreen", () => {
     );
     expect(
       within(part("When they died")).getByRole("group", { name: "The date they died" }),
-    ).toHaveAccessibleDescription(`For example, 14 November 2026 Error: ${messages.required}`);
+    ).toHaveAccessibleDescription("For example, 14 November 2026 Error: Tell us the day they died");
     expect(
       within(part("Where they are now")).getByRole("group", { name: "Where is the person who died now?" }),
-    ).toHaveAccessibleDescription(`Error: ${messages.required}`);
+    ).toHaveAccessibleDescription("Error: Tell us where they are now");
+    expect(within(part("About you")).getByLabelText("Your first name")).toHaveAccessibleDescription(
+      "Error: Tell us your first name",
+    );
+    expect(document.body).not.toHaveTextContent(messages.required);
     // Left empty, a question that may be left out is not marked as right.
     expect(screen.getByLabelText(/^Postcode of their home/)).toHaveAccessibleDescription(
-      "For example, MK9 2HP",
+      "With their name and date of birth, this is enough for us to find their plan. For example, MK9 2HP",
     );
     expect(requests).toEqual([]);
   });
@@ -236,7 +250,7 @@ describe("NotifyADeathScreen", () => {
       `Postcode of their home: ${messages.fullPostcodeNotValid}`,
     );
     expect(postcode).toHaveAccessibleDescription(
-      `For example, MK9 2HP Error: ${messages.fullPostcodeNotValid}`,
+      `With their name and date of birth, this is enough for us to find their plan. For example, MK9 2HP Error: ${messages.fullPostcodeNotValid}`,
     );
     expect(postcode).toHaveValue("mk40 1aa");
 
