@@ -171,7 +171,7 @@ export async function buildApp({
   // database for the next process.
   app.addHook("onClose", () => jobQueue.stop());
   app.decorate("jobQueue", jobQueue);
-  const mailer = await startMailer({ config, jobQueue, log: app.log.child({ module: "email" }) }).catch(
+  const mailer = await startMailer({ config, db, jobQueue, log: app.log.child({ module: "email" }) }).catch(
     async (error: unknown) => {
       await jobQueue.stop();
       throw error;

@@ -16,6 +16,8 @@ import {
   freeGuideRequestKeptYears,
   legalDocumentReferences,
   longUkDate,
+  marketingChannelLabels,
+  marketingChannels,
   messages,
   monthsAfter,
   securityRecordsKeptDays,
@@ -31,6 +33,8 @@ import {
   deathReports,
   doNotContact,
   enquiries,
+  legalDocumentAcceptances,
+  payments,
   planPeople,
   plans,
   users,
@@ -61,6 +65,12 @@ afterAll(() => testApp.close());
 
 const healthNotes = "Macular degeneration diagnosed in March";
 const circumstances = {
+  // The choices about news and offers named as the web's form sends them ("By email").
+  contactMethods: marketingChannels.map((handle) => ({
+    handle,
+    name: marketingChannelLabels[handle],
+    checked: handle === "email",
+  })),
   vulnerabilities: {
     ...Object.fromEntries(vulnerabilityKinds.map((kind) => [kind, kind === "visualImpairment"])),
     notes: healthNotes,
@@ -116,18 +126,15 @@ describe("downloading my data", () => {
     expect(data.account.lastSignedInAt).not.toBeNull();
     expect(data.plans).toHaveLength(1);
     const [plan] = data.plans;
-    expect(plan!.plan.id).toBe(bought.planId);
+    expect(plan!.plan.reference).toBe(bought.planId);
     expect(plan!.plan.price.total).toBe(bought.price);
-    expect(plan!.plan.sections.length).toBeGreaterThan(0);
+    expect(plan!.plan.choices.length).toBeGreaterThan(0);
     expect(plan!.people.customer?.email).toBe(bought.email);
     expect(plan!.people.customer?.["vulnerabilities"]).toMatchObject({
       visualImpairment: true,
       notes: healthNotes,
     });
-    expect(plan!.documentsAccepted.map((row) => row.docReference).sort()).toEqual(
-      [...legalDocumentReferences].sort(),
-    );
-    expect(plan!.documentsAccepted.every((row) => row.version.length > 0)).toBe(true);
+    expect(plan!.documentsAccepted).toHaveLength(legalDocumentReferences.length);
     expect(plan!.payments.state).toBe("paying_by_instalments");
     expect(plan!.payments.payments).toEqual([
       expect.objectContaining({ paymentOption: "deposit", amount: 25_000, status: "confirmed" }),
@@ -156,8 +163,83 @@ describe("downloading my data", () => {
     expect(encoded.fileName).toBe(`kindred-my-data-${ukToday()}.json`);
     expect(
       accountDataSchema.parse(JSON.parse(Buffer.from(encoded.file, "base64").toString("utf8"))).plans[0]!.plan
-        .id,
+        .reference,
     ).toBe(bought.planId);
+  });
+
+  it("lists each email we sent the person, by what it was about and when, in the JSON and the PDF, and none of its words or links (issue 50 item 5)", async () => {
+    const bought = await planBoughtByDirectDebit();
+
+    const json = await myData(bought.token, "format=json");
+
+    expect(json.statusCode, json.body).toBe(200);
+    const { emailsSent } = accountDataSchema.parse(json.json());
+    const told = [
+      "Please confirm your email address",
+      "Your funeral plan is confirmed",
+      "Your funeral director",
+      "Your Direct Debit is set up, with the dates of your payments",
+      "Your free guide to planning a funeral",
+    ];
+    expect(emailsSent.map((row) => row.about).sort()).toEqual([...told].sort());
+    expect(emailsSent.every((row) => Object.keys(row).sort().join() === "about,sentAt")).toBe(true);
+    expect(json.body).not.toMatch(/confirm-email\?|token=|https?:\/\//);
+    const pdf = await readPdf((await myData(bought.token, "format=pdf")).rawPayload);
+    expect(pdf.text).toContain("Emails we sent you");
+    for (const about of told) expect(pdf.text).toContain(`${about} ${longUkDate(ukToday())}`);
+    expect(pdf.text).not.toMatch(/Emails we sent you .* None\./);
+  });
+
+  it("as JSON holds no ids of our systems or the payment provider's, no version codes, and no JSON written inside its text (issue 50 item 5)", async () => {
+    const bought = await planBoughtByDirectDebit();
+    // What the planning pages keep of the way through them, saved as the text they write.
+    const savedByThePages = { completedSteps: ["attendance", "funeral-director"], activeStep: "coffin" };
+    await testApp.db
+      .update(plans)
+      .set({ planningJourneyData: JSON.stringify(savedByThePages) })
+      .where(eq(plans.id, bought.planId));
+    const [payment] = await testApp.db.select().from(payments).where(eq(payments.planId, bought.planId));
+    const versions = await testApp.db
+      .select({ version: legalDocumentAcceptances.version })
+      .from(legalDocumentAcceptances)
+      .where(eq(legalDocumentAcceptances.planId, bought.planId));
+
+    const response = await myData(bought.token, "format=json");
+
+    expect(response.statusCode, response.body).toBe(200);
+    const [plan] = accountDataSchema.parse(response.json()).plans;
+    expect(plan!.plan.planningPagesSaved).toEqual(savedByThePages);
+    expect(plan!.documentsAccepted.map((row) => row.document).sort()).toEqual(
+      [
+        "Guaranteed costs and contributions explained",
+        "Initial disclosure document",
+        "Plan continuity",
+        "Plan details",
+        "Plan summary",
+        "Terms and conditions",
+      ].sort(),
+    );
+    expect(plan!.payments.payments).toEqual([
+      {
+        paymentOption: "deposit",
+        amount: 25_000,
+        status: "confirmed",
+        failureReason: null,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(response.body).not.toContain(payment!.id);
+    expect(response.body).not.toContain(payment!.providerPaymentId!);
+    for (const { version } of versions) expect(response.body).not.toContain(`"${version}"`);
+    // The plan reference the customer knows is there once, as the plan's reference.
+    expect(response.body.split(bought.planId)).toHaveLength(2);
+    expect(response.body).not.toMatch(/"(planId|id|version|providerPaymentId|clientSecret|confirmEmail)":/);
+    const textsHoldingJson: string[] = [];
+    JSON.parse(response.body, (_key, value: unknown) => {
+      if (typeof value === "string" && /^\s*[[{]/.test(value)) textsHoldingJson.push(value);
+      return value;
+    });
+    expect(textsHoldingJson).toEqual([]);
   });
 
   it("as a PDF a person can read: their name, the plan reference, the Direct Debit by its last four digits only", async () => {
@@ -183,6 +265,34 @@ describe("downloading my data", () => {
     expect(pdf.text).toContain(healthNotes);
     expect(pdf.text).not.toContain(sandboxBankAccounts.collects.accountNumber);
     expect(pdf.offPage).toEqual([]);
+  });
+
+  it("as a PDF names each detail in words, the choices about news and offers once, and no version codes (issue 50 item 5)", async () => {
+    const bought = await planBoughtByDirectDebit();
+    const versions = await testApp.db
+      .select({ version: legalDocumentAcceptances.version })
+      .from(legalDocumentAcceptances)
+      .where(eq(legalDocumentAcceptances.planId, bought.planId));
+
+    const pdf = await readPdf((await myData(bought.token, "format=pdf")).rawPayload);
+
+    expect(pdf.text).toContain("You: News and offers by email Yes");
+    expect(pdf.text).toContain("You: News and offers by post No");
+    expect(pdf.text).not.toContain("by by");
+    expect(pdf.text).toContain(`You: Email address ${bought.email}`);
+    expect(pdf.text).toContain("You: Phone number 01632 960 001");
+    expect(pdf.text).toContain("You: How we contact you Email");
+    expect(pdf.text).toContain("You: A copy of the documents by post No");
+    expect(pdf.text).toContain("You: Happy with documents in English Yes");
+    expect(pdf.text).not.toMatch(
+      /Receive copy in the post|Agrees to all documentation|Preferred contact method/,
+    );
+    expect(pdf.text).toContain(`Document Accepted on Terms and conditions ${longUkDate(ukToday())}`);
+    expect(pdf.text).not.toContain("Version");
+    // The plan's own documents' versions carry a code made from the plan ("1.2+ApFswoULrpUEVUWo").
+    const codes = versions.map(({ version }) => version).filter((version) => version.includes("+"));
+    expect(codes.length).toBeGreaterThan(0);
+    for (const code of codes) expect(pdf.text).not.toContain(code);
   });
 
   it("writes each day in the PDF as the UK day: 23:30 UTC on 14 July is 15 July, and 23:30 on 31 December is 31 December (issue 46 item 7)", async () => {

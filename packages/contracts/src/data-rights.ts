@@ -1,6 +1,7 @@
 import { arrearsOutcomeKinds, keptPlanReasons, messages } from "@kindred/domain";
 import { z } from "zod";
-import { planPaymentsSchema } from "./payments";
+import { paymentSchema, planPaymentsSchema } from "./payments";
+import { penceSchema } from "./pence";
 import { planPeopleResponseSchema } from "./people";
 import { planResponseSchema } from "./plan";
 
@@ -29,17 +30,45 @@ export const accountDataBase64ResponseSchema = z.object({
 });
 export type AccountDataBase64Response = z.infer<typeof accountDataBase64ResponseSchema>;
 
+/**
+ * A payment of the plan as the download shows it: what it was for, how much, where it stands and
+ * when; never the ids our systems or the payment provider's use (issue 50 item 5).
+ */
+const downloadedPaymentSchema = paymentSchema.pick({
+  paymentOption: true,
+  amount: true,
+  status: true,
+  failureReason: true,
+  createdAt: true,
+});
+
 const accountDataPlanSchema = z.object({
-  /** The plan as the account shows it: what was chosen, priced. */
-  plan: planResponseSchema,
+  /**
+   * The plan as the account shows it: its reference, when it was started and last changed, what
+   * was chosen in words with each price, and the price; never the catalogue's own ids or codes.
+   */
+  plan: z.object({
+    reference: z.string(),
+    startedAt: isoDateTime,
+    lastChangedAt: isoDateTime,
+    choices: z.array(
+      z.object({ choice: z.string(), answer: z.string(), price: penceSchema, guaranteed: z.boolean() }),
+    ),
+    price: planResponseSchema.shape.price,
+    /**
+     * What the planning pages saved of the way through them (the steps seen and finished, the
+     * prices they showed), as they saved it, read from the text they keep; null when they saved none.
+     */
+    planningPagesSaved: z.record(z.string(), z.unknown()).nullable(),
+  }),
   /** Its people, with the customer's answers about their circumstances (theirs to see). */
   people: planPeopleResponseSchema,
-  /** The legal documents accepted for it, with the version of each and when. */
-  documentsAccepted: z.array(
-    z.object({ docReference: z.string(), version: z.string(), acceptedAt: isoDateTime }),
-  ),
+  /** The legal documents accepted for it, each by its name, and when. */
+  documentsAccepted: z.array(z.object({ document: z.string(), acceptedAt: isoDateTime })),
   /** Its payments, Direct Debit (the account's last four digits only), collections and refunds. */
-  payments: planPaymentsSchema,
+  payments: planPaymentsSchema
+    .omit({ planId: true, payments: true })
+    .extend({ payments: z.array(downloadedPaymentSchema) }),
   /** The referral code made for it once bought, and the code of a friend applied to it. */
   referralCode: z.string().nullable(),
   referralApplied: z.object({ code: z.string(), appliedAt: isoDateTime }).nullable(),
@@ -76,10 +105,10 @@ export const accountDataSchema = z.object({
   /** Whether the email address is on our do-not-contact list for news and offers. */
   onDoNotContactList: z.boolean(),
   /**
-   * The account emails anyone may ask us to send, with when each was last sent. Other emails are
-   * deleted from our systems within minutes of being sent, so we hold no copy.
+   * Each email we sent to the account's address, by what it was about, and when it went. The
+   * emails themselves are deleted from our systems within minutes of being sent: we hold no copy.
    */
-  emailsSent: z.array(z.object({ kind: z.string(), sentAt: isoDateTime })),
+  emailsSent: z.array(z.object({ about: z.string(), sentAt: isoDateTime })),
   /** Requests for the free guide made with the account's email address. */
   freeGuideRequests: z.array(
     z.object({

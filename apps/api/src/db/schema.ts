@@ -124,6 +124,27 @@ export const accountEmailsSent = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.kind] })],
 );
 
+/**
+ * Each email sent to someone with an account, by its kind and when it went (issue 50 item 5):
+ * what "download my data" lists, as the emails themselves are deleted within minutes of sending
+ * (decision 009). Only the kind: never the words, a link or an answer the email held. Written
+ * by the mailer once the mail server took the email; deleted with the account.
+ */
+export const emailsSent = pgTable(
+  "emails_sent",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("emails_sent_user_id_idx").on(table.userId, table.sentAt)],
+);
+
 export const authAttemptKinds = [
   "sign-in",
   "staff-sign-in",

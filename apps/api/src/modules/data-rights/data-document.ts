@@ -5,7 +5,9 @@ import {
   formatLongDate,
   formatPrice,
   longUkDate,
+  marketingChannelLabels,
   preferredContactLabels,
+  type MarketingChannel,
   type AccessibilitySupport,
   type PreferredContactMethod,
   vulnerabilityKinds,
@@ -29,11 +31,38 @@ const facts = (rows: [string, string][]): Block => ({ kind: "table", header: [],
 const when = (isoDateOrTime: string | null) => (isoDateOrTime ? formatLongDate(isoDateOrTime) : "Not yet");
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
-/** "firstName" as "First name". */
+/** "firstName" as "First name"; "paying_by_instalments" as "Paying by instalments". */
 function label(key: string): string {
-  const words = key.replace(/([A-Z])/g, " $1").toLowerCase();
+  const words = key
+    .replace(/([A-Z])/g, " $1")
+    .replace(/[-_]/g, " ")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** A legal document by its name: "plan-summary" as "Plan summary". */
+export function documentName(docReference: string): string {
+  return label(docReference);
+}
+
+/**
+ * A person's details by the words the forms ask them in, where the field's own name is not
+ * plain English (issue 50 item 5); the others ("First name") are.
+ */
+const detailNames: Record<string, string> = {
+  email: "Email address",
+  phone: "Phone number",
+  titleText: "Title, in their words",
+  isCoveredPersonAwareOfPlan: "Knows about the plan",
+  relationshipWithCustomer: "Relationship to you",
+  isSameAddressAsCustomer: "Same address as you",
+  isSameBillingAddressAsCustomer: "Card billed at your address",
+  billingAddress: "Address the card is billed to",
+  preferredContactMethod: "How we contact you",
+  receiveCopyInThePost: "A copy of the documents by post",
+  agreesToAllDocumentationInEnglish: "Happy with documents in English",
+  accessibilitySupportForDocumentation: "Documents in",
+};
 
 /** A person's details as rows of label and value, nested details as "Address: line 1", and so on. */
 function rowsOf(value: unknown, prefix = ""): [string, string][] {
@@ -52,11 +81,16 @@ function rowsOf(value: unknown, prefix = ""): [string, string][] {
 
 /** One of a person's details in words: choices by their labels, the date of birth as a date. */
 function personDetail(prefix: string, key: string, item: unknown): [string, string][] {
-  const named = `${prefix}: ${label(key)}`;
+  const named = `${prefix}: ${detailNames[key] ?? label(key)}`;
   switch (key) {
     case "confirmEmail":
       return [];
-    case "address": {
+    case "isCoveredPersonAwareOfPlan":
+    case "isSameAddressAsCustomer":
+    case "isSameBillingAddressAsCustomer":
+      return item === "yes" || item === "no" ? [[named, item === "yes" ? "Yes" : "No"]] : [];
+    case "address":
+    case "billingAddress": {
       const { line1, line2, locality, county, postcode, country } = (item ?? {}) as Record<string, unknown>;
       const lines = [line1, line2, locality, county, postcode, country].filter(
         (line) => typeof line === "string" && line.trim() !== "",
@@ -68,16 +102,17 @@ function personDetail(prefix: string, key: string, item: unknown): [string, stri
       return iso ? [[`${prefix}: Date of birth`, longUkDate(iso)]] : rowsOf(item, named);
     }
     case "contactMethods":
-      return ((item ?? []) as { name: string; checked: boolean }[]).map((choice) => [
-        `${prefix}: News and offers by ${choice.name.toLowerCase()}`,
-        yesNo(choice.checked),
-      ]);
+      // "By email", as the form asks it (the name the form sent may already say "By").
+      return ((item ?? []) as { handle: MarketingChannel; name: string; checked: boolean }[]).map(
+        (choice) => [
+          `${prefix}: News and offers ${(marketingChannelLabels[choice.handle] ?? choice.name).toLowerCase()}`,
+          yesNo(choice.checked),
+        ],
+      );
     case "preferredContactMethod":
       return [[named, preferredContactLabels[item as PreferredContactMethod] ?? String(item)]];
     case "accessibilitySupportForDocumentation":
-      return [
-        [`${prefix}: Documents in`, accessibilitySupportLabels[item as AccessibilitySupport] ?? String(item)],
-      ];
+      return [[named, accessibilitySupportLabels[item as AccessibilitySupport] ?? String(item)]];
     default:
       return rowsOf(item, named);
   }
@@ -115,17 +150,17 @@ function planBlocks({
   return [
     heading(covered ? `Plan for ${covered.firstName} ${covered.lastName}` : "A plan not yet finished"),
     facts([
-      ["Plan reference", plan.id],
-      ["Started", when(plan.createdAt)],
-      ["Last changed", when(plan.updatedAt)],
-      ["Where it stands", label(payments.state).replace(/_/g, " ")],
+      ["Plan reference", plan.reference],
+      ["Started", when(plan.startedAt)],
+      ["Last changed", when(plan.lastChangedAt)],
+      ["Where it stands", label(payments.state)],
       ["Total price", formatPrice(plan.price.total)],
     ]),
     heading("What was chosen", 3),
     {
       kind: "table",
       header: ["", "Chosen", "Price"],
-      rows: plan.sections.map((section) => [section.title, section.answer, formatPrice(section.price)]),
+      rows: plan.choices.map((row) => [row.choice, row.answer, formatPrice(row.price)]),
     },
     heading("The people in the plan", 3),
     facts([
@@ -140,12 +175,8 @@ function planBlocks({
       ? paragraph("None yet.")
       : {
           kind: "table",
-          header: ["Document", "Version", "Accepted on"],
-          rows: documentsAccepted.map((row) => [
-            label(row.docReference).replace(/-/g, " "),
-            row.version,
-            when(row.acceptedAt),
-          ]),
+          header: ["Document", "Accepted on"],
+          rows: documentsAccepted.map((row) => [row.document, when(row.acceptedAt)]),
         },
     heading("Payments", 3),
     payments.payments.length === 0
@@ -156,7 +187,7 @@ function planBlocks({
           rows: payments.payments.map((payment) => [
             label(payment.paymentOption),
             formatPrice(payment.amount),
-            label(payment.status).replace(/_/g, " "),
+            label(payment.status),
           ]),
         },
     ...(payments.directDebit
@@ -257,14 +288,14 @@ export function accountDataDocument(data: AccountData): { title: string; blocks:
       ),
       heading("Emails we sent you"),
       paragraph(
-        "We delete each email from our systems within minutes of sending it, so we keep no copy. We note when we last sent you each of these:",
+        "We delete each email from our systems within minutes of sending it, so we keep no copy. We note what each was about and when we sent it:",
       ),
       data.emailsSent.length === 0
         ? paragraph("None.")
         : {
             kind: "table",
-            header: ["Email", "Last sent"],
-            rows: data.emailsSent.map((row) => [label(row.kind).replace(/-/g, " "), when(row.sentAt)]),
+            header: ["Email", "Sent on"],
+            rows: data.emailsSent.map((row) => [row.about, when(row.sentAt)]),
           },
       heading("Free guide requests"),
       data.freeGuideRequests.length === 0

@@ -6,6 +6,7 @@ import type {
   KeptPlan,
 } from "@kindred/contracts";
 import {
+  atNeedCaseStatusLabels,
   circumstancesKeptDaysAfterCancelling,
   freeGuideRequestKeptYears,
   keptPlanExplained,
@@ -15,6 +16,7 @@ import {
   deathReportKeptDays,
   ukToday,
   unsavedPlanKeptMonths,
+  type AtNeedCaseStatus,
   type KeptPlanReason,
 } from "@kindred/domain";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
@@ -40,9 +42,10 @@ import {
 } from "../auth";
 import { forgetDeathReportsBefore } from "../at-need";
 import { renderDocumentPdf, type RenderedDocument } from "../documents";
+import { emailsSentTo, forgetEmailsSentTo } from "../email";
 import type { PaymentState } from "../payments";
 import type { PlansService } from "../plans";
-import { accountDataDocument } from "./data-document";
+import { accountDataDocument, documentName } from "./data-document";
 import { eraseUnfinishedPlans } from "./erasure";
 import { planRecordsOf } from "./plan-records";
 
@@ -73,6 +76,32 @@ export interface DataRightsService {
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * What the planning pages keep as text (JSON they wrote), read back into what it holds, so the
+ * download has no JSON inside its JSON; text that is not an object of JSON is kept as it is.
+ */
+function parsedObject(text: string | null): Record<string, unknown> | null {
+  if (text === null || text.trim() === "") return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      return value as Record<string, unknown>;
+    }
+    return { saved: value };
+  } catch {
+    return { saved: text };
+  }
+}
+
+/** A plan's people without the customer's email address typed a second time, to confirm it. */
+function withoutRepeatedEmail<People extends { customer: Record<string, unknown> | null }>(
+  people: People,
+): People {
+  if (!people.customer) return people;
+  const { confirmEmail: _confirmEmail, ...customer } = people.customer;
+  return { ...people, customer };
+}
 
 /** A plan that stays after the erasure: whether it was cancelled (the UK day), its funeral asked for, bought. */
 interface PlanStanding {
@@ -131,15 +160,49 @@ export function createDataRightsService({
         state.planPayments(holder, plan.id),
         planRecordsOf(db, plan.id),
       ]);
-      const { documentsAccepted, ...rest } = records;
-      planData.push({ plan, people, documentsAccepted, payments, ...rest });
+      const { documentsAccepted, funeral, ...rest } = records;
+      const { planId: _planId, payments: paymentRows, ...money } = payments;
+      planData.push({
+        plan: {
+          // The reference the customer knows the plan by, as the account and documents show it.
+          reference: plan.id,
+          startedAt: plan.createdAt,
+          lastChangedAt: plan.updatedAt,
+          choices: plan.sections.map(({ title, answer, price, guaranteed }) => ({
+            choice: title,
+            answer,
+            price,
+            guaranteed,
+          })),
+          price: plan.price,
+          planningPagesSaved: parsedObject(plan.planningJourneyData),
+        },
+        people: withoutRepeatedEmail(people),
+        documentsAccepted: documentsAccepted.map((row) => ({
+          document: documentName(row.docReference),
+          acceptedAt: row.acceptedAt,
+        })),
+        payments: {
+          ...money,
+          payments: paymentRows.map(({ paymentOption, amount, status, failureReason, createdAt }) => ({
+            paymentOption,
+            amount,
+            status,
+            failureReason,
+            createdAt,
+          })),
+        },
+        funeral: funeral
+          ? {
+              status: atNeedCaseStatusLabels[funeral.status as AtNeedCaseStatus] ?? funeral.status,
+              toldUsAt: funeral.toldUsAt,
+            }
+          : null,
+        ...rest,
+      });
     }
     const [listed] = await db.select().from(doNotContact).where(eq(doNotContact.email, user.email));
-    const sent = await db
-      .select()
-      .from(accountEmailsSent)
-      .where(eq(accountEmailsSent.userId, user.id))
-      .orderBy(asc(accountEmailsSent.sentAt));
+    const sent = await emailsSentTo(db, user.id);
     const guideRequests = await db
       .select()
       .from(enquiries)
@@ -157,7 +220,7 @@ export function createDataRightsService({
       },
       plans: planData,
       onDoNotContactList: listed !== undefined,
-      emailsSent: sent.map((row) => ({ kind: row.kind, sentAt: row.sentAt.toISOString() })),
+      emailsSent: sent,
       freeGuideRequests: guideRequests.map((row) => ({
         name: row.name,
         email: row.email,
@@ -228,6 +291,7 @@ export function createDataRightsService({
       .returning({ id: enquiries.id });
     await tx.delete(accountTokens).where(eq(accountTokens.userId, holder.userId));
     await tx.delete(accountEmailsSent).where(eq(accountEmailsSent.userId, holder.userId));
+    await forgetEmailsSentTo(tx, holder.userId);
     const accountDeleted = kept.length === 0;
     if (accountDeleted) {
       await revokeAccessTokensOf(tx, holder.userId);

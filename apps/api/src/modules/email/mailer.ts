@@ -4,6 +4,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
 import { createDelivery, deliveryFailure } from "./delivery";
+import { noteEmailSent } from "./emails-sent";
 import { emailSealingKey, openEmail, sealEmail, type SealedEmail } from "./sealed-email";
 import { renderEmail, type Email } from "./emails";
 
@@ -40,6 +41,7 @@ const day = 24 * 60 * 60;
  */
 export async function startMailer({
   config,
+  db,
   jobQueue,
   log,
 }: {
@@ -53,6 +55,8 @@ export async function startMailer({
     | "EMAIL_RETRY_DELAY_SECONDS"
     | "EMAIL_RETRY_DELAY_MAX_SECONDS"
   >;
+  /** Where each email sent to an account is noted, for "download my data" (issue 50 item 5). */
+  db: Database;
   jobQueue: JobQueue;
   log: FastifyBaseLogger;
 }): Promise<Mailer> {
@@ -123,6 +127,13 @@ export async function startMailer({
       throw new Error(`Not sent: ${failure}`);
     }
     log.info({ jobId: job.id, subject: content.subject, attempt }, "email sent");
+    // Sent, so noted; a failure to note it is logged, and never sends the email again.
+    await noteEmailSent(db, email).catch((error: unknown) =>
+      log.error(
+        { jobId: job.id, kind: email.kind, code: (error as { code?: unknown }).code },
+        "a sent email could not be noted",
+      ),
+    );
   }
 
   await jobQueue.work(

@@ -88,3 +88,31 @@ export function renderEmail(email: Email): EmailContent {
   const render = renderers[email.kind] as (email: Email) => EmailContent;
   return render(email);
 }
+
+/**
+ * Each kind of email in words, as "download my data" lists the emails sent to a person (issue 50
+ * item 5): what it was about, never what it held.
+ */
+export const emailKindNames: { [Kind in Email["kind"]]: string } = {
+  "confirm-email": "Please confirm your email address",
+  "reset-password": "A link to reset your password",
+  "sign-in-link": "A link to sign in",
+  "account-exists": "You already have an account with us",
+  "password-changed": "Your password has been changed",
+  "plan-paid": "Your funeral plan is confirmed",
+  "direct-debit-notice": "Your Direct Debit is set up, with the dates of your payments",
+  "direct-debit-ended": "Your Direct Debit has ended",
+  "plan-cancelled": "Your plan has been cancelled",
+  "late-payment-refunded": "A payment that arrived late has been given back",
+  "refund-failed": "A refund could not be made",
+  "free-guide": "Your free guide to planning a funeral",
+  "arrears-statement": "A statement of missed payments",
+  "funeral-director-appointed": "A funeral plan naming the funeral director",
+  "funeral-director-letter": "Your funeral director",
+  "plan-statement": "Your plan statement",
+  "death-notification-received": "We have your message telling us of a death",
+  "death-notified": "A funeral plan: what happens next",
+  "death-reported": "We have been told of a death under a funeral plan",
+  "funeral-instruction": "A funeral instruction to the funeral director",
+  "staff-invitation": "An invitation to the Kindred back office",
+};
