@@ -7,7 +7,7 @@ import { longUkDate, monthsAfter, ukToday } from "@kindred/domain";
 import { inArray } from "drizzle-orm";
 import { planStatements } from "../src/db/schema";
 import { sandboxCards } from "../src/modules/payments";
-import { choosePayment, payByCard } from "./support/paying";
+import { choosePayment, payByCard, paymentsOf } from "./support/paying";
 import { readPdf } from "./support/pdf-text";
 import { readyPlan } from "./support/ready-plans";
 import {
@@ -74,11 +74,13 @@ describe("the anniversary statement with two API processes on PostgreSQL", () =>
     for (const ready of bought) {
       const theirs = sent.filter((message) => message.to === ready.email);
       expect(theirs, ready.email).toHaveLength(1);
+      // The plan's short reference, as every email and document gives it (issue 50 item 4).
+      const { planReference } = await paymentsOf(first, ready.token, ready.planId);
       expect(theirs[0]?.text).toContain(
-        `On ${longUkDate(anniversaryOn)} your funeral plan ${ready.planId} was one year old.`,
+        `On ${longUkDate(anniversaryOn)} your funeral plan ${planReference} was one year old.`,
       );
       const statement = await readPdf(theirs[0]!.attachments[0]!.content);
-      expect(statement.text).toContain(`Plan reference ${ready.planId}`);
+      expect(statement.text).toContain(`Plan reference ${planReference}`);
     }
 
     // Looking again, from either process, sends nothing more.

@@ -181,29 +181,38 @@ export function createReconciliation({
       .limit(perPass);
   }
 
-  /** Card payments that failed since `since` and before `before`, after the id `after`. */
-  async function failedCardPayments(since: Date, before: Date, after: string) {
+  /**
+   * Card payments or collections that failed since `since` and before `before`, a page at a time
+   * after the id `after`, each with its provider.
+   */
+  async function failedSince(kind: "card_payment" | "collection", since: Date, before: Date, after: string) {
+    if (kind === "card_payment") {
+      return db
+        .select({
+          id: payments.id,
+          provider: payments.provider,
+          providerPaymentId: payments.providerPaymentId,
+        })
+        .from(payments)
+        .where(
+          and(
+            isNotNull(payments.providerPaymentId),
+            eq(payments.provider, card.name),
+            eq(payments.status, "failed"),
+            gt(payments.updatedAt, since),
+            lt(payments.updatedAt, before),
+            gt(payments.id, after),
+          ),
+        )
+        .orderBy(asc(payments.id))
+        .limit(perPass);
+    }
     return db
-      .select({ id: payments.id, provider: payments.provider, providerPaymentId: payments.providerPaymentId })
-      .from(payments)
-      .where(
-        and(
-          isNotNull(payments.providerPaymentId),
-          eq(payments.provider, card.name),
-          eq(payments.status, "failed"),
-          gt(payments.updatedAt, since),
-          lt(payments.updatedAt, before),
-          gt(payments.id, after),
-        ),
-      )
-      .orderBy(asc(payments.id))
-      .limit(perPass);
-  }
-
-  /** Collections that failed since `since` and before `before`, after the id `after`. */
-  async function failedCollections(since: Date, before: Date, after: string) {
-    return db
-      .select({ id: collections.id, providerPaymentId: collections.providerPaymentId })
+      .select({
+        id: collections.id,
+        provider: mandates.provider,
+        providerPaymentId: collections.providerPaymentId,
+      })
       .from(collections)
       .innerJoin(mandates, eq(mandates.id, collections.mandateId))
       .where(
@@ -258,44 +267,30 @@ export function createReconciliation({
       const since = new Date(now().getTime() - lateMoneyDays * 86_400_000);
       const pass: ReconciliationPass = { asked: 0, applied: 0, unanswered: 0 };
       const ask = asking(pass);
-      const noRefund = { refund: null };
-      for (let after = "00000000-0000-0000-0000-000000000000"; ;) {
-        const rows = await failedCardPayments(since, before, after);
-        for (const row of rows) {
-          const providerPaymentId = row.providerPaymentId!;
-          await ask(
-            `card payment ${row.id}`,
-            async () =>
-              findingsOf(
-                "card_payment",
-                providerPaymentId,
-                { status: "failed", ...noRefund },
-                await card.lookUpPayment(providerPaymentId),
-              ),
-            row.provider,
-          );
+      const lookUp = {
+        card_payment: (id: string) => card.lookUpPayment(id),
+        collection: (id: string) => directDebit.lookUpCollection(id),
+      };
+      for (const kind of ["card_payment", "collection"] as const) {
+        for (let after = "00000000-0000-0000-0000-000000000000"; ;) {
+          const rows = await failedSince(kind, since, before, after);
+          for (const row of rows) {
+            const providerPaymentId = row.providerPaymentId!;
+            await ask(
+              `${kind === "card_payment" ? "card payment" : "collection"} ${row.id}`,
+              async () =>
+                findingsOf(
+                  kind,
+                  providerPaymentId,
+                  { status: "failed", refund: null },
+                  await lookUp[kind](providerPaymentId),
+                ),
+              row.provider,
+            );
+          }
+          if (rows.length < perPass) break;
+          after = rows.at(-1)!.id;
         }
-        if (rows.length < perPass) break;
-        after = rows.at(-1)!.id;
-      }
-      for (let after = "00000000-0000-0000-0000-000000000000"; ;) {
-        const rows = await failedCollections(since, before, after);
-        for (const row of rows) {
-          const providerPaymentId = row.providerPaymentId!;
-          await ask(
-            `collection ${row.id}`,
-            async () =>
-              findingsOf(
-                "collection",
-                providerPaymentId,
-                { status: "failed", ...noRefund },
-                await directDebit.lookUpCollection(providerPaymentId),
-              ),
-            directDebit.name,
-          );
-        }
-        if (rows.length < perPass) break;
-        after = rows.at(-1)!.id;
       }
       if (pass.applied > 0 || pass.unanswered > 0) log.info(pass, "reconciliation of late money");
       return pass;

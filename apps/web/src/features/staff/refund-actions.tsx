@@ -2,13 +2,13 @@
 
 import { staffRefundTransferBodySchema, type StaffRefundTransferBody } from "@kindred/contracts";
 import { formatPrice } from "@kindred/domain";
-import { useContext, useState } from "react";
+import { useContext } from "react";
 import { FormShell } from "../../components/form-shell";
-import { Modal } from "../../components/modal";
 import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { TextField } from "../../components/text-field";
 import { useFormFailure } from "../../components/use-form-failure";
 import { ConfirmFirst, useOneAtATime } from "./confirm-first";
+import { PromptButton } from "./prompt-button";
 import { SayDone, useQueuesReload } from "./staff-queue-parts";
 import { recordRefundPaidByTransfer, sendRefundAgain, type StaffRefund } from "./staff-requests";
 import styles from "./staff.module.css";
@@ -55,22 +55,10 @@ function SendRefundAgain({ refund: owed }: { refund: StaffRefund }) {
 const transferLabels = { reference: "The bank transfer's reference" } as const;
 
 function RecordTransfer({ refund }: { refund: StaffRefund }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
-        Record a bank transfer
-      </button>
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Record a refund repaid by bank transfer"
-        type="prompt"
-        size="prompt"
-      >
-        <TransferForm refund={refund} onDone={() => setOpen(false)} />
-      </Modal>
-    </>
+    <PromptButton label="Record a bank transfer" title="Record a refund repaid by bank transfer">
+      {(close) => <TransferForm refund={refund} onDone={close} />}
+    </PromptButton>
   );
 }
 

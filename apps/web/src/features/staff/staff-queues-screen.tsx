@@ -6,7 +6,6 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { useContext, useState, type ReactNode } from "react";
 import { FormShell } from "../../components/form-shell";
 import { LoadingSpinner } from "../../components/loading-spinner";
-import { Modal } from "../../components/modal";
 import { RadioCards } from "../../components/radio-cards";
 import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { SuccessBox } from "../../components/success-box";
@@ -16,6 +15,7 @@ import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
 import { AtNeedQueue, AtNeedTable } from "./at-need-queue";
 import { useOneAtATime } from "./confirm-first";
+import { PromptButton } from "./prompt-button";
 import { RefundActions } from "./refund-actions";
 import { SignedInStaffPage } from "./signed-in-staff-page";
 import { staffPaths } from "./staff-navigation";
@@ -378,7 +378,6 @@ const enquiryColumns = enquiry.columns([
   }),
 ]);
 
-/** "Send the refund again", confirmed first; one press sends once, and a refusal is said in the API's words. */
 type OutcomeKind = (typeof arrearsOutcomeKinds)[number];
 const outcomeMeanings: Record<OutcomeKind, string> = {
   settled: "The customer has caught up. Nothing about the plan or its payments changes.",
@@ -391,22 +390,10 @@ const noOutcomeYet = { outcome: "", note: "" } as unknown as ArrearsOutcomeBody;
 
 /** "Record the outcome" of a missed-payments case (finance): settled, a new arrangement, or cancelled with a refund. */
 function RecordOutcome({ missed: owing }: { missed: MissedPaymentRow }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
-        Record the outcome
-      </button>
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Record the outcome"
-        type="prompt"
-        size="prompt"
-      >
-        <OutcomeForm owing={owing} onDone={() => setOpen(false)} />
-      </Modal>
-    </>
+    <PromptButton label="Record the outcome" title="Record the outcome">
+      {(close) => <OutcomeForm owing={owing} onDone={close} />}
+    </PromptButton>
   );
 }
 
