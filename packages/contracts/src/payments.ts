@@ -297,10 +297,11 @@ export type SandboxDirectDebitEndedResponse = z.infer<typeof sandboxDirectDebitE
  * retries a failed payment once the customer has the money, so a demo or a test can see money
  * arrive after a payment failed.
  */
-export const sandboxFailedCollectionsRetriedBodySchema = z.object({
+export const sandboxPlanBodySchema = z.object({
   planId: z.uuid(messages.notAPlanReference),
 });
-export type SandboxFailedCollectionsRetriedBody = z.infer<typeof sandboxFailedCollectionsRetriedBodySchema>;
+/** The body of a sandbox call about one of the customer's plans and nothing more. */
+export type SandboxPlanBody = z.infer<typeof sandboxPlanBodySchema>;
 export const sandboxFailedCollectionsRetriedResponseSchema = z.object({
   /** How many failed collections were submitted again and taken. */
   retried: z.int().nonnegative(),
@@ -315,9 +316,6 @@ export type SandboxFailedCollectionsRetriedResponse = z.infer<
  * collections bounces (a closed card, an account that returned the money), so a demo or a test can
  * see a refund fail at the provider and finance send it again or repay it by transfer.
  */
-export const sandboxRefundsBouncedBodySchema = z.object({
-  planId: z.uuid(messages.notAPlanReference),
-});
 export const sandboxRefundsBouncedResponseSchema = z.object({
   /** How many refunds bounced. */
   bounced: z.int().nonnegative(),

@@ -224,7 +224,9 @@ const isOpen = (payment: MoneyCardPayment) =>
  * A card payment not taken that the customer could still finish: open, or declined (a declined
  * payment stays open at the provider and can be finished later in an old tab; issue 46 item 2).
  */
-const mayStillBeTaken = (payment: MoneyCardPayment) => isOpen(payment) || payment.status === "failed";
+export const cardPaymentMayStillBeTaken = (status: CardPaymentStatus) =>
+  status === "pending" || status === "requires_action" || status === "failed";
+const mayStillBeTaken = (payment: MoneyCardPayment) => cardPaymentMayStillBeTaken(payment.status);
 const isLiveMandate = (mandate: MoneyMandate) =>
   mandate.wanted && (mandate.status === "pending_submission" || mandate.status === "active");
 /** A mandate we still wanted that ended without our asking: the bank's doing, or the customer's at it. */

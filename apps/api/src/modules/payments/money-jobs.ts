@@ -1,4 +1,4 @@
-import type { MoneyEffect } from "@kindred/domain";
+import { cardPaymentMayStillBeTaken, type MoneyEffect } from "@kindred/domain";
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobResult, JobWithMetadata } from "pg-boss";
@@ -139,7 +139,7 @@ export async function startPlanMoneyJobs({
   async function cancelCardPayment(paymentId: string): Promise<void> {
     const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
     // A declined payment stays open at the provider and could be finished later (issue 46 item 2).
-    if (!payment || !["pending", "requires_action", "failed"].includes(payment.status)) return;
+    if (!payment || !cardPaymentMayStillBeTaken(payment.status)) return;
     // Opened with the provider under the payment's own id, so asking again answers the same one.
     const providerPaymentId =
       payment.providerPaymentId ??

@@ -7,7 +7,7 @@ import {
   planMoneyState,
   purchaseMessages,
 } from "@kindred/domain";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { collections, mandates, payments, plans, refunds } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
@@ -371,4 +371,21 @@ async function store(
       ),
     );
   }
+}
+
+/**
+ * The provider's ids of a plan's card payments and collections whose refund the provider
+ * confirmed: what the sandbox bounces on request (issue 46 item 3).
+ */
+export async function refundedProviderPaymentIds(db: Database, planId: string): Promise<string[]> {
+  const rows = await db
+    .select({ payment: payments.providerPaymentId, collection: collections.providerPaymentId })
+    .from(refunds)
+    .leftJoin(payments, eq(payments.id, refunds.paymentId))
+    .leftJoin(collections, eq(collections.id, refunds.collectionId))
+    .where(and(eq(refunds.planId, planId), eq(refunds.status, "refunded")));
+  return rows.flatMap((row) => {
+    const id = row.payment ?? row.collection;
+    return id ? [id] : [];
+  });
 }

@@ -22,21 +22,19 @@ import {
   sandboxCollectionsResponseSchema,
   sandboxDirectDebitEndedBodySchema,
   sandboxDirectDebitEndedResponseSchema,
-  sandboxFailedCollectionsRetriedBodySchema,
+  sandboxPlanBodySchema,
   sandboxFailedCollectionsRetriedResponseSchema,
-  sandboxRefundsBouncedBodySchema,
   sandboxRefundsBouncedResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { accountNumberEnding, purchaseMessages } from "@kindred/domain";
 import { bearerRouteErrors, bodyErrors, unstorableQueryError } from "../../plugins/route-responses";
 import { requireCustomerToken, tokenHolderOf } from "../auth";
-import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
-import { collections, payments, refunds } from "../../db/schema";
 import { checkBankDetails } from "./bank-details";
 import { newestMandateReference } from "./direct-debit";
 import { ownedPlan } from "./payment-state";
+import { refundedProviderPaymentIds } from "./plan-money-store";
 import { WebhookNotUnderstood, WebhookNotVerified } from "./provider";
 import { NotKnownYet } from "./provider-events";
 import type { SandboxProvider } from "./sandbox/sandbox-provider";
@@ -339,7 +337,7 @@ export const sandboxDirectDebitRoutes: FastifyPluginAsyncZod<{
         summary:
           "The sandbox only: submits again and takes every failed collection of one of the customer's plans, now",
         security: [{ bearerAuth: [] }],
-        body: sandboxFailedCollectionsRetriedBodySchema,
+        body: sandboxPlanBodySchema,
         response: { 200: sandboxFailedCollectionsRetriedResponseSchema, ...customerBodyViolations },
       },
     },
@@ -357,24 +355,14 @@ export const sandboxDirectDebitRoutes: FastifyPluginAsyncZod<{
         operationId: "bounceSandboxRefunds",
         summary: "The sandbox only: every refund made to one of the customer's plans bounces, now",
         security: [{ bearerAuth: [] }],
-        body: sandboxRefundsBouncedBodySchema,
+        body: sandboxPlanBodySchema,
         response: { 200: sandboxRefundsBouncedResponseSchema, ...customerBodyViolations },
       },
     },
     async (request) => {
       const { planId } = request.body;
       await ownedPlan(db, tokenHolderOf(request), planId);
-      const refunded = await db
-        .select({ payment: payments.providerPaymentId, collection: collections.providerPaymentId })
-        .from(refunds)
-        .leftJoin(payments, eq(payments.id, refunds.paymentId))
-        .leftJoin(collections, eq(collections.id, refunds.collectionId))
-        .where(and(eq(refunds.planId, planId), eq(refunds.status, "refunded")));
-      const ids = refunded.flatMap((row) => {
-        const id = row.payment ?? row.collection;
-        return id ? [id] : [];
-      });
-      return { bounced: await sandbox.bounceRefunds(ids) };
+      return { bounced: await sandbox.bounceRefunds(await refundedProviderPaymentIds(db, planId)) };
     },
   );
 };

@@ -9,9 +9,9 @@ import {
   type SandboxCollectionsResponse,
   type SandboxDirectDebitEndedBody,
   type SandboxDirectDebitEndedResponse,
-  type SandboxFailedCollectionsRetriedBody,
   type SandboxFailedCollectionsRetriedResponse,
   type SandboxMandateEnding,
+  type SandboxPlanBody,
 } from "@kindred/contracts";
 import { useEnteredBeforeHydration } from "../../components/entered-before-hydration";
 import { FormField } from "../../components/form-field";
@@ -221,7 +221,7 @@ export function SandboxRetryMissed({ planId, payments }: { planId: string; payme
         "/api/sandbox-provider/failed-collections-retried",
         {
           method: "POST",
-          body: { planId } satisfies SandboxFailedCollectionsRetriedBody,
+          body: { planId } satisfies SandboxPlanBody,
         },
       ),
     onSuccess: (answer) => {
