@@ -63,9 +63,21 @@ async function loadAndMeasure(page: Page, load: () => Promise<unknown>, expected
  * anything painted short of the page's full height (a placeholder streamed first) is seen to move.
  */
 async function reloadAndMeasure(page: Page) {
+  return reloadAndMeasureAfter(page, async () => undefined);
+}
+
+/** As `reloadAndMeasure`, with `whenPainted` run once the reloaded page has painted, before it is measured. */
+async function reloadAndMeasureAfter(page: Page, whenPainted: () => Promise<unknown>) {
   const before = await total(page).textContent();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  return loadAndMeasure(page, () => page.reload(), before ?? undefined);
+  return loadAndMeasure(
+    page,
+    async () => {
+      await page.reload({ waitUntil: "commit" });
+      await whenPainted();
+    },
+    before ?? undefined,
+  );
 }
 
 test("a new visitor's first step and the pages that send them to it move nothing", async ({
@@ -180,13 +192,35 @@ test("the last steps of an attended cremation and the summary, loaded afresh, mo
   await checkAccessibility();
 });
 
-test("the burial steps, loaded afresh, move nothing", async ({ page }) => {
+/**
+ * Reloads the step the person is on with its fonts held back until well after the page has
+ * painted, as on a slow line: the page is drawn in the fallback font and must not re-wrap when
+ * the font arrives (a swap moved the burial or cremation question's lead by a line, 0.0209, on a
+ * busy CI machine; decision 048).
+ */
+async function reloadWithLateFontsAndMeasure(page: Page) {
+  let releaseFonts = () => {};
+  const fontsHeld = new Promise<void>((resolve) => (releaseFonts = resolve));
+  await page.route("**/*.woff2", async (route) => {
+    await fontsHeld;
+    await route.continue();
+  });
+  const measured = await reloadAndMeasureAfter(page, async () => {
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    releaseFonts();
+  });
+  await page.unroute("**/*.woff2");
+  return measured;
+}
+
+test("the burial steps, loaded afresh, move nothing, also when the fonts come late", async ({ page }) => {
   await page.goto("/planning/attendance");
   await radioFor(page, option(catalogue.attendance, "attended").name).check();
   await continueTo(page, "funeral-director");
   await chooseNearestFuneralDirector(page, "B1 1BB");
   await continueTo(page, "burial-cremation");
   await radioFor(page, option(catalogue.remains, "buried").name).check();
+  expect((await reloadWithLateFontsAndMeasure(page)).path).toBe("/planning/burial-cremation");
   await continueTo(page, "burial");
   await page.getByRole("radio", { name: /^Yes/ }).check();
   await reloadAndMeasure(page);

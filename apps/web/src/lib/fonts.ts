@@ -2,7 +2,9 @@ import localFont from "next/font/local";
 
 /**
  * Atkinson Hyperlegible Next, designed by the Braille Institute for low-vision readers, served
- * from this site (no font is fetched from anywhere else at run time).
+ * from this site (no font is fetched from anywhere else at run time). Shown only if it is in by the
+ * first paint (it is preloaded), else the fallback stays for that page: a late swap re-wraps lines
+ * and moves the page under the reader's eye (decision 048).
  */
 export const bodyFont = localFont({
   src: [
@@ -17,7 +19,7 @@ export const bodyFont = localFont({
       style: "normal",
     },
   ],
-  display: "swap",
+  display: "optional",
   variable: "--font-body",
   fallback: ["Verdana", "Arial", "sans-serif"],
 });
@@ -33,7 +35,7 @@ export const digitFont = localFont({
     { path: "../fonts/digits-400.woff2", weight: "400", style: "normal" },
     { path: "../fonts/digits-700.woff2", weight: "700", style: "normal" },
   ],
-  display: "swap",
+  display: "optional",
   variable: "--font-digits",
   declarations: [{ prop: "unicode-range", value: "U+0030-0039" }],
   // No metric-matched fallback: it would cover every character, not just the digits.
