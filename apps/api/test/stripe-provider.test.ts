@@ -529,6 +529,49 @@ describe("Stripe's webhooks", () => {
     expect(await stripe.lookUpPayment(paymentId)).toEqual({ status: "confirmed", refundedPence: 0 });
   });
 
+  it("read a dispute opened, won and lost as the payment disputed, won back and charged back, and refuse a refund while it is disputed (issue 46 item 5)", async () => {
+    const won = await openPayment();
+    fake.succeed(won);
+    const opened = fake.dispute(won);
+    const withdrawn = fake.webhooks.at(-1)!;
+    expect(await stripe.parseWebhook(opened)).toEqual([
+      {
+        eventId: eventIdOf(opened.rawBody),
+        kind: "card_payment",
+        providerPaymentId: won,
+        status: "disputed",
+      },
+    ]);
+    // The funds withdrawn say the same of the same dispute: read once.
+    expect(JSON.parse(withdrawn.rawBody)).toMatchObject({ type: "charge.dispute.funds_withdrawn" });
+    expect(await stripe.parseWebhook(withdrawn)).toEqual([]);
+    await expect(
+      stripe.refundPayment({ providerPaymentId: won, amountPence: 10_000, idempotencyKey: newKey() }),
+    ).rejects.toBeInstanceOf(PaymentProviderError);
+    const closedWon = fake.closeDispute(won, "won");
+    expect(await stripe.parseWebhook(closedWon)).toEqual([
+      {
+        eventId: eventIdOf(closedWon.rawBody),
+        kind: "card_payment",
+        providerPaymentId: won,
+        status: "dispute_won",
+      },
+    ]);
+
+    const lost = await openPayment();
+    fake.succeed(lost);
+    fake.dispute(lost);
+    const closedLost = fake.closeDispute(lost, "lost");
+    expect(await stripe.parseWebhook(closedLost)).toEqual([
+      {
+        eventId: eventIdOf(closedLost.rawBody),
+        kind: "card_payment",
+        providerPaymentId: lost,
+        status: "dispute_lost",
+      },
+    ]);
+  });
+
   it("ignore event types we do not act on", async () => {
     const webhook = fake.deliver("customer.created", { id: "cus_Kindred", object: "customer" });
 

@@ -316,6 +316,22 @@ export type SandboxFailedCollectionsRetriedResponse = z.infer<
  * collections bounces (a closed card, an account that returned the money), so a demo or a test can
  * see a refund fail at the provider and finance send it again or repay it by transfer.
  */
+/**
+ * The sandbox only: the customer disputes the plan's card payments taken at their card's bank
+ * (`opened`), or the bank decides the disputes open (`won` by us, or `lost`; issue 46 item 5).
+ */
+export const sandboxCardDisputesBodySchema = sandboxPlanBodySchema.extend({
+  outcome: z.enum(["opened", "won", "lost"]),
+});
+export const sandboxCardDisputesResponseSchema = z.object({
+  /** How many card payments the dispute reached. */
+  disputed: z.int().nonnegative(),
+});
+/** The sandbox only: the customer claims every collection taken back from their bank (issue 46 item 5). */
+export const sandboxIndemnityClaimsResponseSchema = z.object({
+  /** How many collections were charged back. */
+  claimed: z.int().nonnegative(),
+});
 export const sandboxRefundsBouncedResponseSchema = z.object({
   /** How many refunds bounced. */
   bounced: z.int().nonnegative(),

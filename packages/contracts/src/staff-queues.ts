@@ -68,6 +68,10 @@ const staffRefundStatuses = [
   /** The provider could not give the money back (issue 46 item 3): send it again, or repay by transfer. */
   "failed_at_provider",
   "refunded",
+  /** Not ours to give back: the customer's bank gave the money back to them (issue 46 item 5). */
+  "withdrawn_by_bank",
+  /** Refunded, and then given back by the customer's bank as well: finance recovers it (issue 46 item 5). */
+  "repaid_twice",
 ] as const;
 
 export const staffRefundSchema = z.object({
@@ -93,6 +97,7 @@ export const staffRefundSchema = z.object({
   refundedAt: dateTime.nullable(),
 });
 export const staffRefundsPageSchema = queuePage(staffRefundSchema);
+export type StaffRefundStatus = z.infer<typeof staffRefundSchema>["status"];
 
 /** `POST /api/staff/refunds/{refundId}/paid-by-transfer`: a failed refund repaid by bank transfer. */
 export const staffRefundTransferBodySchema = z.object({

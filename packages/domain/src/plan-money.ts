@@ -38,7 +38,13 @@ export const planMoneyStates = [
 ] as const;
 export type PlanMoneyState = (typeof planMoneyStates)[number];
 
-export type CardPaymentStatus = "pending" | "requires_action" | "confirmed" | "failed" | "cancelled";
+/**
+ * `disputed`: taken, and the customer disputed it with their card's bank, which holds the money
+ * until the dispute is decided (issue 46 item 5): the plan stands meanwhile. `charged_back`: the
+ * dispute was lost and the money went back to the customer; never taken again.
+ */
+export type CardPaymentStatus =
+  "pending" | "requires_action" | "confirmed" | "failed" | "cancelled" | "disputed" | "charged_back";
 export const mandateStatuses = ["pending_submission", "active", "failed", "cancelled"] as const;
 export type MandateStatus = (typeof mandateStatuses)[number];
 /**
@@ -64,8 +70,13 @@ export const isMissedCollection = (status: CollectionStatus) =>
  * returned it; issue 46 item 3): we hold it again, and finance sends it again or repays it by
  * bank transfer.
  */
-export const refundStatuses = ["owed", "refunded", "failed"] as const;
-type RefundStatus = (typeof refundStatuses)[number];
+/**
+ * `withdrawn`: no longer ours to give back, as the customer's bank returned the money to them (a
+ * charge back, an indemnity claim) or holds it in a dispute (issue 46 item 5). Kept, never
+ * deleted: a dispute won makes it owed again.
+ */
+export const refundStatuses = ["owed", "refunded", "failed", "withdrawn"] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
 
 /** A card payment: in full, or the deposit. `wanted` is false once we no longer want it taken. */
 interface MoneyCardPayment {
@@ -147,7 +158,11 @@ export type MoneyEvent =
       cause: "provider" | "reconciliation";
       type: "card_payment";
       id: string;
-      status: "requires_action" | "confirmed" | "failed" | "cancelled";
+      /**
+       * `disputed`: the customer disputed it with their bank; `confirmed` again once the dispute
+       * is won; `charged_back` once it is lost (issue 46 item 5).
+       */
+      status: "requires_action" | "confirmed" | "failed" | "cancelled" | "disputed" | "charged_back";
     }
   | {
       cause: "provider" | "reconciliation";
@@ -246,6 +261,29 @@ export function moneyTaken(money: PlanMoney): Pence {
   ]);
 }
 
+/** Money the customer's bank holds while it decides their dispute (issue 46 item 5). */
+export function moneyInDispute(money: PlanMoney): Pence {
+  return sumPence(
+    money.payments.filter((payment) => payment.status === "disputed").map((payment) => payment.amount),
+  );
+}
+
+/**
+ * Refunds we made of money the customer's bank then gave back to them as well (a charge back or
+ * indemnity claim after the refund): repaid twice, for finance to recover (issue 46 item 5).
+ */
+export function repaidTwice(money: PlanMoney): { of: string; amount: Pence }[] {
+  const takenBackIds = new Set([
+    ...money.payments.filter((payment) => payment.status === "charged_back").map((payment) => payment.id),
+    ...money.collections
+      .filter((collection) => collection.status === "charged_back")
+      .map((collection) => collection.id),
+  ]);
+  return money.refunds
+    .filter((refund) => refund.status === "refunded" && takenBackIds.has(refund.of))
+    .map(({ of, amount }) => ({ of, amount }));
+}
+
 /** Money the provider has confirmed it gave back. */
 export function moneyRefunded(money: PlanMoney): Pence {
   return sumPence(
@@ -273,14 +311,20 @@ export function liveMandate(money: PlanMoney): MoneyMandate | undefined {
   return money.mandates.find(isLiveMandate);
 }
 
+/**
+ * A card payment that pays its part of the price: taken, or taken and disputed (the plan stands
+ * while the customer's bank decides; issue 46 item 5).
+ */
+const paysItsPart = (payment: MoneyCardPayment) =>
+  payment.wanted && (payment.status === "confirmed" || payment.status === "disputed");
 const takenInFull = (money: PlanMoney) =>
-  money.payments.some(
-    (payment) => payment.wanted && payment.option === "full" && payment.status === "confirmed",
-  );
+  money.payments.some((payment) => payment.option === "full" && paysItsPart(payment));
 const depositTaken = (money: PlanMoney) =>
-  money.payments.some(
-    (payment) => payment.wanted && payment.option === "deposit" && payment.status === "confirmed",
-  );
+  money.payments.some((payment) => payment.option === "deposit" && paysItsPart(payment));
+
+/** A payment or collection of the plan's that the customer's bank took back (issue 46 item 5). */
+const takenBack = (money: PlanMoney) =>
+  money.payments.some((payment) => payment.wanted && payment.status === "charged_back");
 
 /** The newest mandate we wanted (one ended by the bank stays wanted: it records that it ended). */
 const latestMandate = (money: PlanMoney) => money.mandates.filter((mandate) => mandate.wanted).at(-1);
@@ -299,13 +343,15 @@ function paidByInstalments(money: PlanMoney): boolean {
 }
 
 /**
- * Whether the plan's payments stopped (issue 46 item 1): its newest Direct Debit ended without our
- * asking before the plan was paid, and no other way of paying has finished it since.
+ * Whether the plan's payments stopped (issue 46 items 1 and 5): its newest Direct Debit ended
+ * without our asking, or a card payment was charged back, before the plan was paid, and no other
+ * way of paying has finished it since.
  */
 function paymentsStopped(money: PlanMoney): boolean {
   if (money.cancelled || money.funeralRequested || takenInFull(money) || liveMandate(money)) return false;
   const mandate = latestMandate(money);
-  return mandate !== undefined && hasEnded(mandate) && !paidByInstalments(money);
+  const mandateEnded = mandate !== undefined && hasEnded(mandate);
+  return (mandateEnded || takenBack(money)) && !paidByInstalments(money);
 }
 
 /**
@@ -457,7 +503,8 @@ function withRefund(money: PlanMoney, of: string, change: Partial<MoneyRefund>):
  */
 function sendRefundAgain(money: PlanMoney, of: string): MoneyTransition {
   const refund = money.refunds.find((candidate) => candidate.of === of);
-  if (!refund) return refused(409, purchaseMessages.refundNotOwed);
+  // Withdrawn: the customer's bank gave the money back, so sending it too would repay it twice.
+  if (!refund || refund.status === "withdrawn") return refused(409, purchaseMessages.refundNotOwed);
   if (refund.status === "refunded") return refused(409, purchaseMessages.refundAlreadyRefunded);
   const kind = refundKindOf(money, of);
   if (refund.status === "failed") {
@@ -482,7 +529,14 @@ function sendRefundAgain(money: PlanMoney, of: string): MoneyTransition {
  */
 function refundFailed(money: PlanMoney, of: string): MoneyTransition {
   const refund = money.refunds.find((candidate) => candidate.of === of);
-  if (!refund || refund.status === "failed" || refund.transferReference !== null) return unchanged(money);
+  // A refund withdrawn (the bank gave the money back) is not ours to make, so its failing is not ours either.
+  if (
+    !refund ||
+    refund.status === "failed" ||
+    refund.status === "withdrawn" ||
+    refund.transferReference !== null
+  )
+    return unchanged(money);
   return {
     ok: true,
     money: withRefund(money, of, { status: "failed" }),
@@ -703,9 +757,13 @@ function requestFuneral(money: PlanMoney): MoneyTransition {
 const nextCardPaymentStatuses: Record<CardPaymentStatus, readonly CardPaymentStatus[]> = {
   pending: ["requires_action", "confirmed", "failed", "cancelled"],
   requires_action: ["confirmed", "failed", "cancelled"],
-  confirmed: [],
+  // Disputed by the customer at their bank; or told at once that it was lost (reconciliation).
+  confirmed: ["disputed", "charged_back"],
   failed: ["confirmed", "cancelled"],
   cancelled: ["confirmed"],
+  // Won (the money comes back to us) or lost (it goes back to the customer).
+  disputed: ["confirmed", "charged_back"],
+  charged_back: [],
 };
 const nextMandateStatuses: Record<MandateStatus, readonly MandateStatus[]> = {
   pending_submission: ["active", "failed", "cancelled"],
@@ -735,7 +793,7 @@ const unchanged = (money: PlanMoney): MoneyTransition => ({ ok: true, money, eff
 function cardPaymentEvent(
   money: PlanMoney,
   id: string,
-  status: "requires_action" | "confirmed" | "failed" | "cancelled",
+  status: Extract<MoneyEvent, { type: "card_payment" }>["status"],
 ): MoneyTransition {
   const payment = money.payments.find((candidate) => candidate.id === id);
   if (!payment || !nextCardPaymentStatuses[payment.status].includes(status)) return unchanged(money);
@@ -743,6 +801,8 @@ function cardPaymentEvent(
     candidate.id === id ? { ...candidate, status } : candidate,
   );
   const next = { ...money, payments };
+  if (status === "disputed" || status === "charged_back") return returnedByBank(next, id);
+  if (payment.status === "disputed") return disputeWon(next, payment);
   if (status !== "confirmed") return { ok: true, money: next, effects: [] };
   // Taken after the plan was cancelled or the customer chose another way to pay: given back.
   if (!payment.wanted) {
@@ -860,21 +920,48 @@ function collectionEvent(
   if (becomes === "collected" && collectedBeyondSchedule(money, collection)) {
     return givenBack(unwant(next, id), collection, "collection", { alreadyPaid: true });
   }
-  if (becomes === "charged_back") {
-    // Money that bounced back was never ours to refund.
+  if (becomes === "charged_back") return returnedByBank(next, id);
+  return { ok: true, money: next, effects: [] };
+}
+
+/**
+ * The customer's bank took back money we had taken, or holds it in a dispute (issue 46 item 5):
+ * a refund of it not yet made is withdrawn (they have the money, or will if the dispute is lost),
+ * and never sent; one already made stays, as a refund made (the money was repaid twice, for
+ * finance to recover: `repaidTwice`). Nothing is deleted.
+ */
+function returnedByBank(money: PlanMoney, of: string): MoneyTransition {
+  const refund = money.refunds.find((candidate) => candidate.of === of);
+  if (!refund || refund.status === "refunded" || refund.status === "withdrawn") {
+    return { ok: true, money, effects: [] };
+  }
+  return { ok: true, money: withRefund(money, of, { status: "withdrawn" }), effects: [] };
+}
+
+/**
+ * A dispute won: the money is ours again. A refund withdrawn when the dispute opened is owed again
+ * (a new attempt, under a new key); money we no longer want (the plan was cancelled meanwhile) is
+ * given back.
+ */
+function disputeWon(money: PlanMoney, payment: MoneyCardPayment): MoneyTransition {
+  const refund = money.refunds.find((candidate) => candidate.of === payment.id);
+  if (refund?.status === "withdrawn") {
+    const attempt = refund.attempt + 1;
     return {
       ok: true,
-      money: { ...next, refunds: next.refunds.filter((refund) => refund.of !== id) },
-      effects: [],
+      money: withRefund(money, payment.id, { status: "owed", attempt }),
+      effects: [{ type: "refund", of: payment.id, kind: "card_payment", amount: refund.amount, attempt }],
     };
   }
-  return { ok: true, money: next, effects: [] };
+  if (!refund && !payment.wanted) return givenBack(money, payment, "card_payment");
+  return { ok: true, money, effects: [] };
 }
 
 function refundedEvent(money: PlanMoney, of: string): MoneyTransition {
   const refund = money.refunds.find((candidate) => candidate.of === of);
   // A refund that failed stays failed until finance acts: a late or replayed "refunded" was the
-  // attempt that failed (Stripe says a refund is made before it can fail).
+  // attempt that failed (Stripe says a refund is made before it can fail). One withdrawn (the
+  // bank gave the money back) that the provider made all the same is made: repaid twice.
   if (refund?.status === "refunded" || refund?.status === "failed") return unchanged(money);
   if (refund) {
     return {

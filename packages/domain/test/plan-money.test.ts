@@ -7,12 +7,14 @@ import {
   type MoneyEmail,
   type MoneyEvent,
   moneyHeld,
+  moneyInDispute,
   moneyTaken,
   nextPlanMoney,
   type PlanMoney,
   planMoneyState,
   purchaseMessages,
   refundOwed,
+  repaidTwice,
 } from "@kindred/domain";
 
 const nothingYet: PlanMoney = {
@@ -312,7 +314,11 @@ type Step =
   | { kind: "directDebit" }
   | { kind: "cancel" }
   | { kind: "funeralRequested" }
-  | { kind: "card"; which: number; status: "requires_action" | "confirmed" | "failed" | "cancelled" }
+  | {
+      kind: "card";
+      which: number;
+      status: "requires_action" | "confirmed" | "failed" | "cancelled" | "disputed" | "charged_back";
+    }
   | { kind: "mandate"; which: number; status: "active" | "failed" | "cancelled" }
   | { kind: "collection"; which: number; status: "submitted" | "collected" | "failed" | "cancelled" }
   | { kind: "refunded"; which: number }
@@ -341,7 +347,15 @@ const aStep: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant("card"),
       which: fc.nat(3),
-      status: fc.constantFrom("requires_action", "confirmed", "confirmed", "failed", "cancelled" as const),
+      status: fc.constantFrom(
+        "requires_action",
+        "confirmed",
+        "confirmed",
+        "failed",
+        "cancelled",
+        "disputed",
+        "charged_back" as const,
+      ),
     }),
   },
   {
@@ -436,6 +450,20 @@ function eventFor(step: Step, money: PlanMoney, fresh: () => string): MoneyEvent
 }
 
 /**
+ * What we refunded that the customer's bank also gave back, or holds in a dispute (issue 46 item
+ * 5): what we hold is below nothing by this much, and never by more.
+ */
+function repaidTwiceTotal(money: PlanMoney): number {
+  const disputed = new Set(
+    money.payments.filter((payment) => payment.status === "disputed").map((payment) => payment.id),
+  );
+  const refundedInDispute = money.refunds.filter(
+    (refund) => refund.status === "refunded" && disputed.has(refund.of),
+  );
+  return [...repaidTwice(money), ...refundedInDispute].reduce((sum, each) => sum + each.amount, 0);
+}
+
+/**
  * A property's check, as a plain throw: the random runs make hundreds of thousands of checks, and
  * `expect`'s matchers cost more than the transitions they check. fast-check reports the failing
  * sequence, shrunk, with the message.
@@ -500,7 +528,8 @@ describe("nextPlanMoney, over any sequence of events", () => {
               payment.wanted &&
               payment.option === "full" &&
               payment.status !== "failed" &&
-              payment.status !== "cancelled",
+              payment.status !== "cancelled" &&
+              payment.status !== "charged_back",
           );
           holds(
             !(fullWanted && liveMandate(money) !== undefined),
@@ -519,12 +548,16 @@ describe("nextPlanMoney, over any sequence of events", () => {
               `money taken on ${taken.id}, no longer wanted, is owed back`,
             );
           }
-          holds(moneyHeld(money) >= 0, "never less than nothing held");
+          // Below nothing only by what the customer's bank gave back after our refund (issue 46 item 5).
+          holds(moneyHeld(money) + repaidTwiceTotal(money) >= 0, "never less than nothing held");
           holds(moneyHeld(money) <= moneyTaken(money), "never more held than taken");
           if (money.cancelled) {
             if (event.type === "cancel" && moneyTaken(money) > 0) cancelledHoldingMoney += 1;
             const settled = settleRefunds(money);
-            holds(moneyHeld(settled) === 0, "a cancelled plan, once refunds are confirmed, holds nothing");
+            holds(
+              moneyHeld(settled) + repaidTwiceTotal(settled) === 0,
+              "a cancelled plan, once refunds are confirmed, holds nothing",
+            );
             holds(
               planMoneyState(settled, true) === "cancelled",
               "a cancelled plan, once settled, is cancelled",
@@ -1022,6 +1055,116 @@ describe("a refund that fails at the provider (issue 46 item 3)", () => {
     expect(
       nextPlanMoney(owed, { cause: "staff", type: "refund_paid_by_transfer", of: "p2", reference: "x" }),
     ).toEqual({ ok: false, status: 409, message: purchaseMessages.refundNotFailed });
+  });
+});
+
+describe("money the customer's bank takes back: disputes, charge backs and indemnity claims (issue 46 item 5)", () => {
+  const paidInFull = run([
+    { cause: "customer", type: "choose", choice: full },
+    { cause: "customer", type: "open_card_payment", payment: { id: "p1", option: "full", amount: 400_000 } },
+    provider({ type: "card_payment", id: "p1", status: "confirmed" }),
+  ]).money;
+  const refundOf = (money: PlanMoney, of: string) => money.refunds.find((refund) => refund.of === of);
+
+  it("a dispute open leaves the plan paid, and holds the money apart; won, it is ours again; lost, the plan's payments have stopped", () => {
+    const disputed = run(
+      [provider({ type: "card_payment", id: "p1", status: "disputed" })],
+      paidInFull,
+    ).money;
+    expect(planMoneyState(disputed, true)).toBe("paid");
+    expect(moneyInDispute(disputed)).toBe(400_000);
+    expect(moneyHeld(disputed)).toBe(0);
+    const won = run([provider({ type: "card_payment", id: "p1", status: "confirmed" })], disputed);
+    expect(planMoneyState(won.money, true)).toBe("paid");
+    expect(moneyHeld(won.money)).toBe(400_000);
+    expect(won.effects).toEqual([]);
+    const lost = run([provider({ type: "card_payment", id: "p1", status: "charged_back" })], disputed).money;
+    expect(planMoneyState(lost, true)).toBe("payments_stopped");
+    expect(moneyHeld(lost)).toBe(0);
+    // Paying again is for the price, as agreed, and a late "taken" cannot undo the loss.
+    expect(run([provider({ type: "card_payment", id: "p1", status: "confirmed" })], lost).money).toEqual(
+      lost,
+    );
+    const paidAgain = run(
+      [
+        {
+          cause: "customer",
+          type: "open_card_payment",
+          payment: { id: "p2", option: "full", amount: 400_000 },
+        },
+        provider({ type: "card_payment", id: "p2", status: "confirmed" }),
+      ],
+      lost,
+    ).money;
+    expect(planMoneyState(paidAgain, true)).toBe("paid");
+  });
+
+  it("a refund not yet made when the bank takes the money back is withdrawn and never sent; a dispute won makes it owed again", () => {
+    const cancelled = run([{ cause: "customer", type: "cancel" }], paidInFull).money;
+    expect(refundOf(cancelled, "p1")?.status).toBe("owed");
+    const disputed = run([provider({ type: "card_payment", id: "p1", status: "disputed" })], cancelled);
+    expect(refundOf(disputed.money, "p1")).toMatchObject({ status: "withdrawn", amount: 400_000 });
+    expect(disputed.effects).toEqual([]);
+    expect(planMoneyState(disputed.money, true)).toBe("cancelled");
+    expect(nextPlanMoney(disputed.money, { cause: "staff", type: "send_refund_again", of: "p1" })).toEqual({
+      ok: false,
+      status: 409,
+      message: purchaseMessages.refundNotOwed,
+    });
+    const won = run([provider({ type: "card_payment", id: "p1", status: "confirmed" })], disputed.money);
+    expect(refundOf(won.money, "p1")).toMatchObject({ status: "owed", attempt: 2 });
+    expect(won.effects).toEqual([
+      { type: "refund", of: "p1", kind: "card_payment", amount: 400_000, attempt: 2 },
+    ]);
+    expect(planMoneyState(won.money, true)).toBe("cancellation_pending_refund");
+    const lost = run([provider({ type: "card_payment", id: "p1", status: "charged_back" })], disputed.money);
+    expect(refundOf(lost.money, "p1")?.status).toBe("withdrawn");
+    expect(planMoneyState(lost.money, true)).toBe("cancelled");
+    expect(repaidTwice(lost.money)).toEqual([]);
+  });
+
+  it("a refund already made is never deleted when an indemnity claim follows: the money was repaid twice, for finance to recover", () => {
+    const collected = run([
+      { cause: "customer", type: "choose", choice: deposit },
+      {
+        cause: "customer",
+        type: "set_up_direct_debit",
+        mandateId: "m1",
+        collections: [
+          { id: "c1", amount: 10_000 },
+          { id: "c2", amount: 10_000 },
+        ],
+      },
+      {
+        cause: "customer",
+        type: "open_card_payment",
+        payment: { id: "d1", option: "deposit", amount: 25_000 },
+      },
+      provider({ type: "card_payment", id: "d1", status: "confirmed" }),
+      provider({ type: "collection", id: "c1", status: "collected" }),
+      { cause: "customer", type: "cancel" },
+      provider({ type: "refunded", of: "d1" }),
+      provider({ type: "refunded", of: "c1" }),
+    ]).money;
+    expect(planMoneyState(collected, true)).toBe("cancelled");
+    const claimed = run([provider({ type: "collection", id: "c1", status: "failed" })], collected).money;
+    expect(refundOf(claimed, "c1")).toMatchObject({ status: "refunded", amount: 10_000 });
+    expect(repaidTwice(claimed)).toEqual([{ of: "c1", amount: 10_000 }]);
+    // What we hold is below nothing by what the customer has twice.
+    expect(moneyHeld(claimed)).toBe(-10_000);
+  });
+
+  it("a refund that fails after the bank gave the money back is not made again", () => {
+    const cancelled = run(
+      [
+        { cause: "customer", type: "cancel" },
+        provider({ type: "card_payment", id: "p1", status: "charged_back" }),
+      ],
+      paidInFull,
+    ).money;
+    const failed = run([provider({ type: "refund_failed", of: "p1" })], cancelled);
+    expect(failed.money).toEqual(cancelled);
+    expect(failed.effects).toEqual([]);
   });
 });
 

@@ -443,6 +443,10 @@ export const paymentStatuses = [
   "failed",
   /** Cancelled with the provider before it was taken: it can no longer be finished. */
   "cancelled",
+  /** Taken, then disputed by the customer at their card's bank, which holds the money meanwhile. */
+  "disputed",
+  /** The dispute was lost: the money went back to the customer (issue 46 item 5). */
+  "charged_back",
 ] as const satisfies readonly CardPaymentStatus[];
 export type PaymentStatus = (typeof paymentStatuses)[number];
 

@@ -52,6 +52,8 @@ export interface FakeCharge {
   payment_intent: string;
   paid: boolean;
   refunded: boolean;
+  /** Whether the customer disputed it at their card's bank. */
+  disputed: boolean;
   status: "succeeded";
   created: number;
   livemode: false;
@@ -69,6 +71,20 @@ interface FakeRefund {
   failure_reason?: string;
   metadata: Record<string, string>;
   created: number;
+}
+
+/** A dispute, as Stripe's Dispute object has it (the fields we read, and those beside them). */
+interface FakeDispute {
+  id: string;
+  object: "dispute";
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  reason: string;
+  status: "needs_response" | "under_review" | "won" | "lost" | "warning_closed";
+  created: number;
+  livemode: false;
 }
 
 type Failure = { status: number; body: unknown } | "hang";
@@ -141,6 +157,7 @@ export async function startFakeStripe({
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const charges = new Map<string, FakeCharge>();
   const refunds = new Map<string, FakeRefund>();
+  const disputes = new Map<string, FakeDispute>();
   const idempotentAnswers = new Map<
     string,
     { route: string; rawBody: string; status: number; body: unknown }
@@ -373,6 +390,11 @@ export async function startFakeStripe({
     if (remaining === 0) {
       return invalid(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
     }
+    if (charge.disputed) {
+      return invalid(`Charge ${charge.id} has been charged back; cannot issue a refund.`, {
+        code: "charge_disputed",
+      });
+    }
     if (amount > remaining) {
       return invalid(
         `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(remaining / 100).toFixed(2)})`,
@@ -505,6 +527,50 @@ export async function startFakeStripe({
       deliver("charge.refund.updated", refund);
       return deliver("refund.failed", refund);
     },
+    /**
+     * The customer disputes a payment taken at their card's bank, as Stripe documents: a Dispute
+     * for the whole charge, the charge marked disputed, and `charge.dispute.created` then
+     * `charge.dispute.funds_withdrawn`. Answers `charge.dispute.created`.
+     */
+    dispute(paymentIntentId: string, reason = "fraudulent"): IncomingWebhook {
+      const intent = paymentIntent(paymentIntentId);
+      const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+      if (!charge || charge.disputed) throw new Error(`No charge of ${paymentIntentId} to dispute`);
+      const dispute: FakeDispute = {
+        id: stripeId("dp"),
+        object: "dispute",
+        amount: charge.amount,
+        charge: charge.id,
+        currency: charge.currency,
+        payment_intent: intent.id,
+        reason,
+        status: "needs_response",
+        created: now(),
+        livemode: false,
+      };
+      disputes.set(dispute.id, dispute);
+      charge.disputed = true;
+      const created = deliver("charge.dispute.created", dispute);
+      deliver("charge.dispute.funds_withdrawn", dispute);
+      return created;
+    },
+    /**
+     * The card's bank decides a dispute: won (`charge.dispute.funds_reinstated`, then
+     * `charge.dispute.closed`) or lost (`charge.dispute.closed`). Answers `charge.dispute.closed`.
+     */
+    closeDispute(paymentIntentId: string, outcome: "won" | "lost"): IncomingWebhook {
+      const dispute = [...disputes.values()].find(
+        (each) => each.payment_intent === paymentIntentId && each.status === "needs_response",
+      );
+      if (!dispute) throw new Error(`No open dispute of ${paymentIntentId}`);
+      dispute.status = outcome;
+      if (outcome === "won") {
+        const charge = charges.get(dispute.charge);
+        if (charge) charge.disputed = false;
+        deliver("charge.dispute.funds_reinstated", dispute);
+      }
+      return deliver("charge.dispute.closed", dispute);
+    },
     /** The customer's card was taken: a charge, then `charge.succeeded` and `payment_intent.succeeded`. */
     succeed(paymentIntentId: string): IncomingWebhook {
       const intent = openIntent(paymentIntentId);
@@ -517,6 +583,7 @@ export async function startFakeStripe({
         payment_intent: intent.id,
         paid: true,
         refunded: false,
+        disputed: false,
         status: "succeeded",
         created: now(),
         livemode: false,

@@ -3,9 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { plans, type MandateStatus, type PaymentStatus } from "../../db/schema";
 
-/** A payment that went through (refunded later or not: cancellation, not this rule, says the plan is over). */
+/**
+ * A payment that went through (refunded later or not: cancellation, not this rule, says the plan is
+ * over), or went through and is disputed at the customer's bank, as the plan stands until the
+ * dispute is decided (issue 46 item 5).
+ */
 export function isCompletedPayment(status: PaymentStatus): boolean {
-  return status === "confirmed";
+  return status === "confirmed" || status === "disputed";
 }
 
 /** A mandate that stands: set up or being set up, not failed or cancelled. */

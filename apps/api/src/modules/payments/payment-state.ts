@@ -60,6 +60,17 @@ export function planOwner(
   };
 }
 
+/**
+ * A card payment's status in the customer's words: one disputed at their bank still pays for the
+ * plan until the dispute is decided, and one charged back was not paid after all, as a collection
+ * charged back reads (issue 46 item 5).
+ */
+function customerSeesStatus(status: PaymentRow["status"]): PaymentResponse["status"] {
+  if (status === "disputed") return "confirmed";
+  if (status === "charged_back") return "failed";
+  return status;
+}
+
 /** A payment as the customer sees it: refunded once the provider confirms its refund. */
 export function toPayment(row: PaymentRow, refundRows: readonly RefundRow[] = []): PaymentResponse {
   const refunded = refundRows.some((refund) => refund.paymentId === row.id && refund.status === "refunded");
@@ -69,7 +80,7 @@ export function toPayment(row: PaymentRow, refundRows: readonly RefundRow[] = []
     planId: row.planId,
     paymentOption: row.paymentOption,
     amount: row.amountPence,
-    status: refunded ? "refunded" : row.status,
+    status: refunded ? "refunded" : customerSeesStatus(row.status),
     completed: isCompletedPayment(row.status),
     provider: row.provider,
     // Nothing more can be done with a finished payment, nor with one we no longer want.

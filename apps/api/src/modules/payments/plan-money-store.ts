@@ -7,7 +7,7 @@ import {
   planMoneyState,
   purchaseMessages,
 } from "@kindred/domain";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { collections, mandates, payments, plans, refunds } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
@@ -360,17 +360,18 @@ async function store(
         .where(eq(refunds.id, stored.id));
     }
   }
-  // A refund the domain dropped (the money bounced back before it was given back).
-  const kept = new Set(money.refunds.map((refund) => refund.of));
-  const dropped = rows.refunds.filter((row) => !kept.has((row.paymentId ?? row.collectionId)!));
-  if (dropped.length > 0) {
-    await transaction.delete(refunds).where(
-      inArray(
-        refunds.id,
-        dropped.map((row) => row.id),
-      ),
-    );
-  }
+  // Refund rows are never deleted: one the customer's bank made needless is withdrawn (issue 46 item 5).
+}
+
+/** The provider's ids of a plan's card payments, or of its collections (what the sandbox disputes or claims back). */
+export async function providerPaymentIdsOf(
+  db: Database,
+  planId: string,
+  kind: "card_payment" | "collection",
+): Promise<string[]> {
+  const table = kind === "card_payment" ? payments : collections;
+  const rows = await db.select({ id: table.providerPaymentId }).from(table).where(eq(table.planId, planId));
+  return rows.flatMap((row) => (row.id ? [row.id] : []));
 }
 
 /**

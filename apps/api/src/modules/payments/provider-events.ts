@@ -72,8 +72,16 @@ async function subjectOf(providerName: string, event: ProviderEvent, transaction
 function moneyEventOf(event: ProviderEvent, id: string): MoneyEvent {
   if (event.status === "refunded") return { cause: "provider", type: "refunded", of: id };
   if (event.status === "refund_failed") return { cause: "provider", type: "refund_failed", of: id };
-  if (event.kind === "card_payment")
-    return { cause: "provider", type: "card_payment", id, status: event.status };
+  if (event.kind === "card_payment") {
+    // A dispute won gives the money back to us; one lost gives it to the customer (issue 46 item 5).
+    const status =
+      event.status === "dispute_won"
+        ? "confirmed"
+        : event.status === "dispute_lost"
+          ? "charged_back"
+          : event.status;
+    return { cause: "provider", type: "card_payment", id, status };
+  }
   if (event.kind === "mandate") return { cause: "provider", type: "mandate", id, status: event.status };
   return { cause: "provider", type: "collection", id, status: event.status };
 }

@@ -11,13 +11,28 @@
 
 import type { CardPaymentStatus, CollectionStatus, MandateStatus } from "@kindred/domain";
 
+export type CardPaymentEventStatus =
+  | "requires_action"
+  | "confirmed"
+  | "failed"
+  | "cancelled"
+  | "refunded"
+  | "refund_failed"
+  | "disputed"
+  | "dispute_won"
+  | "dispute_lost";
+
 export type ProviderEvent =
   | {
       eventId: string;
       kind: "card_payment";
       providerPaymentId: string;
-      /** `refund_failed`: the payment's refund failed at the provider (issue 46 item 3). */
-      status: "requires_action" | "confirmed" | "failed" | "cancelled" | "refunded" | "refund_failed";
+      /**
+       * `refund_failed`: the payment's refund failed at the provider (issue 46 item 3).
+       * `disputed`, `dispute_won`, `dispute_lost`: the customer disputed it at their card's bank,
+       * and how that ended (issue 46 item 5).
+       */
+      status: CardPaymentEventStatus;
       reason?: string;
     }
   | {

@@ -25,6 +25,9 @@ import {
   sandboxPlanBodySchema,
   sandboxFailedCollectionsRetriedResponseSchema,
   sandboxRefundsBouncedResponseSchema,
+  sandboxCardDisputesBodySchema,
+  sandboxCardDisputesResponseSchema,
+  sandboxIndemnityClaimsResponseSchema,
   violationsResponseSchema,
 } from "@kindred/contracts";
 import { accountNumberEnding, purchaseMessages } from "@kindred/domain";
@@ -34,7 +37,7 @@ import type { Database } from "../../db/database";
 import { checkBankDetails } from "./bank-details";
 import { newestMandateReference } from "./direct-debit";
 import { ownedPlan } from "./payment-state";
-import { refundedProviderPaymentIds } from "./plan-money-store";
+import { providerPaymentIdsOf, refundedProviderPaymentIds } from "./plan-money-store";
 import { WebhookNotUnderstood, WebhookNotVerified } from "./provider";
 import { NotKnownYet } from "./provider-events";
 import type { SandboxProvider } from "./sandbox/sandbox-provider";
@@ -344,6 +347,47 @@ export const sandboxDirectDebitRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const plan = await ownedPlan(db, tokenHolderOf(request), request.body.planId);
       return { retried: await sandbox.retryFailedCollections(await newestMandateReference(db, plan)) };
+    },
+  );
+  app.post(
+    "/sandbox-provider/card-disputes",
+    {
+      onRequest: requireCustomerToken,
+      schema: {
+        tags: ["sandbox provider"],
+        operationId: "disputeSandboxCardPayments",
+        summary:
+          "The sandbox only: the customer disputes one of their plans' card payments at their bank, or the bank decides the dispute, now",
+        security: [{ bearerAuth: [] }],
+        body: sandboxCardDisputesBodySchema,
+        response: { 200: sandboxCardDisputesResponseSchema, ...customerBodyViolations },
+      },
+    },
+    async (request) => {
+      const { planId, outcome } = request.body;
+      await ownedPlan(db, tokenHolderOf(request), planId);
+      const ids = await providerPaymentIdsOf(db, planId, "card_payment");
+      return { disputed: await sandbox.disputeCardPayments(ids, outcome) };
+    },
+  );
+  app.post(
+    "/sandbox-provider/indemnity-claims",
+    {
+      onRequest: requireCustomerToken,
+      schema: {
+        tags: ["sandbox provider"],
+        operationId: "claimSandboxIndemnity",
+        summary:
+          "The sandbox only: the customer claims back from their bank every collection taken for one of their plans, now",
+        security: [{ bearerAuth: [] }],
+        body: sandboxPlanBodySchema,
+        response: { 200: sandboxIndemnityClaimsResponseSchema, ...customerBodyViolations },
+      },
+    },
+    async (request) => {
+      const { planId } = request.body;
+      await ownedPlan(db, tokenHolderOf(request), planId);
+      return { claimed: await sandbox.claimIndemnity(await providerPaymentIdsOf(db, planId, "collection")) };
     },
   );
   app.post(

@@ -4,6 +4,7 @@ import {
   WebhookNotUnderstood,
   WebhookNotVerified,
   type CardPaymentProvider,
+  type CardPaymentEventStatus,
   type CardPaymentRecord,
   type ProviderEvent,
 } from "./provider";
@@ -203,10 +204,7 @@ function recordOf(paymentIntent: Stripe.PaymentIntent): CardPaymentRecord {
 
 /** The events we act on; any other type is Stripe's business, not ours. */
 function eventsOf(event: Stripe.Event): ProviderEvent[] {
-  const cardPayment = (
-    providerPaymentId: string,
-    status: "requires_action" | "confirmed" | "failed" | "cancelled" | "refunded" | "refund_failed",
-  ) => ({
+  const cardPayment = (providerPaymentId: string, status: CardPaymentEventStatus) => ({
     eventId: event.id,
     kind: "card_payment" as const,
     providerPaymentId,
@@ -224,8 +222,7 @@ function eventsOf(event: Stripe.Event): ProviderEvent[] {
     case "payment_intent.canceled":
       return [cardPayment(event.data.object.id, "cancelled")];
     case "charge.refunded": {
-      const paymentIntent = event.data.object.payment_intent;
-      const providerPaymentId = typeof paymentIntent === "string" ? paymentIntent : paymentIntent?.id;
+      const providerPaymentId = paymentIntentOf(event.data.object.payment_intent);
       // A charge made without a PaymentIntent was not made by us.
       return providerPaymentId ? [cardPayment(providerPaymentId, "refunded")] : [];
     }
@@ -233,13 +230,33 @@ function eventsOf(event: Stripe.Event): ProviderEvent[] {
     // `charge.refund.updated` says the same of the same refund.
     case "refund.failed": {
       const refund = event.data.object;
-      const paymentIntent = refund.payment_intent;
-      const providerPaymentId = typeof paymentIntent === "string" ? paymentIntent : paymentIntent?.id;
+      const providerPaymentId = paymentIntentOf(refund.payment_intent);
       if (!providerPaymentId) return [];
       const reason = refund.failure_reason;
       return [{ ...cardPayment(providerPaymentId, "refund_failed"), ...(reason ? { reason } : {}) }];
     }
+    // The customer disputed the payment at their card's bank, which holds the money until it is
+    // decided (issue 46 item 5); `charge.dispute.funds_withdrawn` says the same of the same dispute.
+    case "charge.dispute.created": {
+      const providerPaymentId = paymentIntentOf(event.data.object.payment_intent);
+      return providerPaymentId ? [cardPayment(providerPaymentId, "disputed")] : [];
+    }
+    // Won (or closed with a warning only): the money is ours again. Lost: it went to the customer.
+    case "charge.dispute.closed": {
+      const dispute = event.data.object;
+      const providerPaymentId = paymentIntentOf(dispute.payment_intent);
+      if (!providerPaymentId) return [];
+      if (dispute.status === "lost") return [cardPayment(providerPaymentId, "dispute_lost")];
+      if (dispute.status === "won" || dispute.status === "warning_closed")
+        return [cardPayment(providerPaymentId, "dispute_won")];
+      return [];
+    }
     default:
       return [];
   }
+}
+
+/** The PaymentIntent's id a charge, refund or dispute names, as an id or as the object. */
+function paymentIntentOf(paymentIntent: string | { id: string } | null): string | undefined {
+  return typeof paymentIntent === "string" ? paymentIntent : paymentIntent?.id;
 }

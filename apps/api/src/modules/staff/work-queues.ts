@@ -16,12 +16,14 @@ import {
   refundWithinDays,
   staffMessages,
   ukToday,
+  type RefundStatus,
 } from "@kindred/domain";
 import {
   staffQueuePageSize,
   type ArrearsOutcomeBody,
   type MoveAtNeedCaseBody,
   type StaffAtNeedQueueQuery,
+  type StaffRefundStatus,
 } from "@kindred/contracts";
 import { and, asc, desc, eq, exists, inArray, isNull, max, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/database";
@@ -93,9 +95,6 @@ const nameOf = (person: Person) =>
 
 // Refunds ---------------------------------------------------------------------------------------
 
-type StaffRefundStatus =
-  "owed" | "sent_to_provider" | "failed_retrying" | "given_up" | "failed_at_provider" | "refunded";
-
 /** The latest provider call queued for a refund: its job's state and how often it failed. */
 const latestRefundJob = (of: SQL) => sql`(
   select json_build_object('state', job.state, 'retries', job.retry_count)
@@ -119,10 +118,13 @@ interface RefundJob {
  * after its tries, or gone from the queue while the refund is still owed) is `given_up`.
  */
 function refundStatusOf(
-  refund: { status: "owed" | "refunded" | "failed" },
+  refund: { status: RefundStatus },
   job: RefundJob | null,
+  takenBackByBank: boolean,
 ): StaffRefundStatus {
-  if (refund.status === "refunded") return "refunded";
+  // The customer's bank gave the money back (a charge back, an indemnity claim; issue 46 item 5).
+  if (refund.status === "withdrawn") return "withdrawn_by_bank";
+  if (refund.status === "refunded") return takenBackByBank ? "repaid_twice" : "refunded";
   // The provider took the call but could not give the money back (issue 46 item 3).
   if (refund.status === "failed") return "failed_at_provider";
   if (!job) return "given_up";
@@ -134,6 +136,10 @@ function refundStatusOf(
 
 const refundOf = sql`coalesce(${refunds.paymentId}, ${refunds.collectionId})::text`;
 
+/** Whether the customer's bank took back the money a refund gives back (issue 46 item 5). */
+const refundTakenBackByBank = sql<boolean>`(exists (select 1 from ${payments} where ${payments.id} = ${refunds.paymentId} and ${payments.status} = 'charged_back')
+  or exists (select 1 from ${collections} where ${collections.id} = ${refunds.collectionId} and ${collections.status} = 'charged_back'))`;
+
 async function refundRows(db: Database, where: SQL | undefined, page = 1) {
   const { limit, offset } = pageOf(page);
   return db
@@ -141,6 +147,7 @@ async function refundRows(db: Database, where: SQL | undefined, page = 1) {
       refund: refunds,
       customer: planPeople.customer,
       job: sql<RefundJob | null>`${latestRefundJob(refundOf)}`,
+      takenBackByBank: refundTakenBackByBank,
     })
     .from(refunds)
     .leftJoin(planPeople, eq(planPeople.planId, refunds.planId))
@@ -152,8 +159,8 @@ async function refundRows(db: Database, where: SQL | undefined, page = 1) {
 
 type RefundRow = Awaited<ReturnType<typeof refundRows>>[number];
 
-function refundItem({ refund, customer, job }: RefundRow) {
-  const status = refundStatusOf(refund, job);
+function refundItem({ refund, customer, job, takenBackByBank }: RefundRow) {
+  const status = refundStatusOf(refund, job, takenBackByBank);
   return {
     refundId: refund.id,
     planId: refund.planId,
@@ -177,13 +184,21 @@ function refundItem({ refund, customer, job }: RefundRow) {
   };
 }
 
-/** Refunds owed or failed, and those confirmed in the last `refundWithinDays` days, owed first, by deadline. */
+/**
+ * Refunds owed or failed, those repaid twice (for finance to recover), and those confirmed or
+ * withdrawn by the customer's bank in the last `refundWithinDays` days; owed first, by deadline.
+ */
 export async function refundsQueue(db: Database, audit: AuditContext, page: number) {
   const rows = await refundRows(
     db,
     or(
       inArray(refunds.status, ["owed", "failed"]),
+      and(eq(refunds.status, "refunded"), refundTakenBackByBank),
       sql`${refunds.refundedAt} > now() - make_interval(days => ${refundWithinDays})`,
+      and(
+        eq(refunds.status, "withdrawn"),
+        sql`${refunds.createdAt} > now() - make_interval(days => ${refundWithinDays})`,
+      ),
     ),
     page,
   );
@@ -208,7 +223,7 @@ export async function sendRefundAgain(
   await db.transaction(async (transaction) => {
     await transaction.select({ id: plans.id }).from(plans).where(eq(plans.id, found.planId)).for("update");
     const [row] = await refundRows(transaction, eq(refunds.id, refundId));
-    const status = refundStatusOf(row!.refund, row!.job);
+    const status = refundStatusOf(row!.refund, row!.job, row!.takenBackByBank);
     if (status === "refunded") {
       throw new ViolationError(
         [{ propertyPath: "refundId", title: purchaseMessages.refundAlreadyRefunded }],

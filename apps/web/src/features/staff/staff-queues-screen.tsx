@@ -234,6 +234,8 @@ const refundStatusNames: Record<RefundRow["status"], string> = {
   given_up: "The provider gave up",
   failed_at_provider: "Refund failed at the provider",
   refunded: "Refunded",
+  withdrawn_by_bank: "Not owed: their bank gave it back",
+  repaid_twice: "Repaid twice: their bank gave it back after our refund",
 };
 const refund = staffColumnHelper<RefundRow>();
 const refundColumns = refund.columns([

@@ -31,7 +31,17 @@ const sandboxEvent = z.discriminatedUnion("kind", [
     eventId: z.string().min(1),
     kind: z.literal("card_payment"),
     providerPaymentId: z.string().min(1),
-    status: z.enum(["requires_action", "confirmed", "failed", "cancelled", "refunded", "refund_failed"]),
+    status: z.enum([
+      "requires_action",
+      "confirmed",
+      "failed",
+      "cancelled",
+      "refunded",
+      "refund_failed",
+      "disputed",
+      "dispute_won",
+      "dispute_lost",
+    ]),
     reason: z.string().optional(),
   }),
   z.object({
@@ -130,6 +140,22 @@ export interface SandboxProvider {
    * `bounced` or `funds_returned` report. The money is back with us; answers how many bounced.
    */
   bounceRefunds(providerPaymentIds: readonly string[]): Promise<number>;
+  /**
+   * Of these card payments, the customer disputes those taken (`opened`: the bank holds the money),
+   * or the bank decides those disputed (`won`: the money is ours again; `lost`: it goes back to the
+   * customer), as Stripe's `charge.dispute.created` and `charge.dispute.closed` report (issue 46
+   * item 5). Answers how many it reached.
+   */
+  disputeCardPayments(
+    providerPaymentIds: readonly string[],
+    outcome: "opened" | "won" | "lost",
+  ): Promise<number>;
+  /**
+   * Of these collections, the customer claims back those taken from their bank under the Direct
+   * Debit Guarantee (an indemnity claim), as GoCardless's payment `charged_back` reports (issue 46
+   * item 5). Answers how many were claimed.
+   */
+  claimIndemnity(providerPaymentIds: readonly string[]): Promise<number>;
   /** Starts delivering webhooks to `deliver`, as a real provider posts them to our endpoint. */
   startDelivery(
     deliver: (webhook: IncomingWebhook, to: "card" | "directDebit") => Promise<void>,
@@ -147,6 +173,8 @@ const cardStatusOf: Record<string, CardPaymentStatus> = {
   succeeded: "confirmed",
   // Refunded is a payment that was taken; how much came back is `refundedPence`.
   refunded: "confirmed",
+  disputed: "disputed",
+  charged_back: "charged_back",
   declined: "failed",
   canceled: "cancelled",
 };
@@ -157,6 +185,7 @@ const collectionStatusOf: Record<string, CollectionStatus> = {
   paid_out: "collected",
   refunded: "collected",
   failed: "failed",
+  charged_back: "charged_back",
   cancelled: "cancelled",
 };
 
@@ -597,6 +626,60 @@ export function createSandboxProvider({
           });
         }
         return bounced.length;
+      });
+    },
+
+    async disputeCardPayments(providerPaymentIds, outcome) {
+      if (providerPaymentIds.length === 0) return 0;
+      const [from, to, status] = {
+        opened: ["succeeded", "disputed", "disputed"],
+        won: ["disputed", "succeeded", "dispute_won"],
+        lost: ["disputed", "charged_back", "dispute_lost"],
+      }[outcome] as [string, string, "disputed" | "dispute_won" | "dispute_lost"];
+      return db.transaction(async (transaction) => {
+        const reached = await transaction
+          .update(sandboxPayments)
+          .set({ status: to })
+          .where(
+            and(
+              inArray(sandboxPayments.id, [...providerPaymentIds]),
+              eq(sandboxPayments.kind, "card"),
+              eq(sandboxPayments.status, from),
+            ),
+          )
+          .returning({ id: sandboxPayments.id });
+        for (const { id } of reached) {
+          await emit(transaction, { kind: "card_payment", providerPaymentId: id, status });
+        }
+        return reached.length;
+      });
+    },
+
+    async claimIndemnity(providerPaymentIds) {
+      if (providerPaymentIds.length === 0) return 0;
+      return db.transaction(async (transaction) => {
+        const claimed = await transaction
+          .update(sandboxPayments)
+          .set({ status: "charged_back" })
+          .where(
+            and(
+              inArray(sandboxPayments.id, [...providerPaymentIds]),
+              eq(sandboxPayments.kind, "collection"),
+              inArray(sandboxPayments.status, ["paid_out", "refunded"]),
+            ),
+          )
+          .returning({ id: sandboxPayments.id });
+        for (const { id } of claimed) {
+          // GoCardless says a collection charged back as the payment's `charged_back` action, which
+          // its adapter (and ours) reads as the collection failing after it was taken.
+          await emit(transaction, {
+            kind: "collection",
+            providerPaymentId: id,
+            status: "failed",
+            reason: "indemnity_claim",
+          });
+        }
+        return claimed.length;
       });
     },
 
