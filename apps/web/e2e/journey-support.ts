@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
-import { formatPrice } from "@kindred/domain";
+import { formatPrice, monthNames } from "@kindred/domain";
 import { expect } from "./fixtures";
 
 /** The seeded catalogue, read through the web origin as the browser reads it. */
@@ -60,4 +60,13 @@ export async function elementsPastTheRightEdge(page: Page): Promise<string[]> {
       )
       .slice(0, 5),
   );
+}
+
+/** A date into its three boxes, in the group named `group` within `scope`: the day, the month by name, the year. */
+export async function fillDate(scope: Page | Locator, group: string, iso: string): Promise<void> {
+  const [year = "", month = "", day = ""] = iso.split("-");
+  const fields = scope.getByRole("group", { name: group });
+  await fields.getByLabel("Day").fill(String(Number(day)));
+  await fields.getByLabel("Month").selectOption({ label: monthNames[Number(month) - 1] ?? "" });
+  await fields.getByLabel("Year").fill(year);
 }

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import type { PlanOptionsResponse } from "@kindred/contracts";
-import { atNeedPhone, formatPrice, messages, monthNames, ukToday } from "@kindred/domain";
+import { atNeedPhone, formatPrice, messages, ukToday } from "@kindred/domain";
 import { latestEmailTo, linkIn, newPerson } from "./account-support";
 import { test, expect, keepScreenshot } from "./fixtures";
-import { elementsPastTheRightEdge, fetchPlanOptions } from "./journey-support";
+import { elementsPastTheRightEdge, fetchPlanOptions, fillDate } from "./journey-support";
 import { planPayingByDirectDebit } from "./seeded-plans";
 
 // Screens: phone: the form is read on a phone by someone who has just lost a person (issue 23 item
@@ -24,15 +24,6 @@ async function phoneScreenshot(page: Page, name: string): Promise<void> {
   await keepScreenshot(page, name);
   expect(await elementsPastTheRightEdge(page)).toEqual([]);
   if (size) await page.setViewportSize(size);
-}
-
-/** A date into its three boxes: the day, the month by name, the year. */
-async function fillDate(page: Page, group: string, iso: string): Promise<void> {
-  const [year = "", month = "", day = ""] = iso.split("-");
-  const fields = page.getByRole("group", { name: group });
-  await fields.getByLabel("Day").fill(String(Number(day)));
-  await fields.getByLabel("Month").selectOption({ label: monthNames[Number(month) - 1] ?? "" });
-  await fields.getByLabel("Year").fill(year);
 }
 
 test("the person named on a plan tells us of a death online and confirms it from our email; the funeral director and they are emailed, and the account shows the funeral requested", async ({

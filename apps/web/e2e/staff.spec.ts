@@ -5,7 +5,7 @@ import { formatPrice, refundDeadlineInWords, staffMessages, ukToday } from "@kin
 import { firstAdministrator, firstAdministratorFile } from "../playwright.config";
 import { latestEmailTo, linkIn, newPerson } from "./account-support";
 import { expect, keepScreenshot, test } from "./fixtures";
-import { fetchPlanOptions } from "./journey-support";
+import { fetchPlanOptions, fillDate } from "./journey-support";
 import { planReadyToPayThroughApi } from "./purchase-support";
 import { paymentsAsCustomer, planPayingByDirectDebit, sandboxAccounts } from "./seeded-plans";
 
@@ -159,7 +159,7 @@ test("the administrator changes a coffin's price from today and finds the change
   await brecon.getByRole("button", { name: "Change the price of The Brecon" }).click();
   const priceForm = page.getByRole("dialog", { name: "Change the price of The Brecon" });
   await priceForm.getByLabel("New price").fill("725");
-  await priceForm.getByLabel("Takes effect from").fill(ukToday());
+  await fillDate(priceForm, "Takes effect from", ukToday());
   await priceForm.getByLabel("Why it changes").fill("The supplier's new prices");
   await keepScreenshot(page, "catalogue-price-form", { window: true });
   await checkAccessibility();

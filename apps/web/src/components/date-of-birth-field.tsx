@@ -7,6 +7,8 @@ import { useEnteredBeforeHydration } from "./entered-before-hydration";
 /**
  * A date of birth as GOV.UK asks for it: day, month and year together under one question, with
  * the month from a list (SPEC.md section 5). What is wrong with any part shows once, above them.
+ * Every other day typed is asked for the same way (a date of death, the day a staff change takes
+ * effect), never by the browser's date picker, which shows the day in its own locale's order.
  */
 export function DateOfBirthField({
   legend,

@@ -1,10 +1,24 @@
 "use client";
 
-import { optionPriceChangeBodySchema, type CatalogueChange } from "@kindred/contracts";
-import { catalogueChangeDateProblems, formatLongDate, formatPrice, ukToday } from "@kindred/domain";
-import { useEnteredBeforeHydration } from "../../components/entered-before-hydration";
-import { FormField } from "../../components/form-field";
+import {
+  dateFieldsSchema,
+  optionPriceChangeBodySchema,
+  type CatalogueChange,
+  type Violation,
+} from "@kindred/contracts";
+import {
+  catalogueChangeDateProblems,
+  formatLongDate,
+  formatPrice,
+  realDate,
+  staffMessages,
+  ukToday,
+  type DateOfBirthFields,
+  type DateOfBirthProblems,
+} from "@kindred/domain";
+import { DateOfBirthField } from "../../components/date-of-birth-field";
 import type { FormFieldBinding } from "../../components/schema-form";
+import { violationsOf } from "../../lib/api-query";
 import { TextAreaField } from "../../components/text-area-field";
 import styles from "./staff-catalogue.module.css";
 
@@ -14,16 +28,53 @@ import styles from "./staff-catalogue.module.css";
  * words.
  */
 
-/** The contract's day (an ISO date), held to the domain's rule: today or later, within 2 years. */
-export const effectiveOnField = optionPriceChangeBodySchema.shape.effectiveOn.check((context) => {
-  for (const message of catalogueChangeDateProblems(context.value, ukToday())) {
-    context.issues.push({ code: "custom", message, input: context.value });
+/**
+ * What is wrong with the day as typed (issue 50 item 14): nothing typed, or a part left out, is
+ * "Enter the date"; then a real date; then the domain's rule, today or later and within 2 years.
+ * A problem with the whole date is said at the day, the first of its fields.
+ */
+function effectiveOnProblems(fields: DateOfBirthFields): DateOfBirthProblems {
+  const missing = (["day", "month", "year"] as const).filter((part) => fields[part].trim() === "");
+  if (missing.length === 3) return { day: [staffMessages.catalogueChangeDateNeeded] };
+  if (missing.length > 0) {
+    return Object.fromEntries(missing.map((part) => [part, [staffMessages.catalogueChangeDateNeeded]]));
   }
-});
+  const date = realDate(fields);
+  if (!date.ok) return date.problems;
+  const problems = catalogueChangeDateProblems(date.iso, ukToday());
+  return problems.length > 0 ? { day: problems } : {};
+}
+
+/**
+ * The day typed as day, month and year, as the customers' forms ask for a date (not the browser's
+ * date picker, which follows its own locale: 4 January 2027 showed as 01/04/2027 in a US one),
+ * sent as the contract's ISO day.
+ */
+export const effectiveOnField = dateFieldsSchema(effectiveOnProblems)
+  .transform((date) => date.iso8601)
+  .pipe(optionPriceChangeBodySchema.shape.effectiveOn);
+
+/** The day's fields, empty. */
+export const noDayYet = { day: "", month: "", year: "" };
 
 export const reasonField = optionPriceChangeBodySchema.shape.reason;
 
-export const changeLabels = { effectiveOn: "Takes effect from", reason: "Why it changes" } as const;
+export const changeLabels = {
+  "effectiveOn.day": "Takes effect from",
+  "effectiveOn.month": "Month it takes effect",
+  "effectiveOn.year": "Year it takes effect",
+  reason: "Why it changes",
+} as const;
+
+/**
+ * The API's refusal, with what it says of the day (`effectiveOn`) placed under the day's fields,
+ * for `useFormFailure`.
+ */
+export function dayPlaced(refusal: unknown): Violation[] {
+  return violationsOf(refusal).map((violation) =>
+    violation.propertyPath === "effectiveOn" ? { ...violation, propertyPath: "effectiveOn.day" } : violation,
+  );
+}
 
 /** "from today" or "from 5 January 2027". */
 export function fromWhen(effectiveOn: string): string {
@@ -68,33 +119,25 @@ export function UpcomingChanges({ changes }: { changes: readonly CatalogueChange
   );
 }
 
-/** The day the change takes effect: the browser's own date picker, with what "today" means. */
-export function EffectiveOnField({ field }: { field: FormFieldBinding }) {
-  const error = field.error?.[0];
-  const box = useEnteredBeforeHydration<HTMLInputElement>(field.value, field.onChange);
+/** The day the change takes effect: day, month and year, with what "today" means. */
+export function EffectiveOnField({
+  day,
+  month,
+  year,
+}: {
+  day: FormFieldBinding;
+  month: FormFieldBinding;
+  year: FormFieldBinding;
+}) {
   return (
-    <FormField
-      id={field.id}
-      label={changeLabels.effectiveOn}
-      hint="The change takes effect from the start of this day. Today means at once."
-      error={error}
-    >
-      {(describedBy) => (
-        <input
-          id={field.id}
-          ref={box}
-          name={field.name}
-          className={error ? "input input--error" : "input"}
-          type="date"
-          min={ukToday()}
-          value={field.value}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-        />
-      )}
-    </FormField>
+    <DateOfBirthField
+      legend="Takes effect from"
+      hint={`The change takes effect from the start of this day. Today (${formatLongDate(ukToday())}) means at once.`}
+      ownDetails={false}
+      day={day}
+      month={month}
+      year={year}
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { staffMessages, ukToday } from "@kindred/domain";
 import { fakeFetch, jsonResponse, type RecordedRequest } from "../../test/fake-fetch";
-import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
+import { holdStaffToken, renderStaffScreen, signedInStaff, typeDay } from "../../test/staff-harness";
 import { StaffBranchesScreen } from "./staff-branches-screen";
 
 afterEach(() => {
@@ -108,7 +108,7 @@ describe("StaffBranchesScreen", () => {
     expect(within(dialog).getByLabelText("Name")).toHaveValue("Kindred Bedford");
     expect(within(dialog).getByRole("checkbox", { name: /^The branch is open/ })).toBeChecked();
 
-    await user.type(within(dialog).getByLabelText("Takes effect from"), "2020-01-01");
+    await typeDay(user, dialog, "Takes effect from", "2020-01-01");
     await user.click(within(dialog).getByRole("button", { name: "Change the details" }));
     expect(
       within(within(dialog).getByRole("alert", { name: "There is a problem" }))
@@ -151,7 +151,7 @@ describe("StaffBranchesScreen", () => {
     expect(within(dialog).getByRole("note", { name: "What closing does" })).toHaveTextContent(
       "sends the plans it is appointed to to the appointments queue",
     );
-    await user.type(within(dialog).getByLabelText("Takes effect from"), "2027-03-01");
+    await typeDay(user, dialog, "Takes effect from", "2027-03-01");
     await user.type(within(dialog).getByLabelText("Why it changes"), "Priya retires; the branch closes");
     await user.click(within(dialog).getByRole("button", { name: "Change the details" }));
 
@@ -191,7 +191,7 @@ describe("StaffBranchesScreen", () => {
     const email = within(dialog).getByLabelText("Email address");
     await user.clear(email);
     await user.type(email, "bedford@kindred.example");
-    await user.type(within(dialog).getByLabelText("Takes effect from"), ukToday());
+    await typeDay(user, dialog, "Takes effect from", ukToday());
     await user.type(within(dialog).getByLabelText("Why it changes"), "A new address");
     await user.click(within(dialog).getByRole("button", { name: "Change the details" }));
 

@@ -17,9 +17,11 @@ import { TextField } from "../../components/text-field";
 import { useFormFailure } from "../../components/use-form-failure";
 import {
   changeLabels,
+  dayPlaced,
   EffectiveOnField,
   effectiveOnField,
   fromWhen,
+  noDayYet,
   ReasonField,
   reasonField,
   UpcomingChanges,
@@ -196,7 +198,7 @@ function BranchChangeForm({
         managerName: now.managerName,
         open: now.open,
       },
-      effectiveOn: "",
+      effectiveOn: noDayYet,
       reason: "",
     },
   });
@@ -206,7 +208,12 @@ function BranchChangeForm({
   const website = useFormField(form, "details.website");
   const manager = useFormField(form, "details.managerName");
   const open = useCheckboxField(form, "details.open");
-  const effectiveOn = useFormField(form, "effectiveOn");
+  // Each part of the day is checked again as the others change: a date is right or wrong whole.
+  const effectiveOn = {
+    day: useFormField(form, "effectiveOn.day", ["effectiveOn.month", "effectiveOn.year"]),
+    month: useFormField(form, "effectiveOn.month", ["effectiveOn.day", "effectiveOn.year"]),
+    year: useFormField(form, "effectiveOn.year", ["effectiveOn.day", "effectiveOn.month"]),
+  };
   const reason = useFormField(form, "reason");
   const failure = useFormFailure(form.form, ["details", ...Object.keys(branchLabels)]);
   const nothingChanged = form.form.formState.errors.details?.message;
@@ -217,7 +224,7 @@ function BranchChangeForm({
     try {
       made = await changeBranch(now.branchId, body satisfies BranchChangeBody);
     } catch (error) {
-      failure.fail(error);
+      failure.fail(dayPlaced(error));
       return;
     }
     onChanged(made);
@@ -257,7 +264,7 @@ function BranchChangeForm({
             </div>
           ) : null}
         </FormFieldset>
-        <EffectiveOnField field={effectiveOn} />
+        <EffectiveOnField {...effectiveOn} />
         <ReasonField field={reason} />
       </FormShell>
     </>

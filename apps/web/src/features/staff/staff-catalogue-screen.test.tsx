@@ -1,9 +1,15 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { staffMessages, ukToday } from "@kindred/domain";
+import { messages, staffMessages, ukToday } from "@kindred/domain";
 import { fakeFetch, jsonResponse, type RecordedRequest } from "../../test/fake-fetch";
-import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
+import {
+  dateParts,
+  holdStaffToken,
+  renderStaffScreen,
+  signedInStaff,
+  typeDay,
+} from "../../test/staff-harness";
 import { StaffCatalogueScreen } from "./staff-catalogue-screen";
 
 afterEach(() => {
@@ -142,15 +148,26 @@ describe("StaffCatalogueScreen", () => {
     await user.type(price, "100001");
     expect(within(dialog).getByText(staffMessages.catalogueChangePriceTooHigh)).toBeInTheDocument();
 
-    const day = within(dialog).getByLabelText("Takes effect from");
-    await user.type(day, "2020-01-01");
+    await typeDay(user, dialog, "Takes effect from", "2020-01-01");
     await user.type(within(dialog).getByLabelText("Why it changes"), "   ");
     await user.click(within(dialog).getByRole("button", { name: "Change the price" }));
     expect(within(dialog).getByText(staffMessages.catalogueChangeDatePast)).toBeInTheDocument();
     expect(within(dialog).getByText(staffMessages.catalogueChangeReasonNeeded)).toBeInTheDocument();
-    await user.clear(day);
-    await user.type(day, tooFarAhead);
+    await typeDay(user, dialog, "Takes effect from", tooFarAhead);
     expect(within(dialog).getByText(staffMessages.catalogueChangeDateTooFar)).toBeInTheDocument();
+    // 31 February is no day; a part left out is asked for by name in the summary.
+    const { day, month } = dateParts(dialog, "Takes effect from");
+    await user.clear(day);
+    await user.type(day, "31");
+    await user.selectOptions(month, "February");
+    expect(within(dialog).getByText(messages.notARealDate)).toBeInTheDocument();
+    await user.selectOptions(month, "Choose a month");
+    await user.click(within(dialog).getByRole("button", { name: "Change the price" }));
+    expect(
+      within(within(dialog).getByRole("alert", { name: "There is a problem" }))
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toContain(`Month it takes effect: ${staffMessages.catalogueChangeDateNeeded}`);
     expect(posts(requests)).toEqual([]);
   });
 
@@ -163,7 +180,7 @@ describe("StaffCatalogueScreen", () => {
     expect(dialog).toHaveTextContent("Plans already paid for keep the price they were sold at.");
 
     await user.type(within(dialog).getByLabelText("New price"), "£725.00");
-    await user.type(within(dialog).getByLabelText("Takes effect from"), ukToday());
+    await typeDay(user, dialog, "Takes effect from", ukToday());
     await user.type(within(dialog).getByLabelText("Why it changes"), "  A dearer supplier  ");
     await user.click(within(dialog).getByRole("button", { name: "Change the price" }));
 
@@ -202,14 +219,19 @@ describe("StaffCatalogueScreen", () => {
     const dialog = await openPriceForm(user);
 
     await user.type(within(dialog).getByLabelText("New price"), "2,950");
-    await user.type(within(dialog).getByLabelText("Takes effect from"), nextJanuary);
+    await typeDay(user, dialog, "Takes effect from", nextJanuary);
     await user.type(within(dialog).getByLabelText("Why it changes"), "New prices");
     await user.click(within(dialog).getByRole("button", { name: "Change the price" }));
 
     expect(await within(dialog).findByText(staffMessages.catalogueChangeDateTooFar)).toBeInTheDocument();
     expect(within(dialog).getByText(staffMessages.catalogueChangePriceTooHigh)).toBeInTheDocument();
     expect(within(dialog).getByLabelText("New price")).toHaveValue("2,950");
-    expect(within(dialog).getByLabelText("Takes effect from")).toHaveValue(nextJanuary);
+    const typed = dateParts(dialog, "Takes effect from");
+    expect([typed.day, typed.month, typed.year].map((box) => (box as HTMLInputElement).value)).toEqual([
+      "15",
+      "01",
+      String(thisYear + 1),
+    ]);
     expect(within(dialog).getByLabelText("Why it changes")).toHaveValue("New prices");
   });
 

@@ -15,9 +15,11 @@ import { useFormField, useSchemaForm } from "../../components/schema-form";
 import { useFormFailure } from "../../components/use-form-failure";
 import {
   changeLabels,
+  dayPlaced,
   EffectiveOnField,
   effectiveOnField,
   fromWhen,
+  noDayYet,
   ReasonField,
   reasonField,
   UpcomingChanges,
@@ -150,10 +152,15 @@ function PriceChangeForm({
     schema: priceChangeForm,
     idPrefix: "price-change",
     labels: priceLabels,
-    defaultValues: { pricePence: "", effectiveOn: "", reason: "" },
+    defaultValues: { pricePence: "", effectiveOn: noDayYet, reason: "" },
   });
   const price = useFormField(form, "pricePence");
-  const effectiveOn = useFormField(form, "effectiveOn");
+  // Each part of the day is checked again as the others change: a date is right or wrong whole.
+  const effectiveOn = {
+    day: useFormField(form, "effectiveOn.day", ["effectiveOn.month", "effectiveOn.year"]),
+    month: useFormField(form, "effectiveOn.month", ["effectiveOn.day", "effectiveOn.year"]),
+    year: useFormField(form, "effectiveOn.year", ["effectiveOn.day", "effectiveOn.month"]),
+  };
   const reason = useFormField(form, "reason");
   const failure = useFormFailure(form.form, Object.keys(priceLabels));
 
@@ -163,7 +170,7 @@ function PriceChangeForm({
     try {
       made = await changeOptionPrice(changed.optionId, body);
     } catch (error) {
-      failure.fail(error);
+      failure.fail(dayPlaced(error));
       return;
     }
     onChanged(made);
@@ -194,7 +201,7 @@ function PriceChangeForm({
           onChange={price.onChange}
           error={price.error?.[0]}
         />
-        <EffectiveOnField field={effectiveOn} />
+        <EffectiveOnField {...effectiveOn} />
         <ReasonField field={reason} />
       </FormShell>
     </>
