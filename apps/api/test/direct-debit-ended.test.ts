@@ -101,6 +101,7 @@ describe("a Direct Debit that ends after a deposit and three instalments (issue 
 
     // Finance is told too: the plan is in its queue, to call the customer within 5 working days.
     expect(await inFinanceQueue(planId)).toMatchObject({
+      planReference: await planReferenceOf(testApp.db, planId),
       ended: "cancelled",
       paidSoFarPence: held,
       deadline: directDebitEndedDueBy(ukToday()),

@@ -161,7 +161,8 @@ describe("the at-need queue's filters", () => {
     expect(row).toMatchObject({ matched: false, status: "unmatched", closedReason: null, postcode: "" });
     expect(row.deadline).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(row.deadlineRule).toContain("find the plan and match it, or close the report");
-    expect(row.planReference).toMatch(/^kfp-/i);
+    expect(row.typedPlanReference).toMatch(/^kfp-/i);
+    expect(row.planReference).toBeNull();
     const lastChanges = open.map((item) => item.lastChangeAt);
     expect(lastChanges).toEqual([...lastChanges].sort());
 

@@ -33,6 +33,7 @@ import {
   confirmOnSandbox,
   payByCard,
   paymentsOf,
+  planReferenceOf,
   sandboxOf,
   settlePayments,
   withKey,
@@ -126,6 +127,7 @@ describe("refunds due after a cancellation", { tags: ["engine"] }, () => {
       const retrying = staffRefundsPageSchema.parse(await read(finance, "/api/staff/queues/refunds"));
       const stuck = retrying.items.find((item) => item.planId === stuckPlan.planId);
       expect(stuck).toMatchObject({
+        planReference: await planReferenceOf(testApp.db, stuckPlan.planId),
         status: "failed_retrying",
         maySendAgain: false,
         amountPence: stuckPlan.price,
@@ -257,9 +259,15 @@ describe("missed payments", () => {
     );
     const mine = page.items.filter((item) => [first.planId, second.planId].includes(item.planId));
     expect(mine).toEqual([
-      expect.objectContaining({ planId: second.planId, missedPayments: 2, owedPence: second.owed }),
+      expect.objectContaining({
+        planId: second.planId,
+        planReference: await planReferenceOf(testApp.db, second.planId),
+        missedPayments: 2,
+        owedPence: second.owed,
+      }),
       expect.objectContaining({
         planId: first.planId,
+        planReference: await planReferenceOf(testApp.db, first.planId),
         missedPayments: 2,
         owedPence: first.owed,
         deadline: later,
@@ -335,6 +343,7 @@ describe("funeral director appointments", () => {
       expect(mine).toEqual([
         expect.objectContaining({
           planId: closedWhenBought.planId,
+          planReference: await planReferenceOf(testApp.db, closedWhenBought.planId),
           reason: "branch_closed_when_bought",
           chosenBranch: { id: otherBranch!.id, name: otherBranch!.name, open: false },
           boughtOn: ukToday(),
@@ -393,12 +402,19 @@ describe("at-need cases", () => {
     const matched = page.items.find((item) => item.planId === plan.planId);
     const unmatched = page.items.find((item) => item.personName.startsWith("Nobody Known"));
     expect(matched).toMatchObject({
+      planReference: await planReferenceOf(testApp.db, plan.planId),
       matched: true,
       status: "reported",
       saidNotRight: false,
       informantName: "David Thompson",
     });
-    expect(unmatched).toMatchObject({ matched: false, status: "unmatched", planId: null });
+    expect(unmatched).toMatchObject({
+      matched: false,
+      status: "unmatched",
+      planId: null,
+      planReference: null,
+      typedPlanReference: plan.planId,
+    });
     // Oldest last step first.
     expect(page.items.indexOf(matched!)).toBeLessThan(page.items.indexOf(unmatched!));
     expect(matched!.deadline > ukToday()).toBe(true);

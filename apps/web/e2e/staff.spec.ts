@@ -355,7 +355,7 @@ test("a finance member records a missed-payments case as cancelled with a refund
   const row = page.getByRole("table", { name: "Soonest deadline first" }).getByRole("row", {
     name: new RegExp(customerName),
   });
-  await expect(row).toContainText(planId);
+  await expect(row).toContainText(planReference);
   await row.getByRole("button", { name: "Record the outcome" }).click();
   const dialog = page.getByRole("dialog", { name: "Record the outcome" });
   await dialog.getByRole("radio", { name: "Cancelled with a refund" }).check();

@@ -77,6 +77,8 @@ const staffRefundStatuses = [
 export const staffRefundSchema = z.object({
   refundId: z.uuid(),
   planId: z.uuid(),
+  /** The plan's short reference, as the customer reads it out (decision 045). */
+  planReference: z.string(),
   customerName: z.string().nullable(),
   amountPence: z.number().int(),
   /** A card payment given back, or a Direct Debit collection. */
@@ -113,6 +115,8 @@ const staffMissedPaymentSchema = z.object({
   /** The plan's latest arrears statement, whose outcome staff record. */
   statementId: z.uuid(),
   planId: z.uuid(),
+  /** The plan's short reference, as the customer reads it out (decision 045). */
+  planReference: z.string(),
   customerName: z.string().nullable(),
   missedPayments: z.number().int(),
   owedPence: z.number().int(),
@@ -128,6 +132,8 @@ export const staffMissedPaymentsPageSchema = queuePage(staffMissedPaymentSchema)
  */
 const staffDirectDebitEndedSchema = z.object({
   planId: z.uuid(),
+  /** The plan's short reference, as the customer reads it out (decision 045). */
+  planReference: z.string(),
   customerName: z.string().nullable(),
   /** The Direct Debit's reference, as the customer's bank knows it. */
   mandateReference: z.string(),
@@ -142,6 +148,8 @@ export const staffDirectDebitsEndedPageSchema = queuePage(staffDirectDebitEndedS
 
 const staffAppointmentSchema = z.object({
   planId: z.uuid(),
+  /** The plan's short reference, as the customer reads it out (decision 045). */
+  planReference: z.string(),
   customerName: z.string().nullable(),
   coveredPersonName: z.string().nullable(),
   /** The branch the customer chose, if any, and whether it is open now. */
@@ -159,6 +167,8 @@ export const staffAppointmentsPageSchema = queuePage(staffAppointmentSchema);
 const staffAtNeedCaseSchema = z.object({
   caseId: z.uuid(),
   planId: z.uuid().nullable(),
+  /** The matched plan's short reference (decision 045); null while the report matches no plan. */
+  planReference: z.string().nullable(),
   matched: z.boolean(),
   status: z.enum(atNeedCaseStatuses),
   /** Someone on the plan told us, from our email, that the report is not right. */
@@ -168,7 +178,7 @@ const staffAtNeedCaseSchema = z.object({
   dateOfBirth: z.iso.date(),
   dateOfDeath: z.iso.date(),
   postcode: z.string(),
-  planReference: z.string(),
+  typedPlanReference: z.string(),
   /** Staff's reason, for a report closed as not one of our plans. */
   closedReason: z.string().nullable(),
   informantName: z.string(),

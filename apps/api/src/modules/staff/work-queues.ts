@@ -145,11 +145,13 @@ async function refundRows(db: Database, where: SQL | undefined, page = 1) {
   return db
     .select({
       refund: refunds,
+      planReference: plans.reference,
       customer: planPeople.customer,
       job: sql<RefundJob | null>`${latestRefundJob(refundOf)}`,
       takenBackByBank: refundTakenBackByBank,
     })
     .from(refunds)
+    .innerJoin(plans, eq(plans.id, refunds.planId))
     .leftJoin(planPeople, eq(planPeople.planId, refunds.planId))
     .where(where)
     .orderBy(sql`${refunds.status} = 'refunded'`, asc(refunds.createdAt), asc(refunds.id))
@@ -159,11 +161,12 @@ async function refundRows(db: Database, where: SQL | undefined, page = 1) {
 
 type RefundRow = Awaited<ReturnType<typeof refundRows>>[number];
 
-function refundItem({ refund, customer, job, takenBackByBank }: RefundRow) {
+function refundItem({ refund, planReference, customer, job, takenBackByBank }: RefundRow) {
   const status = refundStatusOf(refund, job, takenBackByBank);
   return {
     refundId: refund.id,
     planId: refund.planId,
+    planReference,
     customerName: nameOf(customer as Person),
     amountPence: refund.amountPence,
     of: refund.paymentId ? ("card_payment" as const) : ("collection" as const),
@@ -300,7 +303,7 @@ export async function missedPaymentsQueue(db: Database, audit: AuditContext, pag
     .as("latest");
   const { limit, offset } = pageOf(page);
   const rows = await db
-    .select({ statement: arrearsStatements, customer: planPeople.customer })
+    .select({ statement: arrearsStatements, planReference: plans.reference, customer: planPeople.customer })
     .from(arrearsStatements)
     .innerJoin(
       latest,
@@ -328,9 +331,10 @@ export async function missedPaymentsQueue(db: Database, audit: AuditContext, pag
     audit,
     { queue: "missed-payments", page, rows },
     (row) => row.statement.planId,
-    ({ statement, customer }) => ({
+    ({ statement, planReference, customer }) => ({
       statementId: statement.id,
       planId: statement.planId,
+      planReference,
       customerName: nameOf(customer as Person),
       missedPayments: statement.missedCount,
       owedPence: statement.owedPence,
@@ -367,7 +371,7 @@ export async function directDebitsEndedQueue(db: Database, audit: AuditContext, 
     .as("newest");
   const { limit, offset } = pageOf(page);
   const rows = await db
-    .select({ mandate: mandates, customer: planPeople.customer })
+    .select({ mandate: mandates, planReference: plans.reference, customer: planPeople.customer })
     .from(mandates)
     .innerJoin(newest, and(eq(newest.planId, mandates.planId), eq(newest.createdAt, mandates.createdAt)))
     .innerJoin(plans, eq(plans.id, mandates.planId))
@@ -408,10 +412,11 @@ export async function directDebitsEndedQueue(db: Database, audit: AuditContext, 
     audit,
     { queue: "direct-debits-ended", page, rows },
     (row) => row.mandate.planId,
-    ({ mandate, customer }) => {
+    ({ mandate, planReference, customer }) => {
       const endedOn = ukToday(mandate.updatedAt);
       return {
         planId: mandate.planId,
+        planReference,
         customerName: nameOf(customer as Person),
         mandateReference: mandate.reference,
         ended: mandate.status === "failed" ? ("failed" as const) : ("cancelled" as const),
@@ -537,6 +542,7 @@ export async function appointmentsQueue(db: Database, audit: AuditContext, page:
   const rows = await db
     .select({
       appointment: funeralDirectorAppointments,
+      planReference: plans.reference,
       branch: {
         id: funeralDirectorBranches.id,
         name: funeralDirectorBranches.name,
@@ -568,7 +574,7 @@ export async function appointmentsQueue(db: Database, audit: AuditContext, page:
     audit,
     { queue: "appointments", page, rows },
     (row) => row.appointment.planId,
-    ({ appointment, branch, customer, coveredPerson }) => {
+    ({ appointment, planReference, branch, customer, coveredPerson }) => {
       const reason = !appointment.needsStaff
         ? ("branch_closed_since" as const)
         : branch
@@ -576,6 +582,7 @@ export async function appointmentsQueue(db: Database, audit: AuditContext, page:
           : ("no_branch_chosen" as const);
       return {
         planId: appointment.planId,
+        planReference,
         customerName: nameOf(customer as Person),
         coveredPersonName: nameOf((coveredPerson as Person) ?? (customer as Person)),
         chosenBranch: branch,
@@ -623,6 +630,7 @@ export async function atNeedCasesQueue(
   const rows = await db
     .select({
       atNeedCase: atNeedCases,
+      planReference: plans.reference,
       lastChangeAt: lastChange.at,
       saidNotRight: sql<boolean>`exists (select 1 from ${atNeedCaseEvents} where ${atNeedCaseEvents.caseId} = ${atNeedCases.id} and ${atNeedCaseEvents.kind} = 'said_not_right')`,
       closedReason: sql<
@@ -631,6 +639,7 @@ export async function atNeedCasesQueue(
     })
     .from(atNeedCases)
     .innerJoin(lastChange, eq(lastChange.caseId, atNeedCases.id))
+    .leftJoin(plans, eq(plans.id, atNeedCases.planId))
     .where(
       and(
         inArray(atNeedCases.status, atNeedStageStatuses[stage]),
@@ -660,7 +669,7 @@ export async function atNeedCasesQueue(
     audit,
     { queue: "at-need-cases", page, rows, filters: { stage, olderThanDays } },
     (row) => row.atNeedCase.id,
-    ({ atNeedCase, lastChangeAt: latest, saidNotRight, closedReason }) => {
+    ({ atNeedCase, planReference, lastChangeAt: latest, saidNotRight, closedReason }) => {
       const { person, informant, dateOfDeath } = atNeedCase.notification;
       // Every case has its "opened" event; the aggregate comes back as text on some drivers.
       const lastChangeAt = new Date(latest ?? atNeedCase.createdAt);
@@ -668,6 +677,7 @@ export async function atNeedCasesQueue(
       return {
         caseId: atNeedCase.id,
         planId: atNeedCase.planId,
+        planReference,
         matched: atNeedCase.planId !== null,
         status: atNeedCase.status,
         saidNotRight,
@@ -675,7 +685,7 @@ export async function atNeedCasesQueue(
         dateOfBirth: person.dateOfBirth.iso8601,
         dateOfDeath: dateOfDeath.iso8601,
         postcode: person.postcode,
-        planReference: person.planReference,
+        typedPlanReference: person.planReference,
         closedReason,
         informantName: `${informant.firstName} ${informant.lastName}`,
         informantPhone: informant.phone,

@@ -23,6 +23,7 @@ const otherPlanId = "22222222-2222-4222-8222-222222222222";
 const unmatchedReport = {
   caseId,
   planId: null,
+  planReference: null,
   matched: false,
   status: "unmatched",
   saidNotRight: false,
@@ -30,7 +31,7 @@ const unmatchedReport = {
   dateOfBirth: "1941-03-03",
   dateOfDeath: "2026-11-25",
   postcode: "",
-  planReference: "11111111-1111-4111-8111-11111111111x",
+  typedPlanReference: "11111111-1111-4111-8111-11111111111x",
   closedReason: null,
   informantName: "Margaret Smith",
   informantPhone: "07700 900123",

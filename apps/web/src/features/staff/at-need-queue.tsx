@@ -54,9 +54,9 @@ export function AtNeedTable({ page, caption }: { page: AtNeedPage; caption: stri
 }
 
 /** What the person telling us typed to find the plan: staff search with it. */
-function typedToFindThePlan({ dateOfBirth, dateOfDeath, planReference, postcode }: AtNeedRow): string {
+function typedToFindThePlan({ dateOfBirth, dateOfDeath, typedPlanReference, postcode }: AtNeedRow): string {
   const found = [
-    planReference === "" ? null : `plan reference ${planReference}`,
+    typedPlanReference === "" ? null : `plan reference ${typedPlanReference}`,
     postcode === "" ? null : `postcode ${postcode}`,
   ].filter((part) => part !== null);
   return `Born ${formatLongDate(dateOfBirth)}; died ${formatLongDate(dateOfDeath)}; told us ${found.join(" and ")}.`;

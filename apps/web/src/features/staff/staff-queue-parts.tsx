@@ -64,20 +64,22 @@ export function deadlineColumn<Row extends Deadlined & { deadlineRule: string }>
   });
 }
 
-/** The plan's reference, linking to its page. */
-export function planColumn<Row extends { planId: string | null }>() {
+/** The plan's short reference (decision 045), linking to its page by its id. */
+export function planColumn<Row extends { planId: string | null; planReference: string | null }>() {
   const column = staffColumnHelper<Row>();
   return column.display({
     id: "plan",
     header: "Plan",
-    cell: ({ row }) =>
-      row.original.planId === null ? (
+    cell: ({ row }) => {
+      const { planId, planReference } = row.original;
+      return planId === null || planReference === null ? (
         "Not matched to a plan"
       ) : (
-        <a className={styles.reference} href={staffPaths.plan(row.original.planId)}>
-          {row.original.planId}
+        <a className={styles.reference} href={staffPaths.plan(planId)}>
+          {planReference}
         </a>
-      ),
+      );
+    },
   });
 }
 

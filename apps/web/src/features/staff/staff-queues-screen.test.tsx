@@ -12,12 +12,16 @@ afterEach(() => {
 
 const planA = "11111111-1111-4111-8111-111111111111";
 const planB = "22222222-2222-4222-8222-222222222222";
+/** Their short references (decision 045), which staff see and read out. */
+const referenceA = "KND-7Q4M-2HX9";
+const referenceB = "KND-3CVR-8PWA";
 const givenUpId = "33333333-3333-4333-8333-333333333333";
 const caseId = "44444444-4444-4444-8444-444444444444";
 
 const refund = (overrides: Record<string, unknown>) => ({
   refundId: "55555555-5555-4555-8555-555555555555",
   planId: planA,
+  planReference: referenceA,
   customerName: "Margaret Smith",
   amountPence: 12_500,
   of: "card_payment",
@@ -40,6 +44,7 @@ const refunds = [
   refund({
     refundId: givenUpId,
     planId: planB,
+    planReference: referenceB,
     customerName: "Tom Jones",
     amountPence: 4_000,
     deadline: "2026-11-20T09:00:00.000Z",
@@ -51,6 +56,7 @@ const refunds = [
 const atNeedCase = {
   caseId,
   planId: planA,
+  planReference: referenceA,
   matched: true,
   status: "funeral_requested",
   saidNotRight: false,
@@ -58,7 +64,7 @@ const atNeedCase = {
   dateOfBirth: "1941-03-03",
   dateOfDeath: "2026-11-25",
   postcode: "",
-  planReference: planA,
+  typedPlanReference: "",
   closedReason: null,
   informantName: "Margaret Smith",
   informantPhone: "07700 900123",
@@ -82,6 +88,7 @@ const statementId = "66666666-6666-4666-8666-666666666666";
 const missedPayment = {
   statementId,
   planId: planA,
+  planReference: referenceA,
   customerName: "Arthur Bell",
   missedPayments: 2,
   owedPence: 18_400,
@@ -106,6 +113,7 @@ const guideEnquiry = {
 /** A plan whose Direct Debit the bank ended before it was paid (issue 46 item 1). */
 const directDebitEnded = {
   planId: planB,
+  planReference: referenceB,
   customerName: "Tom Jones",
   mandateReference: "KND-0000000B",
   ended: "cancelled",
@@ -213,7 +221,9 @@ describe("StaffQueueScreen", () => {
     expect(cellsOf(rows[0]!)[0]).toBe(
       "20 Nov 2026, 09:00:0030 days from when the refund became owed (the cancellation, or a payment taken after it)",
     );
-    expect(within(rows[0]!).getByRole("link", { name: planB })).toHaveAttribute(
+    // The plan's short reference, not its long id, links to its page.
+    expect(table).not.toHaveTextContent(planB);
+    expect(within(rows[0]!).getByRole("link", { name: referenceB })).toHaveAttribute(
       "href",
       `/staff/plans/${planB}`,
     );
@@ -239,7 +249,7 @@ describe("StaffQueueScreen", () => {
       "20 November 2026",
       "£1,150",
       "KND-0000000B",
-      planB,
+      referenceB,
     ]);
   });
 
