@@ -19,7 +19,14 @@ import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { atOnce } from "./support/at-once";
 import { callApi, goodPassword } from "./support/customers";
 import { catalogueAndBranch, fullJourney } from "./support/journeys";
-import { choosePayment, payByCard, settlePayments, setUpDirectDebit, withKey } from "./support/paying";
+import {
+  choosePayment,
+  payByCard,
+  planReferenceOf,
+  settlePayments,
+  setUpDirectDebit,
+  withKey,
+} from "./support/paying";
 import { addressDetails, ukTodayAsTyped } from "./support/people";
 import { readyPlan } from "./support/ready-plans";
 import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
@@ -126,6 +133,8 @@ describe("a plan's page", () => {
     expect(action).toMatchObject({
       action: "plan.read",
       planId: directDebitPlan.planId,
+      // Named in the log by the short reference staff read out, as on the plan's page.
+      planReference: await planReferenceOf(testApp.db, directDebitPlan.planId),
       staffMemberName: agent.name,
     });
   });

@@ -101,6 +101,8 @@ const staffAuditEventSchema = z.object({
   staffMemberName: z.string().nullable(),
   action: z.string(),
   planId: z.uuid().nullable(),
+  /** The plan's short reference (decision 045), which staff read and search by. */
+  planReference: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()),
   fromAddress: z.string().nullable(),
   /** The name of the account a refused sign-in tried, when it is one. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/database";
-import { staffAuditEvents, staffMembers } from "../../db/schema";
+import { plans, staffAuditEvents, staffMembers } from "../../db/schema";
 
 /**
  * The staff audit log (docs/decisions/031-staff-back-office.md): one row for every look at
@@ -95,7 +95,8 @@ const attemptedAccounts = alias(staffMembers, "attempted_accounts");
 
 /**
  * A page of the log, newest first: the events with an id below `before`, at most `limit`, each
- * with the name of who did it and of the account a refused sign-in tried.
+ * with the name of who did it, the plan's short reference (decision 045) and the name of the
+ * account a refused sign-in tried.
  */
 export async function auditLogPage(db: Database, { before, limit }: { before?: number; limit: number }) {
   const rows = await db
@@ -106,12 +107,14 @@ export async function auditLogPage(db: Database, { before, limit }: { before?: n
       staffMemberName: staffMembers.name,
       action: staffAuditEvents.action,
       planId: staffAuditEvents.planId,
+      planReference: plans.reference,
       detail: staffAuditEvents.detail,
       fromAddress: staffAuditEvents.fromAddress,
       attemptedAccountName: attemptedAccounts.name,
     })
     .from(staffAuditEvents)
     .leftJoin(staffMembers, eq(staffMembers.id, staffAuditEvents.staffMemberId))
+    .leftJoin(plans, eq(plans.id, staffAuditEvents.planId))
     .leftJoin(
       attemptedAccounts,
       sql`${attemptedAccounts.id}::text = ${staffAuditEvents.detail} ->> 'attemptedAccount'`,

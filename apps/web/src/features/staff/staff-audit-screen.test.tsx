@@ -12,14 +12,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const planId = "11111111-1111-4111-8111-111111111111";
+
 const event = (id: number, action: string) => ({
   id,
   at: "2026-11-27T18:20:46.000Z",
   staffMemberId: "0b7f6a52-4c1e-4d8a-9f3b-2e6c5a7d8e91",
   staffMemberName: "Ada Admin",
   action,
-  planId: null,
-  detail: { query: "sw1a" },
+  planId: null as string | null,
+  planReference: null as string | null,
+  detail: { query: "sw1a" } as Record<string, unknown>,
   fromAddress: "127.0.0.1",
   attemptedAccountName: null,
 });
@@ -35,13 +38,14 @@ describe("StaffAuditScreen", () => {
           events: [
             event(9, "staff.audit-read"),
             { ...event(8, "plans.searched"), fromAddress: "::ffff:127.0.0.1" },
+            { ...event(7, "plan.read"), planId, planReference: "KND-7Q4M-2HX9", detail: {} },
           ],
-          nextBefore: 8,
+          nextBefore: 7,
         });
       }
-      if (request.url === "/api/staff/audit?before=8") {
+      if (request.url === "/api/staff/audit?before=7") {
         return jsonResponse({
-          events: [event(7, "queue.missed-payments.read"), event(6, "something.new")],
+          events: [event(6, "queue.missed-payments.read"), event(5, "something.new")],
           nextBefore: null,
         });
       }
@@ -57,6 +61,10 @@ describe("StaffAuditScreen", () => {
         .map((cell) => cell.textContent),
     ).toEqual(["27 Nov 2026, 18:20:46", "Ada Admin", "Searched for a plan", "–", "query: sw1a", "127.0.0.1"]);
     expect(within(rows[0]!).getAllByRole("cell")[2]).toHaveTextContent("Read the audit log");
+    // A plan is named by its short reference, linking to its page; never by its long id.
+    const plan = within(rows[2]!).getByRole("link", { name: "KND-7Q4M-2HX9" });
+    expect(plan).toHaveAttribute("href", `/staff/plans/${planId}`);
+    expect(table).not.toHaveTextContent(planId);
 
     await user.click(screen.getByRole("button", { name: "Older entries" }));
 
@@ -67,7 +75,7 @@ describe("StaffAuditScreen", () => {
       "Read the missed payments queue",
       "something.new",
     ]);
-    expect(requests.at(-1)?.url).toBe("/api/staff/audit?before=8");
+    expect(requests.at(-1)?.url).toBe("/api/staff/audit?before=7");
     expect(screen.queryByRole("button", { name: "Older entries" })).not.toBeInTheDocument();
   });
 

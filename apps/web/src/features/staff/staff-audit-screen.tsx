@@ -6,6 +6,7 @@ import { LoadingSpinner } from "../../components/loading-spinner";
 import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
 import { SignedInStaffPage } from "./signed-in-staff-page";
+import { staffPaths } from "./staff-navigation";
 import { staffQueries, type StaffAuditPage } from "./staff-requests";
 import { formatMoment } from "./staff-words";
 import styles from "./staff.module.css";
@@ -134,7 +135,13 @@ function AuditLog() {
                 <td>{formatMoment(event.at)}</td>
                 <td>{whoDidIt(event)}</td>
                 <td>{whatWasDone(event)}</td>
-                <td className={styles.reference}>{event.planId ?? "–"}</td>
+                <td className={styles.reference}>
+                  {event.planId === null || event.planReference === null ? (
+                    "–"
+                  ) : (
+                    <a href={staffPaths.plan(event.planId)}>{event.planReference}</a>
+                  )}
+                </td>
                 <td className={styles.detail}>{detailText(event.detail) || "–"}</td>
                 <td className={styles.detail}>{addressInWords(event.fromAddress)}</td>
               </tr>
