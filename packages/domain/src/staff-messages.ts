@@ -58,6 +58,14 @@ export const searchPageUnknown = "This page of results is no longer there. Pleas
 /** The staff work queues (issue 24 item 5). */
 export const staffQueuePageInvalid = "Choose a page number from 1.";
 export const staffQueueFilterInvalid = "Choose one of the filters offered.";
+/** The audit log's filters (issue 50 item 13). */
+export const auditWhoInvalid = "Choose a member of staff from the list.";
+export const auditActionInvalid = "Choose what was done from the list.";
+export const auditPlanInvalid =
+  "Enter the plan's reference as it is written on the plan, like KND-7Q4M-2HX9.";
+export const auditDayInvalid = "Enter a real date, like 27 November 2026.";
+export const auditToBeforeFrom = "The last day must be the same as or after the first day.";
+export const auditOwnAccountReadsInvalid = "Choose whether to show when staff opened the back office.";
 export const refundStillBeingSent =
   "This refund is still with the payment provider. You can send it again only once the provider has given up on it.";
 export const noSuchRefund = "There is no refund with this reference.";

@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { ownAccountReadAction, type StaffAuditQuery } from "@kindred/contracts";
+import { normalisePlanReference } from "@kindred/domain";
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/database";
 import { plans, staffAuditEvents, staffMembers } from "../../db/schema";
@@ -96,9 +98,17 @@ const attemptedAccounts = alias(staffMembers, "attempted_accounts");
 /**
  * A page of the log, newest first: the events with an id below `before`, at most `limit`, each
  * with the name of who did it, the plan's short reference (decision 045) and the name of the
- * account a refused sign-in tried.
+ * account a refused sign-in tried. Filtered by who, what, the plan and the UK days from and to;
+ * a member opening the back office (`staff.own-account-read`) only when asked for, by
+ * `ownAccountReads` or by choosing it as what was done (issue 50 item 13).
  */
-export async function auditLogPage(db: Database, { before, limit }: { before?: number; limit: number }) {
+export async function auditLogPage(
+  db: Database,
+  { before, limit, who, action, plan, from, to, ownAccountReads }: StaffAuditQuery,
+) {
+  // The day an entry was made, in the UK, as staff read it.
+  const ukDay = sql`(${staffAuditEvents.at} at time zone 'Europe/London')::date`;
+  const planReference = plan === undefined ? null : normalisePlanReference(plan);
   const rows = await db
     .select({
       id: staffAuditEvents.id,
@@ -119,7 +129,20 @@ export async function auditLogPage(db: Database, { before, limit }: { before?: n
       attemptedAccounts,
       sql`${attemptedAccounts.id}::text = ${staffAuditEvents.detail} ->> 'attemptedAccount'`,
     )
-    .where(and(before === undefined ? undefined : lt(staffAuditEvents.id, before)))
+    .where(
+      and(
+        before === undefined ? undefined : lt(staffAuditEvents.id, before),
+        who === undefined ? undefined : eq(staffAuditEvents.staffMemberId, who),
+        action === undefined ? undefined : eq(staffAuditEvents.action, action),
+        // The contract let through only a reference that reads as one.
+        planReference === null ? undefined : eq(plans.reference, planReference),
+        from === undefined ? undefined : sql`${ukDay} >= ${from}::date`,
+        to === undefined ? undefined : sql`${ukDay} <= ${to}::date`,
+        ownAccountReads === "shown" || action === ownAccountReadAction
+          ? undefined
+          : ne(staffAuditEvents.action, ownAccountReadAction),
+      ),
+    )
     .orderBy(desc(staffAuditEvents.id))
     .limit(limit + 1);
   const events = rows.slice(0, limit).map((row) => ({ ...row, at: row.at.toISOString() }));

@@ -251,7 +251,9 @@ export const staffRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       // Reading the log is itself recorded, before the page is read, so it shows in it.
-      await recordStaffAction(db, request.staffAudit, { action: "staff.audit-read" });
+      // The filters are kept with the look: ids, codes, a plan reference and days, never personal data.
+      const { before: _before, limit: _limit, ...filters } = request.query;
+      await recordStaffAction(db, request.staffAudit, { action: "staff.audit-read", detail: filters });
       return auditLogPage(db, request.query);
     },
   );

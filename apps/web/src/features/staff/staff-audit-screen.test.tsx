@@ -3,7 +3,13 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { staffMessages } from "@kindred/domain";
 import { fakeFetch, jsonResponse } from "../../test/fake-fetch";
-import { holdStaffToken, renderStaffScreen, signedInStaff } from "../../test/staff-harness";
+import {
+  dateParts,
+  holdStaffToken,
+  renderStaffScreen,
+  signedInStaff,
+  typeDay,
+} from "../../test/staff-harness";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { auditActionWords, StaffAuditScreen } from "./staff-audit-screen";
@@ -125,6 +131,105 @@ describe("StaffAuditScreen", () => {
       ["Someone (not signed in)", "Refused: sign-in as Ada Admin, asked to wait after too many tries"],
       ["Someone (not signed in)", "Refused: sign-in as an address that is not a member of staff's"],
     ]);
+  });
+
+  it("filters by who, what, the plan's reference and the days, asking for when staff opened the back office only when ticked", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    const agentId = "5c0ffee0-4c1e-4d8a-9f3b-2e6c5a7d8e92";
+    const requests = fakeFetch((request) => {
+      if (request.url === "/api/staff/me") return jsonResponse(signedInStaff("administrator"));
+      if (request.url === "/api/staff/members") {
+        return jsonResponse({
+          members: [
+            {
+              id: agentId,
+              name: "Alan Agent",
+              email: "alan@kindred.example",
+              role: "agent",
+              status: "active",
+              createdAt: "2026-11-01T09:00:00.000Z",
+            },
+          ],
+        });
+      }
+      if (request.url === "/api/staff/audit") {
+        return jsonResponse({ events: [event(9, "staff.audit-read")], nextBefore: null });
+      }
+      return jsonResponse({ events: [], nextBefore: null });
+    });
+    renderStaffScreen(<StaffAuditScreen />);
+    const filters = await screen.findByRole("region", { name: "Filter the log" });
+    await screen.findByRole("table", { name: "Newest entries" });
+
+    await user.selectOptions(await within(filters).findByLabelText("Who"), "Alan Agent");
+    await user.selectOptions(within(filters).getByLabelText("What was done"), "Opened a plan");
+    await user.type(within(filters).getByLabelText("Plan reference"), "knd 7q4m 2hx9");
+    await typeDay(user, filters, "From", "2026-11-27");
+    await typeDay(user, filters, "To", "2026-11-28");
+    await user.click(
+      within(filters).getByRole("checkbox", { name: /Show when staff opened the back office/ }),
+    );
+    await user.click(within(filters).getByRole("button", { name: "Show these entries" }));
+
+    expect(await screen.findByText("No entries match these filters.")).toHaveAttribute("role", "status");
+    const asked = new URL(requests.at(-1)!.url, "https://kindred.example");
+    expect(asked.pathname).toBe("/api/staff/audit");
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      who: agentId,
+      action: "plan.read",
+      plan: "KND-7Q4M-2HX9",
+      from: "2026-11-27",
+      to: "2026-11-28",
+      ownAccountReads: "shown",
+    });
+
+    // Left unticked, the switch asks the API to keep leaving them out.
+    await user.click(
+      within(filters).getByRole("checkbox", { name: /Show when staff opened the back office/ }),
+    );
+    await user.click(within(filters).getByRole("button", { name: "Show these entries" }));
+    await vi.waitFor(() => expect(requests.at(-1)?.url).toContain("ownAccountReads=hidden"));
+
+    await user.click(within(filters).getByRole("button", { name: "Clear the filters" }));
+    expect(within(filters).getByLabelText("Plan reference")).toHaveValue("");
+    expect(await screen.findByRole("table", { name: "Newest entries" })).toBeInTheDocument();
+  });
+
+  it("names each filter that is not right, and asks the API nothing with them", async () => {
+    const user = userEvent.setup();
+    holdStaffToken();
+    const requests = fakeFetch((request) => {
+      if (request.url === "/api/staff/me") return jsonResponse(signedInStaff("administrator"));
+      if (request.url === "/api/staff/members") return jsonResponse({ members: [] });
+      return jsonResponse({ events: [event(9, "staff.audit-read")], nextBefore: null });
+    });
+    renderStaffScreen(<StaffAuditScreen />);
+    const filters = await screen.findByRole("region", { name: "Filter the log" });
+    await screen.findByRole("table", { name: "Newest entries" });
+    const asked = () => requests.filter((request) => request.url.startsWith("/api/staff/audit")).length;
+    const before = asked();
+
+    await user.type(within(filters).getByLabelText("Plan reference"), "Mrs Smith");
+    await typeDay(user, filters, "From", "2026-11-28");
+    await typeDay(user, filters, "To", "2026-11-27");
+    await user.click(within(filters).getByRole("button", { name: "Show these entries" }));
+    const summary = () =>
+      within(screen.getByRole("alert", { name: "There is a problem" }))
+        .getAllByRole("link")
+        .map((link) => link.textContent);
+    expect(summary()).toEqual([
+      `Plan reference: ${staffMessages.auditPlanInvalid}`,
+      `To: ${staffMessages.auditToBeforeFrom}`,
+    ]);
+
+    const from = dateParts(filters, "From");
+    await user.clear(from.day);
+    await user.type(from.day, "31");
+    await user.selectOptions(from.month, "February");
+    await user.click(within(filters).getByRole("button", { name: "Show these entries" }));
+    expect(summary()).toContain(`From: ${staffMessages.auditDayInvalid}`);
+    expect(asked()).toBe(before);
   });
 
   it("is not open to an agent", async () => {

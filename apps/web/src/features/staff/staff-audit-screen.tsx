@@ -7,7 +7,8 @@ import { ViolationsBox } from "../../components/violations-box";
 import { violationsOf } from "../../lib/api-query";
 import { SignedInStaffPage } from "./signed-in-staff-page";
 import { staffPaths } from "./staff-navigation";
-import { staffQueries, type StaffAuditPage } from "./staff-requests";
+import { AuditFilters } from "./audit-filters";
+import { staffQueries, type StaffAuditFilters, type StaffAuditPage } from "./staff-requests";
 import { formatMoment } from "./staff-words";
 import styles from "./staff.module.css";
 
@@ -102,10 +103,34 @@ function addressInWords(address: string | null): string {
 }
 
 function AuditLog() {
-  // Where each page shown so far starts (null: the newest).
+  const [filters, setFilters] = useState<StaffAuditFilters>({});
+  // Where each page shown so far starts (null: the newest); new filters start again from the newest.
   const [pages, setPages] = useState<(number | null)[]>([null]);
+  return (
+    <>
+      <AuditFilters
+        words={auditActionWords}
+        onFilter={(chosen) => {
+          setFilters(chosen);
+          setPages([null]);
+        }}
+      />
+      <AuditPage filters={filters} pages={pages} setPages={setPages} />
+    </>
+  );
+}
+
+function AuditPage({
+  filters,
+  pages,
+  setPages,
+}: {
+  filters: StaffAuditFilters;
+  pages: (number | null)[];
+  setPages: (pages: (number | null)[]) => void;
+}) {
   const before = pages.at(-1) ?? null;
-  const page = useQuery(staffQueries.audit(before));
+  const page = useQuery(staffQueries.audit(before, filters));
   if (page.status === "pending") return <LoadingSpinner label="Loading the audit log…" />;
   if (page.status === "error") {
     return (
@@ -114,6 +139,9 @@ function AuditLog() {
   }
   const { events, nextBefore } = page.data;
   const caption = pages.length === 1 ? "Newest entries" : `Older entries, page ${pages.length}`;
+  if (events.length === 0) {
+    return <p role="status">No entries match these filters.</p>;
+  }
   return (
     <>
       <div className={styles.tableScroll} role="region" aria-label={caption} tabIndex={0}>

@@ -18,6 +18,7 @@ import type {
   staffRefundsPageSchema,
   signedInStaffSchema,
   staffAuditPageSchema,
+  StaffAuditQuery,
   staffEnrolmentSchema,
   staffPlanSearchResponseSchema,
   StaffRefundTransferBody,
@@ -33,6 +34,10 @@ export type StaffEnrolment = z.infer<typeof staffEnrolmentSchema>;
 export type StaffPlanSearchPage = z.infer<typeof staffPlanSearchResponseSchema>;
 export type StaffPlanSearchResult = StaffPlanSearchPage["results"][number];
 export type StaffAuditPage = z.infer<typeof staffAuditPageSchema>;
+/** The audit log's filters, as `GET /api/staff/audit` takes them (all but the page). */
+export type StaffAuditFilters = Partial<
+  Pick<StaffAuditQuery, "who" | "action" | "plan" | "from" | "to" | "ownAccountReads">
+>;
 export type StaffRefund = z.infer<typeof staffRefundSchema>;
 type StaffArrearsOutcome = z.infer<typeof arrearsOutcomeSchema>;
 type StaffEnquiryFollowedUp = z.infer<typeof enquiryFollowedUpSchema>;
@@ -75,12 +80,22 @@ export const staffQueries = {
       queryFn: () => staffData<{ members: StaffMember[] }>("/api/staff/members"),
       staleTime: 0,
     }),
-  /** A page of the audit log, newest first, from just before `before` (the start when null). */
-  audit: (before: number | null) =>
+  /**
+   * A page of the audit log, newest first, from just before `before` (the start when null), with
+   * the filters chosen (issue 50 item 13): only those given are sent.
+   */
+  audit: (before: number | null, filters: StaffAuditFilters = {}) =>
     queryOptions({
-      queryKey: ["staff", "audit", before],
-      queryFn: () =>
-        staffData<StaffAuditPage>(`/api/staff/audit${before === null ? "" : `?before=${before}`}`),
+      queryKey: ["staff", "audit", before, filters],
+      queryFn: () => {
+        const query = new URLSearchParams();
+        if (before !== null) query.set("before", String(before));
+        for (const [name, value] of Object.entries(filters)) {
+          if (value !== undefined && value !== "") query.set(name, value);
+        }
+        const asked = query.toString();
+        return staffData<StaffAuditPage>(`/api/staff/audit${asked === "" ? "" : `?${asked}`}`);
+      },
       staleTime: 0,
     }),
   /**
