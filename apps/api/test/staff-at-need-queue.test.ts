@@ -11,7 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { atNeedCaseEvents, atNeedCases } from "../src/db/schema";
 import { atOnce } from "./support/at-once";
 import { callApi } from "./support/customers";
-import { paymentsOf, settlePayments, withKey } from "./support/paying";
+import { paymentsOf, planReferenceOf, settlePayments, withKey } from "./support/paying";
 import { ukTodayAsTyped } from "./support/people";
 import { paidPlan, readyPlan } from "./support/ready-plans";
 import {
@@ -192,21 +192,19 @@ describe("matching a report to a plan", () => {
     const moneyBefore = (await paymentsOf(testApp, plan.token, plan.planId)).state;
     expect(moneyBefore).not.toBe("funeral_requested");
 
-    const noNote = await act(caseId, "match", { planId: plan.planId, note: " " });
+    const noNote = await act(caseId, "match", { plan: plan.planId, note: " " });
     expect(noNote.statusCode).toBe(400);
     expect(refusalOf(noNote)).toEqual([{ propertyPath: "note", title: staffMessages.atNeedNoteNeeded }]);
-    const notAReference = await act(caseId, "match", { planId: "KFP-123", note: "Found by postcode" });
+    const notAReference = await act(caseId, "match", { plan: "KFP-123", note: "Found by postcode" });
     expect(notAReference.statusCode).toBe(400);
     expect(refusalOf(notAReference)).toEqual([
-      { propertyPath: "planId", title: staffMessages.matchPlanReferenceNeeded },
+      { propertyPath: "plan", title: staffMessages.matchPlanReferenceNeeded },
     ]);
-    const noSuchPlan = await act(caseId, "match", { planId: randomUUID(), note: "Found by postcode" });
+    const noSuchPlan = await act(caseId, "match", { plan: randomUUID(), note: "Found by postcode" });
     expect(noSuchPlan.statusCode).toBe(404);
-    expect(refusalOf(noSuchPlan)).toEqual([
-      { propertyPath: "planId", title: staffMessages.noSuchPlanToMatch },
-    ]);
+    expect(refusalOf(noSuchPlan)).toEqual([{ propertyPath: "plan", title: staffMessages.noSuchPlanToMatch }]);
     const notBought = await act(caseId, "match", {
-      planId: (await readyPlan(testApp)).planId,
+      plan: (await readyPlan(testApp)).planId,
       note: "Found by postcode",
     });
     expect(notBought.statusCode).toBe(409);
@@ -214,12 +212,15 @@ describe("matching a report to a plan", () => {
     expect((await caseRow(caseId)).status).toBe("unmatched");
 
     const note = "The daughter read the reference from the welcome letter: one letter was wrong.";
-    // Pasted from the plan's page, with a space after it.
-    const matched = await act(caseId, "match", { planId: `${plan.planId.toUpperCase()} `, note });
+    // The short reference as read out on the phone and typed: lower case, spaces, no dashes.
+    const reference = await planReferenceOf(testApp.db, plan.planId);
+    const typed = ` ${reference.toLowerCase().replaceAll("-", " ")} `;
+    const matched = await act(caseId, "match", { plan: typed, note });
     expect(matched.statusCode, matched.body).toBe(200);
     expect(atNeedCaseActionSchema.parse(matched.json())).toMatchObject({
       caseId,
       planId: plan.planId,
+      planReference: reference,
       status: "reported",
     });
     expect(await caseRow(caseId)).toMatchObject({ planId: plan.planId, status: "reported", atDeath: null });
@@ -238,7 +239,7 @@ describe("matching a report to a plan", () => {
     expect(await caseIdsIn("&stage=unmatched")).not.toContain(caseId);
 
     // A second press: refused in words, nobody told twice.
-    const again = await act(caseId, "match", { planId: plan.planId, note });
+    const again = await act(caseId, "match", { plan: plan.planId, note });
     expect(again.statusCode).toBe(409);
     expect(refusalOf(again)[0]?.title).toBe(staffMessages.atNeedCaseAlreadyMatched);
     await testApp.app.atNeedJobs.idle();
@@ -276,9 +277,9 @@ describe("matching a report to a plan", () => {
     const plan = await boughtPlan();
     const told = await toldOfDeath(plan);
     const caseId = await toldOfDeath(plan, { wrongReference: true });
-    const hasACase = await act(caseId, "match", { planId: plan.planId, note: "Same family" });
+    const hasACase = await act(caseId, "match", { plan: plan.planId, note: "Same family" });
     expect(hasACase.statusCode).toBe(409);
-    expect(refusalOf(hasACase)).toEqual([{ propertyPath: "planId", title: staffMessages.matchPlanHasACase }]);
+    expect(refusalOf(hasACase)).toEqual([{ propertyPath: "plan", title: staffMessages.matchPlanHasACase }]);
     expect((await caseRow(told)).status).toBe("reported");
 
     const cancelled = await boughtPlan();
@@ -290,7 +291,7 @@ describe("matching a report to a plan", () => {
       {},
     );
     expect(cancelling.statusCode, cancelling.body).toBe(200);
-    const refused = await act(caseId, "match", { planId: cancelled.planId, note: "Found by name" });
+    const refused = await act(caseId, "match", { plan: cancelled.planId, note: "Found by name" });
     expect(refused.statusCode).toBe(409);
     expect(refusalOf(refused)[0]?.title).toBe(staffMessages.matchPlanCancelled);
     expect(await caseRow(caseId)).toMatchObject({ planId: null, status: "unmatched" });
@@ -300,7 +301,7 @@ describe("matching a report to a plan", () => {
     const plan = await boughtPlan();
     const customer = await customerOf(plan);
     const caseId = await toldOfDeath(plan, { wrongReference: true });
-    const body = { planId: plan.planId, note: "Found by date of birth and name." };
+    const body = { plan: plan.planId, note: "Found by date of birth and name." };
     const answers = await atOnce([act(caseId, "match", body), act(caseId, "match", body)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const events = await testApp.db
@@ -349,7 +350,7 @@ describe("closing a report as not ours", () => {
     const again = await act(caseId, "close", { reason });
     expect(again.statusCode).toBe(409);
     expect(refusalOf(again)[0]?.title).toBe(staffMessages.atNeedCaseAlreadyClosed);
-    const thenMatched = await act(caseId, "match", { planId: randomUUID(), note: "Found it after all" });
+    const thenMatched = await act(caseId, "match", { plan: randomUUID(), note: "Found it after all" });
     expect(thenMatched.statusCode).toBe(409);
     expect(refusalOf(thenMatched)[0]?.title).toBe(staffMessages.atNeedCaseAlreadyClosed);
     const moved = await act(caseId, "status", { status: "funeral_arranged", note: "Called" });

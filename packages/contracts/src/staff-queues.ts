@@ -8,6 +8,7 @@ import {
   deathConfirmations,
   funeralStatuses,
   messages,
+  readPlanReference,
   staffMessages,
 } from "@kindred/domain";
 import { z } from "zod";
@@ -226,11 +227,11 @@ export type MoveAtNeedCaseBody = z.infer<typeof moveAtNeedCaseBodySchema>;
  * confirmed (decision 040).
  */
 export const matchAtNeedCaseBodySchema = z.object({
-  planId: z
+  /** The plan's reference (`KND-7Q4M-2HX9`, typed in any case or spacing), or its id (from the plan finder). */
+  plan: z
     .string({ error: staffMessages.matchPlanReferenceNeeded })
     .trim()
-    .toLowerCase()
-    .pipe(z.uuid({ error: staffMessages.matchPlanReferenceNeeded })),
+    .refine((typed) => readPlanReference(typed) !== null, { error: staffMessages.matchPlanReferenceNeeded }),
   note: ruled(atNeedNoteProblems).transform((note) => note.trim()),
 });
 export type MatchAtNeedCaseBody = z.infer<typeof matchAtNeedCaseBodySchema>;
@@ -245,6 +246,8 @@ export type CloseAtNeedCaseBody = z.infer<typeof closeAtNeedCaseBodySchema>;
 export const atNeedCaseActionSchema = z.object({
   caseId: z.uuid(),
   planId: z.uuid().nullable(),
+  /** The matched plan's short reference (`KND-7Q4M-2HX9`); null once closed. */
+  planReference: z.string().nullable(),
   status: z.enum(atNeedCaseStatuses),
   eventId: z.uuid(),
   at: dateTime,

@@ -93,7 +93,7 @@ export const atNeedCaseAlreadyMatched =
 export const atNeedCaseAlreadyClosed =
   "This report has already been closed as not one of our plans, perhaps a moment ago. Nothing was changed.";
 export const matchPlanReferenceNeeded =
-  "Enter the plan's reference as its page shows it, like 1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed.";
+  "Enter the plan's reference as its page shows it, like KND-7Q4M-2HX9.";
 export const noSuchPlanToMatch = "There is no plan with this reference.";
 export const matchPlanNotBought = "This plan has not been bought, so a death cannot be matched to it.";
 export const matchPlanCancelled = "This plan is cancelled, so a death cannot be matched to it.";

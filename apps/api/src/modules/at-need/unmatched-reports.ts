@@ -1,8 +1,8 @@
-import { staffMessages } from "@kindred/domain";
+import { readPlanReference, staffMessages } from "@kindred/domain";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import type { JobQueue } from "../../db/job-queue";
-import { atNeedCaseEvents, atNeedCases } from "../../db/schema";
+import { atNeedCaseEvents, atNeedCases, plans } from "../../db/schema";
 import { ViolationError } from "../../plugins/error-handler";
 import { selectPlanMoneyRows } from "../payments";
 import { planRefusesReport, tellEveryoneOnThePlan } from "./reports";
@@ -28,11 +28,22 @@ const refused = (propertyPath: string, title: string, statusCode = 409) =>
   new ViolationError([{ propertyPath, title }], statusCode);
 
 const planRefusals = {
-  no_plan: () => refused("planId", staffMessages.noSuchPlanToMatch, 404),
-  not_bought: () => refused("planId", staffMessages.matchPlanNotBought),
-  cancelled: () => refused("planId", staffMessages.matchPlanCancelled),
-  death_before_purchase: () => refused("planId", staffMessages.matchDeathBeforePlanBought),
+  no_plan: () => refused("plan", staffMessages.noSuchPlanToMatch, 404),
+  not_bought: () => refused("plan", staffMessages.matchPlanNotBought),
+  cancelled: () => refused("plan", staffMessages.matchPlanCancelled),
+  death_before_purchase: () => refused("plan", staffMessages.matchDeathBeforePlanBought),
 } as const;
+
+/** The plan staff named, by its short reference or its id: its id and reference, if there is one. */
+async function planNamed(transaction: Database, plan: string) {
+  const read = readPlanReference(plan);
+  if (!read) return undefined;
+  const [row] = await transaction
+    .select({ id: plans.id, reference: plans.reference })
+    .from(plans)
+    .where(read.reference ? eq(plans.reference, read.reference) : eq(plans.id, read.planId!));
+  return row;
+}
 
 export function createUnmatchedReports({
   db,
@@ -71,9 +82,12 @@ export function createUnmatchedReports({
 
   return {
     /** Matches an unmatched report to the plan staff found: it is then reported, and everyone on the plan told. */
-    async matchToPlan(caseId: string, planId: string, step: StaffStep, alsoInTransaction: AlsoInTransaction) {
+    async matchToPlan(caseId: string, plan: string, step: StaffStep, alsoInTransaction: AlsoInTransaction) {
       return db.transaction(async (transaction) => {
         const { notification } = await lockedUnmatched(transaction, caseId);
+        const named = await planNamed(transaction, plan);
+        if (!named) throw planRefusals.no_plan();
+        const planId = named.id;
         const rows = await selectPlanMoneyRows(transaction, planId, { lock: true });
         const refusal = planRefusesReport(rows, notification);
         if (refusal) throw planRefusals[refusal]();
@@ -83,7 +97,7 @@ export function createUnmatchedReports({
           .from(atNeedCases)
           .where(eq(atNeedCases.planId, planId))
           .for("update");
-        if (existing) throw refused("planId", staffMessages.matchPlanHasACase);
+        if (existing) throw refused("plan", staffMessages.matchPlanHasACase);
         await transaction
           .update(atNeedCases)
           .set({ planId, status: "reported" })
@@ -91,7 +105,7 @@ export function createUnmatchedReports({
         const event = await recorded(transaction, caseId, "matched", step);
         await tellEveryoneOnThePlan(transaction, jobQueue, caseId);
         await alsoInTransaction(transaction, planId);
-        return { caseId, planId, status: "reported" as const, ...event };
+        return { caseId, planId, planReference: named.reference, status: "reported" as const, ...event };
       });
     },
 
@@ -102,7 +116,7 @@ export function createUnmatchedReports({
         await transaction.update(atNeedCases).set({ status: "closed" }).where(eq(atNeedCases.id, caseId));
         const event = await recorded(transaction, caseId, "closed", step);
         await alsoInTransaction(transaction, null);
-        return { caseId, planId: null, status: "closed" as const, ...event };
+        return { caseId, planId: null, planReference: null, status: "closed" as const, ...event };
       });
     },
   };

@@ -13,10 +13,10 @@ import { recordStaffAction, type AuditContext } from "./audit-log";
 export function matchAtNeedCase(
   audit: AuditContext,
   caseId: string,
-  { planId, note }: MatchAtNeedCaseBody,
+  { plan, note }: MatchAtNeedCaseBody,
   atNeed: AtNeedForStaff,
 ) {
-  return atNeed.matchToPlan(caseId, planId, { by: audit.staffMemberId!, note }, (transaction) =>
+  return atNeed.matchToPlan(caseId, plan, { by: audit.staffMemberId!, note }, (transaction, planId) =>
     recordStaffAction(transaction, audit, {
       action: "at-need-case.matched",
       planId,

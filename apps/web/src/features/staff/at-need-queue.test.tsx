@@ -17,6 +17,7 @@ afterEach(() => {
 
 const caseId = "44444444-4444-4444-8444-444444444444";
 const planId = "11111111-1111-4111-8111-111111111111";
+const planReference = "KND-7Q4M-2HX9";
 const otherPlanId = "22222222-2222-4222-8222-222222222222";
 
 /** A report that matched no plan: the reference typed was one letter out. */
@@ -51,6 +52,7 @@ const closedReport = {
 
 const found = (id: string, status: string, boughtOn: string | null) => ({
   planId: id,
+  planReference: id === planId ? planReference : "KND-9ZZZ-9ZZZ",
   customerName: "Edith Smith",
   coveredPersonName: null,
   postcode: "BN3 1AA",
@@ -174,7 +176,8 @@ describe("the at-need queue", () => {
         name: "Choose the plan of Edith Smith, BN3 1AA, bought 2 March 2024",
       }),
     );
-    expect(within(dialog).getByLabelText("Plan reference")).toHaveValue(planId);
+    // The plan's short reference, as staff would read it back to the caller.
+    expect(within(dialog).getByLabelText("Plan reference")).toHaveValue(planReference);
 
     await user.click(within(dialog).getByRole("button", { name: "Match to this plan" }));
     expect(within(dialog).getByLabelText("How you know it is this plan")).toHaveAccessibleDescription(
@@ -190,13 +193,17 @@ describe("the at-need queue", () => {
     expect(posts(requests)).toEqual([
       [
         `/api/staff/at-need-cases/${caseId}/match`,
-        { planId, note: "Date of birth and address match; Margaret read the reference from the letter." },
+        {
+          plan: planReference,
+          note: "Date of birth and address match; Margaret read the reference from the letter.",
+        },
       ],
     ]);
     release(
       jsonResponse({
         caseId,
         planId,
+        planReference,
         status: "reported",
         eventId: "88888888-8888-4888-8888-888888888888",
         at: "2026-11-27T10:00:00.000Z",
@@ -204,7 +211,7 @@ describe("the at-need queue", () => {
     );
     expect(
       await screen.findByText(
-        `Edith Smith's report is matched to plan ${planId}. It is now waiting to be confirmed, and everyone on the plan is being emailed.`,
+        `Edith Smith's report is matched to plan ${planReference}. It is now waiting to be confirmed, and everyone on the plan is being emailed.`,
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -222,7 +229,7 @@ describe("the at-need queue", () => {
             {
               violations: [
                 refusals++ === 0
-                  ? { propertyPath: "planId", title: staffMessages.matchPlanHasACase }
+                  ? { propertyPath: "plan", title: staffMessages.matchPlanHasACase }
                   : { propertyPath: "caseId", title: staffMessages.atNeedCaseAlreadyMatched },
               ],
             },
@@ -234,7 +241,7 @@ describe("the at-need queue", () => {
 
     await user.click(await screen.findByRole("button", { name: "Match to a plan" }));
     const dialog = screen.getByRole("dialog", { name: "Match to a plan: Edith Smith" });
-    await user.type(within(dialog).getByLabelText("Plan reference"), planId);
+    await user.type(within(dialog).getByLabelText("Plan reference"), "knd 7q4m 2hx9");
     await user.type(within(dialog).getByLabelText("How you know it is this plan"), "Found by postcode.");
     await user.click(within(dialog).getByRole("button", { name: "Match to this plan" }));
     await vi.waitFor(() =>

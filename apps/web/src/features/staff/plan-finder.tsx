@@ -23,7 +23,8 @@ export function PlanFinder({
 }: {
   /** What the box holds to begin with: the name of the person who died. */
   searchFirst: string;
-  onChoose: (planId: string) => void;
+  /** Called with the chosen plan's short reference, as staff read it back. */
+  onChoose: (reference: string) => void;
 }) {
   const [typed, setTyped] = useState(searchFirst);
   const [searched, setSearched] = useState<string | null>(null);
@@ -63,7 +64,7 @@ const described = (plan: StaffPlanSearchResult) =>
     .filter((part) => part !== null)
     .join(", ");
 
-function Found({ q, onChoose }: { q: string; onChoose: (planId: string) => void }) {
+function Found({ q, onChoose }: { q: string; onChoose: (reference: string) => void }) {
   const found = useQuery(staffQueries.planSearch(q, null));
   if (found.status === "pending") return <LoadingSpinner label="Searching…" />;
   if (found.status === "error") {
@@ -86,7 +87,7 @@ function Found({ q, onChoose }: { q: string; onChoose: (planId: string) => void 
                   type="button"
                   className="button button--secondary"
                   aria-label={`Choose the plan of ${described(plan)}`}
-                  onClick={() => onChoose(plan.planId)}
+                  onClick={() => onChoose(plan.planReference)}
                 >
                   Choose this plan
                 </button>

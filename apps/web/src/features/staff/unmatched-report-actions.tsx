@@ -59,18 +59,18 @@ export function UnmatchedReportActions({ report }: { report: UnmatchedReport }) 
   );
 }
 
-const matchLabels = { planId: "Plan reference", note: "How you know it is this plan" } as const;
+const matchLabels = { plan: "Plan reference", note: "How you know it is this plan" } as const;
 
 function MatchForm({ report, onDone }: { report: UnmatchedReport; onDone: () => void }) {
   const form = useSchemaForm({
     schema: matchAtNeedCaseBodySchema,
     idPrefix: `match-${report.caseId}`,
     labels: matchLabels,
-    defaultValues: { planId: "", note: "" },
+    defaultValues: { plan: "", note: "" },
   });
-  const planId = useFormField(form, "planId");
+  const plan = useFormField(form, "plan");
   const note = useFormField(form, "note");
-  const failure = useFormFailure(form.form, ["planId", "note"]);
+  const failure = useFormFailure(form.form, ["plan", "note"]);
   const reload = useQueuesReload();
   const sayDone = useContext(SayDone);
   const { run } = useOneAtATime();
@@ -81,7 +81,7 @@ function MatchForm({ report, onDone }: { report: UnmatchedReport; onDone: () => 
       const matched = await matchAtNeedCase(report.caseId, body);
       onDone();
       sayDone(
-        `${report.personName}'s report is matched to plan ${matched.planId ?? body.planId}. It is now waiting to be confirmed, and everyone on the plan is being emailed.`,
+        `${report.personName}'s report is matched to plan ${matched.planReference ?? body.plan}. It is now waiting to be confirmed, and everyone on the plan is being emailed.`,
       );
       await reload();
     }, failure.fail);
@@ -91,8 +91,8 @@ function MatchForm({ report, onDone }: { report: UnmatchedReport; onDone: () => 
       <PlanFinder
         searchFirst={report.personName}
         onChoose={(chosen) => {
-          planId.onChange(chosen);
-          form.form.clearErrors("planId");
+          plan.onChange(chosen);
+          form.form.clearErrors("plan");
         }}
       />
       <FormShell
@@ -113,8 +113,8 @@ function MatchForm({ report, onDone }: { report: UnmatchedReport; onDone: () => 
         }
       >
         <TextField
-          {...planId}
-          label={matchLabels.planId}
+          {...plan}
+          label={matchLabels.plan}
           hint="Choose a plan found above, or paste its reference from the plan's page."
           autoComplete="off"
         />
