@@ -66,13 +66,22 @@ describe("a card payment the customer disputes at their bank (issue 46 item 5)",
     expect(await dispute(plan, "lost")).toEqual({ disputed: 0 });
   });
 
-  it("lost, stops the plan's payments: it no longer reads paid, and the payment reads as not taken", async () => {
+  it("lost, stops the plan's payments: it no longer reads paid, the payment reads as not taken, and paying again pays the agreed price once", async () => {
     const plan = await paidPlan(testApp);
     await dispute(plan, "opened");
     await dispute(plan, "lost");
     const after = await paymentsOf(testApp, plan.token, plan.planId);
     expect(after.state).toBe("payments_stopped");
     expect(after.payments.map((payment) => payment.status)).toEqual(["failed"]);
+    // Paid again by card, at the price agreed: paid, once.
+    await payByCard(testApp, plan.token, plan.planId, "full", sandboxCards.succeeds);
+    await settlePayments(testApp);
+    const paidAgain = await paymentsOf(testApp, plan.token, plan.planId);
+    expect(paidAgain.state).toBe("paid");
+    expect(paidAgain.payments.map((payment) => [payment.status, payment.amount])).toEqual([
+      ["failed", plan.price],
+      ["confirmed", plan.price],
+    ]);
   });
 
   it("cancelled while in dispute, refunds nothing until the dispute is won, then refunds it once", async () => {

@@ -235,9 +235,14 @@ async function providerBooks(planId: string) {
   const taken = [...cards, ...providerCollections].filter((row) =>
     ["succeeded", "refunded", "paid_out"].includes(row.status),
   );
+  const takenBack = [...cards, ...providerCollections].filter((row) => row.status === "charged_back");
   return {
     taken: sumPence(taken.map((row) => row.amountPence)),
     refunded: sumPence([...cards, ...providerCollections].map((row) => row.refundedPence)),
+    // Held by the card's bank while it decides a dispute (issue 46 item 5).
+    inDispute: sumPence(cards.filter((row) => row.status === "disputed").map((row) => row.amountPence)),
+    // Refunded by us, then given back by the customer's bank as well (issue 46 item 5).
+    repaidTwice: sumPence(takenBack.map((row) => row.refundedPence)),
     // A declined card payment stays open at the provider: it can still be finished (issue 46 item 2).
     openCards: cards.filter((row) =>
       ["requires_payment_method", "requires_action", "declined"].includes(row.status),
@@ -305,13 +310,18 @@ async function checkSettled(model: Model) {
   const planPrice = planResponseSchema.parse(
     (await callApi(current, model.token, "GET", `/api/plan/${model.planId}`)).json(),
   ).price.total;
+  // From our rows, not the customer's view: a payment disputed reads as paid to the customer while
+  // the bank holds its money, and one charged back after its refund reads as refunded.
+  const ourPayments = await current.db.select().from(payments).where(eq(payments.planId, model.planId));
+  const ourCollectionRows = await current.db
+    .select()
+    .from(collections)
+    .where(eq(collections.planId, model.planId));
   const ourTaken = sumPence([
-    ...state.payments
-      .filter((payment) => payment.status === "confirmed" || payment.status === "refunded")
-      .map((payment) => payment.amount),
-    ...state.collections
-      .filter((collection) => collection.status === "collected" || collection.status === "refunded")
-      .map((collection) => collection.amount),
+    ...ourPayments.filter((payment) => payment.status === "confirmed").map((payment) => payment.amountPence),
+    ...ourCollectionRows
+      .filter((collection) => collection.status === "collected")
+      .map((collection) => collection.amountPence),
   ]);
   const ledger = { taken: books.taken, refunded: books.refunded };
   expect({ taken: ourTaken, refunded: state.refunded }, "our rows against the provider's books").toEqual(
@@ -339,12 +349,18 @@ async function checkSettled(model: Model) {
 
   if (state.cancelledAt) {
     expect(state.state).toBe("cancelled");
-    expect(books.taken - books.refunded, "a cancelled plan holds nothing").toBe(0);
+    expect(
+      books.taken - books.refunded + books.repaidTwice,
+      "a cancelled plan holds nothing (but for what the customer's bank repaid twice)",
+    ).toBe(0);
     expect(books.openCards, "no card payment left to finish").toEqual([]);
     expect(books.liveMandates, "no mandate left standing").toEqual([]);
     expect(books.collectionsToCome, "no collection left to take").toEqual([]);
   } else if (state.state === "paid") {
-    expect(books.taken - books.refunded, "a plan paid holds its price, to the penny").toBe(planPrice);
+    expect(
+      books.taken - books.refunded + books.inDispute + books.repaidTwice,
+      "a plan paid holds its price, to the penny (with what its bank holds in a dispute)",
+    ).toBe(planPrice);
   } else if (state.state === "funeral_requested") {
     // Told of the death: nothing more is taken, and what was paid stays for the funeral.
     expect(books.openCards, "no card payment left to finish after a death").toEqual([]);
@@ -371,8 +387,9 @@ async function checkSettled(model: Model) {
   expect(count("Your funeral director"), "the customer told their funeral director once").toBe(confirmed);
   // The confirmation went out only if the plan was once paid, or set up to pay by instalments.
   if (confirmed === 1) {
-    const everConfirmed = state.payments.some(
-      (payment) => payment.status === "confirmed" || payment.status === "refunded",
+    // Taken once, whatever the customer's bank did with it since (disputed, charged back).
+    const everConfirmed = ourPayments.some((payment) =>
+      ["confirmed", "disputed", "charged_back"].includes(payment.status),
     );
     expect(everConfirmed || state.directDebit !== null).toBe(true);
   }
@@ -397,7 +414,11 @@ async function checkSettled(model: Model) {
     // Stopped: nothing more is collected, and what was paid is kept, never more than the price.
     expect(books.liveMandates, "no mandate standing once payments stopped").toEqual([]);
     expect(books.collectionsToCome, "no collection left to take once payments stopped").toEqual([]);
-    expect(state.paymentsStopped?.paidSoFar, "what was paid is kept").toBe(books.taken - books.refunded);
+    // Said with the ways to carry on when a Direct Debit ended; a card payment charged back (a
+    // dispute lost) is paid again as at first, by the same way of paying (issue 46 item 5).
+    if (state.paymentsStopped) {
+      expect(state.paymentsStopped.paidSoFar, "what was paid is kept").toBe(books.taken - books.refunded);
+    }
   }
   // A late payment's refund email only for a payment taken that was no longer wanted.
   const lateRefunds = count("We are refunding a payment you made");
@@ -604,6 +625,37 @@ class BankEndsDirectDebit implements fc.AsyncCommand<Model, object> {
     await checkAlways(model);
   }
   toString = () => `the bank ends the Direct Debit (${this.how})`;
+}
+
+/**
+ * The customer disputes the plan's card payments taken at their card's bank, or the bank decides
+ * the disputes open: won by us, or lost (issue 46 item 5).
+ */
+class BankDisputes implements fc.AsyncCommand<Model, object> {
+  constructor(readonly outcome: "opened" | "won" | "lost") {}
+  check = () => true;
+  async run(model: Model) {
+    const response = await callApi(current, model.token, "POST", "/api/sandbox-provider/card-disputes", {
+      planId: model.planId,
+      outcome: this.outcome,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    await checkAlways(model);
+  }
+  toString = () => `the card's bank: dispute ${this.outcome}`;
+}
+
+/** The customer claims back every collection taken under the Direct Debit Guarantee (issue 46 item 5). */
+class IndemnityClaim implements fc.AsyncCommand<Model, object> {
+  check = () => true;
+  async run(model: Model) {
+    const response = await callApi(current, model.token, "POST", "/api/sandbox-provider/indemnity-claims", {
+      planId: model.planId,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    await checkAlways(model);
+  }
+  toString = () => "the customer claims the collections back from their bank";
 }
 
 class Cancel implements fc.AsyncCommand<Model, object> {
@@ -892,6 +944,10 @@ function commandsFor(deposit: number, months: number[]) {
       sometimes(fc.constant(new CollectNext())),
       sometimes(fc.constant(new RetryFailedCollections())),
       sometimes(
+        fc.constantFrom("opened", "won", "lost" as const).map((outcome) => new BankDisputes(outcome)),
+      ),
+      sometimes(fc.constant(new IndemnityClaim())),
+      sometimes(
         fc
           .constantFrom("bank_account_closed", "mandate_cancelled", "failed", "expired" as const)
           .map((how) => new BankEndsDirectDebit(how)),
@@ -1175,6 +1231,57 @@ describe("a plan's money under any sequence of payments, webhooks, cancellations
   );
 
   // Half a minute a sequence, as a sequence that hangs should fail in minutes, not take the run's hour.
+  it(
+    "money the customer's bank takes back is never repaid twice unseen, and never deleted",
+    { timeout: 300_000 },
+    async () => {
+      const { deposit, months } = await newModel();
+      // 16. Paid in full; disputed; cancelled while the bank holds it (nothing to refund yet); the
+      // dispute won, with a crash on the way: refunded once, the plan holds nothing.
+      await runSequence([
+        new Choose({ option: "full" }),
+        new OpenCardPayment("full", false),
+        new EnterCard(0, "succeeds"),
+        new Settle(),
+        new BankDisputes("opened"),
+        new Settle(),
+        new Cancel(),
+        new BankDisputes("won"),
+        new Crash("nothing", 0),
+        new Settle(),
+      ]);
+      // 17. Paid in full, the dispute lost: payments stopped; paid again, the plan is paid once
+      // and confirmed once.
+      await runSequence([
+        new Choose({ option: "full" }),
+        new OpenCardPayment("full", false),
+        new EnterCard(0, "succeeds"),
+        new BankDisputes("opened"),
+        new BankDisputes("lost"),
+        new Settle(),
+        new OpenCardPayment("full", false),
+        new EnterCard(1, "succeeds"),
+        new Settle(),
+      ]);
+      // 18. A deposit and a collection, cancelled and refunded, then the collection claimed back
+      // from the bank: the refund stays made, and the books show it repaid twice.
+      await runSequence([
+        new Choose({ option: "deposit", deposit, months: months[0]! }),
+        new OpenCardPayment("deposit", false),
+        new EnterCard(0, "succeeds"),
+        new SetUpDirectDebit("collects"),
+        new Settle(),
+        new CollectNext(),
+        new Settle(),
+        new Cancel(),
+        new Settle(),
+        new IndemnityClaim(),
+        new ReplayWebhook(20),
+        new Settle(),
+      ]);
+    },
+  );
+
   it(`holds in ${runs} random sequences`, { timeout: 60_000 + runs * 30_000 }, async () => {
     const planned = await newModel();
     await fc.assert(

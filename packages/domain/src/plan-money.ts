@@ -322,6 +322,10 @@ const takenInFull = (money: PlanMoney) =>
 const depositTaken = (money: PlanMoney) =>
   money.payments.some((payment) => payment.option === "deposit" && paysItsPart(payment));
 
+/** A card payment that was taken, whatever the customer's bank did with it since. */
+const wasTaken = (payment: MoneyCardPayment) =>
+  payment.status === "confirmed" || payment.status === "disputed" || payment.status === "charged_back";
+
 /** A payment or collection of the plan's that the customer's bank took back (issue 46 item 5). */
 const takenBack = (money: PlanMoney) =>
   money.payments.some((payment) => payment.wanted && payment.status === "charged_back");
@@ -815,9 +819,9 @@ function cardPaymentEvent(
   }
   // The rest of a plan already bought (its deposit taken, its Direct Debit ended since): the plan
   // was confirmed, and its funeral director appointed, when the deposit was taken.
-  const alreadyBought = money.payments.some(
-    (other) => other.id !== id && other.wanted && other.status === "confirmed",
-  );
+  // A payment taken once counts, even one the customer's bank took back since (issue 46 item 5):
+  // paying again after a dispute was lost does not buy the plan a second time.
+  const alreadyBought = money.payments.some((other) => other.id !== id && other.wanted && wasTaken(other));
   if (alreadyBought) return { ok: true, money: next, effects: [] };
   return {
     ok: true,

@@ -1097,6 +1097,19 @@ describe("money the customer's bank takes back: disputes, charge backs and indem
       lost,
     ).money;
     expect(planMoneyState(paidAgain, true)).toBe("paid");
+    // Paid again, the plan is not bought a second time: no second confirmation.
+    const paidAgainEffects = run(
+      [
+        {
+          cause: "customer",
+          type: "open_card_payment",
+          payment: { id: "p3", option: "full", amount: 400_000 },
+        },
+        provider({ type: "card_payment", id: "p3", status: "confirmed" }),
+      ],
+      lost,
+    ).effects;
+    expect(paidAgainEffects.filter((effect) => effect.type === "email")).toEqual([]);
   });
 
   it("a refund not yet made when the bank takes the money back is withdrawn and never sent; a dispute won makes it owed again", () => {
