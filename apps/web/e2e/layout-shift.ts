@@ -21,11 +21,20 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
           shifts.push({
             value: entry.value,
             // Each element that moved, with where it was and where it went (x,y of its top left).
-            sources: entry.sources.map(
-              ({ node, previousRect: from, currentRect: to }) =>
-                `${node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : "text"} ` +
-                `(${Math.round(from.x)},${Math.round(from.y)} to ${Math.round(to.x)},${Math.round(to.y)})`,
-            ),
+            // Each element that moved, with where it was and where it went (x,y of its top left),
+            // how large it is, and when (ms since the load began); a text node by its first words.
+            sources: entry.sources.map(({ node, previousRect: from, currentRect: to }) => {
+              const what =
+                node instanceof Element
+                  ? `${node.tagName.toLowerCase()}.${node.className}`
+                  : node
+                    ? `text "${(node.textContent ?? "").trim().slice(0, 30)}" in ${node.parentElement?.tagName.toLowerCase()}.${node.parentElement?.className}`
+                    : "a node since removed";
+              return (
+                `${what} (${Math.round(from.x)},${Math.round(from.y)} ${Math.round(from.width)}x${Math.round(from.height)} ` +
+                `to ${Math.round(to.x)},${Math.round(to.y)} ${Math.round(to.width)}x${Math.round(to.height)}) at ${Math.round(entry.startTime)} ms`
+              );
+            }),
           });
     }).observe({ type: "layout-shift", buffered: true });
   });
@@ -36,10 +45,19 @@ export function layoutShiftSoFar(page: Page): Promise<{ path: string; total: num
     await document.fonts.ready;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const shifts = (window as { layoutShifts?: { value: number; sources: string[] }[] }).layoutShifts ?? [];
+    // Said with any shift: which fonts were in, and how far down the page was, to tell a font
+    // that came late or a page that grew above the view from a shift of the page's own making.
+    const fonts = [...document.fonts]
+      .map((font) => `${font.family} ${font.weight} ${font.status}`)
+      .join(", ");
+    const context = `fonts: ${fonts}; scrolled to ${Math.round(scrollY)} of ${document.documentElement.scrollHeight}`;
     return {
       path: location.pathname,
       total: shifts.reduce((sum, shift) => sum + shift.value, 0),
-      shifts: shifts.map((shift) => `${shift.value.toFixed(4)} ${shift.sources.join(", ")}`),
+      shifts: [
+        ...shifts.map((shift) => `${shift.value.toFixed(4)} ${shift.sources.join(", ")}`),
+        ...(shifts.length > 0 ? [context] : []),
+      ],
     };
   });
 }

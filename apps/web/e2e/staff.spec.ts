@@ -231,6 +231,18 @@ test("the administrator sees every work queue, follows up a guide enquiry, and s
     page.getByRole("status").filter({ hasText: `${enquirer}'s enquiry is marked as followed up.` }),
   ).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(enquirer) })).toHaveCount(0);
+  // The audit log, filtered to what was done (issue 50 item 13): the follow-up, and nothing else.
+  await page.getByRole("link", { name: "Audit log" }).click();
+  await page.getByLabel("What was done").selectOption({ label: "Marked an enquiry as followed up" });
+  await page.getByRole("button", { name: "Show these entries" }).click();
+  const entries = page.getByRole("table", { name: "Newest entries" }).getByRole("row");
+  await expect(entries.filter({ hasText: "Marked an enquiry as followed up" }).first()).toBeVisible();
+  await expect(entries.filter({ hasNotText: "Marked an enquiry as followed up" })).toHaveCount(1);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await keepScreenshot(page, "audit-log-filtered", { window: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await keepScreenshot(page, "audit-log-filtered-390", { window: true });
+  await checkAccessibility("audit-log");
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   // Signing out loads the sign-in page once the API has ended the token: opening the link before
   // then would be cut short by it.

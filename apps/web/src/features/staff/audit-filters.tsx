@@ -126,7 +126,7 @@ export function AuditFilters({
         after={
           <button
             type="button"
-            className="button button--secondary"
+            className={`button button--secondary ${styles.clearFilters}`}
             onClick={() => {
               form.form.reset();
               onFilter({});
