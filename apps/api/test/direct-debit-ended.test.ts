@@ -6,18 +6,15 @@ import { directDebitEndedDueBy, formatPrice, paymentSchedule, sumPence, ukToday 
 import { sandboxBankAccounts, sandboxCards } from "../src/modules/payments";
 import { callApi } from "./support/customers";
 import {
-  choosePayment,
   confirmOnSandbox,
-  payByCard,
   paymentsOf,
   planReferenceOf,
   requestDirectDebit,
-  setUpDirectDebit,
   settlePayments,
   withKey,
 } from "./support/paying";
 import { readPdf } from "./support/pdf-text";
-import { readyPlan } from "./support/ready-plans";
+import { payingByInstalments } from "./support/ready-plans";
 import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -54,17 +51,8 @@ const choice = { option: "deposit", deposit, months: 12 } as const;
 async function stoppedAfterThreeCollections(
   how: "bank_account_closed" | "mandate_cancelled" | "failed" | "expired",
 ) {
-  const ready = await readyPlan(testApp);
-  await choosePayment(testApp, ready.token, ready.planId, choice);
-  await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
-  await setUpDirectDebit(testApp, ready.token, ready.planId);
-  const before = await paymentsOf(testApp, ready.token, ready.planId);
-  const taken = await callApi(testApp, ready.token, "POST", "/api/sandbox-provider/collections", {
-    planId: ready.planId,
-    until: before.collections[2]!.date,
-  });
-  expect(taken.json()).toEqual({ taken: 3 });
-  await settlePayments(testApp);
+  const ready = await payingByInstalments(testApp, { collected: 3 });
+  const { before } = ready;
   const ended = await callApi(testApp, ready.token, "POST", "/api/sandbox-provider/direct-debit-ended", {
     planId: ready.planId,
     how,

@@ -4,15 +4,8 @@ import { eq } from "drizzle-orm";
 import { refunds } from "../src/db/schema";
 import { sandboxCards } from "../src/modules/payments/sandbox/test-instruments";
 import { callApi } from "./support/customers";
-import {
-  choosePayment,
-  payByCard,
-  paymentsOf,
-  settlePayments,
-  setUpDirectDebit,
-  withKey,
-} from "./support/paying";
-import { paidPlan, readyPlan } from "./support/ready-plans";
+import { payByCard, paymentsOf, settlePayments, withKey } from "./support/paying";
+import { paidPlan, payingByInstalments } from "./support/ready-plans";
 import { createFirstTestAdministrator, createTestStaffMember, type TestStaffMember } from "./support/staff";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -99,21 +92,8 @@ describe("a card payment the customer disputes at their bank (issue 46 item 5)",
 
 describe("a Direct Debit collection claimed back under the Direct Debit Guarantee (issue 46 item 5)", () => {
   it("after our refund of it, keeps the refund and shows finance the money repaid twice", async () => {
-    const ready = await readyPlan(testApp);
-    await choosePayment(testApp, ready.token, ready.planId, {
-      option: "deposit",
-      deposit: 25_000,
-      months: 12,
-    });
-    await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
-    await setUpDirectDebit(testApp, ready.token, ready.planId);
-    const before = await paymentsOf(testApp, ready.token, ready.planId);
-    const taken = await callApi(testApp, ready.token, "POST", "/api/sandbox-provider/collections", {
-      planId: ready.planId,
-      until: before.collections[0]!.date,
-    });
-    expect(taken.json()).toEqual({ taken: 1 });
-    await settlePayments(testApp);
+    const ready = await payingByInstalments(testApp, { collected: 1 });
+    const { before } = ready;
     await cancel(ready);
     expect((await refundsOf(ready.planId)).map((refund) => refund.status)).toEqual(["refunded", "refunded"]);
 

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { sandboxCards } from "../../src/modules/payments";
 import { apiUrlOfLink, callApi, signIn } from "./customers";
 import { catalogueAndBranch, fullJourney } from "./journeys";
-import { choosePayment, payByCard } from "./paying";
+import { choosePayment, payByCard, paymentsOf, setUpDirectDebit, settlePayments } from "./paying";
 import { customerGuestDetails } from "./people";
 import type { TestApp } from "./test-app";
 
@@ -50,4 +50,28 @@ export async function paidPlan(testApp: TestApp) {
   const { answer } = await payByCard(testApp, ready.token, ready.planId, "full", sandboxCards.succeeds);
   expect(answer.status).toBe("processing");
   return ready;
+}
+
+/**
+ * A plan ready to pay (as `readyPlan`), paying by a deposit of £250 by card and a Direct Debit
+ * over 12 months, set up with the sandbox's account that collects, with its first `collected`
+ * collections taken (through the sandbox's own API) and settled. `before` is its payments as
+ * they read once the Direct Debit was set up.
+ */
+export async function payingByInstalments(testApp: TestApp, { collected = 0 } = {}) {
+  const ready = await readyPlan(testApp);
+  const choice = { option: "deposit", deposit: 25_000, months: 12 } as const;
+  await choosePayment(testApp, ready.token, ready.planId, choice);
+  await payByCard(testApp, ready.token, ready.planId, "deposit", sandboxCards.succeeds);
+  await setUpDirectDebit(testApp, ready.token, ready.planId);
+  const before = await paymentsOf(testApp, ready.token, ready.planId);
+  if (collected > 0) {
+    const taken = await callApi(testApp, ready.token, "POST", "/api/sandbox-provider/collections", {
+      planId: ready.planId,
+      until: before.collections[collected - 1]!.date,
+    });
+    expect(taken.json()).toEqual({ taken: collected });
+    await settlePayments(testApp);
+  }
+  return { ...ready, choice, before };
 }
