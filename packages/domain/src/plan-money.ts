@@ -326,7 +326,7 @@ const depositTaken = (money: PlanMoney) =>
 const wasTaken = (payment: MoneyCardPayment) =>
   payment.status === "confirmed" || payment.status === "disputed" || payment.status === "charged_back";
 
-/** A payment or collection of the plan's that the customer's bank took back (issue 46 item 5). */
+/** Whether a card payment of the plan's was charged back by the customer's bank (a dispute lost; issue 46 item 5). */
 const takenBack = (money: PlanMoney) =>
   money.payments.some((payment) => payment.wanted && payment.status === "charged_back");
 

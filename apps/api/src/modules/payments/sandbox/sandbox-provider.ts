@@ -189,6 +189,19 @@ const collectionStatusOf: Record<string, CollectionStatus> = {
   cancelled: "cancelled",
 };
 
+/**
+ * A card dispute's steps in the sandbox's books (issue 46 item 5): which payments each reaches,
+ * what they become, and the event it sends, in Stripe's terms as its adapter reads them.
+ */
+const disputeSteps: Record<
+  "opened" | "won" | "lost",
+  { from: string; to: string; status: "disputed" | "dispute_won" | "dispute_lost" }
+> = {
+  opened: { from: "succeeded", to: "disputed", status: "disputed" },
+  won: { from: "disputed", to: "succeeded", status: "dispute_won" },
+  lost: { from: "disputed", to: "charged_back", status: "dispute_lost" },
+};
+
 /** The sandbox mandate statuses that still stand: made, and not yet ended by anyone. */
 const standingStatuses = ["pending_submission"];
 const standing = sql`${sandboxMandates.status} in ('pending_submission')`;
@@ -631,11 +644,7 @@ export function createSandboxProvider({
 
     async disputeCardPayments(providerPaymentIds, outcome) {
       if (providerPaymentIds.length === 0) return 0;
-      const [from, to, status] = {
-        opened: ["succeeded", "disputed", "disputed"],
-        won: ["disputed", "succeeded", "dispute_won"],
-        lost: ["disputed", "charged_back", "dispute_lost"],
-      }[outcome] as [string, string, "disputed" | "dispute_won" | "dispute_lost"];
+      const { from, to, status } = disputeSteps[outcome];
       return db.transaction(async (transaction) => {
         const reached = await transaction
           .update(sandboxPayments)
